@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { EmailSchema, HttpUrlSchema, PasswordSchema, text } from './fields';
+import { AMENITIES, CATEGORY_IDS, INCLUSIVITY_OPTIONS, LIMITS } from './options';
+
+export const UserTypeSchema = z.enum(['client', 'provider']);
+export type UserType = z.infer<typeof UserTypeSchema>;
+export const RoleSchema = z.enum(['user', 'admin']);
+
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar_url: z.string().nullable(),
+  user_type: UserTypeSchema,
+  role: RoleSchema,
+  routing_slug: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Epoch seconds at which the access token expires. */
+  expires_at: z.number().int(),
+  user: UserSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const ClientUserDataSchema = z.object({
+  user_type: z.literal('client'),
+  name: text(LIMITS.nameMax, 'Name').optional(),
+});
+
+export const ProviderUserDataSchema = z.object({
+  user_type: z.literal('provider'),
+  name: text(LIMITS.nameMax, 'Name').min(1, 'Business/Professional name is required'),
+  bio: text(LIMITS.bioMax, 'Bio').optional().default(''),
+  location: text(LIMITS.locationMax, 'Location').min(1, 'Location is required'),
+  booking_link: HttpUrlSchema.optional().default(''),
+  selected_categories: z.array(z.enum(CATEGORY_IDS)).max(CATEGORY_IDS.length).optional().default([]),
+  selected_amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).optional().default([]),
+  selected_inclusivity: z
+    .array(z.enum(INCLUSIVITY_OPTIONS))
+    .max(INCLUSIVITY_OPTIONS.length)
+    .optional()
+    .default([]),
+});
+
+export const SignupUserDataSchema = z.discriminatedUnion('user_type', [
+  ClientUserDataSchema,
+  ProviderUserDataSchema,
+]);
+export type SignupUserData = z.input<typeof SignupUserDataSchema>;
+
+export const SignupBodySchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  userData: SignupUserDataSchema.optional().default({ user_type: 'client' }),
+});
+export type SignupBody = z.input<typeof SignupBodySchema>;
+
+export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const VerifyEmailBodySchema = z.object({
+  temp_token: z.string().trim().min(1, 'The verification link is incomplete').max(200),
+  type: z.literal('email', { error: "type must be 'email'" }),
+});
+
+export const EmailOnlyBodySchema = z.object({ email: EmailSchema });
+
+export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(200) });
+export const LogoutBodySchema = z.object({ refresh_token: z.string().min(1).max(200).optional() });
+
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().trim().min(1, 'The reset link is incomplete').max(200),
+  password: PasswordSchema,
+});
+
+/** Form schemas: the API body plus what only the form checks (confirmation, terms). */
+const confirmFields = {
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+};
+
+export const LoginFormSchema = LoginBodySchema;
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+export const SignupFormSchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    ...confirmFields,
+    agreeToTerms: z.boolean().refine((v) => v, 'You must agree to the Terms of Service'),
+    user_type: UserTypeSchema,
+    name: text(LIMITS.nameMax, 'Name'),
+    bio: text(LIMITS.bioMax, 'Bio'),
+    location: text(LIMITS.locationMax, 'Location'),
+    booking_link: HttpUrlSchema,
+    selected_categories: z.array(z.enum(CATEGORY_IDS)),
+    selected_amenities: z.array(z.enum(AMENITIES)),
+    selected_inclusivity: z.array(z.enum(INCLUSIVITY_OPTIONS)),
+  })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword && form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    }
+    if (form.user_type === 'provider') {
+      if (!form.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Business/Professional name is required' });
+      if (!form.location) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required' });
+    }
+  });
+export type SignupForm = z.infer<typeof SignupFormSchema>;
+
+/** Turns the sign-up form into the API body, so the form and the API share one set of rules. */
+export function signupBodyFromForm(form: SignupForm): SignupBody {
+  const userData: SignupUserData =
+    form.user_type === 'provider'
+      ? {
+          user_type: 'provider',
+          name: form.name,
+          bio: form.bio,
+          location: form.location,
+          booking_link: form.booking_link,
+          selected_categories: form.selected_categories,
+          selected_amenities: form.selected_amenities,
+          selected_inclusivity: form.selected_inclusivity,
+        }
+      : { user_type: 'client', ...(form.name ? { name: form.name } : {}) };
+  return { email: form.email, password: form.password, userData };
+}
+
+export const ResetPasswordFormSchema = z
+  .object({ password: PasswordSchema, ...confirmFields })
+  .refine((f) => f.password === f.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+/** Answers the client reads (SPEC.md §7). */
+export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });
+export const SessionReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  user: UserSchema,
+  session: SessionSchema,
+});
+export const VerifyEmailReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  dataStatus: z.literal('alreadyConfirmedOrVerified').optional(),
+  session: SessionSchema.optional(),
+});
+export const UserReplySchema = z.object({ success: z.literal(true), user: UserSchema });
+export const ProfileReplySchema = z.object({ success: z.literal(true), profile: UserSchema });
+
+export const AUTH_TEXTS = {
+  signupSent: 'Check your email for a link to confirm your account.',
+  resendSent: 'If that address has an account waiting for confirmation, we sent a new verification email.',
+  resetSent: "If an account exists with that email, we've sent a password reset link.",
+  passwordReset: 'Your password has been reset. You can log in now.',
+  verified: 'Email verified. Welcome!',
+  alreadyVerified: 'Email already verified — You can log in normally with this email.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  loggedOut: 'Logged out',
+  upgraded: 'Your account is now a provider account. Complete your profile to appear in search.',
+} as const;

@@ -1,0 +1,8 @@
+/** The product's name and fixed texts, used by the web app and in emails. */
+export const BRAND = {
+  name: 'Glowfind',
+  tagline: 'Search Smarter. Book Better.',
+  hero: 'Your beauty, your way',
+  supportEmail: 'support@glowfind.example',
+  socialUrl: 'https://www.instagram.com/',
+} as const;

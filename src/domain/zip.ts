@@ -1,0 +1,10 @@
+/** Finds a US 5-digit zip (optionally ZIP+4) standing alone in free text, e.g. 'Austin, TX 78701'. */
+export function extractZip(textValue: string): string | null {
+  const match = /(?:^|[^\d])(\d{5})(?:-\d{4})?(?!\d)/.exec(textValue);
+  return match ? match[1]! : null;
+}
+
+/** The zip box keeps digits only, at most 5 (SPEC.md §5). */
+export function sanitizeZipInput(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 5);
+}

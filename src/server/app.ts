@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { createMailTransport, type MailTransport } from './mail/transport';
+import { MailWorker } from './mail/worker';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  mailTransport?: MailTransport;
+}
+
+/** Builds the whole server without listening; main.ts and the tests both use it. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 15 * 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport = opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const worker = new MailWorker({
+    db: database.db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    ...config.mail,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    log: app.log,
+    secret: new TextEncoder().encode(config.authSecret),
+    now: opts.now ?? (() => new Date()),
+    kickMail: () => worker.kick(),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('mailWorker', worker);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
+  await registerRateLimit(app, config);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  await registerWeb(app, config.webDir);
+
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+  return app;
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: optional(z.string()),
+  SUPPORT_EMAIL: optional(z.email()),
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: optional(z.string()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_PUBLIC_URL: optional(z.url()),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_EMAILS: optional(
+    z.string().refine(
+      (v) => v.split(',').every((e) => z.email().safeParse(e.trim()).success),
+      'must be a comma-separated list of emails',
+    ),
+  ),
+  ADMIN_PASSWORD: optional(z.string()),
+  BETA_PASSWORD: optional(z.string()),
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string | undefined;
+  authSecret: string;
+  adminEmails: string[];
+  adminPassword: string | undefined;
+  betaPassword: string | undefined;
+  rateLimit: boolean;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Where the built web app lives; the API serves it when present. */
+  webDir: string;
+  /** Mail worker timings; tests shorten them. */
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a one-line ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO === '1',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Glowfind <no-reply@${new URL(publicUrl).hostname}>`,
+    supportEmail: e.SUPPORT_EMAIL,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    adminPassword: e.ADMIN_PASSWORD,
+    betaPassword: e.BETA_PASSWORD,
+    rateLimit: e.RATE_LIMIT === 'on',
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve('dist/web'),
+    mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 10 },
+  };
+}
+
+/** The JWT secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+/** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  secret: Uint8Array;
+  now: () => Date;
+  /** Tells the mail worker that new mail is queued (after the transaction commits). */
+  kickMail: () => void;
+}

@@ -1,0 +1,3 @@
+export * from './mail';
+export * from './tokens';
+export * from './users';

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    userType: text('user_type', { enum: ['client', 'provider'] }).notNull().default('client'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    routingSlug: text('routing_slug').notNull(),
+    avatarUrl: text('avatar_url'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Access tokens issued before this moment are refused (set by a password reset). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_routing_slug_idx').on(t.routingSlug),
+    index('users_type_created_idx').on(t.userType, t.createdAt),
+    check('users_user_type_check', sql`${t.userType} in ('client', 'provider')`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+/** Pricing entry as the profile stores it (SPEC.md §3 service package). */
+export interface PricingEntry {
+  service: string;
+  price: string;
+  description: string;
+  priceType?: 'fixed' | 'range' | 'starting_at' | 'contact';
+  minPrice?: number | null;
+  maxPrice?: number | null;
+}
+
+/** Weekly availability: weekday → list of 'HH:00' slot starts. */
+export type WeeklySlots = Partial<Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', string[]>>;
+
+export const providerProfiles = pgTable(
+  'provider_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    zip: text('zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    bookingLink: text('booking_link').notNull().default(''),
+    additionalDetails: text('additional_details').notNull().default(''),
+    licenseDetails: text('license_details').notNull().default(''),
+    availability: text('availability').notNull().default(''),
+    availabilitySlots: jsonb('availability_slots').$type<WeeklySlots>().notNull().default({}),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    products: text('products').array().notNull().default(sql`'{}'::text[]`),
+    portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
+    pricing: jsonb('pricing').$type<PricingEntry[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_profiles_zip_idx').on(t.zip)],
+);

@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
+export const RESET_TOKEN_TTL_S = 60 * 60;
+
+/** 256 random bits, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as SHA-256 hashes, so a database leak yields no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface AccessClaims {
+  sub: string;
+  iat: number;
+}
+
+export async function signAccessToken(secret: Uint8Array, userId: string, now: Date) {
+  const iat = Math.floor(now.getTime() / 1000);
+  const expiresAt = iat + ACCESS_TOKEN_TTL_S;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(expiresAt)
+    .sign(secret);
+  return { token, expiresAt };
+}
+
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+    return { sub: payload.sub, iat: payload.iat };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each email goes to the log and to DATA_DIR/mail/*.eml. */
+export function createMailTransport(opts: {
+  smtpUrl: string | undefined;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): MailTransport {
+  if (opts.smtpUrl) {
+    const transporter = nodemailer.createTransport(opts.smtpUrl, {});
+    return {
+      async send(message) {
+        await transporter.sendMail(message);
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const dir = path.join(opts.dataDir, 'mail');
+  const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await streamer.sendMail(message);
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+      opts.log.info({ to: message.to, subject: message.subject, file, link }, `mail written to ${file}${link ? ` — link: ${link}` : ''}`);
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { claimDueMail, markMailFailed, markMailSent } from './outbox';
+import type { MailTransport } from './transport';
+
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  now?: () => Date;
+}
+
+/** Sends queued mail; a failure is retried with exponential backoff, so an SMTP outage loses nothing. */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly opts: MailWorkerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Looks for mail now (called after a change that queued an email). */
+  kick(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over the due mail; returns how many were sent. */
+  async runOnce(): Promise<number> {
+    const now = this.opts.now?.() ?? new Date();
+    const batch = await claimDueMail(this.opts.db, now, 60_000);
+    let sent = 0;
+    for (const row of batch) {
+      try {
+        await this.opts.transport.send({
+          from: this.opts.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+        });
+        await markMailSent(this.opts.db, row.id, new Date());
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const giveUp = row.attempts >= this.opts.maxAttempts;
+        const delay = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60 * 60_000);
+        await markMailFailed(this.opts.db, row.id, message, giveUp ? null : new Date(Date.now() + delay));
+        this.opts.log.warn({ mailId: row.id, attempts: row.attempts, err: message, giveUp }, 'mail send failed');
+      }
+    }
+    if (batch.length === 10) this.again = true;
+    return sent;
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .then(() => undefined)
+      .catch((error) => this.opts.log.error({ err: error }, 'mail worker pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const next = this.again ? 0 : this.opts.pollMs;
+        this.again = false;
+        this.schedule(next);
+      });
+  }
+}

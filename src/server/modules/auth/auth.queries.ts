@@ -1,0 +1,110 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, providerProfiles, refreshTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewProviderProfile = typeof providerProfiles.$inferInsert;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findTakenSlugs(db: Db, candidates: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: users.routingSlug })
+    .from(users)
+    .where(inArray(users.routingSlug, candidates));
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertProviderProfileIfAbsent(db: Db, values: NewProviderProfile): Promise<void> {
+  await db.insert(providerProfiles).values(values).onConflictDoNothing();
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertEmailToken(db: Db, values: typeof emailTokens.$inferInsert): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+export async function findEmailToken(db: Db, purpose: 'verify' | 'reset', tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used; false when another request used it first. */
+export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  return rows.length === 1;
+}
+
+/** A newer link replaces older ones of the same purpose. */
+export async function retireEmailTokens(db: Db, userId: string, purpose: 'verify' | 'reset', now: Date) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks a refresh token rotated; false when it was already rotated (a reuse). */
+export async function markRefreshTokenRotated(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllRefreshTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_TEXTS,
+  EmailOnlyBodySchema,
+  LoginBodySchema,
+  LogoutBodySchema,
+  MessageReplySchema,
+  ProfileReplySchema,
+  RefreshBodySchema,
+  ResetPasswordBodySchema,
+  SessionReplySchema,
+  SignupBodySchema,
+  UserReplySchema,
+  VerifyEmailBodySchema,
+  VerifyEmailReplySchema,
+} from '../../../domain/auth';
+import { normalizeEmail } from '../../../domain/fields';
+import { keyedLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import * as auth from './auth.service';
+
+const tags = ['auth'];
+const bearer = [{ bearerAuth: [] }];
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+  const byEmail = (name: string, limit: { max: number; timeWindow: string }) =>
+    keyedLimit(base, ctx.config, name, limit, (req) => normalizeEmail(String((req.body as { email?: unknown })?.email ?? '')));
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { rateLimit: RATE_LIMITS.signup },
+      schema: { tags, summary: 'Create an account and send the verification email', body: SignupBodySchema, response: { 200: MessageReplySchema } },
+    },
+    async (req) => {
+      await auth.signup(ctx, req.body);
+      return { success: true as const, message: AUTH_TEXTS.signupSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: RATE_LIMITS.login },
+      preHandler: byEmail('login', RATE_LIMITS.loginPerAccount),
+      schema: { tags, summary: 'Log in with email and password', body: LoginBodySchema, response: { 200: SessionReplySchema } },
+    },
+    async (req) => {
+      const session = await auth.login(ctx, req.body.email, req.body.password);
+      return { success: true as const, user: session.user, session };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyEmail },
+      schema: { tags, summary: 'Confirm an email address from the emailed link', body: VerifyEmailBodySchema, response: { 200: VerifyEmailReplySchema } },
+    },
+    async (req) => {
+      const result = await auth.verifyEmail(ctx, req.body.temp_token);
+      if (result.status === 'alreadyVerified') {
+        return { success: true as const, dataStatus: 'alreadyConfirmedOrVerified' as const, message: AUTH_TEXTS.alreadyVerified };
+      }
+      return { success: true as const, message: AUTH_TEXTS.verified, session: result.session };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      config: { rateLimit: RATE_LIMITS.resend },
+      preHandler: byEmail('resend', RATE_LIMITS.perEmailMail),
+      schema: { tags, summary: 'Send a new verification link', body: EmailOnlyBodySchema, response: { 200: MessageReplySchema } },
+    },
+    async (req) => {
+      await auth.resendVerification(ctx, req.body.email);
+      return { success: true as const, message: AUTH_TEXTS.resendSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { rateLimit: RATE_LIMITS.refresh },
+      schema: { tags, summary: 'Rotate the refresh token for a new session', body: RefreshBodySchema, response: { 200: SessionReplySchema } },
+    },
+    async (req) => {
+      const session = await auth.refreshSession(ctx, req.body.refresh_token);
+      return { success: true as const, message: 'Session refreshed', user: session.user, session };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'Revoke this login', body: LogoutBodySchema.optional(), response: { 200: MessageReplySchema } } },
+    async (req) => {
+      await auth.logout(ctx, req.body?.refresh_token);
+      return { success: true as const, message: AUTH_TEXTS.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: RATE_LIMITS.forgotPassword },
+      preHandler: byEmail('forgot', RATE_LIMITS.perEmailMail),
+      schema: { tags, summary: 'Email a password reset link', body: EmailOnlyBodySchema, response: { 200: MessageReplySchema } },
+    },
+    async (req) => {
+      await auth.forgotPassword(ctx, req.body.email);
+      return { success: true as const, message: AUTH_TEXTS.resetSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: RATE_LIMITS.forgotPassword },
+      schema: { tags, summary: 'Set a new password from a reset link', body: ResetPasswordBodySchema, response: { 200: MessageReplySchema } },
+    },
+    async (req) => {
+      await auth.resetPassword(ctx, req.body.token, req.body.password);
+      return { success: true as const, message: AUTH_TEXTS.passwordReset };
+    },
+  );
+
+  app.get(
+    '/api/auth/verify',
+    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: 'Check the access token', response: { 200: UserReplySchema } } },
+    async (req) => ({ success: true as const, user: auth.toUser(req.user) }),
+  );
+
+  app.get(
+    '/api/auth/profile',
+    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: "The signed-in user's profile", response: { 200: ProfileReplySchema } } },
+    async (req) => ({ success: true as const, profile: auth.toUser(req.user) }),
+  );
+
+  app.post(
+    '/api/auth/upgrade-to-provider',
+    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: 'Turn a client account into a provider account', response: { 200: MessageReplySchema } } },
+    async (req) => {
+      await auth.upgradeToProvider(ctx, req.user.id);
+      return { success: true as const, message: AUTH_TEXTS.upgraded };
+    },
+  );
+}

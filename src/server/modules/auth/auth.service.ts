@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User } from '../../../domain/auth';
+import { normalizeEmail } from '../../../domain/fields';
+import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
+import { extractZip } from '../../../domain/zip';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/app-error';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import {
+  hashToken,
+  RESET_TOKEN_TTL_S,
+  REFRESH_TOKEN_TTL_S,
+  randomToken,
+  signAccessToken,
+  VERIFY_TOKEN_TTL_S,
+} from '../../lib/tokens';
+import { enqueueMail } from '../../mail/outbox';
+import { accountExistsMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates';
+import * as q from './auth.queries';
+import type { UserRow } from './auth.queries';
+
+const VERIFY_FAILED = 'Email verification failed. The link may be invalid or expired.';
+const RESET_FAILED = 'This password reset link is invalid or has expired. Please request a new one.';
+
+/** The API's view of a user: never the hash, never internal timestamps. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar_url: row.avatarUrl,
+    user_type: row.userType,
+    role: row.role,
+    routing_slug: row.routingSlug,
+  };
+}
+
+function assertPasswordNotCommon(password: string) {
+  if (isCommonPassword(password)) throw fieldError('password', AUTH_TEXTS.commonPassword);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505' ||
+  (error as { cause?: { code?: string } } | null)?.cause?.code === '23505';
+
+/**
+ * Creates an account and queues its verification email. The answer is the same whether or not
+ * the email is taken: an existing address gets a notice (or a fresh link if still unverified).
+ */
+export async function signup(ctx: AppContext, input: SignupBody): Promise<void> {
+  const body = SignupBodySchema.parse(input);
+  assertPasswordNotCommon(body.password);
+  const email = normalizeEmail(body.email);
+  // Hash first, whatever happens next, so both branches take the same time.
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.now();
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const existing = await q.findUserByEmail(tx, email);
+        if (existing) {
+          if (existing.emailVerifiedAt) {
+            const mail = accountExistsMail(ctx.config.publicUrl, `${ctx.config.publicUrl}/?auth=forgotPassword`);
+            await enqueueMail(tx, { kind: 'account-exists', to: existing.email, ...mail });
+          } else {
+            await issueVerifyEmail(ctx, tx, existing, now);
+          }
+          return;
+        }
+        const userData = body.userData;
+        const name = (userData.name ?? '').trim() || email.split('@')[0]!.slice(0, 100);
+        const user = await q.insertUser(tx, {
+          email,
+          passwordHash,
+          name,
+          userType: userData.user_type,
+          role: ctx.config.adminEmails.includes(email) ? 'admin' : 'user',
+          routingSlug: await pickSlug(tx, name),
+        });
+        if (userData.user_type === 'provider') {
+          await q.insertProviderProfileIfAbsent(tx, {
+            userId: user.id,
+            bio: userData.bio,
+            location: userData.location,
+            zip: extractZip(userData.location),
+            bookingLink: userData.booking_link,
+            categories: userData.selected_categories,
+            // Inclusivity options are amenities too (SPEC.md §9); one list keeps search simple.
+            amenities: [...new Set([...userData.selected_amenities, ...userData.selected_inclusivity])],
+          });
+        }
+        await issueVerifyEmail(ctx, tx, user, now);
+      });
+      ctx.kickMail();
+      return;
+    } catch (error) {
+      // Two sign-ups raced for one email or slug: run again, the loser now takes the 'exists' path.
+      if (!isUniqueViolation(error) || attempt === 2) throw error;
+    }
+  }
+}
+
+async function pickSlug(db: AppContext['db'], name: string): Promise<string> {
+  const base = slugify(name);
+  const random = () => randomBytes(3).toString('hex');
+  const candidates = Array.from({ length: 6 }, (_, i) => slugCandidate(base, i, random));
+  const taken = await q.findTakenSlugs(db, candidates);
+  return candidates.find((c) => !taken.has(c) && !isReservedSlug(c)) ?? `${base.slice(0, 30)}-${random()}${random()}`;
+}
+
+async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: UserRow, now: Date) {
+  await q.retireEmailTokens(db, user.id, 'verify', now);
+  const token = randomToken();
+  await q.insertEmailToken(db, {
+    userId: user.id,
+    purpose: 'verify',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_S * 1000),
+  });
+  const link = new URL(ctx.config.publicUrl);
+  link.searchParams.set('temp_token', token);
+  link.searchParams.set('type', 'email');
+  link.searchParams.set('email', user.email);
+  await enqueueMail(db, { kind: 'verify-email', to: user.email, ...verifyEmailMail(link.toString()) });
+}
+
+/** Starts a login family: a 15-minute access token and a 30-day rotating refresh token. */
+async function createSession(ctx: AppContext, user: UserRow, familyId: string = randomUUID()): Promise<Session> {
+  const now = ctx.now();
+  const refresh = randomToken();
+  await q.insertRefreshToken(ctx.db, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refresh),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
+  });
+  const access = await signAccessToken(ctx.secret, user.id, now);
+  return { access_token: access.token, refresh_token: refresh, expires_at: access.expiresAt, user: toUser(user) };
+}
+
+/** Checks the password; unknown email and wrong password look the same from outside. */
+export async function login(ctx: AppContext, emailInput: string, password: string): Promise<Session> {
+  const email = normalizeEmail(emailInput);
+  let user = await q.findUserByEmail(ctx.db, email);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  if (user.role !== 'admin' && ctx.config.adminEmails.includes(email)) {
+    user = await q.updateUser(ctx.db, user.id, { role: 'admin' });
+  }
+  return createSession(ctx, user);
+}
+
+export type VerifyEmailResult = { status: 'verified'; session: Session } | { status: 'alreadyVerified' };
+
+/** Consumes a verification link and logs the user in. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResult> {
+  const now = ctx.now();
+  const row = await q.findEmailToken(ctx.db, 'verify', hashToken(token));
+  if (!row) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
+  const user = await q.findUserById(ctx.db, row.userId);
+  if (!user) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
+  if (user.emailVerifiedAt) return { status: 'alreadyVerified' };
+  if (row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
+  const verified = await ctx.db.transaction(async (tx) => {
+    if (!(await q.consumeEmailToken(tx, row.id, now))) return null;
+    return q.updateUser(tx, user.id, { emailVerifiedAt: now });
+  });
+  if (!verified) return { status: 'alreadyVerified' };
+  return { status: 'verified', session: await createSession(ctx, verified) };
+}
+
+/** Sends a new verification link to an unverified account; silent otherwise (no enumeration). */
+export async function resendVerification(ctx: AppContext, emailInput: string): Promise<void> {
+  const user = await q.findUserByEmail(ctx.db, normalizeEmail(emailInput));
+  if (!user || user.emailVerifiedAt) return;
+  await ctx.db.transaction((tx) => issueVerifyEmail(ctx, tx, user, ctx.now()));
+  ctx.kickMail();
+}
+
+/** Rotates a refresh token. Presenting an already rotated token revokes its whole family. */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Session> {
+  const now = ctx.now();
+  const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
+  const expired = new AppError('UNAUTHORIZED', 'Session expired. Please log in again.');
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
+  if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
+    await q.revokeRefreshFamily(ctx.db, row.familyId, now);
+    ctx.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reuse: family revoked');
+    throw expired;
+  }
+  const user = await q.findUserById(ctx.db, row.userId);
+  if (!user) throw expired;
+  return createSession(ctx, user, row.familyId);
+}
+
+/** Ends the login family of this refresh token. Unknown tokens are ignored. */
+export async function logout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (row) await q.revokeRefreshFamily(ctx.db, row.familyId, ctx.now());
+}
+
+/** Mails a reset link if the account exists; answers the same either way. */
+export async function forgotPassword(ctx: AppContext, emailInput: string): Promise<void> {
+  const user = await q.findUserByEmail(ctx.db, normalizeEmail(emailInput));
+  if (!user) return;
+  const now = ctx.now();
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await q.retireEmailTokens(tx, user.id, 'reset', now);
+    await q.insertEmailToken(tx, {
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
+    });
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(tx, { kind: 'reset-password', to: user.email, ...resetPasswordMail(link) });
+  });
+  ctx.kickMail();
+}
+
+/** Sets a new password from a reset link and signs the account out everywhere. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const now = ctx.now();
+  const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  assertPasswordNotCommon(password);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await q.consumeEmailToken(tx, row.id, now))) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+    const user = await q.findUserById(tx, row.userId);
+    if (!user) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+    // Following the emailed link proves the address, so an unverified account becomes verified.
+    await q.updateUser(tx, user.id, {
+      passwordHash,
+      tokensValidAfter: now,
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+    });
+    await q.revokeAllRefreshTokens(tx, user.id, now);
+    const support = ctx.config.supportEmail ?? 'support';
+    await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...passwordChangedMail(support) });
+  });
+  ctx.kickMail();
+}
+
+/** Turns a client into a provider with an empty profile; calling it again changes nothing. */
+export async function upgradeToProvider(ctx: AppContext, userId: string): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    await q.insertProviderProfileIfAbsent(tx, { userId });
+    return q.updateUser(tx, userId, { userType: 'provider' });
+  });
+}
+
+/** Grants the admin role (used by `npm run admin -- grant EMAIL`). */
+export async function grantAdmin(ctx: Pick<AppContext, 'db'>, emailInput: string): Promise<UserRow | null> {
+  const user = await q.findUserByEmail(ctx.db, normalizeEmail(emailInput));
+  if (!user) return null;
+  return q.updateUser(ctx.db, user.id, { role: 'admin' });
+}

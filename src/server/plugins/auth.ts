@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/app-error';
+import { verifyAccessToken } from '../lib/tokens';
+import { findUserById, type UserRow } from '../modules/auth/auth.queries';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** preHandler: requires a valid bearer token and loads the user into request.user. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow;
+  }
+}
+
+/** Reads and checks the bearer token; the user is loaded fresh so role and type changes apply at once. */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('user', null as unknown as UserRow);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    const { ctx } = app;
+    const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
+    if (!claims) throw new AppError('UNAUTHORIZED');
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.tokensValidAfter && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+      throw new AppError('UNAUTHORIZED');
+    }
+    request.user = user;
+  });
+}
+
+/** preHandler after authenticate: the user must have this role or type. */
+export function requireRole(role: 'provider' | 'admin') {
+  return async (request: FastifyRequest) => {
+    const ok = role === 'admin' ? request.user.role === 'admin' : request.user.userType === 'provider';
+    if (!ok) throw new AppError('FORBIDDEN');
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, type Issue } from '../../domain/errors';
+import { AppError } from '../lib/app-error';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+
+/** Errors that mean the database cannot be reached (server down, restarting, pool exhausted, closed). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code && (DB_DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+function body(code: ErrorCode, message?: string, issues?: Issue[]): ErrorBody {
+  return { success: false, error: code, message: message ?? ERROR_MESSAGES[code], ...(issues ? { issues } : {}) };
+}
+
+/** One place that turns every failure into DESIGN.md §4's shape; stack traces only go to the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(body('VALIDATION_ERROR', issues[0]?.message, issues));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send(body('SERVICE_UNAVAILABLE'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(body('RATE_LIMITED'));
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE'));
+    if (status === 415) return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE'));
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
+      const message = code === 'VALIDATION_ERROR' ? 'The request body is malformed.' : undefined;
+      return reply.status(ERROR_STATUS[code]).send(body(code, message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL_ERROR'));
+  });
+}

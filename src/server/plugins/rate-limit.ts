@@ -1,0 +1,54 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
+
+/** Every limit in one table: [max requests, window]. Per IP unless the name says otherwise. */
+export const RATE_LIMITS = {
+  login: { max: 30, timeWindow: '15 minutes' },
+  loginPerAccount: { max: 10, timeWindow: '15 minutes' },
+  signup: { max: 10, timeWindow: '1 hour' },
+  resend: { max: 5, timeWindow: '15 minutes' },
+  forgotPassword: { max: 5, timeWindow: '15 minutes' },
+  perEmailMail: { max: 3, timeWindow: '1 hour' },
+  verifyEmail: { max: 30, timeWindow: '15 minutes' },
+  refresh: { max: 120, timeWindow: '15 minutes' },
+} as const;
+
+/** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */
+export async function registerRateLimit(app: FastifyInstance, config: Config) {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    allowList: () => !config.rateLimit,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {
+        statusCode: 429,
+      }),
+  });
+}
+
+/**
+ * A second limit on the same route keyed by something in the body (e.g. the account's email),
+ * so one account cannot be brute-forced from many addresses.
+ */
+export function keyedLimit(
+  app: FastifyInstance,
+  config: Config,
+  name: string,
+  limit: { max: number; timeWindow: string },
+  key: (req: FastifyRequest) => string,
+) {
+  const check = app.createRateLimit({ ...limit, keyGenerator: (req) => `${name}:${key(req)}` });
+  return async (req: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
+    if (!config.rateLimit) return;
+    const result = await check(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('Retry-After', String(result.ttlInSeconds));
+      throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`);
+    }
+  };
+}
