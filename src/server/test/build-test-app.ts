@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+
+export const TEST_AUTH_SECRET = 'test-secret-0123456789-abcdefghij-klmnopqrstuv';
+export const TEST_PUBLIC_URL = 'http://glowfind.test';
+
+/** A clock that follows real time plus an offset the test can move forward. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. ADMIN_EMAILS); applied over the test defaults. */
+  env?: Record<string, string>;
+  /** Turn the rate limits on (off by default so tests do not trip over each other). */
+  rateLimit?: boolean;
+  /** Replace the clock; by default a TestClock that `clock.advance()` moves. */
+  now?: () => Date;
+  /** Listen on a random port on 127.0.0.1 and return its baseUrl (default: inject only). */
+  listen?: boolean;
+  /** Use this database instead of a fresh migrated one; it is left open on close(). */
+  database?: Database;
+  /** Share an SMTP sink; by default each app gets its own, stopped on close(). */
+  smtp?: SmtpSink;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** Sent as `Authorization: Bearer …`. */
+  token?: string;
+  /** Client address as the app sees it (trustProxy is on). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string | undefined;
+  config: Config;
+  database: Database;
+  db: Db;
+  smtp: SmtpSink;
+  clock: TestClock;
+  get<T = any>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  post<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** Which engine the API tests run on: set per Vitest project (api-pglite / api-postgres). */
+export function testDbKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and, on PostgreSQL, drops the per-file database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind() === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (see scripts/provision-test-postgres.sh)');
+  const template = decodeURIComponent(new URL(baseUrl).pathname.slice(1));
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  await onMaintenanceDb(baseUrl, async (client) => {
+    // The template holds the extensions a superuser created once; CREATE DATABASE copies them.
+    await withRetryWhileTemplateBusy(() =>
+      client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`),
+    );
+  });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), onPoolError: () => {} });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    await dropDatabase(baseUrl, name);
+    throw error;
+  }
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await dropDatabase(baseUrl, name);
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function onMaintenanceDb<T>(baseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const url = new URL(baseUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Two files creating their databases at the same moment can briefly see the template "in use". */
+async function withRetryWhileTemplateBusy<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await onMaintenanceDb(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+}
+
+/** A TCP port nothing listens on (bound once, then released). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The test configuration, parsed by the real loadConfig. */
+export function testConfig(dataDir: string, smtpUrl: string, options: Pick<TestAppOptions, 'env' | 'rateLimit'> = {}): Config {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    RATE_LIMIT: options.rateLimit ? 'on' : 'off',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SMTP_URL: smtpUrl,
+    SEED_DEMO: '0',
+    ...options.env,
+  });
+  return {
+    ...config,
+    // No built web app in API tests, whatever is in dist/: unknown paths answer the JSON 404.
+    webDir: path.join(dataDir, 'no-web'),
+    mail: { pollMs: 50, retryBaseMs: 50, maxAttempts: 10 },
+  };
+}
+
+/**
+ * The real app (buildApp) on a fresh migrated database, with mail going to an in-process SMTP sink.
+ * Call close() in afterAll: it stops the app, drops the database and removes the temp DATA_DIR.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-test-'));
+  const ownSmtp = !options.smtp;
+  const smtp = options.smtp ?? (await startSmtpSink());
+  const testDb = options.database ? undefined : await createTestDatabase();
+  const database = options.database ?? testDb!.database;
+  const clock = new TestClock();
+  const config = testConfig(dataDir, smtp.url, options);
+
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config, database, now: options.now ?? clock.now });
+    let baseUrl: string | undefined;
+    if (options.listen) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      baseUrl = `http://127.0.0.1:${address.port}`;
+    } else {
+      await app.ready();
+    }
+    const started = app;
+
+    const request = async <T>(opts: InjectOptions, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.ip) headers['x-forwarded-for'] = options.ip;
+      const res = await started.inject({ ...opts, headers: { ...headers, ...(opts.headers as object) } });
+      let body: T;
+      try {
+        body = JSON.parse(res.body) as T;
+      } catch {
+        body = undefined as T;
+      }
+      return { status: res.statusCode, body, headers: res.headers, text: res.body };
+    };
+
+    return {
+      app: started,
+      baseUrl,
+      config,
+      database,
+      db: database.db,
+      smtp,
+      clock,
+      get: (url, opts) => request({ method: 'GET', url }, opts),
+      post: (url, body, opts) =>
+        request(body === undefined ? { method: 'POST', url } : { method: 'POST', url, payload: body as object }, opts),
+      async close() {
+        try {
+          await started.close();
+        } finally {
+          await testDb?.drop();
+          if (ownSmtp) await smtp.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await testDb?.drop().catch(() => {});
+    if (ownSmtp) await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Session, SignupUserData, User } from '../../domain/auth';
+import { slugify } from '../../domain/slug';
+import type { Db } from '../db/client';
+import { mailOutbox, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import type { TestApp } from './build-test-app';
+import { firstLink, type ReceivedMail } from './smtp-sink';
+
+/** Not in the common-password list, long enough for every rule. */
+export const DEFAULT_PASSWORD = 'Velvet-Orchid-4821';
+
+let sequence = 0;
+/** An address no other test (or parallel file) uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}-${sequence}-${randomBytes(4).toString('hex')}@example.test`;
+}
+
+export interface SignupOverrides {
+  email?: string;
+  password?: string;
+  userData?: SignupUserData;
+}
+
+export interface VerifyLink {
+  link: URL;
+  token: string;
+}
+
+const isVerifyMail = (mail: ReceivedMail) => mail.subject.startsWith('Confirm your email');
+
+/** Waits for the next verification email to this address and reads its link. */
+export async function readVerifyLink(t: TestApp, email: string): Promise<VerifyLink & { mail: ReceivedMail }> {
+  const mail = await t.smtp.waitForMail(email, isVerifyMail);
+  const link = new URL(firstLink(mail));
+  return { link, token: link.searchParams.get('temp_token') ?? '', mail };
+}
+
+/** Signs up through the API and reads the verification link from the SMTP sink. */
+export async function createUnverifiedUser(t: TestApp, overrides: SignupOverrides = {}) {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const res = await t.post('/api/auth/signup', {
+    email,
+    password,
+    ...(overrides.userData ? { userData: overrides.userData } : {}),
+  });
+  if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  const { token, link } = await readVerifyLink(t, email);
+  return { email: email.trim().toLowerCase(), password, token, link };
+}
+
+export interface VerifiedUser {
+  email: string;
+  password: string;
+  user: User;
+  session: Session;
+}
+
+/** signup → link from the email → verify-email; returns the session that verification hands out. */
+export async function createVerifiedUser(t: TestApp, overrides: SignupOverrides = {}): Promise<VerifiedUser> {
+  const { email, password, token } = await createUnverifiedUser(t, overrides);
+  const res = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
+  if (res.status !== 200 || !res.body.session) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+  return { email, password, user: res.body.session.user, session: res.body.session };
+}
+
+/** Logs in through the API (expects success). */
+export async function loginAs(t: TestApp, email: string, password: string): Promise<Session> {
+  const res = await t.post('/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.session;
+}
+
+/**
+ * Inserts a verified user straight into the database, for states the API cannot reach quickly
+ * (e.g. many users holding one slug). Prefer createVerifiedUser.
+ */
+export async function insertUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const email = overrides.email ?? uniqueEmail('inserted');
+  const name = overrides.name ?? email.split('@')[0]!;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(DEFAULT_PASSWORD),
+      name,
+      routingSlug: slugify(name),
+      emailVerifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  return db.$count(users);
+}
+
+export async function countOutbox(db: Db, to?: string): Promise<number> {
+  return to ? db.$count(mailOutbox, eq(mailOutbox.toAddress, to.toLowerCase())) : db.$count(mailOutbox);
+}
+
+export async function findUserRow(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}

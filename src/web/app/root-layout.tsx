@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../lib/toast';
+import { Footer } from '../components/layout/Footer';
+import { Header } from '../components/layout/Header';
+import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
+import { useSessionCheck } from '../features/auth/session-check';
+import { onSessionExpired } from '../lib/session';
+
+// The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
+const AuthDialog = lazy(() => import('../features/auth/components/AuthDialog').then((m) => ({ default: m.AuthDialog })));
+const VerifyEmailDialog = lazy(() =>
+  import('../features/auth/components/VerifyEmailDialog').then((m) => ({ default: m.VerifyEmailDialog })),
+);
+
+const DIALOG_MODES: AuthMode[] = ['login', 'signup', 'forgotPassword'];
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  useSessionCheck();
+  const dialogOpen = useAuthDialog().open;
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialogOpen && !dialogUsed) setDialogUsed(true);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        toast.error('Your session has expired. Please log in again.');
+        openAuthDialog('login', { notice: 'Your session has expired. Please log in again.' });
+      }),
+    [],
+  );
+
+  // Links in emails can open the dialog: /?auth=forgotPassword
+  const authParam = params.get('auth');
+  useEffect(() => {
+    if (authParam && (DIALOG_MODES as string[]).includes(authParam)) {
+      openAuthDialog(authParam as AuthMode);
+      navigate(pathname, { replace: true });
+    }
+  }, [authParam, navigate, pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Suspense fallback={null}>
+        {dialogUsed && <AuthDialog />}
+        {params.has('temp_token') && <VerifyEmailDialog />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout';
+import { RequireAuth } from './routes/guards';
+import { HomePage } from './routes/home';
+import { NotFoundPage } from './routes/not-found';
+
+// Home is in the main bundle; every other route is loaded when first visited.
+const pages = () => import('./routes/simple-pages');
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'help', lazy: async () => ({ Component: (await pages()).HelpPage }) },
+      { path: 'about', lazy: async () => ({ Component: (await pages()).AboutPage }) },
+      { path: 'terms', lazy: async () => ({ Component: (await pages()).TermsPage }) },
+      { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
+      { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }) },
+      {
+        path: 'account',
+        lazy: async () => {
+          const { AccountPage } = await pages();
+          return { element: <RequireAuth><AccountPage /></RequireAuth> };
+        },
+      },
+      {
+        path: 'availability',
+        lazy: async () => {
+          const { AvailabilityPage } = await pages();
+          return { element: <RequireAuth role="provider"><AvailabilityPage /></RequireAuth> };
+        },
+      },
+      {
+        path: 'admin',
+        lazy: async () => {
+          const { AdminPage } = await pages();
+          return { element: <RequireAuth><AdminPage /></RequireAuth> };
+        },
+      },
+      { path: ':slug', lazy: async () => ({ Component: (await pages()).ProfilePage }) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

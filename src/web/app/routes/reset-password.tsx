@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ResetPasswordFormSchema } from '../../../domain/auth';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, NETWORK_ERROR } from '../../lib/api-client';
+import { clearSession } from '../../lib/session';
+import { resetPassword } from '../../features/auth/api/auth-calls';
+import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { PageShell } from './page-shell';
+
+type Values = z.infer<typeof ResetPasswordFormSchema>;
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm<Values>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: Values) => resetPassword(token, values.password),
+    onSuccess: () => clearSession(),
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          if (issue.path === 'password') form.setError('password', { message: issue.message });
+        }
+      }
+    },
+  });
+  const { errors, isValid } = form.formState;
+  const failure =
+    mutation.error instanceof ApiError && mutation.error.code !== 'VALIDATION_ERROR'
+      ? mutation.error.message
+      : mutation.error && !(mutation.error instanceof ApiError)
+        ? NETWORK_ERROR
+        : null;
+
+  return (
+    <PageShell title="Choose a new password">
+      <div className="max-w-md">
+        {!token ? (
+          <Alert title="This link is incomplete">
+            <p>Open the link from your email again, or request a new one.</p>
+            <Button variant="link" className="mt-2" onClick={() => openAuthDialog('forgotPassword')}>
+              Request a new link
+            </Button>
+          </Alert>
+        ) : mutation.isSuccess ? (
+          <Alert tone="success" title="Password updated">
+            <p>Your password has been reset and every device was signed out. You can log in now.</p>
+            <Button className="mt-3" onClick={() => openAuthDialog('login')}>
+              Log in
+            </Button>
+          </Alert>
+        ) : (
+          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
+            {failure && (
+              <Alert>
+                <p>{failure}</p>
+                <Button variant="link" className="mt-2" onClick={() => openAuthDialog('forgotPassword')}>
+                  Request a new link
+                </Button>
+              </Alert>
+            )}
+            <Field label="New password" error={errors.password?.message} required hint="At least 6 characters">
+              <Input type="password" autoComplete="new-password" {...form.register('password', { deps: ['confirmPassword'] })} />
+            </Field>
+            <Field label="Confirm new password" error={errors.confirmPassword?.message} required>
+              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
+              {mutation.isPending ? <Spinner label="Saving..." /> : 'Set new password'}
+            </Button>
+          </form>
+        )}
+      </div>
+    </PageShell>
+  );
+}
+
+export default ResetPasswordPage;

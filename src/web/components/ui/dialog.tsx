@@ -1,0 +1,41 @@
+import { X } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A modal with focus trap, Escape to close and a labelled title (Radix Dialog). */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <D.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-app bg-card p-6 text-app shadow-2xl',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <D.Title className="pr-8 text-xl font-bold">{title}</D.Title>
+          {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}
+          <div className="mt-4">{children}</div>
+          <D.Close
+            className="absolute right-4 top-4 rounded-md p-1 text-muted hover:bg-muted hover:text-app"
+            aria-label="Close"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

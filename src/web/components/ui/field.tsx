@@ -1,0 +1,48 @@
+import { type ReactElement, cloneElement, useId } from 'react';
+import { cn } from '../../lib/cn';
+
+interface FieldProps {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** A label, one control and its error message, wired together for screen readers. */
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-app">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-brand-700 dark:text-brand-300">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { EmailSchema } from '../../../../domain/fields';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { forgotPassword } from '../api/auth-calls';
+import { setAuthMode } from '../auth-dialog-store';
+
+const SENT = "If an account exists with that email, we've sent a password reset link.";
+
+export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState(false);
+  const check = EmailSchema.safeParse(email);
+  const error = touched && !check.success ? check.error.issues[0]?.message : undefined;
+  const mutation = useMutation({
+    mutationFn: forgotPassword,
+    onSuccess: () => {
+      setSent(true);
+      toast.success('Reset Link Sent', { description: SENT });
+    },
+    onError: (e) => toast.error('Error', { description: e instanceof ApiError ? e.message : 'An unexpected error occurred' }),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (check.success) mutation.mutate(check.data);
+      }}
+    >
+      <p className="text-sm text-muted">Enter your account's email and we'll send you a link to choose a new password.</p>
+      {sent && <Alert tone="success" title="Reset Link Sent">{SENT}</Alert>}
+      <Field label="Email" error={error} required>
+        <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={!check.success || mutation.isPending}>
+        {mutation.isPending ? <Spinner label="Sending..." /> : 'Send reset link'}
+      </Button>
+      <p className="text-center text-sm">
+        <Button variant="link" onClick={() => setAuthMode('login')}>
+          Back to log in
+        </Button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../../lib/toast';
+import { type LoginForm as LoginValues, LoginFormSchema } from '../../../../domain/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
+import { login } from '../api/auth-calls';
+import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
+import { loginErrorText } from './messages';
+
+export function LoginForm({ notice }: { notice: string }) {
+  const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(LoginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isValid } = form.formState;
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (reply) => {
+      setSession(reply.session);
+      toast.success(`Welcome back${reply.user.name ? `, ${reply.user.name}` : ''}!`);
+      closeAuthDialog();
+    },
+    onError: (error, values) => {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setAuthMode('verifyEmailRequired', values.email);
+        return;
+      }
+      const text = loginErrorText(error);
+      setFailure(text);
+      toast.error(text.title, { description: text.description });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        mutation.mutate(values);
+      })}
+    >
+      {notice && <Alert tone="info">{notice}</Alert>}
+      {failure && (
+        <Alert title={failure.title}>
+          <p>{failure.description}</p>
+        </Alert>
+      )}
+      <Field label="Email" error={errors.email?.message} required>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message} required>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <div className="flex justify-end">
+        <Button variant="link" onClick={() => setAuthMode('forgotPassword', form.getValues('email'))}>
+          Forgot password?
+        </Button>
+      </div>
+      {!isValid && <p className="text-xs text-muted">Enter a valid email and a password with at least 6 characters.</p>}
+      <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
+        {mutation.isPending ? <Spinner label="Logging in..." /> : 'Log in'}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Don't have an account?{' '}
+        <Button variant="link" onClick={() => setAuthMode('signup')}>
+          Sign up
+        </Button>
+      </p>
+    </form>
+  );
+}

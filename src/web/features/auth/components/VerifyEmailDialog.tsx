@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BRAND } from '../../../../domain/brand';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
+import { verifyEmail } from '../api/auth-calls';
+import { openAuthDialog } from '../auth-dialog-store';
+import { ResendVerification } from './ResendVerification';
+
+type State =
+  | { step: 'verifying' }
+  | { step: 'success'; loggedIn: boolean }
+  | { step: 'error'; message: string; retry?: boolean }
+  | { step: 'resendSent'; alreadyVerified: boolean };
+
+/** Opens when the URL carries ?temp_token=…&type=email&email=… from the verification email. */
+export function VerifyEmailDialog() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('temp_token');
+  const type = params.get('type');
+  const email = params.get('email') ?? '';
+  const [state, setState] = useState<State>({ step: 'verifying' });
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || started.current === token) return;
+    started.current = token;
+    if (type !== 'email') {
+      setState({ step: 'error', message: 'Email verification failed. The link may be invalid or expired.' });
+      return;
+    }
+    setState({ step: 'verifying' });
+    verifyEmail(token)
+      .then((reply) => {
+        if (reply.dataStatus === 'alreadyConfirmedOrVerified') {
+          setState({ step: 'resendSent', alreadyVerified: true });
+        } else if (reply.session?.access_token && reply.session.user) {
+          setSession(reply.session);
+          setState({ step: 'success', loggedIn: true });
+        } else {
+          setState({ step: 'success', loggedIn: false });
+        }
+      })
+      .catch((error) =>
+        setState({
+          step: 'error',
+          message:
+            error instanceof ApiError
+              ? error.message || 'An error occurred during email verification. Please try again or contact support.'
+              : 'An unexpected error occurred. Please try again.',
+        }),
+      );
+  }, [token, type]);
+
+  if (!token) return null;
+  const close = () => navigate('/', { replace: true });
+  const title =
+    state.step === 'verifying'
+      ? 'Verifying your email'
+      : state.step === 'success'
+        ? `Welcome to ${BRAND.name}!`
+        : state.step === 'error'
+          ? 'Sorry, we ran into an error.'
+          : state.alreadyVerified
+            ? 'Email already verified'
+            : 'Check your email';
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()} title={title}>
+      {state.step === 'verifying' && <Spinner label="Verifying your email..." />}
+      {state.step === 'success' && (
+        <div className="space-y-4">
+          <p className="text-sm">
+            {state.loggedIn
+              ? `Your email is confirmed and you're logged in. Welcome to ${BRAND.name}: ${BRAND.tagline}`
+              : 'Your email is confirmed. Please log in to continue.'}
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {state.loggedIn ? (
+              <Button asChild className="flex-1">
+                <Link to="/account" replace>
+                  View account
+                </Link>
+              </Button>
+            ) : (
+              <Button className="flex-1" onClick={() => { close(); openAuthDialog('login'); }}>
+                Log in
+              </Button>
+            )}
+            <Button asChild variant="outline" className="flex-1">
+              <Link to="/" replace>
+                Explore Providers
+              </Link>
+            </Button>
+          </div>
+        </div>
+      )}
+      {state.step === 'error' && (
+        <div className="space-y-4">
+          <p className="text-sm">{state.message}</p>
+          <p className="text-sm text-muted">
+            Need help? Contact{' '}
+            <a className="text-brand-700 underline dark:text-brand-300" href={`mailto:${BRAND.supportEmail}`}>
+              {BRAND.supportEmail}
+            </a>
+            . You can also request a new link:
+          </p>
+          <ResendVerification
+            initialEmail={email}
+            label="Send a new link"
+            onSent={() => setState({ step: 'resendSent', alreadyVerified: false })}
+          />
+        </div>
+      )}
+      {state.step === 'resendSent' && (
+        <div className="space-y-4">
+          {state.alreadyVerified ? (
+            <>
+              <p className="text-sm">You can log in normally with this email.</p>
+              <Button className="w-full" onClick={() => { close(); openAuthDialog('login', { email }); }}>
+                Log in
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-sm">
+                If <strong>{email || 'that address'}</strong> has an account waiting for confirmation, a new link is on its
+                way.
+              </p>
+              <Button
+                variant="link"
+                onClick={() => setState({ step: 'error', message: 'Didn’t get it? Try again' })}
+              >
+                Didn’t get it? Try again
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

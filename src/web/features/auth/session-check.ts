@@ -1,0 +1,34 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { clearSession, getSession, updateSessionUser } from '../../lib/session';
+import { getProfile } from './api/auth-calls';
+
+let checked = getSession() === null;
+let started = false;
+const listeners = new Set<() => void>();
+
+/** Checks the stored session once on load via the profile call; a failure clears it (SPEC.md §4). */
+export function useSessionCheck(): boolean {
+  useEffect(() => {
+    if (checked || started) return;
+    started = true;
+    getProfile()
+      .then((reply) => updateSessionUser(reply.profile))
+      .catch((error) => {
+        // Offline is not a reason to sign someone out; a refused token is.
+        if (!(error instanceof ApiError && error.code === 'NETWORK_ERROR')) clearSession();
+      })
+      .finally(() => {
+        checked = true;
+        for (const l of listeners) l();
+      });
+  }, []);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => checked,
+    () => false,
+  );
+}

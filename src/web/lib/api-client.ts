@@ -1,0 +1,110 @@
+import type { Issue } from '../../domain/errors';
+import type { Session } from '../../domain/auth';
+import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
+
+/** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly issues: Issue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR = 'Network error occurred';
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Sends the bearer token, refreshing it first when under 5 minutes remain. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, opts: RequestOptions, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      signal: opts.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('NETWORK_ERROR', 0, NETWORK_ERROR);
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const data = (await response.json().catch(() => null)) as
+    | { success?: boolean; error?: string; message?: string; issues?: Issue[] }
+    | null;
+  if (!response.ok || data?.success === false) {
+    throw new ApiError(
+      data?.error ?? 'HTTP_ERROR',
+      response.status,
+      data?.message ?? `HTTP error! status: ${response.status}`,
+      data?.issues ?? [],
+    );
+  }
+  return data as T;
+}
+
+let refreshing: Promise<Session | null> | null = null;
+
+/**
+ * Rotates the refresh token once for all callers in this tab, and under a Web Lock across tabs,
+ * so two tabs never present the same refresh token (which would revoke the login).
+ */
+export function refreshSession(): Promise<Session | null> {
+  refreshing ??= (async () => {
+    const before = getSession();
+    if (!before) return null;
+    const run = async () => {
+      const latest = reloadSession();
+      if (!latest) return null;
+      if (latest.refresh_token !== before.refresh_token && !needsRefresh(latest)) return latest;
+      const response = await send('/api/auth/refresh', { body: { refresh_token: latest.refresh_token } });
+      if (!response.ok) return null;
+      const reply = (await response.json()) as { session: Session };
+      setSession(reply.session);
+      return reply.session;
+    };
+    try {
+      return navigator.locks ? await navigator.locks.request('glowfind-session-refresh', run) : await run();
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Calls the API. Authorised calls refresh near expiry; a 401/403 refreshes once and retries once. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  if (!opts.auth) return parse<T>(await send(path, opts));
+  let session = getSession();
+  if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
+  if (needsRefresh(session)) session = (await refreshSession()) ?? session;
+  let response = await send(path, opts, session.access_token);
+  if (response.status === 401 || response.status === 403) {
+    const renewed = await refreshSession();
+    if (!renewed) {
+      expireSession();
+      throw new ApiError('UNAUTHORIZED', 401, 'Your session has expired. Please log in again.');
+    }
+    response = await send(path, opts, renewed.access_token);
+    if (response.status === 401) {
+      expireSession();
+      throw new ApiError('UNAUTHORIZED', 401, 'Your session has expired. Please log in again.');
+    }
+  }
+  return parse<T>(response);
+}

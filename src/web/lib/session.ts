@@ -1,0 +1,93 @@
+import { useSyncExternalStore } from 'react';
+import type { Session, User } from '../../domain/auth';
+import { LIMITS } from '../../domain/options';
+
+/** The fixed localStorage key of the session (SPEC.md §3). */
+export const SESSION_KEY = 'glowfind.session';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const expiredListeners = new Set<Listener>();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Session> | null;
+    // A light shape check keeps zod out of the first-load bundle.
+    const ok =
+      typeof value?.access_token === 'string' &&
+      typeof value.refresh_token === 'string' &&
+      typeof value.expires_at === 'number' &&
+      typeof value.user?.id === 'string';
+    return ok ? (value as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = typeof localStorage === 'undefined' ? null : read();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in, refreshed or logged out.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY) {
+      current = read();
+      emit();
+    }
+  });
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(session: Session): void {
+  current = session;
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  emit();
+}
+
+export function updateSessionUser(user: User): void {
+  if (current) setSession({ ...current, user });
+}
+
+export function clearSession(): void {
+  current = null;
+  localStorage.removeItem(SESSION_KEY);
+  emit();
+}
+
+/** Clears the session and tells the app it expired (it shows the message and the login dialog). */
+export function expireSession(): void {
+  clearSession();
+  for (const l of expiredListeners) l();
+}
+
+export function onSessionExpired(listener: Listener): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+export function needsRefresh(session: Session, nowMs = Date.now()): boolean {
+  return session.expires_at - nowMs / 1000 < LIMITS.refreshThresholdSeconds;
+}
+
+/** Re-reads storage: another tab may have rotated the tokens while this one waited. */
+export function reloadSession(): Session | null {
+  current = read();
+  return current;
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}

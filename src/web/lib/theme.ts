@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+
+export type Theme = 'dark' | 'light';
+export const THEME_KEY = 'glowfind.theme';
+
+const listeners = new Set<() => void>();
+
+export function getTheme(): Theme {
+  try {
+    return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
+
+/** Dark by default; the choice is kept in localStorage (public/theme-init.js applies it before paint). */
+export function setTheme(theme: Theme): void {
+  localStorage.setItem(THEME_KEY, theme);
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  for (const l of listeners) l();
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getTheme,
+    () => 'dark',
+  );
+}
