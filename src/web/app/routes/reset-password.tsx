@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
               </Alert>
             )}
             <Field label="New password" error={errors.password?.message} required hint="At least 6 characters">
-              <Input type="password" autoComplete="new-password" {...form.register('password', { deps: ['confirmPassword'] })} />
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
             <Field label="Confirm new password" error={errors.confirmPassword?.message} required>
               <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />

@@ -18,15 +18,16 @@ export function Field({ label, error, hint, required, className, children }: Fie
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-app">
-        {label}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-app">
+          {label}
+        </label>
         {required && (
-          <span aria-hidden="true" className="text-brand-700 dark:text-brand-300">
-            {' '}
+          <span aria-hidden="true" className="text-sm text-brand-700 dark:text-brand-300">
             *
           </span>
         )}
-      </label>
+      </div>
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,

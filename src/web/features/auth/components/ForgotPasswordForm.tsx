@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { forgotPassword } from '../api/auth-calls';
 import { setAuthMode } from '../auth-dialog-store';
+import { ModeLink } from './ModeLink';
 
 const SENT = "If an account exists with that email, we've sent a password reset link.";
 
@@ -46,9 +47,9 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         {mutation.isPending ? <Spinner label="Sending..." /> : 'Send reset link'}
       </Button>
       <p className="text-center text-sm">
-        <Button variant="link" onClick={() => setAuthMode('login')}>
+        <ModeLink onClick={() => setAuthMode('login')}>
           Back to log in
-        </Button>
+        </ModeLink>
       </p>
     </form>
   );

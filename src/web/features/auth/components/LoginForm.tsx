@@ -14,6 +14,7 @@ import { setSession } from '../../../lib/session';
 import { login } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
 import { loginErrorText } from './messages';
+import { ModeLink } from './ModeLink';
 
 export function LoginForm({ notice }: { notice: string }) {
   const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
@@ -63,9 +64,9 @@ export function LoginForm({ notice }: { notice: string }) {
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
       <div className="flex justify-end">
-        <Button variant="link" onClick={() => setAuthMode('forgotPassword', form.getValues('email'))}>
+        <ModeLink onClick={() => setAuthMode('forgotPassword', form.getValues('email'))}>
           Forgot password?
-        </Button>
+        </ModeLink>
       </div>
       {!isValid && <p className="text-xs text-muted">Enter a valid email and a password with at least 6 characters.</p>}
       <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
@@ -73,9 +74,9 @@ export function LoginForm({ notice }: { notice: string }) {
       </Button>
       <p className="text-center text-sm text-muted">
         Don't have an account?{' '}
-        <Button variant="link" onClick={() => setAuthMode('signup')}>
+        <ModeLink onClick={() => setAuthMode('signup')}>
           Sign up
-        </Button>
+        </ModeLink>
       </p>
     </form>
   );

@@ -14,6 +14,7 @@ import { signup } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
 import { ChipGroup } from './ChipGroup';
 import { signupErrorText } from './messages';
+import { ModeLink } from './ModeLink';
 
 const categoryOptions = SERVICE_CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 const amenityOptions = AMENITIES.filter((a) => !(INCLUSIVITY_OPTIONS as readonly string[]).includes(a)).map((a) => ({
@@ -81,7 +82,7 @@ export function SignupForm() {
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
       <Field label="Password" error={errors.password?.message} required hint="At least 6 characters">
-        <Input type="password" autoComplete="new-password" {...form.register('password', { deps: ['confirmPassword'] })} />
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </Field>
       <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
@@ -149,9 +150,9 @@ export function SignupForm() {
       </Button>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Button variant="link" onClick={() => setAuthMode('login')}>
+        <ModeLink onClick={() => setAuthMode('login')}>
           Log in
-        </Button>
+        </ModeLink>
       </p>
     </form>
   );

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
+
+interface RunningApp {
+  baseURL: string;
+  mail: SmtpSink;
+  dataDir: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+/**
+ * One real server per worker, exactly as `npm start` runs it (built web app, PGlite in a fresh
+ * DATA_DIR, no demo data), sending mail to an in-process SMTP server the tests read.
+ */
+export const test = base.extend<{ mail: SmtpSink }, { app: RunningApp }>({
+  app: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
+    async ({}, use) => {
+      const mail = await startSmtpSink();
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
+      const baseURL = `http://127.0.0.1:${port}`;
+      let output = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          SEED_DEMO: '0',
+          RATE_LIMIT: 'off',
+          SMTP_URL: mail.url,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d) => (output += d));
+      child.stderr?.on('data', (d) => (output += d));
+      try {
+        await waitForHealth(baseURL, child, () => output);
+        await use({ baseURL, mail, dataDir });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+        await mail.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ app }, use) => use(app.baseURL),
+  mail: async ({ app }, use) => use(app.mail),
+});
+
+export { expect };
+
+let counter = 0;
+/** A unique address per call, so journeys never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
