@@ -9,7 +9,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -25,7 +25,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-app bg-app/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2" aria-label={`${BRAND.name} home`}>
+        <Link to="/" className="flex items-center gap-2">
           <Sparkles className="h-7 w-7 text-brand-700 dark:text-brand-300" aria-hidden="true" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold text-app">{BRAND.name}</span>

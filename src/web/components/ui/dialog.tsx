@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 interface DialogProps {
@@ -14,6 +14,17 @@ interface DialogProps {
 
 /** A modal with focus trap, Escape to close and a labelled title (Radix Dialog). */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // Dialogs here open from stores and links, not from a Radix Trigger, so remember what had focus
+  // and give it back on close (keyboard users land where they were).
+  // Read during render: by the time effects run, Radix has already moved focus into the dialog.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnFocus.current = document.activeElement as HTMLElement | null;
+  }
+  useEffect(() => {
+    wasOpen.current = open;
+  }, [open]);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -24,6 +35,14 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus.current;
+            returnFocus.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <D.Title className="pr-8 text-xl font-bold">{title}</D.Title>
           {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}

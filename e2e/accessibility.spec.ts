@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+async function expectNoViolations(page: import('@playwright/test').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`home, dialogs and not-found have no axe violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('glowfind.theme', t), theme);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.getByRole('button', { name: 'Sign up / Log in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('dialog').getByText('Provider', { exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.keyboard.press('Escape');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+}
+
+test('the auth dialog works from the keyboard alone', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up / Log in' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog, and Escape closes it and returns focus to the trigger.
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign up / Log in' })).toBeFocused();
+});

@@ -1,0 +1,74 @@
+// `npm test`: type-check, lint, unit + API tests (Vitest), browser journeys (Playwright).
+// Every step runs even if an earlier one failed; the last line sums them for CI: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const OUT = '.test-results';
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+check('typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+check('lint', 'npx', ['biome', 'check', '.']);
+
+{
+  const file = `${OUT}/vitest.json`;
+  const { ok, seconds } = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const report = readJson(file);
+  const p = report?.numPassedTests ?? 0;
+  // A run that failed without a failing test (a crash, an unhandled error) still counts as one failure.
+  const f = report ? report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) : 1;
+  passed += p;
+  failed += f;
+  lines.push(`vitest: ${p} passed, ${f} failed (${seconds}s)${process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`);
+}
+
+{
+  const file = `${OUT}/e2e.json`;
+  const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  if (!hasBrowser) {
+    failed += 1;
+    lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+  } else {
+    const { ok, seconds } = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    const stats = readJson(file)?.stats;
+    const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
+    passed += p;
+    failed += f;
+    lines.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
+  }
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
