@@ -3,7 +3,10 @@ import { expect, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Velvet-Fern-2031';
 
-test('a client signs up, confirms the email from the link, logs out and logs in again', async ({ page, mail }) => {
+test('a client signs up, confirms the email from the link, logs out and logs in again', async ({
+  page,
+  mail,
+}) => {
   const email = uniqueEmail('client');
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign up / Log in' }).click();
@@ -66,7 +69,9 @@ test('a wrong password shows the login failure message', async ({ page, mail }) 
   expect(res.ok()).toBe(true);
   const link = firstLink(await mail.waitForMail(email, undefined, 15_000));
   const token = new URL(link).searchParams.get('temp_token');
-  expect((await page.request.post('/api/auth/verify-email', { data: { temp_token: token, type: 'email' } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/auth/verify-email', { data: { temp_token: token, type: 'email' } })).ok(),
+  ).toBe(true);
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign up / Log in' }).click();
@@ -154,7 +159,10 @@ test('a provider signs up with business details, which are stored', async ({ pag
   await page.getByRole('link', { name: 'View account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await page.getByRole('button', { name: /Account menu for Fern & Fade Barbers/ }).click();
-  await expect(page.getByRole('menuitem', { name: 'Public Profile' })).toHaveAttribute('href', '/fern-fade-barbers');
+  await expect(page.getByRole('menuitem', { name: 'Public Profile' })).toHaveAttribute(
+    'href',
+    '/fern-fade-barbers',
+  );
 });
 
 test('signed-out visitors are sent home from /account, /availability and /admin', async ({ page }) => {
@@ -193,7 +201,9 @@ test('the password reset link sets a new password', async ({ page, mail }) => {
   const forgot = page.getByRole('dialog', { name: 'Reset your password' });
   await forgot.getByLabel('Email').fill(email);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(forgot).toContainText("If an account exists with that email, we've sent a password reset link.");
+  await expect(forgot).toContainText(
+    "If an account exists with that email, we've sent a password reset link.",
+  );
 
   const link = firstLink(await mail.waitForMail(email, (m) => /Reset your/.test(m.subject), 15_000));
   await page.goto(link);

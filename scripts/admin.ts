@@ -12,7 +12,10 @@ if (command !== 'grant' || !email) {
 }
 const config = loadConfig();
 const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 try {
   await database.migrate();
   const user = await grantAdmin(database, email);

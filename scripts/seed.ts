@@ -7,7 +7,10 @@ import { seedDemo } from '../src/server/seed/seed';
 
 const config = loadConfig();
 const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 try {
   await database.migrate();
   const accounts = await seedDemo(database.db);

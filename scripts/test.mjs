@@ -40,14 +40,22 @@ check('lint', 'npx', ['biome', 'check', '.']);
 
 {
   const file = `${OUT}/vitest.json`;
-  const { ok, seconds } = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const { ok, seconds } = run('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   const report = readJson(file);
   const p = report?.numPassedTests ?? 0;
   // A run that failed without a failing test (a crash, an unhandled error) still counts as one failure.
   const f = report ? report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) : 1;
   passed += p;
   failed += f;
-  lines.push(`vitest: ${p} passed, ${f} failed (${seconds}s)${process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`);
+  lines.push(
+    `vitest: ${p} passed, ${f} failed (${seconds}s)${process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`,
+  );
 }
 
 {

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../lib/toast';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
 import { useSessionCheck } from '../features/auth/session-check';
 import { onSessionExpired } from '../lib/session';
+import { toast } from '../lib/toast';
 
 // The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
-const AuthDialog = lazy(() => import('../features/auth/components/AuthDialog').then((m) => ({ default: m.AuthDialog })));
+const AuthDialog = lazy(() =>
+  import('../features/auth/components/AuthDialog').then((m) => ({ default: m.AuthDialog })),
+);
 const VerifyEmailDialog = lazy(() =>
   import('../features/auth/components/VerifyEmailDialog').then((m) => ({ default: m.VerifyEmailDialog })),
 );
@@ -24,6 +26,7 @@ export function RootLayout() {
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every path change
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -16,26 +16,47 @@ export const router = createBrowserRouter([
       { path: 'about', lazy: async () => ({ Component: (await pages()).AboutPage }) },
       { path: 'terms', lazy: async () => ({ Component: (await pages()).TermsPage }) },
       { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
-      { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }) },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
+      },
       {
         path: 'account',
         lazy: async () => {
           const { AccountPage } = await pages();
-          return { element: <RequireAuth><AccountPage /></RequireAuth> };
+          return {
+            element: (
+              <RequireAuth>
+                <AccountPage />
+              </RequireAuth>
+            ),
+          };
         },
       },
       {
         path: 'availability',
         lazy: async () => {
           const { AvailabilityPage } = await pages();
-          return { element: <RequireAuth role="provider"><AvailabilityPage /></RequireAuth> };
+          return {
+            element: (
+              <RequireAuth only="provider">
+                <AvailabilityPage />
+              </RequireAuth>
+            ),
+          };
         },
       },
       {
         path: 'admin',
         lazy: async () => {
           const { AdminPage } = await pages();
-          return { element: <RequireAuth><AdminPage /></RequireAuth> };
+          return {
+            element: (
+              <RequireAuth>
+                <AdminPage />
+              </RequireAuth>
+            ),
+          };
         },
       },
       { path: ':slug', lazy: async () => ({ Component: (await pages()).ProfilePage }) },

@@ -1,5 +1,5 @@
-import type { Issue } from '../../domain/errors';
 import type { Session } from '../../domain/auth';
+import type { Issue } from '../../domain/errors';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
 
 /** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
@@ -42,9 +42,12 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
 }
 
 async function parse<T>(response: Response): Promise<T> {
-  const data = (await response.json().catch(() => null)) as
-    | { success?: boolean; error?: string; message?: string; issues?: Issue[] }
-    | null;
+  const data = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    error?: string;
+    message?: string;
+    issues?: Issue[];
+  } | null;
   if (!response.ok || data?.success === false) {
     throw new ApiError(
       data?.error ?? 'HTTP_ERROR',

@@ -5,7 +5,7 @@ import { useSessionCheck } from '../../features/auth/session-check';
 import { useSession } from '../../lib/session';
 
 /** Waits for the stored session to be checked, then lets the right people in; others go to / (replace). */
-export function RequireAuth({ role, children }: { role?: 'provider'; children: ReactNode }) {
+export function RequireAuth({ only, children }: { only?: 'provider'; children: ReactNode }) {
   const ready = useSessionCheck();
   const session = useSession();
   if (!ready) {
@@ -15,6 +15,7 @@ export function RequireAuth({ role, children }: { role?: 'provider'; children: R
       </div>
     );
   }
-  if (!session || (role === 'provider' && session.user.user_type !== 'provider')) return <Navigate to="/" replace />;
+  if (!session || (only === 'provider' && session.user.user_type !== 'provider'))
+    return <Navigate to="/" replace />;
   return children;
 }

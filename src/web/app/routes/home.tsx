@@ -10,8 +10,8 @@ export function HomePage() {
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
           <h1 className="text-4xl font-extrabold tracking-tight text-app sm:text-6xl">{BRAND.hero}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
-            Find independent hair stylists, barbers, massage therapists, nail techs and estheticians, and book them on
-            their own page.
+            Find independent hair stylists, barbers, massage therapists, nail techs and estheticians, and book
+            them on their own page.
           </p>
           <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-app bg-card px-4 py-2 text-sm text-muted">
             <Search className="h-4 w-4" aria-hidden="true" /> Search by service and zip code is coming next.

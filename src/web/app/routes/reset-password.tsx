@@ -9,10 +9,10 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, NETWORK_ERROR } from '../../lib/api-client';
-import { clearSession } from '../../lib/session';
 import { resetPassword } from '../../features/auth/api/auth-calls';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { ApiError, NETWORK_ERROR } from '../../lib/api-client';
+import { clearSession } from '../../lib/session';
 import { PageShell } from './page-shell';
 
 type Values = z.infer<typeof ResetPasswordFormSchema>;
@@ -71,7 +71,12 @@ export function ResetPasswordPage() {
                 </Button>
               </Alert>
             )}
-            <Field label="New password" error={errors.password?.message} required hint="At least 6 characters">
+            <Field
+              label="New password"
+              error={errors.password?.message}
+              required
+              hint="At least 6 characters"
+            >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
             <Field label="Confirm new password" error={errors.confirmPassword?.message} required>

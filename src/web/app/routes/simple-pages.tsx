@@ -2,10 +2,17 @@ import { PageShell } from './page-shell';
 
 /** Pages whose content arrives with later issues (help, about, legal, profiles, account, admin). */
 export function HelpPage() {
-  return <PageShell title="How Can We Help You?" intro="Answers about searching, profiles and your account are on their way." />;
+  return (
+    <PageShell
+      title="How Can We Help You?"
+      intro="Answers about searching, profiles and your account are on their way."
+    />
+  );
 }
 export function AboutPage() {
-  return <PageShell title="About Us" intro="We help you find the independent beauty professional who fits you." />;
+  return (
+    <PageShell title="About Us" intro="We help you find the independent beauty professional who fits you." />
+  );
 }
 export function TermsPage() {
   return <PageShell title="Terms of Service" intro="Last updated 07/24/2025" />;
@@ -20,7 +27,9 @@ export function AccountPage() {
   return <PageShell title="Account Settings" intro="Your account settings arrive with the profiles issue." />;
 }
 export function AvailabilityPage() {
-  return <PageShell title="All Available Openings" intro="Short-notice openings arrive with the openings issue." />;
+  return (
+    <PageShell title="All Available Openings" intro="Short-notice openings arrive with the openings issue." />
+  );
 }
 export function AdminPage() {
   return <PageShell title="Analytics Dashboard" intro="The admin dashboard arrives with the admin issue." />;

@@ -42,7 +42,9 @@ export function Footer() {
           >
             <Camera className="h-5 w-5" aria-hidden="true" /> Follow us on Instagram
           </a>
-          <p className="mt-3 text-xs text-muted">© {new Date().getFullYear()} {BRAND.name}</p>
+          <p className="mt-3 text-xs text-muted">
+            © {new Date().getFullYear()} {BRAND.name}
+          </p>
         </div>
       </div>
     </footer>

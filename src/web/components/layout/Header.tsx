@@ -4,9 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { useSession } from '../../lib/session';
+import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { ThemeToggle } from './ThemeToggle';
-import { Avatar } from '../ui/avatar';
 
 // Only signed-in people need the menu (and its positioning library).
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -70,7 +70,11 @@ export function Header() {
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X className="h-5 w-5" aria-hidden="true" /> : <Menu className="h-5 w-5" aria-hidden="true" />}
+              {menuOpen ? (
+                <X className="h-5 w-5" aria-hidden="true" />
+              ) : (
+                <Menu className="h-5 w-5" aria-hidden="true" />
+              )}
             </Button>
           )}
         </div>

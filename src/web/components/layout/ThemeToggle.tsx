@@ -14,7 +14,11 @@ export function ThemeToggle() {
       title={`Switch to ${next} mode`}
       onClick={() => setTheme(next)}
     >
-      {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
+      {theme === 'dark' ? (
+        <Sun className="h-5 w-5" aria-hidden="true" />
+      ) : (
+        <Moon className="h-5 w-5" aria-hidden="true" />
+      )}
     </Button>
   );
 }

@@ -20,7 +20,11 @@ export function UserMenu({ user }: { user: User }) {
         <ChevronDown className="h-4 w-4 text-muted" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-app bg-card p-1 shadow-xl">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-app bg-card p-1 shadow-xl"
+        >
           <div className="px-2 py-2">
             <p className="text-sm font-semibold text-app">{user.name}</p>
             <p className="truncate text-xs text-muted">{user.email}</p>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
 import { api } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 /** Revokes the login on the server (best effort), clears the session and goes home. */
 export function useLogout() {
@@ -10,7 +10,8 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return () => {
     const session = getSession();
-    if (session) void api('/api/auth/logout', { body: { refresh_token: session.refresh_token } }).catch(() => {});
+    if (session)
+      void api('/api/auth/logout', { body: { refresh_token: session.refresh_token } }).catch(() => {});
     clearSession();
     queryClient.clear();
     navigate('/');

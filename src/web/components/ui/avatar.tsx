@@ -2,7 +2,9 @@ import { useState } from 'react';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+  return (
+    (parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase();
 }
 
 /** A round picture with an initials fallback. */
@@ -10,7 +12,17 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string | 
   const [failed, setFailed] = useState(false);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
   if (src && !failed) {
-    return <img src={src} alt="" width={size} height={size} style={style} className="rounded-full object-cover" onError={() => setFailed(true)} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        className="rounded-full object-cover"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
     <span

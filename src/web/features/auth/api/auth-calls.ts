@@ -17,12 +17,17 @@ type SessionReply = z.infer<typeof SessionReplySchema>;
 export const login = (body: LoginBody) => api<SessionReply>('/api/auth/login', { body });
 export const signup = (body: SignupBody) => api<MessageReply>('/api/auth/signup', { body });
 export const verifyEmail = (temp_token: string) =>
-  api<z.infer<typeof VerifyEmailReplySchema>>('/api/auth/verify-email', { body: { temp_token, type: 'email' } });
+  api<z.infer<typeof VerifyEmailReplySchema>>('/api/auth/verify-email', {
+    body: { temp_token, type: 'email' },
+  });
 export const resendVerification = (email: string) =>
   api<MessageReply>('/api/auth/resend-verification', { body: { email } });
-export const forgotPassword = (email: string) => api<MessageReply>('/api/auth/forgot-password', { body: { email } });
+export const forgotPassword = (email: string) =>
+  api<MessageReply>('/api/auth/forgot-password', { body: { email } });
 export const resetPassword = (token: string, password: string) =>
   api<MessageReply>('/api/auth/reset-password', { body: { token, password } });
-export const logout = (refresh_token: string) => api<MessageReply>('/api/auth/logout', { body: { refresh_token } });
+export const logout = (refresh_token: string) =>
+  api<MessageReply>('/api/auth/logout', { body: { refresh_token } });
 export const getProfile = () => api<z.infer<typeof ProfileReplySchema>>('/api/auth/profile', { auth: true });
-export const upgradeToProvider = () => api<MessageReply>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });
+export const upgradeToProvider = () =>
+  api<MessageReply>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });

@@ -32,10 +32,13 @@ export function AuthDialog() {
       {mode === 'signupSuccess' && (
         <div className="space-y-4">
           <div className="flex items-start gap-3">
-            <MailCheck className="mt-0.5 h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            <MailCheck
+              className="mt-0.5 h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300"
+              aria-hidden="true"
+            />
             <p className="text-sm">
-              We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. The link expires in
-              24 hours.
+              We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account. The
+              link expires in 24 hours.
             </p>
           </div>
           <p className="text-sm text-muted">Didn't get it? Check your spam folder, or send it again.</p>
@@ -48,8 +51,8 @@ export function AuthDialog() {
       {mode === 'verifyEmailRequired' && (
         <div className="space-y-4">
           <p className="text-sm">
-            Please verify your email address before logging in. Open the link we emailed to <strong>{email}</strong>, or
-            request a new one.
+            Please verify your email address before logging in. Open the link we emailed to{' '}
+            <strong>{email}</strong>, or request a new one.
           </p>
           <ResendVerification initialEmail={email} />
           <Button variant="ghost" className="w-full" onClick={() => setAuthMode('login')}>

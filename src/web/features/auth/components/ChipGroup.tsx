@@ -21,7 +21,9 @@ export function ChipGroup<T extends string>({ legend, options, value, onChange }
               key={option.value}
               type="button"
               aria-pressed={selected}
-              onClick={() => onChange(selected ? value.filter((v) => v !== option.value) : [...value, option.value])}
+              onClick={() =>
+                onChange(selected ? value.filter((v) => v !== option.value) : [...value, option.value])
+              }
               className={cn(
                 'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-xs font-medium transition-colors',
                 selected

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
 import { EmailSchema } from '../../../../domain/fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { forgotPassword } from '../api/auth-calls';
 import { setAuthMode } from '../auth-dialog-store';
 import { ModeLink } from './ModeLink';
@@ -26,7 +26,10 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       setSent(true);
       toast.success('Reset Link Sent', { description: SENT });
     },
-    onError: (e) => toast.error('Error', { description: e instanceof ApiError ? e.message : 'An unexpected error occurred' }),
+    onError: (e) =>
+      toast.error('Error', {
+        description: e instanceof ApiError ? e.message : 'An unexpected error occurred',
+      }),
   });
   return (
     <form
@@ -38,18 +41,28 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         if (check.success) mutation.mutate(check.data);
       }}
     >
-      <p className="text-sm text-muted">Enter your account's email and we'll send you a link to choose a new password.</p>
-      {sent && <Alert tone="success" title="Reset Link Sent">{SENT}</Alert>}
+      <p className="text-sm text-muted">
+        Enter your account's email and we'll send you a link to choose a new password.
+      </p>
+      {sent && (
+        <Alert tone="success" title="Reset Link Sent">
+          {SENT}
+        </Alert>
+      )}
       <Field label="Email" error={error} required>
-        <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} />
+        <Input
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={!check.success || mutation.isPending}>
         {mutation.isPending ? <Spinner label="Sending..." /> : 'Send reset link'}
       </Button>
       <p className="text-center text-sm">
-        <ModeLink onClick={() => setAuthMode('login')}>
-          Back to log in
-        </ModeLink>
+        <ModeLink onClick={() => setAuthMode('login')}>Back to log in</ModeLink>
       </p>
     </form>
   );

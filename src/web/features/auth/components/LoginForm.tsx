@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { type LoginForm as LoginValues, LoginFormSchema } from '../../../../domain/auth';
+import { LoginFormSchema, type LoginForm as LoginValues } from '../../../../domain/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -11,10 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { login } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
-import { loginErrorText } from './messages';
 import { ModeLink } from './ModeLink';
+import { loginErrorText } from './messages';
 
 export function LoginForm({ notice }: { notice: string }) {
   const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
@@ -68,15 +68,14 @@ export function LoginForm({ notice }: { notice: string }) {
           Forgot password?
         </ModeLink>
       </div>
-      {!isValid && <p className="text-xs text-muted">Enter a valid email and a password with at least 6 characters.</p>}
+      {!isValid && (
+        <p className="text-xs text-muted">Enter a valid email and a password with at least 6 characters.</p>
+      )}
       <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
         {mutation.isPending ? <Spinner label="Logging in..." /> : 'Log in'}
       </Button>
       <p className="text-center text-sm text-muted">
-        Don't have an account?{' '}
-        <ModeLink onClick={() => setAuthMode('signup')}>
-          Sign up
-        </ModeLink>
+        Don't have an account? <ModeLink onClick={() => setAuthMode('signup')}>Sign up</ModeLink>
       </p>
     </form>
   );

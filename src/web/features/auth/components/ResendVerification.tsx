@@ -1,15 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
 import { EmailSchema } from '../../../../domain/fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/auth-calls';
 
 /** Email box + 'Resend' with SPEC.md §5/§8's rules and texts; used by the dialogs. */
-export function ResendVerification({ initialEmail, onSent, label = 'Resend verification email' }: {
+export function ResendVerification({
+  initialEmail,
+  onSent,
+  label = 'Resend verification email',
+}: {
   initialEmail: string;
   onSent?: () => void;
   label?: string;
@@ -24,7 +28,10 @@ export function ResendVerification({ initialEmail, onSent, label = 'Resend verif
       toast.success('Verification Email Sent', { description: 'Check your inbox for the new link.' });
       onSent?.();
     },
-    onError: () => toast.error('Failed to Send Email', { description: 'Unable to resend verification email. Please try again.' }),
+    onError: () =>
+      toast.error('Failed to Send Email', {
+        description: 'Unable to resend verification email. Please try again.',
+      }),
   });
   return (
     <form
@@ -41,9 +48,20 @@ export function ResendVerification({ initialEmail, onSent, label = 'Resend verif
       }}
     >
       <Field label="Email" error={error}>
-        <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} />
+        <Input
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
       </Field>
-      <Button type="submit" variant="outline" className="w-full" disabled={!check.success || mutation.isPending}>
+      <Button
+        type="submit"
+        variant="outline"
+        className="w-full"
+        disabled={!check.success || mutation.isPending}
+      >
         {mutation.isPending ? <Spinner label="Sending..." /> : label}
       </Button>
     </form>

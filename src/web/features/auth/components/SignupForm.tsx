@@ -2,25 +2,31 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
-import { type SignupForm as SignupValues, SignupFormSchema, signupBodyFromForm } from '../../../../domain/auth';
+import {
+  SignupFormSchema,
+  type SignupForm as SignupValues,
+  signupBodyFromForm,
+} from '../../../../domain/auth';
 import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '../../../../domain/options';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { signup } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
 import { ChipGroup } from './ChipGroup';
-import { signupErrorText } from './messages';
 import { ModeLink } from './ModeLink';
+import { signupErrorText } from './messages';
 
 const categoryOptions = SERVICE_CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
-const amenityOptions = AMENITIES.filter((a) => !(INCLUSIVITY_OPTIONS as readonly string[]).includes(a)).map((a) => ({
-  value: a,
-  label: a,
-}));
+const amenityOptions = AMENITIES.filter((a) => !(INCLUSIVITY_OPTIONS as readonly string[]).includes(a)).map(
+  (a) => ({
+    value: a,
+    label: a,
+  }),
+);
 const inclusivityOptions = INCLUSIVITY_OPTIONS.map((a) => ({ value: a, label: a }));
 
 const defaults: SignupValues = {
@@ -39,7 +45,11 @@ const defaults: SignupValues = {
 };
 
 export function SignupForm() {
-  const form = useForm<SignupValues>({ resolver: zodResolver(SignupFormSchema), mode: 'onTouched', defaultValues: defaults });
+  const form = useForm<SignupValues>({
+    resolver: zodResolver(SignupFormSchema),
+    mode: 'onTouched',
+    defaultValues: defaults,
+  });
   const { errors, isValid } = form.formState;
   const userType = form.watch('user_type');
   const isProvider = userType === 'provider';
@@ -59,7 +69,9 @@ export function SignupForm() {
               key={type}
               className={cn(
                 'flex cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[color:var(--ring)]',
-                userType === type ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-600' : 'border-app text-app',
+                userType === type
+                  ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-600'
+                  : 'border-app text-app',
               )}
             >
               <input type="radio" value={type} className="sr-only" {...form.register('user_type')} />
@@ -90,34 +102,58 @@ export function SignupForm() {
 
       {isProvider && (
         <>
-          <Field label="Location" error={errors.location?.message} required hint="City, state and zip, e.g. Austin, TX 78701">
+          <Field
+            label="Location"
+            error={errors.location?.message}
+            required
+            hint="City, state and zip, e.g. Austin, TX 78701"
+          >
             <Input autoComplete="address-level2" {...form.register('location')} />
           </Field>
           <Field label="Bio" error={errors.bio?.message}>
             <Textarea rows={3} {...form.register('bio')} />
           </Field>
-          <Field label="Booking Link" error={errors.booking_link?.message} hint="Optional: where clients book you">
+          <Field
+            label="Booking Link"
+            error={errors.booking_link?.message}
+            hint="Optional: where clients book you"
+          >
             <Input type="url" inputMode="url" placeholder="https://" {...form.register('booking_link')} />
           </Field>
           <Controller
             control={form.control}
             name="selected_categories"
             render={({ field }) => (
-              <ChipGroup legend="Service categories" options={categoryOptions} value={field.value} onChange={field.onChange} />
+              <ChipGroup
+                legend="Service categories"
+                options={categoryOptions}
+                value={field.value}
+                onChange={field.onChange}
+              />
             )}
           />
           <Controller
             control={form.control}
             name="selected_inclusivity"
             render={({ field }) => (
-              <ChipGroup legend="Inclusivity" options={inclusivityOptions} value={field.value} onChange={field.onChange} />
+              <ChipGroup
+                legend="Inclusivity"
+                options={inclusivityOptions}
+                value={field.value}
+                onChange={field.onChange}
+              />
             )}
           />
           <Controller
             control={form.control}
             name="selected_amenities"
             render={({ field }) => (
-              <ChipGroup legend="Amenities" options={amenityOptions} value={field.value} onChange={field.onChange} />
+              <ChipGroup
+                legend="Amenities"
+                options={amenityOptions}
+                value={field.value}
+                onChange={field.onChange}
+              />
             )}
           />
         </>
@@ -125,19 +161,33 @@ export function SignupForm() {
 
       <div className="space-y-1">
         <label className="flex items-start gap-2 text-sm text-app">
-          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-700" {...form.register('agreeToTerms')} />
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+            {...form.register('agreeToTerms')}
+          />
           <span>
             I agree to the{' '}
-            <Link to="/terms" onClick={closeAuthDialog} className="text-brand-700 underline dark:text-brand-300">
+            <Link
+              to="/terms"
+              onClick={closeAuthDialog}
+              className="text-brand-700 underline dark:text-brand-300"
+            >
               Terms of Service
             </Link>{' '}
             and{' '}
-            <Link to="/privacy" onClick={closeAuthDialog} className="text-brand-700 underline dark:text-brand-300">
+            <Link
+              to="/privacy"
+              onClick={closeAuthDialog}
+              className="text-brand-700 underline dark:text-brand-300"
+            >
               Privacy Policy
             </Link>
           </span>
         </label>
-        {errors.agreeToTerms && <p className="text-sm text-red-700 dark:text-red-300">{errors.agreeToTerms.message}</p>}
+        {errors.agreeToTerms && (
+          <p className="text-sm text-red-700 dark:text-red-300">{errors.agreeToTerms.message}</p>
+        )}
       </div>
 
       {!isValid && (
@@ -149,10 +199,7 @@ export function SignupForm() {
         {mutation.isPending ? <Spinner label="Creating account..." /> : 'Create account'}
       </Button>
       <p className="text-center text-sm text-muted">
-        Already have an account?{' '}
-        <ModeLink onClick={() => setAuthMode('login')}>
-          Log in
-        </ModeLink>
+        Already have an account? <ModeLink onClick={() => setAuthMode('login')}>Log in</ModeLink>
       </p>
     </form>
   );

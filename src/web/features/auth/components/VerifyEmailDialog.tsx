@@ -50,7 +50,8 @@ export function VerifyEmailDialog() {
           step: 'error',
           message:
             error instanceof ApiError
-              ? error.message || 'An error occurred during email verification. Please try again or contact support.'
+              ? error.message ||
+                'An error occurred during email verification. Please try again or contact support.'
               : 'An unexpected error occurred. Please try again.',
         }),
       );
@@ -87,7 +88,13 @@ export function VerifyEmailDialog() {
                 </Link>
               </Button>
             ) : (
-              <Button className="flex-1" onClick={() => { close(); openAuthDialog('login'); }}>
+              <Button
+                className="flex-1"
+                onClick={() => {
+                  close();
+                  openAuthDialog('login');
+                }}
+              >
                 Log in
               </Button>
             )}
@@ -121,15 +128,21 @@ export function VerifyEmailDialog() {
           {state.alreadyVerified ? (
             <>
               <p className="text-sm">You can log in normally with this email.</p>
-              <Button className="w-full" onClick={() => { close(); openAuthDialog('login', { email }); }}>
+              <Button
+                className="w-full"
+                onClick={() => {
+                  close();
+                  openAuthDialog('login', { email });
+                }}
+              >
                 Log in
               </Button>
             </>
           ) : (
             <>
               <p className="text-sm">
-                If <strong>{email || 'that address'}</strong> has an account waiting for confirmation, a new link is on its
-                way.
+                If <strong>{email || 'that address'}</strong> has an account waiting for confirmation, a new
+                link is on its way.
               </p>
               <Button
                 variant="link"

@@ -4,11 +4,17 @@ import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
 export function loginErrorText(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError) {
     if (error.code === 'INVALID_CREDENTIALS')
-      return { title: 'Login Failed', description: 'Invalid email or password. Please check your credentials and try again.' };
+      return {
+        title: 'Login Failed',
+        description: 'Invalid email or password. Please check your credentials and try again.',
+      };
     if (error.code === 'SERVICE_UNAVAILABLE')
       return { title: 'Service Temporarily Unavailable', description: 'Please try again in a few moments.' };
     if (error.code === 'NETWORK_ERROR') return { title: 'Login Failed', description: NETWORK_ERROR };
-    return { title: 'Login Failed', description: error.message || 'An unexpected error occurred. Please try again.' };
+    return {
+      title: 'Login Failed',
+      description: error.message || 'An unexpected error occurred. Please try again.',
+    };
   }
   return { title: 'Error', description: 'An unexpected error occurred. Please try again.' };
 }
