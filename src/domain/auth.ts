@@ -105,8 +105,10 @@ export const SignupFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
     }
     if (form.user_type === 'provider') {
-      if (!form.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Business/Professional name is required' });
-      if (!form.location) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required' });
+      if (!form.name)
+        ctx.addIssue({ code: 'custom', path: ['name'], message: 'Business/Professional name is required' });
+      if (!form.location)
+        ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required' });
     }
   });
 export type SignupForm = z.infer<typeof SignupFormSchema>;
@@ -131,7 +133,10 @@ export function signupBodyFromForm(form: SignupForm): SignupBody {
 
 export const ResetPasswordFormSchema = z
   .object({ password: PasswordSchema, ...confirmFields })
-  .refine((f) => f.password === f.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .refine((f) => f.password === f.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
 
 /** Answers the client reads (SPEC.md §7). */
 export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });

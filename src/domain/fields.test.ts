@@ -47,7 +47,9 @@ describe('PasswordSchema', () => {
 
   it('is bounded at 128 characters', () => {
     expect(PasswordSchema.safeParse('x'.repeat(128)).success).toBe(true);
-    expect(messages(PasswordSchema.safeParse('x'.repeat(129)))).toEqual(['Password must be at most 128 characters']);
+    expect(messages(PasswordSchema.safeParse('x'.repeat(129)))).toEqual([
+      'Password must be at most 128 characters',
+    ]);
   });
 
   it('is not trimmed (spaces are part of a password)', () => {

@@ -28,7 +28,10 @@ export const HttpUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.urlMax, 'The link is too long')
-  .refine((value) => value === '' || isHttpUrl(value), 'Please enter a valid link starting with http:// or https://');
+  .refine(
+    (value) => value === '' || isHttpUrl(value),
+    'Please enter a valid link starting with http:// or https://',
+  );
 
 export function isHttpUrl(value: string): boolean {
   try {

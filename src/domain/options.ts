@@ -1,14 +1,26 @@
 /** Option lists and limits from SPEC.md §9. */
 
 export const SERVICE_CATEGORIES = [
-  { id: 'hair', label: 'Hair', services: ['Cut & Style', 'Blowout', 'Highlights', 'Balayage', 'Root Retouch'] },
-  { id: 'massage', label: 'Massage', services: ['Swedish', 'Deep Tissue', 'Hot Stone', 'Prenatal', 'Aromatherapy'] },
+  {
+    id: 'hair',
+    label: 'Hair',
+    services: ['Cut & Style', 'Blowout', 'Highlights', 'Balayage', 'Root Retouch'],
+  },
+  {
+    id: 'massage',
+    label: 'Massage',
+    services: ['Swedish', 'Deep Tissue', 'Hot Stone', 'Prenatal', 'Aromatherapy'],
+  },
   {
     id: 'barber',
     label: 'Barber',
     services: ['Classic Haircut', 'Beard Trim', 'Straight Razor Shave', 'Fade / Taper Cut', "Kids' Cut"],
   },
-  { id: 'nails', label: 'Nail Tech', services: ['Manicure', 'Pedicure', 'Gel Nails', 'Acrylic Nails', 'Nail Art'] },
+  {
+    id: 'nails',
+    label: 'Nail Tech',
+    services: ['Manicure', 'Pedicure', 'Gel Nails', 'Acrylic Nails', 'Nail Art'],
+  },
   {
     id: 'esthetician',
     label: 'Esthetician',

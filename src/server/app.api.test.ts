@@ -1,11 +1,32 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app';
+import { buildTestApp, type TestApp, testDbKind } from './test/build-test-app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ listen: true });
 });
 afterAll(() => t?.close());
+
+describe('test setup', () => {
+  it('runs on the engine its Vitest project names, on a database of its own', async () => {
+    const kind = testDbKind();
+    expect(kind).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+    expect(t.database.kind).toBe(kind);
+    const result = (await t.db.execute(
+      sql`select current_database() as name, version() as version`,
+    )) as unknown as {
+      rows: { name: string; version: string }[];
+    };
+    const { name, version } = result.rows[0]!;
+    if (kind === 'postgres') {
+      expect(name).toMatch(/^t_[0-9a-f]{16}$/);
+      expect(version).toMatch(/^PostgreSQL 15\./);
+    } else {
+      expect(version).toMatch(/^PostgreSQL \d+/);
+    }
+  });
+});
 
 describe('GET /api/health', () => {
   it('answers ok after a database round trip', async () => {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -35,12 +35,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 15 * 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
+    // fastify 5.12 deprecates the top-level disableRequestLogging option (FSTDEP023 on every build).
+    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const transport = opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+  const transport =
+    opts.mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
   const worker = new MailWorker({
     db: database.db,
     transport,

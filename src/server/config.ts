@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType<string>>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+  z.preprocess(blankToUndefined, schema.optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Blank means unset here too: z.coerce would turn '' into port 0 (a random port).
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -25,10 +27,12 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optional(z.url()),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAILS: optional(
-    z.string().refine(
-      (v) => v.split(',').every((e) => z.email().safeParse(e.trim()).success),
-      'must be a comma-separated list of emails',
-    ),
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((e) => z.email().safeParse(e.trim()).success),
+        'must be a comma-separated list of emails',
+      ),
   ),
   ADMIN_PASSWORD: optional(z.string()),
   BETA_PASSWORD: optional(z.string()),

@@ -4,8 +4,8 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,7 +44,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // cube and earthdistance must be listed before pg_trgm: the other order makes trigram
   // operators return nothing and the next query spin forever (shared/NOTES.md).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance, pg_trgm } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { cube, earthdistance, pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -55,7 +58,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  onPoolError?: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // Without a listener, an idle client's error (server restart) would crash the process.
   pool.on('error', (error) => onPoolError?.(error));

@@ -19,12 +19,15 @@ export function hashToken(token: string): string {
 export interface AccessClaims {
   sub: string;
   iat: number;
+  /** Issue time in milliseconds: `iat` has whole seconds, too coarse to tell a token issued
+   *  just before a password reset from one issued just after it in the same second. */
+  issuedAtMs: number;
 }
 
 export async function signAccessToken(secret: Uint8Array, userId: string, now: Date) {
   const iat = Math.floor(now.getTime() / 1000);
   const expiresAt = iat + ACCESS_TOKEN_TTL_S;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ iat_ms: now.getTime() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuedAt(iat)
@@ -33,11 +36,16 @@ export async function signAccessToken(secret: Uint8Array, userId: string, now: D
   return { token, expiresAt };
 }
 
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
     if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
-    return { sub: payload.sub, iat: payload.iat };
+    const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
+    return { sub: payload.sub, iat: payload.iat, issuedAtMs };
   } catch {
     return null;
   }

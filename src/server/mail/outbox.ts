@@ -38,16 +38,21 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit = 1
     return tx
       .update(mailOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(
-        mailOutbox.id,
-        due.map((d) => d.id),
-      ))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
 
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: now, lastError: null })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(db: Db, id: number, error: string, retryAt: Date | null): Promise<void> {

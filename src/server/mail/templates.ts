@@ -7,10 +7,18 @@ export interface MailContent {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** One layout for every email: a heading, paragraphs, an optional button, and the link in plain text. */
-function layout(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): MailContent & { subject: '' } {
+function layout(opts: {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): MailContent & { subject: '' } {
   const { heading, paragraphs, action, footer } = opts;
   const text = [
     heading,
@@ -43,7 +51,7 @@ export function verifyEmailMail(link: string): MailContent {
       paragraphs: [
         `Welcome to ${BRAND.name}! Please confirm your email address to finish creating your account.`,
         'This link works once and expires in 24 hours.',
-        "If you did not sign up, you can ignore this email: no account is activated without it.",
+        'If you did not sign up, you can ignore this email: no account is activated without it.',
       ],
       action: { label: 'Confirm my email', url: link },
     }),

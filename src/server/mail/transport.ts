@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   from: string;
@@ -41,7 +41,10 @@ export function createMailTransport(opts: {
       const file = path.join(dir, `${stamp}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      opts.log.info({ to: message.to, subject: message.subject, file, link }, `mail written to ${file}${link ? ` — link: ${link}` : ''}`);
+      opts.log.info(
+        { to: message.to, subject: message.subject, file, link },
+        `mail written to ${file}${link ? ` — link: ${link}` : ''}`,
+      );
     },
     close: () => {},
   };

@@ -60,7 +60,10 @@ export class MailWorker {
         const giveUp = row.attempts >= this.opts.maxAttempts;
         const delay = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60 * 60_000);
         await markMailFailed(this.opts.db, row.id, message, giveUp ? null : new Date(Date.now() + delay));
-        this.opts.log.warn({ mailId: row.id, attempts: row.attempts, err: message, giveUp }, 'mail send failed');
+        this.opts.log.warn(
+          { mailId: row.id, attempts: row.attempts, err: message, giveUp },
+          'mail send failed',
+        );
       }
     }
     if (batch.length === 10) this.again = true;

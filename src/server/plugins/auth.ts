@@ -27,7 +27,7 @@ export function registerAuth(app: FastifyInstance) {
     if (!claims) throw new AppError('UNAUTHORIZED');
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw new AppError('UNAUTHORIZED');
-    if (user.tokensValidAfter && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+    if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
       throw new AppError('UNAUTHORIZED');
     }
     request.user = user;

@@ -1,22 +1,52 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, type Issue } from '../../domain/errors';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type Issue,
+} from '../../domain/errors';
 import { AppError } from '../lib/app-error';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** Errors that mean the database cannot be reached (server down, restarting, pool exhausted, closed). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (e.code && (DB_DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-    if (e.message && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(e.message)) return true;
+    if (
+      e.message &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(
+        e.message,
+      )
+    )
+      return true;
     e = e.cause as typeof e;
   }
   return false;
 }
 
 function body(code: ErrorCode, message?: string, issues?: Issue[]): ErrorBody {
-  return { success: false, error: code, message: message ?? ERROR_MESSAGES[code], ...(issues ? { issues } : {}) };
+  return {
+    success: false,
+    error: code,
+    message: message ?? ERROR_MESSAGES[code],
+    ...(issues ? { issues } : {}),
+  };
 }
 
 /** One place that turns every failure into DESIGN.md §4's shape; stack traces only go to the log. */
@@ -41,7 +71,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE'));
     if (status === 415) return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE'));
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
+      const code: ErrorCode =
+        status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
       const message = code === 'VALIDATION_ERROR' ? 'The request body is malformed.' : undefined;
       return reply.status(ERROR_STATUS[code]).send(body(code, message));
     }

@@ -18,16 +18,24 @@ export const RATE_LIMITS = {
 
 /** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis } : {}),
     allowList: () => !config.rateLimit,
     errorResponseBuilder: (_req, context) =>
-      Object.assign(new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {
-        statusCode: 429,
-      }),
+      Object.assign(
+        new AppError(
+          'RATE_LIMITED',
+          `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+        ),
+        {
+          statusCode: 429,
+        },
+      ),
   });
 }
 
@@ -48,7 +56,10 @@ export function keyedLimit(
     const result = await check(req);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('Retry-After', String(result.ttlInSeconds));
-      throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
+      );
     }
   };
 }

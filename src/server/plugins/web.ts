@@ -21,7 +21,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });

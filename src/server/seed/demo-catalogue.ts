@@ -43,7 +43,11 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
     availability: 'Mon-Fri 9AM-5PM',
     pricing: [
       { service: 'Deep Tissue', price: '$95', description: '60 minutes of focused deep tissue work' },
-      { service: 'Prenatal', price: 'Starting at $90', description: 'Side-lying massage for every trimester' },
+      {
+        service: 'Prenatal',
+        price: 'Starting at $90',
+        description: 'Side-lying massage for every trimester',
+      },
     ],
   },
   {
@@ -87,7 +91,11 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
     bookingLink: 'https://example.com/book/amara',
     availability: 'Thu-Mon 10AM-6PM',
     pricing: [
-      { service: 'Signature Facial', price: '$120', description: 'Double cleanse, extractions, mask and massage' },
+      {
+        service: 'Signature Facial',
+        price: '$120',
+        description: 'Double cleanse, extractions, mask and massage',
+      },
       { service: 'Brow Shaping', price: '$30', description: 'Wax or thread with mapping' },
     ],
   },

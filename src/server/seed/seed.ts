@@ -15,7 +15,9 @@ export interface SeededAccount {
 
 /** Fills an empty database with demo accounts; returns them (with fresh passwords) or [] if not empty. */
 export async function seedDemo(db: Db): Promise<SeededAccount[]> {
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
+    { count: number },
+  ];
   if (count > 0) return [];
   const now = new Date();
   const accounts: SeededAccount[] = [];

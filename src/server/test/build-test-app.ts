@@ -39,9 +39,15 @@ export interface TestAppOptions {
   database?: Database;
   /** Share an SMTP sink; by default each app gets its own, stopped on close(). */
   smtp?: SmtpSink;
+  /** Mail worker timings over the test defaults (poll 50 ms, retry base 50 ms, 10 attempts). */
+  mail?: Partial<Config['mail']>;
 }
 
-export interface TestResponse<T = any> {
+/** Response bodies are read loosely in tests; the assertions check their shape. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type LooseJson = any;
+
+export interface TestResponse<T = LooseJson> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
@@ -64,8 +70,8 @@ export interface TestApp {
   db: Db;
   smtp: SmtpSink;
   clock: TestClock;
-  get<T = any>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
-  post<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  get<T = LooseJson>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  post<T = LooseJson>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -88,7 +94,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { database, drop: () => database.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (see scripts/provision-test-postgres.sh)');
+  if (!baseUrl)
+    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (see scripts/provision-test-postgres.sh)');
   const template = decodeURIComponent(new URL(baseUrl).pathname.slice(1));
   const name = `t_${randomBytes(8).toString('hex')}`;
   await onMaintenanceDb(baseUrl, async (client) => {
@@ -146,7 +153,9 @@ async function withRetryWhileTemplateBusy<T>(run: () => Promise<T>): Promise<T> 
 }
 
 async function dropDatabase(baseUrl: string, name: string): Promise<void> {
-  await onMaintenanceDb(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+  await onMaintenanceDb(baseUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
 }
 
 /** A TCP port nothing listens on (bound once, then released). */
@@ -159,7 +168,11 @@ export async function unusedPort(): Promise<number> {
 }
 
 /** The test configuration, parsed by the real loadConfig. */
-export function testConfig(dataDir: string, smtpUrl: string, options: Pick<TestAppOptions, 'env' | 'rateLimit'> = {}): Config {
+export function testConfig(
+  dataDir: string,
+  smtpUrl: string,
+  options: Pick<TestAppOptions, 'env' | 'rateLimit' | 'mail'> = {},
+): Config {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -175,7 +188,7 @@ export function testConfig(dataDir: string, smtpUrl: string, options: Pick<TestA
     ...config,
     // No built web app in API tests, whatever is in dist/: unknown paths answer the JSON 404.
     webDir: path.join(dataDir, 'no-web'),
-    mail: { pollMs: 50, retryBaseMs: 50, maxAttempts: 10 },
+    mail: { pollMs: 50, retryBaseMs: 50, maxAttempts: 10, ...options.mail },
   };
 }
 
@@ -205,7 +218,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     }
     const started = app;
 
-    const request = async <T>(opts: InjectOptions, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const request = async <T>(
+      opts: InjectOptions,
+      options: RequestOptions = {},
+    ): Promise<TestResponse<T>> => {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.ip) headers['x-forwarded-for'] = options.ip;
@@ -229,7 +245,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       clock,
       get: (url, opts) => request({ method: 'GET', url }, opts),
       post: (url, body, opts) =>
-        request(body === undefined ? { method: 'POST', url } : { method: 'POST', url, payload: body as object }, opts),
+        request(
+          body === undefined ? { method: 'POST', url } : { method: 'POST', url, payload: body as object },
+          opts,
+        ),
       async close() {
         try {
           await started.close();

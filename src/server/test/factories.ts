@@ -32,7 +32,10 @@ export interface VerifyLink {
 const isVerifyMail = (mail: ReceivedMail) => mail.subject.startsWith('Confirm your email');
 
 /** Waits for the next verification email to this address and reads its link. */
-export async function readVerifyLink(t: TestApp, email: string): Promise<VerifyLink & { mail: ReceivedMail }> {
+export async function readVerifyLink(
+  t: TestApp,
+  email: string,
+): Promise<VerifyLink & { mail: ReceivedMail }> {
   const mail = await t.smtp.waitForMail(email, isVerifyMail);
   const link = new URL(firstLink(mail));
   return { link, token: link.searchParams.get('temp_token') ?? '', mail };
@@ -63,7 +66,8 @@ export interface VerifiedUser {
 export async function createVerifiedUser(t: TestApp, overrides: SignupOverrides = {}): Promise<VerifiedUser> {
   const { email, password, token } = await createUnverifiedUser(t, overrides);
   const res = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
-  if (res.status !== 200 || !res.body.session) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+  if (res.status !== 200 || !res.body.session)
+    throw new Error(`verify-email failed: ${res.status} ${res.text}`);
   return { email, password, user: res.body.session.user, session: res.body.session };
 }
 
@@ -104,9 +108,6 @@ export async function countOutbox(db: Db, to?: string): Promise<number> {
 }
 
 export async function findUserRow(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }

@@ -102,7 +102,7 @@ export class SmtpSink {
   waitForMail(
     to: string,
     predicate: (mail: ReceivedMail) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = 10_000,
   ): Promise<ReceivedMail> {
     const address = to.toLowerCase();
     const found = this.messages.find((m) => !this.taken.has(m) && m.to.includes(address) && predicate(m));

@@ -18,8 +18,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull().default(''),
-    userType: text('user_type', { enum: ['client', 'provider'] }).notNull().default('client'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    userType: text('user_type', { enum: ['client', 'provider'] })
+      .notNull()
+      .default('client'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     routingSlug: text('routing_slug').notNull(),
     avatarUrl: text('avatar_url'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -48,7 +52,9 @@ export interface PricingEntry {
 }
 
 /** Weekly availability: weekday → list of 'HH:00' slot starts. */
-export type WeeklySlots = Partial<Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', string[]>>;
+export type WeeklySlots = Partial<
+  Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', string[]>
+>;
 
 export const providerProfiles = pgTable(
   'provider_profiles',

@@ -36,7 +36,11 @@ export async function insertProviderProfileIfAbsent(db: Db, values: NewProviderP
   await db.insert(providerProfiles).values(values).onConflictDoNothing();
 }
 
-export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })

@@ -26,13 +26,20 @@ export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const byEmail = (name: string, limit: { max: number; timeWindow: string }) =>
-    keyedLimit(base, ctx.config, name, limit, (req) => normalizeEmail(String((req.body as { email?: unknown })?.email ?? '')));
+    keyedLimit(base, ctx.config, name, limit, (req) =>
+      normalizeEmail(String((req.body as { email?: unknown })?.email ?? '')),
+    );
 
   app.post(
     '/api/auth/signup',
     {
       config: { rateLimit: RATE_LIMITS.signup },
-      schema: { tags, summary: 'Create an account and send the verification email', body: SignupBodySchema, response: { 200: MessageReplySchema } },
+      schema: {
+        tags,
+        summary: 'Create an account and send the verification email',
+        body: SignupBodySchema,
+        response: { 200: MessageReplySchema },
+      },
     },
     async (req) => {
       await auth.signup(ctx, req.body);
@@ -45,7 +52,12 @@ export async function authRoutes(base: FastifyInstance) {
     {
       config: { rateLimit: RATE_LIMITS.login },
       preHandler: byEmail('login', RATE_LIMITS.loginPerAccount),
-      schema: { tags, summary: 'Log in with email and password', body: LoginBodySchema, response: { 200: SessionReplySchema } },
+      schema: {
+        tags,
+        summary: 'Log in with email and password',
+        body: LoginBodySchema,
+        response: { 200: SessionReplySchema },
+      },
     },
     async (req) => {
       const session = await auth.login(ctx, req.body.email, req.body.password);
@@ -57,12 +69,21 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/verify-email',
     {
       config: { rateLimit: RATE_LIMITS.verifyEmail },
-      schema: { tags, summary: 'Confirm an email address from the emailed link', body: VerifyEmailBodySchema, response: { 200: VerifyEmailReplySchema } },
+      schema: {
+        tags,
+        summary: 'Confirm an email address from the emailed link',
+        body: VerifyEmailBodySchema,
+        response: { 200: VerifyEmailReplySchema },
+      },
     },
     async (req) => {
       const result = await auth.verifyEmail(ctx, req.body.temp_token);
       if (result.status === 'alreadyVerified') {
-        return { success: true as const, dataStatus: 'alreadyConfirmedOrVerified' as const, message: AUTH_TEXTS.alreadyVerified };
+        return {
+          success: true as const,
+          dataStatus: 'alreadyConfirmedOrVerified' as const,
+          message: AUTH_TEXTS.alreadyVerified,
+        };
       }
       return { success: true as const, message: AUTH_TEXTS.verified, session: result.session };
     },
@@ -73,7 +94,12 @@ export async function authRoutes(base: FastifyInstance) {
     {
       config: { rateLimit: RATE_LIMITS.resend },
       preHandler: byEmail('resend', RATE_LIMITS.perEmailMail),
-      schema: { tags, summary: 'Send a new verification link', body: EmailOnlyBodySchema, response: { 200: MessageReplySchema } },
+      schema: {
+        tags,
+        summary: 'Send a new verification link',
+        body: EmailOnlyBodySchema,
+        response: { 200: MessageReplySchema },
+      },
     },
     async (req) => {
       await auth.resendVerification(ctx, req.body.email);
@@ -85,7 +111,12 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/refresh',
     {
       config: { rateLimit: RATE_LIMITS.refresh },
-      schema: { tags, summary: 'Rotate the refresh token for a new session', body: RefreshBodySchema, response: { 200: SessionReplySchema } },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token for a new session',
+        body: RefreshBodySchema,
+        response: { 200: SessionReplySchema },
+      },
     },
     async (req) => {
       const session = await auth.refreshSession(ctx, req.body.refresh_token);
@@ -95,7 +126,15 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags, summary: 'Revoke this login', body: LogoutBodySchema.optional(), response: { 200: MessageReplySchema } } },
+    // A POST without a body reaches the validator as null, so the optional body must also allow null.
+    {
+      schema: {
+        tags,
+        summary: 'Revoke this login',
+        body: LogoutBodySchema.nullish(),
+        response: { 200: MessageReplySchema },
+      },
+    },
     async (req) => {
       await auth.logout(ctx, req.body?.refresh_token);
       return { success: true as const, message: AUTH_TEXTS.loggedOut };
@@ -107,7 +146,12 @@ export async function authRoutes(base: FastifyInstance) {
     {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
       preHandler: byEmail('forgot', RATE_LIMITS.perEmailMail),
-      schema: { tags, summary: 'Email a password reset link', body: EmailOnlyBodySchema, response: { 200: MessageReplySchema } },
+      schema: {
+        tags,
+        summary: 'Email a password reset link',
+        body: EmailOnlyBodySchema,
+        response: { 200: MessageReplySchema },
+      },
     },
     async (req) => {
       await auth.forgotPassword(ctx, req.body.email);
@@ -119,7 +163,12 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/reset-password',
     {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
-      schema: { tags, summary: 'Set a new password from a reset link', body: ResetPasswordBodySchema, response: { 200: MessageReplySchema } },
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageReplySchema },
+      },
     },
     async (req) => {
       await auth.resetPassword(ctx, req.body.token, req.body.password);
@@ -129,19 +178,43 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/auth/verify',
-    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: 'Check the access token', response: { 200: UserReplySchema } } },
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Check the access token',
+        response: { 200: UserReplySchema },
+      },
+    },
     async (req) => ({ success: true as const, user: auth.toUser(req.user) }),
   );
 
   app.get(
     '/api/auth/profile',
-    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: "The signed-in user's profile", response: { 200: ProfileReplySchema } } },
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The signed-in user's profile",
+        response: { 200: ProfileReplySchema },
+      },
+    },
     async (req) => ({ success: true as const, profile: auth.toUser(req.user) }),
   );
 
   app.post(
     '/api/auth/upgrade-to-provider',
-    { preHandler: base.authenticate, schema: { tags, security: bearer, summary: 'Turn a client account into a provider account', response: { 200: MessageReplySchema } } },
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Turn a client account into a provider account',
+        response: { 200: MessageReplySchema },
+      },
+    },
     async (req) => {
       await auth.upgradeToProvider(ctx, req.user.id);
       return { success: true as const, message: AUTH_TEXTS.upgraded };

@@ -8,16 +8,21 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import {
   hashToken,
-  RESET_TOKEN_TTL_S,
   REFRESH_TOKEN_TTL_S,
+  RESET_TOKEN_TTL_S,
   randomToken,
   signAccessToken,
   VERIFY_TOKEN_TTL_S,
 } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
-import { accountExistsMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates';
-import * as q from './auth.queries';
+import {
+  accountExistsMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../../mail/templates';
 import type { UserRow } from './auth.queries';
+import * as q from './auth.queries';
 
 const VERIFY_FAILED = 'Email verification failed. The link may be invalid or expired.';
 const RESET_FAILED = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -39,7 +44,8 @@ function assertPasswordNotCommon(password: string) {
   if (isCommonPassword(password)) throw fieldError('password', AUTH_TEXTS.commonPassword);
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505' ||
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string } | null)?.code === '23505' ||
   (error as { cause?: { code?: string } } | null)?.cause?.code === '23505';
 
 /**
@@ -60,7 +66,10 @@ export async function signup(ctx: AppContext, input: SignupBody): Promise<void> 
         const existing = await q.findUserByEmail(tx, email);
         if (existing) {
           if (existing.emailVerifiedAt) {
-            const mail = accountExistsMail(ctx.config.publicUrl, `${ctx.config.publicUrl}/?auth=forgotPassword`);
+            const mail = accountExistsMail(
+              ctx.config.publicUrl,
+              `${ctx.config.publicUrl}/?auth=forgotPassword`,
+            );
             await enqueueMail(tx, { kind: 'account-exists', to: existing.email, ...mail });
           } else {
             await issueVerifyEmail(ctx, tx, existing, now);
@@ -105,7 +114,10 @@ async function pickSlug(db: AppContext['db'], name: string): Promise<string> {
   const random = () => randomBytes(3).toString('hex');
   const candidates = Array.from({ length: 6 }, (_, i) => slugCandidate(base, i, random));
   const taken = await q.findTakenSlugs(db, candidates);
-  return candidates.find((c) => !taken.has(c) && !isReservedSlug(c)) ?? `${base.slice(0, 30)}-${random()}${random()}`;
+  return (
+    candidates.find((c) => !taken.has(c) && !isReservedSlug(c)) ??
+    `${base.slice(0, 30)}-${random()}${random()}`
+  );
 }
 
 async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: UserRow, now: Date) {
@@ -125,7 +137,11 @@ async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: Use
 }
 
 /** Starts a login family: a 15-minute access token and a 30-day rotating refresh token. */
-async function createSession(ctx: AppContext, user: UserRow, familyId: string = randomUUID()): Promise<Session> {
+async function createSession(
+  ctx: AppContext,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<Session> {
   const now = ctx.now();
   const refresh = randomToken();
   await q.insertRefreshToken(ctx.db, {
@@ -135,7 +151,12 @@ async function createSession(ctx: AppContext, user: UserRow, familyId: string = 
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
   });
   const access = await signAccessToken(ctx.secret, user.id, now);
-  return { access_token: access.token, refresh_token: refresh, expires_at: access.expiresAt, user: toUser(user) };
+  return {
+    access_token: access.token,
+    refresh_token: refresh,
+    expires_at: access.expiresAt,
+    user: toUser(user),
+  };
 }
 
 /** Checks the password; unknown email and wrong password look the same from outside. */
@@ -164,7 +185,8 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
   if (user.emailVerifiedAt) return { status: 'alreadyVerified' };
-  if (row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
+  if (row.usedAt || row.expiresAt.getTime() <= now.getTime())
+    throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
   const verified = await ctx.db.transaction(async (tx) => {
     if (!(await q.consumeEmailToken(tx, row.id, now))) return null;
     return q.updateUser(tx, user.id, { emailVerifiedAt: now });
@@ -228,7 +250,8 @@ export async function forgotPassword(ctx: AppContext, emailInput: string): Promi
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const now = ctx.now();
   const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
-  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
+    throw new AppError('INVALID_TOKEN', RESET_FAILED);
   assertPasswordNotCommon(password);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -7,7 +7,13 @@ export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness with a database round trip', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness with a database round trip',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => {
       await pingDatabase(base.ctx.db);
       return { status: 'ok' as const };

@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRET = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      databaseUrl: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+      rateLimit: true,
+      adminEmails: [],
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://glowfind.example/',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      SEED_DEMO: '0',
+      SMTP_URL: 'smtp://mail:25',
+      AUTH_SECRET: SECRET,
+      ADMIN_EMAILS: ' Boss@Example.com , ops@example.com',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://glowfind.example',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      seedDemo: false,
+      smtpUrl: 'smtp://mail:25',
+      authSecret: SECRET,
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      rateLimit: false,
+      logLevel: 'warn',
+      mailFrom: 'Glowfind <no-reply@glowfind.example>',
+    });
+  });
+
+  it('treats an empty optional variable as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: '', SMTP_URL: '  ' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('treats a blank PORT as unset, not as port 0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SMTP_URL', 'http://mail'],
+    ['AUTH_SECRET', 'too-short'],
+    ['ADMIN_EMAILS', 'boss@example.com,not-an-email'],
+    ['RATE_LIMIT', 'maybe'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'yes'],
+  ])('a bad %s (%j) throws a one-line ConfigError naming it', (name, value) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`^Invalid configuration: ${name} [^\\n]+$`));
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production'),
+    );
+  });
+
+  it('generates AUTH_SECRET once into DATA_DIR and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.authSecret).toBe(first.authSecret);
+  });
+
+  it('creates DATA_DIR for the secret when it does not exist yet', () => {
+    const nested = path.join(dataDir, 'a', 'b');
+    const config = loadConfig({ DATA_DIR: nested });
+    expect(readFileSync(path.join(nested, 'auth-secret'), 'utf8').trim()).toBe(config.authSecret);
+  });
+
+  it('does not write a secret file when AUTH_SECRET is given', () => {
+    loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET });
+    expect(() => statSync(path.join(dataDir, 'auth-secret'))).toThrow();
+  });
+
+  it('different DATA_DIRs get different secrets', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'glowfind-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).authSecret).not.toBe(
+        loadConfig({ DATA_DIR: dataDir }).authSecret,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
