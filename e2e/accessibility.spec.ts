@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 

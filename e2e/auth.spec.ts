@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import { firstLink } from '../src/server/test/smtp-sink';
 import { expect, test, uniqueEmail } from './fixtures';
 
