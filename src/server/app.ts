@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import type { Storage } from './storage/storage';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -13,6 +14,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { createStorage } from './storage/create-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   mailTransport?: MailTransport;
+  storage?: Storage;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -58,6 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     secret: new TextEncoder().encode(config.authSecret),
     now: opts.now ?? (() => new Date()),
+    storage: opts.storage ?? createStorage(config),
     kickMail: () => worker.kick(),
   };
   app.decorate('ctx', ctx);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   secret: Uint8Array;
   now: () => Date;
+  /** Uploaded images: local disk or S3-compatible. */
+  storage: Storage;
   /** Tells the mail worker that new mail is queued (after the transaction commits). */
   kickMail: () => void;
 }

@@ -72,6 +72,8 @@ export interface TestApp {
   clock: TestClock;
   get<T = LooseJson>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
   post<T = LooseJson>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  put<T = LooseJson>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
+  del<T = LooseJson>(url: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -156,6 +158,10 @@ async function dropDatabase(baseUrl: string, name: string): Promise<void> {
   await onMaintenanceDb(baseUrl, (client) =>
     client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
   );
+}
+
+function withBody(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): InjectOptions {
+  return body === undefined ? { method, url } : { method, url, payload: body as object };
 }
 
 /** A TCP port nothing listens on (bound once, then released). */
@@ -244,11 +250,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       smtp,
       clock,
       get: (url, opts) => request({ method: 'GET', url }, opts),
-      post: (url, body, opts) =>
-        request(
-          body === undefined ? { method: 'POST', url } : { method: 'POST', url, payload: body as object },
-          opts,
-        ),
+      post: (url, body, opts) => request(withBody('POST', url, body), opts),
+      put: (url, body, opts) => request(withBody('PUT', url, body), opts),
+      del: (url, body, opts) => request(withBody('DELETE', url, body), opts),
       async close() {
         try {
           await started.close();

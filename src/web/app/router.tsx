@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
       {
         path: 'account',
         lazy: async () => {
-          const { AccountPage } = await pages();
+          const { AccountPage } = await import('./routes/account');
           return {
             element: (
               <RequireAuth>
@@ -59,7 +59,7 @@ export const router = createBrowserRouter([
           };
         },
       },
-      { path: ':slug', lazy: async () => ({ Component: (await pages()).ProfilePage }) },
+      { path: ':slug', lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,6 @@
 import { PageShell } from './page-shell';
 
-/** Pages whose content arrives with later issues (help, about, legal, profiles, account, admin). */
+/** Pages whose content arrives with later issues (help, about, legal, admin, availability). */
 export function HelpPage() {
   return (
     <PageShell
@@ -19,12 +19,6 @@ export function TermsPage() {
 }
 export function PrivacyPage() {
   return <PageShell title="Privacy Policy" intro="Last updated 07/24/2025" />;
-}
-export function ProfilePage() {
-  return <PageShell title="Provider profile" intro="Public profiles arrive with the profiles issue." />;
-}
-export function AccountPage() {
-  return <PageShell title="Account Settings" intro="Your account settings arrive with the profiles issue." />;
 }
 export function AvailabilityPage() {
   return (
