@@ -6,6 +6,7 @@ import type { MailContent } from './templates';
 export interface OutgoingMail extends MailContent {
   kind: string;
   to: string;
+  replyTo?: string;
 }
 
 /** Queues an email. Call it with the transaction that makes the change the email is about. */
@@ -13,6 +14,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   await db.insert(mailOutbox).values({
     kind: mail.kind,
     toAddress: mail.to,
+    replyTo: mail.replyTo ?? null,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,

@@ -9,6 +9,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
 }
 
 export interface MailTransport {

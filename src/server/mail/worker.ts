@@ -52,6 +52,7 @@ export class MailWorker {
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody,
+          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         });
         await markMailSent(this.opts.db, row.id, new Date());
         sent++;

@@ -1,11 +1,48 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isReservedSlug } from '../../domain/slug';
+import { escapeHtml, type PageHead } from '../modules/profiles/profiles.seo';
 
-/** Serves the built web app; client routes fall back to index.html, unknown /api/* paths get JSON 404. */
-export async function registerWeb(app: FastifyInstance, webDir: string) {
-  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+/** Paths the web app answers itself (SPEC.md §2 route table); anything else single-segment is a slug. */
+const CLIENT_ROUTES = new Set([
+  '/',
+  '/help',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/account',
+  '/availability',
+  '/admin',
+  '/reset-password',
+]);
+const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
+
+export interface WebOptions {
+  /** The head of a profile page, or null when the slug is unknown (the page then answers 404). */
+  profileHead: (slug: string) => Promise<PageHead | null>;
+}
+
+/** Puts a page's title, description and extra tags into index.html's head. */
+export function injectHead(html: string, head: PageHead): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
+    .replace('</head>', `  ${head.tags}\n  </head>`);
+}
+
+/**
+ * Serves the built web app. Client routes get index.html; /{slug} gets it with the profile's
+ * meta tags and JSON-LD (or a 404 status when unknown); unknown /api/* paths get JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string, opts: WebOptions) {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -18,13 +55,18 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return reply
         .status(404)
         .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (CLIENT_ROUTES.has(url)) return reply.send(indexHtml);
+    const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
+    const head = slug && !isReservedSlug(slug) ? await opts.profileHead(slug) : null;
+    if (!head) return reply.status(404).send(indexHtml);
+    return reply.send(injectHead(indexHtml, head));
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   smtp?: SmtpSink;
   /** Mail worker timings over the test defaults (poll 50 ms, retry base 50 ms, 10 attempts). */
   mail?: Partial<Config['mail']>;
+  /** Serve a web app whose index.html is this text (by default there is no web app). */
+  indexHtml?: string;
 }
 
 /** Response bodies are read loosely in tests; the assertions check their shape. */
@@ -210,6 +212,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? testDb!.database;
   const clock = new TestClock();
   const config = testConfig(dataDir, smtp.url, options);
+  if (options.indexHtml !== undefined) {
+    config.webDir = path.join(dataDir, 'web');
+    mkdirSync(config.webDir, { recursive: true });
+    writeFileSync(path.join(config.webDir, 'index.html'), options.indexHtml);
+  }
 
   let app: FastifyInstance | undefined;
   try {

@@ -111,3 +111,20 @@ export async function findUserRow(db: Db, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
+
+/** A verified provider, signed up through the API with business details (override any of them). */
+export async function createVerifiedProvider(
+  t: TestApp,
+  userData: Partial<Extract<SignupUserData, { user_type: 'provider' }>> = {},
+): Promise<VerifiedUser> {
+  sequence += 1;
+  return createVerifiedUser(t, {
+    email: uniqueEmail('provider'),
+    userData: {
+      user_type: 'provider',
+      name: `Studio ${sequence} ${randomBytes(2).toString('hex')}`,
+      location: 'Austin, TX 78701',
+      ...userData,
+    },
+  });
+}

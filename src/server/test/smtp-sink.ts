@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   from: string;
   subject: string;
+  /** The Reply-To address, if any. */
+  replyTo: string | null;
   text: string;
   html: string;
   receivedAt: Date;
@@ -61,6 +63,7 @@ export class SmtpSink {
               to,
               from,
               subject: parsed.subject ?? '',
+              replyTo: parsed.replyTo?.value[0]?.address ?? null,
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               receivedAt: new Date(),

@@ -7,6 +7,8 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
+    /** Where replies go (a message from a client to a provider); null = MAIL_FROM. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),

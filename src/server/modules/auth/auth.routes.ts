@@ -6,7 +6,6 @@ import {
   LoginBodySchema,
   LogoutBodySchema,
   MessageReplySchema,
-  ProfileReplySchema,
   RefreshBodySchema,
   ResetPasswordBodySchema,
   SessionReplySchema,
@@ -188,20 +187,6 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req) => ({ success: true as const, user: auth.toUser(req.user) }),
-  );
-
-  app.get(
-    '/api/auth/profile',
-    {
-      preHandler: base.authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The signed-in user's profile",
-        response: { 200: ProfileReplySchema },
-      },
-    },
-    async (req) => ({ success: true as const, profile: auth.toUser(req.user) }),
   );
 
   app.post(

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User } from '../../../domain/auth';
 import { normalizeEmail } from '../../../domain/fields';
 import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
-import { extractZip } from '../../../domain/zip';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
@@ -21,6 +20,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../../mail/templates';
+import { zipFromLocation } from '../profiles/zip-lookup';
 import type { UserRow } from './auth.queries';
 import * as q from './auth.queries';
 
@@ -87,11 +87,14 @@ export async function signup(ctx: AppContext, input: SignupBody): Promise<void> 
           routingSlug: await pickSlug(tx, name),
         });
         if (userData.user_type === 'provider') {
+          const place = zipFromLocation(userData.location);
           await q.insertProviderProfileIfAbsent(tx, {
             userId: user.id,
             bio: userData.bio,
             location: userData.location,
-            zip: extractZip(userData.location),
+            zip: place?.zip ?? null,
+            latitude: place?.latitude ?? null,
+            longitude: place?.longitude ?? null,
             bookingLink: userData.booking_link,
             categories: userData.selected_categories,
             // Inclusivity options are amenities too (SPEC.md §9); one list keeps search simple.

@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type {
   LoginBody,
   MessageReplySchema,
-  ProfileReplySchema,
   SessionReplySchema,
   SignupBody,
   VerifyEmailReplySchema,
 } from '../../../../domain/auth';
+import type { AccountProfileReplySchema } from '../../../../domain/profiles';
 import { api } from '../../../lib/api-client';
 
 /** One function per auth endpoint of SPEC.md §7; components use them through react-query mutations. */
@@ -28,6 +28,6 @@ export const resetPassword = (token: string, password: string) =>
   api<MessageReply>('/api/auth/reset-password', { body: { token, password } });
 export const logout = (refresh_token: string) =>
   api<MessageReply>('/api/auth/logout', { body: { refresh_token } });
-export const getProfile = () => api<z.infer<typeof ProfileReplySchema>>('/api/auth/profile', { auth: true });
+export const getProfile = () => api<z.infer<typeof AccountProfileReplySchema>>('/api/auth/profile', { auth: true });
 export const upgradeToProvider = () =>
   api<MessageReply>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Messages to a provider. SPEC.md only simulated them; here a message is really delivered: it is
+ * emailed to the provider with the sender's address as Reply-To (the provider's address stays private).
+ */
+export const MESSAGE_LIMITS = { bodyMax: 2000 } as const;
+
+export const MESSAGE_TEXTS = {
+  sentTitle: 'Message sent',
+  sentTo: (name: string) => `Message sent to ${name}`,
+  failed: 'Failed to send message. Please try again.',
+  required: 'Please enter a message',
+} as const;
+
+export const SendMessageBodySchema = z.object({
+  providerId: z.uuid({ error: 'Provider not found' }),
+  message: z
+    .string({ error: MESSAGE_TEXTS.required })
+    .trim()
+    .min(1, MESSAGE_TEXTS.required)
+    .max(MESSAGE_LIMITS.bodyMax, `Messages can be at most ${MESSAGE_LIMITS.bodyMax} characters`),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
+
+export const SendMessageReplySchema = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayPrice,
+  formatAmount,
+  formatPrice,
+  lowestPrice,
+  PRICE_TYPES,
+  type PriceParts,
+  parsePrice,
+  ServicePackageSchema,
+} from './pricing';
+
+describe('formatPrice', () => {
+  it('renders the four SPEC.md strings', () => {
+    expect(formatPrice({ priceType: 'fixed', minPrice: 45 })).toBe('$45');
+    expect(formatPrice({ priceType: 'range', minPrice: 45, maxPrice: 90.5 })).toBe('$45 - $90.50');
+    expect(formatPrice({ priceType: 'starting_at', minPrice: 1200 })).toBe('Starting at $1,200');
+    expect(formatPrice({ priceType: 'contact' })).toBe('Contact for pricing');
+  });
+
+  it('gives null (no preview) for prices that are not valid yet', () => {
+    expect(formatPrice({ priceType: 'fixed', minPrice: null })).toBeNull();
+    expect(formatPrice({ priceType: 'fixed', minPrice: Number.NaN })).toBeNull();
+    expect(formatPrice({ priceType: 'fixed', minPrice: -1 })).toBeNull();
+    expect(formatPrice({ priceType: 'range', minPrice: 50, maxPrice: 50 })).toBeNull();
+    expect(formatPrice({ priceType: 'range', minPrice: 50 })).toBeNull();
+    expect(formatPrice({ priceType: 'starting_at', minPrice: Number.POSITIVE_INFINITY })).toBeNull();
+  });
+
+  it('rounds to cents', () => {
+    expect(formatAmount(19.999)).toBe('20');
+    expect(formatAmount(19.5)).toBe('19.50');
+    expect(formatAmount(0)).toBe('0');
+  });
+});
+
+describe('parsePrice', () => {
+  const cases: PriceParts[] = [
+    { priceType: 'fixed', minPrice: 45, maxPrice: null },
+    { priceType: 'fixed', minPrice: 45.5, maxPrice: null },
+    { priceType: 'range', minPrice: 180, maxPrice: 1320 },
+    { priceType: 'starting_at', minPrice: 65, maxPrice: null },
+    { priceType: 'contact', minPrice: null, maxPrice: null },
+  ];
+
+  it.each(cases)('reads back what formatPrice wrote: %o', (parts) => {
+    expect(parsePrice(formatPrice(parts)!)).toEqual(parts);
+  });
+
+  it('reads common variants and treats anything else as contact', () => {
+    expect(parsePrice('From $30')).toEqual({ priceType: 'starting_at', minPrice: 30, maxPrice: null });
+    expect(parsePrice('$30+')).toEqual({ priceType: 'starting_at', minPrice: 30, maxPrice: null });
+    expect(parsePrice(' $30 – $40 ').priceType).toBe('contact'); // an en dash is not our format
+    expect(parsePrice('$Infinity')).toEqual({ priceType: 'contact', minPrice: null, maxPrice: null });
+    expect(parsePrice('ask me')).toEqual({ priceType: 'contact', minPrice: null, maxPrice: null });
+  });
+});
+
+describe('displayPrice', () => {
+  it("shows 'Contact for pricing' for Infinity, NaN and blank", () => {
+    expect(displayPrice('$Infinity')).toBe('Contact for pricing');
+    expect(displayPrice('Starting at $NaN')).toBe('Contact for pricing');
+    expect(displayPrice('')).toBe('Contact for pricing');
+    expect(displayPrice(undefined)).toBe('Contact for pricing');
+    expect(displayPrice('$45')).toBe('$45');
+  });
+});
+
+describe('lowestPrice', () => {
+  it('takes the lowest priced amount and ignores contact entries', () => {
+    expect(
+      lowestPrice([
+        { price: 'Contact for pricing', minPrice: null },
+        { price: '$80 - $120', minPrice: 80 },
+        { price: 'Starting at $35' },
+      ]),
+    ).toBe(35);
+    expect(lowestPrice([{ price: 'Contact for pricing' }])).toBeNull();
+    expect(lowestPrice([])).toBeNull();
+  });
+});
+
+describe('ServicePackageSchema', () => {
+  it('derives the price text from the type and numbers, ignoring a sent one', () => {
+    const pkg = ServicePackageSchema.parse({
+      service: ' Balayage ',
+      description: 'Hand-painted',
+      priceType: 'range',
+      minPrice: 180.004,
+      maxPrice: 320,
+      price: '$1',
+    });
+    expect(pkg).toEqual({
+      service: 'Balayage',
+      description: 'Hand-painted',
+      price: '$180 - $320',
+      priceType: 'range',
+      minPrice: 180,
+      maxPrice: 320,
+    });
+  });
+
+  it('drops numbers a type does not use', () => {
+    const contact = ServicePackageSchema.parse({
+      service: 's',
+      description: 'd',
+      priceType: 'contact',
+      minPrice: 5,
+    });
+    expect(contact).toMatchObject({ price: 'Contact for pricing', minPrice: null, maxPrice: null });
+    const fixed = ServicePackageSchema.parse({
+      service: 's',
+      description: 'd',
+      priceType: 'fixed',
+      minPrice: 5,
+      maxPrice: 9,
+    });
+    expect(fixed.maxPrice).toBeNull();
+  });
+
+  it('gives SPEC.md messages', () => {
+    const messages = (input: unknown) =>
+      ServicePackageSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages({ service: '', description: '', priceType: 'fixed', minPrice: 1 })).toEqual([
+      'service: Service name is required',
+      'description: Description is required',
+    ]);
+    expect(
+      messages({ service: 's', description: 'd', priceType: 'starting_at', minPrice: Number.NaN }),
+    ).toContain('minPrice: Valid price is required');
+    expect(
+      messages({ service: 's', description: 'd', priceType: 'range', minPrice: 10, maxPrice: 5 }),
+    ).toEqual(['maxPrice: Max price must be greater than min price']);
+    expect(messages({ service: 's', description: 'd', priceType: 'fixed', minPrice: 100_001 })).toEqual([
+      'minPrice: Prices must be at most $100,000',
+    ]);
+  });
+
+  it('knows the four price types', () => {
+    expect(PRICE_TYPES).toEqual(['fixed', 'range', 'starting_at', 'contact']);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amenityDisplay,
+  initialsOf,
+  ProviderAccountFormSchema,
+  publicServices,
+  UpdateProfileBodySchema,
+} from './profiles';
+
+describe('amenityDisplay', () => {
+  it("maps SPEC.md's display names and kinds", () => {
+    expect(amenityDisplay('LGBTQ+ Friendly')).toEqual({ label: 'LGBTQIA+ Friendly', kind: 'inclusive' });
+    expect(amenityDisplay('LGBTQIA+ Friendly')).toEqual({ label: 'LGBTQIA+ Friendly', kind: 'inclusive' });
+    expect(amenityDisplay('Wheelchair Accessible').kind).toBe('inclusive');
+    expect(amenityDisplay('Parking Available').kind).toBe('convenience');
+    expect(amenityDisplay('Refreshments').kind).toBe('convenience');
+    expect(amenityDisplay('Silent Service').kind).toBe('experience');
+    expect(amenityDisplay('Free Wi-Fi')).toEqual({ label: 'Free Wi-Fi', kind: 'other' });
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes first and last initials, or two letters of a single name', () => {
+    expect(initialsOf('Maya de la Lopez')).toBe('ML');
+    expect(initialsOf('zoë')).toBe('ZO');
+    expect(initialsOf('  ')).toBe('?');
+  });
+});
+
+describe('publicServices', () => {
+  it("fills SPEC.md's defaults for missing names and descriptions", () => {
+    expect(publicServices([{ service: ' ', description: '', price: '$5' }])).toEqual([
+      { service: 'Service', description: 'Professional service', price: '$5' },
+    ]);
+  });
+});
+
+describe('profile schemas', () => {
+  it('trims and de-duplicates lists', () => {
+    const body = UpdateProfileBodySchema.parse({ specialties: [' Fades ', 'fades', 'Beard trims'] });
+    expect(body.specialties).toEqual(['Fades', 'Beard trims']);
+  });
+
+  it('the provider form requires a business name and a location', () => {
+    const result = ProviderAccountFormSchema.safeParse({
+      name: '',
+      bio: '',
+      location: '',
+      zip: '',
+      booking_link: '',
+      license_details: '',
+      additional_details: '',
+      availability: '',
+      specialties: [],
+      certifications: [],
+      amenities: [],
+      products: [],
+    });
+    expect(result.error?.issues.map((i) => i.message).sort()).toEqual([
+      'Business/Professional name is required',
+      'Location is required',
+    ]);
+  });
+});

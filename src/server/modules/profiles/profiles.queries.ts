@@ -1,0 +1,55 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { providerProfiles, users } from '../../db/schema';
+
+export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
+export type ProviderProfileUpdate = Partial<
+  Omit<typeof providerProfiles.$inferInsert, 'userId' | 'createdAt'>
+>;
+
+export async function findProviderProfile(db: Db, userId: string): Promise<ProviderProfileRow | undefined> {
+  const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1);
+  return row;
+}
+
+export async function updateProviderProfile(
+  db: Db,
+  userId: string,
+  values: ProviderProfileUpdate,
+): Promise<ProviderProfileRow | undefined> {
+  const [row] = await db
+    .update(providerProfiles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(providerProfiles.userId, userId))
+    .returning();
+  return row;
+}
+
+export async function updateUserName(db: Db, userId: string, name: string) {
+  const [row] = await db
+    .update(users)
+    .set({ name, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** A provider anyone may see: provider type, verified email. One indexed lookup by slug. */
+export async function findPublicProviderBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ user: users, profile: providerProfiles })
+    .from(users)
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .where(and(eq(users.routingSlug, slug), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findPublicProviderById(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, routingSlug: users.routingSlug })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,146 @@
+import { BRAND } from '../../../domain/brand';
+import { SERVICE_CATEGORIES } from '../../../domain/options';
+import type { PublicProfile } from '../../../domain/profiles';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { getPublicProfile } from './profiles.service';
+
+/** What the server puts in <head> for a page, before any JavaScript runs. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Extra tags, already escaped. */
+  tags: string;
+}
+
+const SCHEMA_TYPE: Record<string, string> = {
+  hair: 'HairSalon',
+  barber: 'HairSalon',
+  nails: 'NailSalon',
+  esthetician: 'BeautySalon',
+  massage: 'DaySpa',
+};
+
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON inside <script> must not be able to close the element. */
+const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
+
+const clip = (value: string, max: number) => {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+function categoryLabel(profile: PublicProfile): string | null {
+  const category = SERVICE_CATEGORIES.find((c) => profile.categories.includes(c.id));
+  return category?.label ?? null;
+}
+
+/** Title, description, canonical, Open Graph and schema.org JSON-LD for a provider's page. */
+export function profileHead(profile: PublicProfile, publicUrl: string): PageHead {
+  const url = `${publicUrl}/${profile.routing_slug}`;
+  const label = categoryLabel(profile);
+  const what = label ? `${label} professional` : 'Beauty professional';
+  const where = profile.location ? ` in ${profile.location}` : '';
+  const title = `${profile.name} · ${what}${where} | ${BRAND.name}`;
+  const services = profile.pricing.slice(0, 3).map((p) => p.service);
+  const description = clip(
+    profile.bio ||
+      `${profile.name}, ${what.toLowerCase()}${where}.${services.length ? ` Services: ${services.join(', ')}.` : ''} Book directly on their own page.`,
+    160,
+  );
+  const imageUrl = profile.avatar_url ?? profile.portfolio_images[0] ?? null;
+  const image = imageUrl ? absolute(publicUrl, imageUrl) : null;
+
+  const firstCategory = profile.categories.find((c) => SCHEMA_TYPE[c]);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': firstCategory ? SCHEMA_TYPE[firstCategory] : 'HealthAndBeautyBusiness',
+    '@id': url,
+    name: profile.name,
+    url,
+    description: clip(profile.bio || description, 500),
+    ...(profile.location ? { address: profile.location } : {}),
+    ...(image
+      ? {
+          image: [image, ...profile.portfolio_images.slice(0, 5).map((u) => absolute(publicUrl, u))].filter(
+            (v, i, all) => all.indexOf(v) === i,
+          ),
+        }
+      : {}),
+    ...(profile.specialties.length ? { knowsAbout: profile.specialties } : {}),
+    ...(profile.amenities.length
+      ? {
+          amenityFeature: profile.amenities.map((name) => ({
+            '@type': 'LocationFeatureSpecification',
+            name,
+            value: true,
+          })),
+        }
+      : {}),
+    ...(profile.pricing.length
+      ? {
+          hasOfferCatalog: {
+            '@type': 'OfferCatalog',
+            name: 'Services & Pricing',
+            itemListElement: profile.pricing.map((p) => ({
+              '@type': 'Offer',
+              itemOffered: { '@type': 'Service', name: p.service, description: p.description },
+              ...(p.priceType === 'fixed' && p.minPrice !== null
+                ? { price: p.minPrice, priceCurrency: 'USD' }
+                : p.priceType !== 'contact' && p.minPrice !== null
+                  ? {
+                      priceSpecification: {
+                        '@type': 'PriceSpecification',
+                        minPrice: p.minPrice,
+                        ...(p.maxPrice !== null ? { maxPrice: p.maxPrice } : {}),
+                        priceCurrency: 'USD',
+                      },
+                    }
+                  : {}),
+            })),
+          },
+        }
+      : {}),
+    ...(profile.booking_link
+      ? {
+          potentialAction: {
+            '@type': 'ReserveAction',
+            target: { '@type': 'EntryPoint', urlTemplate: profile.booking_link },
+          },
+        }
+      : {}),
+  };
+
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:site_name', BRAND.name),
+    meta('property', 'og:title', `${profile.name} · ${what}`),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', profile.name)] : []),
+    meta('name', 'twitter:card', profile.portfolio_images.length ? 'summary_large_image' : 'summary'),
+    `<script type="application/ld+json">${safeJson(jsonLd)}</script>`,
+  ].join('\n    ');
+  return { title, description, tags };
+}
+
+/** The head for /{slug}, or null when there is no such public profile. */
+export async function profilePageHead(ctx: AppContext, slug: string): Promise<PageHead | null> {
+  try {
+    return profileHead(await getPublicProfile(ctx, slug), ctx.config.publicUrl);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import { parseAvailability } from '../../../domain/availability';
+import {
+  type AccountProfile,
+  PROFILE_TEXTS,
+  type ProviderData,
+  type PublicProfile,
+  type UpdateProfileBodySchema,
+} from '../../../domain/profiles';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/app-error';
+import type { UserRow } from '../auth/auth.queries';
+import { toUser } from '../auth/auth.service';
+import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
+import * as q from './profiles.queries';
+import { lookupZip, zipFromLocation } from './zip-lookup';
+
+type UpdateProfile = z.output<typeof UpdateProfileBodySchema>;
+
+function toProviderData(row: ProviderProfileRow): ProviderData {
+  return {
+    bio: row.bio,
+    location: row.location,
+    zip: row.zip,
+    booking_link: row.bookingLink,
+    license_details: row.licenseDetails,
+    additional_details: row.additionalDetails,
+    availability: row.availability,
+    specialties: row.specialties,
+    certifications: row.certifications,
+    amenities: row.amenities,
+    products: row.products,
+    categories: row.categories,
+    portfolio_images: row.portfolioImages,
+    pricing: row.pricing.map((p) => ({
+      service: p.service,
+      description: p.description,
+      price: p.price,
+      priceType: p.priceType ?? 'contact',
+      minPrice: p.minPrice ?? null,
+      maxPrice: p.maxPrice ?? null,
+    })),
+  };
+}
+
+function toAccountProfile(user: UserRow, profile: ProviderProfileRow | undefined): AccountProfile {
+  return { ...toUser(user), ...(profile ? toProviderData(profile) : {}) };
+}
+
+/** The signed-in user's own profile: user fields, and every provider field for providers. */
+export async function getAccountProfile(ctx: AppContext, user: UserRow): Promise<AccountProfile> {
+  const profile = user.userType === 'provider' ? await q.findProviderProfile(ctx.db, user.id) : undefined;
+  return toAccountProfile(user, profile);
+}
+
+/** Where the profile is for search: an entered zip wins, else the last real zip in the location. */
+function resolveZip(enteredZip: string | undefined, location: string) {
+  if (enteredZip) {
+    const place = lookupZip(enteredZip);
+    if (!place) throw fieldError('zip', PROFILE_TEXTS.unknownZip);
+    return place;
+  }
+  return zipFromLocation(location);
+}
+
+/**
+ * Applies a partial update. Clients may change only their name; providers every field. The
+ * availability text is parsed into weekly slots for search; the zip is resolved to coordinates.
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  body: UpdateProfile,
+): Promise<AccountProfile> {
+  const { name, ...fields } = body;
+  const providerKeys = Object.keys(fields) as (keyof typeof fields)[];
+  if (user.userType !== 'provider' && providerKeys.length > 0) {
+    throw new AppError('FORBIDDEN', PROFILE_TEXTS.providerOnly);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const updatedUser =
+      name !== undefined && name !== user.name ? await q.updateUserName(tx, user.id, name) : user;
+    if (user.userType !== 'provider') return toAccountProfile(updatedUser, undefined);
+
+    const current = await q.findProviderProfile(tx, user.id);
+    if (!current) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+    if (providerKeys.length === 0) return toAccountProfile(updatedUser, current);
+
+    const values: ProviderProfileUpdate = {};
+    if (fields.bio !== undefined) values.bio = fields.bio;
+    if (fields.location !== undefined) values.location = fields.location;
+    if (fields.booking_link !== undefined) values.bookingLink = fields.booking_link;
+    if (fields.license_details !== undefined) values.licenseDetails = fields.license_details;
+    if (fields.additional_details !== undefined) values.additionalDetails = fields.additional_details;
+    if (fields.specialties !== undefined) values.specialties = fields.specialties;
+    if (fields.certifications !== undefined) values.certifications = fields.certifications;
+    if (fields.amenities !== undefined) values.amenities = fields.amenities;
+    if (fields.products !== undefined) values.products = fields.products;
+    if (fields.pricing !== undefined) values.pricing = fields.pricing;
+    if (fields.availability !== undefined) {
+      values.availability = fields.availability;
+      values.availabilitySlots = parseAvailability(fields.availability).timeSlots;
+    }
+    if (fields.zip !== undefined || fields.location !== undefined) {
+      const place = resolveZip(fields.zip, fields.location ?? current.location);
+      values.zip = place?.zip ?? null;
+      values.latitude = place?.latitude ?? null;
+      values.longitude = place?.longitude ?? null;
+    }
+    const updated = await q.updateProviderProfile(tx, user.id, values);
+    return toAccountProfile(updatedUser, updated);
+  });
+}
+
+/** The public profile of an active provider (verified email); anything else is 'Profile not found'. */
+export async function getPublicProfile(ctx: AppContext, slugInput: string): Promise<PublicProfile> {
+  const slug = slugInput.trim().toLowerCase();
+  const row = await q.findPublicProviderBySlug(ctx.db, slug);
+  if (!row) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+  const { zip: _zip, ...data } = toProviderData(row.profile);
+  return {
+    ...data,
+    id: row.user.id,
+    routing_slug: row.user.routingSlug,
+    name: row.user.name,
+    user_type: 'provider',
+    avatar_url: row.user.avatarUrl,
+    review_count: 0,
+    rating: null,
+    member_since: row.user.createdAt.toISOString(),
+  };
+}
