@@ -37,6 +37,8 @@ export const UPLOAD_TEXTS = {
   unreadable: 'This image could not be read. Please try another file.',
   tooManyPixels: 'This image is too large to process. Please use a smaller one.',
   notYours: 'You can only change your own images.',
+  providersOnly: 'Only service providers have a portfolio.',
+  imageNotFound: 'This image is not in your portfolio.',
 } as const;
 
 /** A data URL can carry 10 MB of image as about 13.4 M base64 characters plus its header. */

@@ -1,20 +1,26 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import type { Storage } from './storage/storage';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { profilePageHead } from './modules/profiles/profiles.seo';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerUploadsStatic } from './plugins/uploads-static';
 import { registerWeb } from './plugins/web';
-import { createStorage } from './storage/create-storage';
+import { createStorage, imageOrigins } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,15 +74,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailWorker', worker);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
+  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
   registerAuth(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(messageRoutes);
+  await app.register(uploadRoutes);
+  await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
-  await registerWeb(app, config.webDir);
+  await registerWeb(app, config.webDir, { profileHead: (slug) => profilePageHead(ctx, slug) });
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

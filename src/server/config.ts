@@ -63,6 +63,19 @@ export interface Config {
   webDir: string;
   /** Mail worker timings; tests shorten them. */
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  /** S3-compatible image storage; undefined keeps images on disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** A non-AWS endpoint (MinIO, R2, s3rver…); addressed path-style. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (environment, instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers fetch objects (a CDN or public bucket URL), without a trailing slash. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -103,6 +121,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 10 },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }
 

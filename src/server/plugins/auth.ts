@@ -15,22 +15,33 @@ declare module 'fastify' {
   }
 }
 
-/** Reads and checks the bearer token; the user is loaded fresh so role and type changes apply at once. */
+/** The token of an `Authorization: Bearer …` header, or '' when there is none. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+/**
+ * The user a raw access token belongs to; 401 when it is missing, invalid, expired, of a deleted
+ * user, or issued before the user's tokens_valid_after. Loaded fresh so role and type changes apply at once.
+ */
+export async function userFromAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
+    throw new AppError('UNAUTHORIZED');
+  }
+  return user;
+}
+
+/** Reads and checks the bearer token into request.user. */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
-    const { ctx } = app;
-    const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
-    if (!claims) throw new AppError('UNAUTHORIZED');
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
-      throw new AppError('UNAUTHORIZED');
-    }
-    request.user = user;
+    request.user = await userFromAccessToken(app.ctx, bearerToken(request));
   });
 }
 

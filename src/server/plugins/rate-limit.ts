@@ -14,6 +14,10 @@ export const RATE_LIMITS = {
   perEmailMail: { max: 3, timeWindow: '1 hour' },
   verifyEmail: { max: 30, timeWindow: '15 minutes' },
   refresh: { max: 120, timeWindow: '15 minutes' },
+  profileUpdate: { max: 120, timeWindow: '15 minutes' },
+  message: { max: 20, timeWindow: '1 hour' },
+  /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */
+  upload: { max: 60, timeWindow: '15 minutes' },
 } as const;
 
 /** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */

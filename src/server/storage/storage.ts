@@ -23,6 +23,19 @@ export function assertSafeKey(key: string): void {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** Stored names are content hashes, so a name never changes meaning and may be cached for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** True for keys assertSafeKey accepts. */
+export function isSafeKey(key: string): boolean {
+  try {
+    assertSafeKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Local disk under DATA_DIR/uploads, served by the app at /uploads/. */
 export function createDiskStorage(root: string): Storage {
   return {
@@ -41,12 +54,7 @@ export function createDiskStorage(root: string): Storage {
     keyFromUrl(url) {
       if (!url.startsWith(UPLOADS_PREFIX)) return null;
       const key = url.slice(UPLOADS_PREFIX.length);
-      try {
-        assertSafeKey(key);
-        return key;
-      } catch {
-        return null;
-      }
+      return isSafeKey(key) ? key : null;
     },
     urlFor: (key) => UPLOADS_PREFIX + key,
   };

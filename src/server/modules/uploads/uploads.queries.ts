@@ -1,0 +1,65 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { providerProfiles, users } from '../../db/schema';
+
+/** Sets the avatar and answers the one it replaced; the row lock orders concurrent uploads. */
+export async function replaceAvatarUrl(db: Db, userId: string, url: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    await tx.update(users).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    return row?.avatarUrl ?? null;
+  });
+}
+
+/** A provider whose profile row is missing (should not happen) still gets one to hold the portfolio. */
+export async function insertProviderProfileIfAbsent(db: Db, userId: string): Promise<void> {
+  await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();
+}
+
+export async function findPortfolioImages(db: Db, userId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ images: providerProfiles.portfolioImages })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.userId, userId));
+  return row?.images ?? [];
+}
+
+/**
+ * Appends `url` unless it is already there, in one statement whose WHERE also caps the list at `max`.
+ * PostgreSQL re-checks that WHERE on the newest row version after waiting for a concurrent update's
+ * row lock, so two uploads racing for the last free place cannot both get it.
+ * Answers the new list, or null when the list is full.
+ */
+export async function appendPortfolioImage(
+  db: Db,
+  userId: string,
+  url: string,
+  max: number,
+): Promise<string[] | null> {
+  const images = providerProfiles.portfolioImages;
+  const present = sql`${url}::text = any(${images})`;
+  const [row] = await db
+    .update(providerProfiles)
+    .set({
+      portfolioImages: sql`case when ${present} then ${images} else array_append(${images}, ${url}::text) end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(providerProfiles.userId, userId), or(present, sql`cardinality(${images}) < ${max}::int`)))
+    .returning({ images });
+  return row ? row.images : null;
+}
+
+/** Removes every occurrence of `url`; answers the new list, or null when it was not in the list. */
+export async function removePortfolioImage(db: Db, userId: string, url: string): Promise<string[] | null> {
+  const images = providerProfiles.portfolioImages;
+  const [row] = await db
+    .update(providerProfiles)
+    .set({ portfolioImages: sql`array_remove(${images}, ${url}::text)`, updatedAt: sql`now()` })
+    .where(and(eq(providerProfiles.userId, userId), sql`${url}::text = any(${images})`))
+    .returning({ images });
+  return row ? row.images : null;
+}

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
+import { users } from '../../db/schema';
+import { createS3Storage } from '../../storage/s3-storage';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createVerifiedProvider, type VerifiedUser } from '../../test/factories';
+import { THUMB_MAX_BYTES } from './images';
+import { dataUrl, photo } from './test-images';
+
+/** A real S3-compatible server (s3rver) in this process, on 127.0.0.1, storing into a temp dir. */
+const BUCKET = 'glowfind-images';
+let s3dir: string;
+let s3: S3rver;
+let endpoint: string;
+let t: TestApp;
+let provider: VerifiedUser;
+
+beforeAll(async () => {
+  s3dir = mkdtempSync(path.join(tmpdir(), 'glowfind-s3-'));
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: s3dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await s3.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  t = await buildTestApp({
+    env: {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      // s3rver's fixed credentials: requests are signed and checked as against real S3.
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+  });
+  provider = await createVerifiedProvider(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+  rmSync(s3dir, { recursive: true, force: true });
+});
+
+const get = (url: string) => fetch(url);
+
+describe('S3 storage against s3rver', () => {
+  it('is chosen when S3_BUCKET is set', () => {
+    expect(t.app.ctx.storage.kind).toBe('s3');
+  });
+
+  it('puts with Content-Type and Cache-Control, answers the path-style URL, deletes', async () => {
+    const storage = t.app.ctx.storage;
+    const key = `portfolio/${provider.user.id}/${'ab'.repeat(32)}.webp`;
+    const body = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'teal' } })
+      .webp()
+      .toBuffer();
+    const url = await storage.put(key, body, 'image/webp');
+    expect(url).toBe(`${endpoint}/${BUCKET}/${key}`);
+    expect(storage.urlFor(key)).toBe(url);
+    expect(storage.keyFromUrl(url)).toBe(key);
+    expect(storage.keyFromUrl(`/uploads/${key}`)).toBeNull();
+    expect(storage.keyFromUrl(`${endpoint}/other-bucket/${key}`)).toBeNull();
+
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+
+    await storage.delete(key);
+    expect((await get(url)).status).toBe(404);
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('uses S3_PUBLIC_URL for URLs when given', () => {
+    const storage = createS3Storage({
+      bucket: BUCKET,
+      endpoint,
+      region: 'us-east-1',
+      credentials: undefined,
+      publicUrl: 'https://img.glowfind.example',
+    });
+    const key = 'avatar/u/abc.webp';
+    expect(storage.urlFor(key)).toBe('https://img.glowfind.example/avatar/u/abc.webp');
+    expect(storage.keyFromUrl('https://img.glowfind.example/avatar/u/abc.webp')).toBe(key);
+    expect(storage.keyFromUrl('https://img.glowfind.example/avatar/../abc.webp')).toBeNull();
+    storage.client.destroy();
+  });
+
+  it('lets the page load images from the S3 origin (CSP img-src)', async () => {
+    const res = await t.get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`));
+  });
+});
+
+describe('uploads through the API with S3', () => {
+  it('stores the avatar and its thumbnail in the bucket, and replacing it deletes the old objects', async () => {
+    const token = provider.session.access_token;
+    const send = async (file: Buffer) =>
+      t.post(
+        '/api/upload/avatar',
+        { file: dataUrl(file, 'image/jpeg'), userId: provider.user.id, accessToken: token },
+        { token },
+      );
+    const first = await send(await photo(800, 600, 'jpeg', 21));
+    expect(first.status).toBe(200);
+    const url: string = first.body.avatarUrl;
+    const prefix = `${endpoint}/${BUCKET}/avatar/${provider.user.id}/`;
+    expect(url.startsWith(prefix)).toBe(true);
+    expect(url.slice(prefix.length)).toMatch(/^[0-9a-f]{64}\.webp$/);
+    const [row] = await t.db
+      .select({ url: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, provider.user.id));
+    expect(row!.url).toBe(url);
+
+    const main = await get(url);
+    expect(main.status).toBe(200);
+    expect(main.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await main.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 400,
+      height: 300,
+    });
+    const thumb = await get(thumbnailUrl(url));
+    expect(thumb.status).toBe(200);
+    expect(Number(thumb.headers.get('content-length'))).toBeLessThanOrEqual(THUMB_MAX_BYTES);
+
+    const second = await send(await photo(800, 600, 'jpeg', 22));
+    expect(second.status).toBe(200);
+    expect(second.body.avatarUrl).not.toBe(url);
+    expect((await get(url)).status).toBe(404);
+    expect((await get(thumbnailUrl(url))).status).toBe(404);
+    expect((await get(second.body.avatarUrl)).status).toBe(200);
+  });
+
+  it('adds and deletes a portfolio image in the bucket', async () => {
+    const token = provider.session.access_token;
+    const added = await t.post(
+      '/api/upload/portfolio',
+      { file: dataUrl(await photo(1400, 700, 'png', 23)), userId: provider.user.id, accessToken: token },
+      { token },
+    );
+    expect(added.status).toBe(200);
+    const [url] = added.body.portfolioImages as string[];
+    expect(url!.startsWith(`${endpoint}/${BUCKET}/portfolio/${provider.user.id}/`)).toBe(true);
+    expect((await get(url!)).status).toBe(200);
+
+    const removed = await t.del(
+      '/api/upload/portfolio',
+      { imageUrl: url, userId: provider.user.id, accessToken: token },
+      { token },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ success: true, message: UPLOAD_TEXTS.imageDeleted, portfolioImages: [] });
+    expect((await get(url!)).status).toBe(404);
+    expect((await get(thumbnailUrl(url!))).status).toBe(404);
+  });
+});
