@@ -17,12 +17,6 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Just the user fields of anything that has them (e.g. a full profile), for the stored session. */
-export function pickUser(value: User): User {
-  const { id, name, email, avatar_url, user_type, role, routing_slug } = value;
-  return { id, name, email, avatar_url, user_type, role, routing_slug };
-}
-
 export const SessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),

@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { pickUser } from '../../../domain/auth';
 import { ApiError } from '../../lib/api-client';
 import { clearSession, getSession, updateSessionUser } from '../../lib/session';
 import { getProfile } from './api/auth-calls';
@@ -14,7 +13,7 @@ export function useSessionCheck(): boolean {
     if (checked || started) return;
     started = true;
     getProfile()
-      .then((reply) => updateSessionUser(pickUser(reply.profile)))
+      .then((reply) => updateSessionUser(reply.profile))
       .catch((error) => {
         // Offline is not a reason to sign someone out; a refused token is.
         if (!(error instanceof ApiError && error.code === 'NETWORK_ERROR')) clearSession();

@@ -1,0 +1,108 @@
+import { CalendarCheck, Clock, ExternalLink, MessageCircle, Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { cn } from '../../../../lib/cn';
+import { MessageDialog } from './MessageDialog';
+
+export type Viewer = 'owner' | 'signed-in' | 'signed-out';
+
+export const LOGIN_NOTICES = {
+  book: 'Please log in to book an appointment.',
+  message: 'Please log in to send a message.',
+} as const;
+
+/**
+ * 'Get In Touch': the owner gets Edit; everyone else Book Appointment and Message. Signed-out
+ * visitors are asked to log in first (the route opens the login dialog through `onLoginRequired`).
+ */
+export function ContactCard({
+  viewer,
+  providerId,
+  providerName,
+  bookingLink,
+  onLoginRequired,
+}: {
+  viewer: Viewer;
+  providerId: string;
+  providerName: string;
+  bookingLink: string | null;
+  onLoginRequired: (notice: string) => void;
+}) {
+  const titleId = useId();
+  const noLinkId = useId();
+  const [messageOpen, setMessageOpen] = useState(false);
+
+  return (
+    <Card aria-labelledby={titleId} className="p-5 sm:p-6">
+      <h2 id={titleId} className="text-lg font-semibold text-app">
+        Get In Touch
+      </h2>
+      <div className="mt-4 space-y-3">
+        {viewer === 'owner' ? (
+          <>
+            <p className="text-sm text-muted">This is your public profile, as clients see it.</p>
+            <Link to="/account" className={cn(buttonVariants({ size: 'lg' }), 'w-full')}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+            </Link>
+          </>
+        ) : (
+          <>
+            {/* Favourite button: arrives with the favourites issue (signed-out visitors get the login dialog). */}
+            {!bookingLink ? (
+              <>
+                <Button size="lg" className="w-full" disabled aria-describedby={noLinkId}>
+                  <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
+                </Button>
+                <p id={noLinkId} className="text-xs text-muted">
+                  {providerName} has not added an online booking link yet. Send a message to book.
+                </p>
+              </>
+            ) : viewer === 'signed-in' ? (
+              <a
+                href={bookingLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={cn(buttonVariants({ size: 'lg' }), 'w-full')}
+                // Booking-click logging arrives with the bookings issue: log here without awaiting
+                // (e.g. navigator.sendBeacon), so the browser still opens the tab from this click.
+              >
+                <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              <Button size="lg" className="w-full" onClick={() => onLoginRequired(LOGIN_NOTICES.book)}>
+                <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              size="lg"
+              className="w-full"
+              aria-haspopup="dialog"
+              onClick={() =>
+                viewer === 'signed-in' ? setMessageOpen(true) : onLoginRequired(LOGIN_NOTICES.message)
+              }
+            >
+              <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
+            </Button>
+            {viewer === 'signed-in' && (
+              <MessageDialog
+                open={messageOpen}
+                onOpenChange={setMessageOpen}
+                providerId={providerId}
+                providerName={providerName}
+              />
+            )}
+          </>
+        )}
+        <p className="flex items-center gap-2 pt-1 text-sm text-muted">
+          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Response time: Usually within 2-4 hours
+        </p>
+      </div>
+    </Card>
+  );
+}

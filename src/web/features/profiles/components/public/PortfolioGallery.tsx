@@ -1,0 +1,65 @@
+import { type SyntheticEvent, useState } from 'react';
+import { thumbnailUrl } from '../../../../../domain/uploads';
+import { PortfolioViewer } from './PortfolioViewer';
+import { portfolioAlt } from './profile-view';
+
+// The thumbnails are 320×320 WebP; the grid shows them square at up to ~250 CSS px.
+const THUMB_SIZE = 320;
+// URLs are unique in a portfolio (the server keeps the same picture once), so they are the keys.
+
+/** If a thumbnail is missing (an image we did not make), fall back to the full image once. */
+function useFullImageOnError(full: string) {
+  return (event: SyntheticEvent<HTMLImageElement>) => {
+    const img = event.currentTarget;
+    if (img.dataset.fallback !== '1') {
+      img.dataset.fallback = '1';
+      img.src = full;
+    }
+  };
+}
+
+function Thumbnail({ url, alt, onOpen }: { url: string; alt: string; onOpen: () => void }) {
+  const handleError = useFullImageOnError(url);
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      className="group block aspect-square w-full cursor-zoom-in overflow-hidden rounded-xl border border-app bg-muted"
+    >
+      <img
+        src={thumbnailUrl(url)}
+        alt={alt}
+        width={THUMB_SIZE}
+        height={THUMB_SIZE}
+        loading="lazy"
+        decoding="async"
+        onError={handleError}
+        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+      />
+    </button>
+  );
+}
+
+/** 'My Work': a grid of thumbnails; each opens the full image in a dialog. */
+export function PortfolioGallery({ images, name }: { images: readonly string[]; name: string }) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {images.map((url, i) => (
+          <li key={url}>
+            <Thumbnail url={url} alt={portfolioAlt(name, i, images.length)} onOpen={() => setOpenIndex(i)} />
+          </li>
+        ))}
+      </ul>
+      <PortfolioViewer
+        images={images}
+        name={name}
+        index={openIndex}
+        onIndexChange={setOpenIndex}
+        onClose={() => setOpenIndex(null)}
+      />
+    </>
+  );
+}

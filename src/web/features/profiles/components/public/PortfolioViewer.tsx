@@ -1,0 +1,93 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { portfolioAlt } from './profile-view';
+
+/**
+ * One portfolio image, enlarged, in a modal. Left/right arrow keys (and the buttons) move between
+ * images; Escape closes and the shared Dialog gives focus back to the thumbnail that opened it.
+ */
+export function PortfolioViewer({
+  images,
+  name,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  images: readonly string[];
+  name: string;
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}) {
+  const count = images.length;
+  const open = index !== null && index < count;
+  const current = open ? index : 0;
+  const step = (delta: number) => onIndexChange((current + delta + count) % count);
+
+  // Listen on the window: focus may sit on the close button, outside the dialog's children.
+  useEffect(() => {
+    if (!open || count < 2) return;
+    const handleKey = (event: KeyboardEvent) => {
+      const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!delta) return;
+      event.preventDefault();
+      onIndexChange((current + delta + count) % count);
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [open, current, count, onIndexChange]);
+
+  // Fetch the next image ahead, so moving on shows it at once.
+  useEffect(() => {
+    if (!open || count < 2) return;
+    const next = new Image();
+    next.src = images[(current + 1) % count]!;
+  }, [open, current, count, images]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="My Work"
+      description={count > 1 ? 'Use the left and right arrow keys to move between images.' : undefined}
+      className="sm:max-w-3xl lg:max-w-5xl"
+    >
+      {open && (
+        <div>
+          {/* Sized to leave room for the title and the buttons inside the dialog's height limit. */}
+          <div className="flex h-[max(12rem,calc(100dvh-15rem))] items-center justify-center overflow-hidden rounded-xl bg-black sm:h-[max(14rem,calc(84dvh-13rem))]">
+            <img
+              key={images[current]}
+              src={images[current]}
+              alt={portfolioAlt(name, current, count)}
+              className="h-full w-full object-contain"
+            />
+          </div>
+          <div className="mt-4 flex items-center justify-between gap-3">
+            {count > 1 ? (
+              <Button variant="outline" onClick={() => step(-1)}>
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Previous</span>
+              </Button>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm whitespace-nowrap text-muted" aria-live="polite">
+              Image {current + 1} of {count}
+            </span>
+            {count > 1 ? (
+              <Button variant="outline" onClick={() => step(1)}>
+                <span className="sr-only sm:not-sr-only">Next</span>
+                <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            ) : (
+              <span />
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

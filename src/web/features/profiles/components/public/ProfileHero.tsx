@@ -1,0 +1,64 @@
+import { CalendarDays, MapPin, ShieldCheck, Star } from 'lucide-react';
+import type { PublicProfile } from '../../../../../domain/profiles';
+import { Badge } from '../../../../components/ui/badge';
+import { ProfileAvatar } from './ProfileAvatar';
+import { memberSince, type ProfileDisplay } from './profile-view';
+
+/** Avatar, name (the page's one h1), location and badges. */
+export function ProfileHero({ profile, display }: { profile: PublicProfile; display: ProfileDisplay }) {
+  const since = memberSince(profile.member_since);
+  return (
+    <div className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 pt-10 pb-8 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
+        <ProfileAvatar name={display.name} src={profile.avatar_url} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-extrabold tracking-tight break-words text-app sm:text-4xl">
+            {display.name}
+          </h1>
+          <p className="mt-2 flex items-center justify-center gap-1.5 text-muted sm:justify-start">
+            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="break-words">{display.location}</span>
+          </p>
+          <ul aria-label="Highlights" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
+            {/* No reviews yet, and never invented numbers (DESIGN.md §5). */}
+            {profile.review_count === 0 || profile.rating === null ? (
+              <li>
+                <Badge variant="brand">
+                  <Star className="h-3.5 w-3.5" aria-hidden="true" /> New
+                  <span className="sr-only"> provider, no reviews yet</span>
+                </Badge>
+              </li>
+            ) : (
+              <li>
+                <Badge variant="brand">
+                  <Star className="h-3.5 w-3.5" aria-hidden="true" /> {profile.rating.toFixed(1)}
+                  <span className="sr-only"> out of 5,</span> ({profile.review_count}{' '}
+                  {profile.review_count === 1 ? 'review' : 'reviews'})
+                </Badge>
+              </li>
+            )}
+            {display.categories.map((label) => (
+              <li key={label}>
+                <Badge>{label}</Badge>
+              </li>
+            ))}
+            {profile.license_details.trim() && (
+              <li>
+                <Badge variant="success">
+                  <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" /> Licensed
+                </Badge>
+              </li>
+            )}
+            {since && (
+              <li>
+                <Badge>
+                  <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" /> {since}
+                </Badge>
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  Award,
+  CalendarClock,
+  Images,
+  Info,
+  Package,
+  Scissors,
+  ShieldCheck,
+  Sparkles,
+  Tag,
+  UserRound,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import type { PublicProfile } from '../../../../../domain/profiles';
+import { AmenityList } from './AmenityList';
+import { AvailabilityDetails } from './AvailabilityDetails';
+import { ContactCard, type Viewer } from './ContactCard';
+import { PortfolioGallery } from './PortfolioGallery';
+import { ProfileHero } from './ProfileHero';
+import { ProfileSection } from './ProfileSection';
+import { profileDisplay } from './profile-view';
+import { ServiceList } from './ServiceList';
+import { TagList } from './TagList';
+
+/**
+ * A provider's public page (SPEC.md §2): the hero, then the sections in the left column and the
+ * sticky 'Get In Touch' card on the right. On a phone the card comes right after the hero, so
+ * booking is one scroll away; it is also first in the reading order after the name.
+ */
+export function PublicProfileView({
+  profile,
+  viewer,
+  onLoginRequired,
+}: {
+  profile: PublicProfile;
+  viewer: Viewer;
+  onLoginRequired: (notice: string) => void;
+}) {
+  const display = profileDisplay(profile);
+  const isOwner = viewer === 'owner';
+  const license = profile.license_details.trim();
+  const additional = profile.additional_details.trim();
+
+  return (
+    <article aria-label={`${display.name}'s profile`}>
+      <ProfileHero profile={profile} display={display} />
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <aside aria-label="Contact" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <ContactCard
+            viewer={viewer}
+            providerId={profile.id}
+            providerName={display.name}
+            bookingLink={display.bookingLink}
+            onLoginRequired={onLoginRequired}
+          />
+        </aside>
+
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          <ProfileSection title="About" icon={UserRound}>
+            <p className={`whitespace-pre-line break-words ${display.hasBio ? 'text-app' : 'text-muted'}`}>
+              {display.bio}
+            </p>
+          </ProfileSection>
+
+          {profile.portfolio_images.length > 0 ? (
+            <ProfileSection title="My Work" icon={Images}>
+              <PortfolioGallery images={profile.portfolio_images} name={display.name} />
+            </ProfileSection>
+          ) : (
+            isOwner && (
+              <ProfileSection title="My Work" icon={Images}>
+                <p className="text-sm text-muted">
+                  No portfolio images yet.{' '}
+                  <Link to="/account" className="font-medium text-brand-700 underline dark:text-brand-300">
+                    Add them on your account page
+                  </Link>{' '}
+                  to show clients your work.
+                </p>
+              </ProfileSection>
+            )
+          )}
+
+          {/* Upcoming availability (the provider's openings) goes here with the openings issue. */}
+
+          <ProfileSection title="Services & Pricing" icon={Tag}>
+            <ServiceList services={display.services} />
+          </ProfileSection>
+
+          {profile.specialties.length > 0 && (
+            <ProfileSection title="Specialties" icon={Scissors}>
+              <TagList items={profile.specialties} />
+            </ProfileSection>
+          )}
+
+          {additional && (
+            <ProfileSection title="Additional Information" icon={Info}>
+              <p className="whitespace-pre-line break-words text-app">{additional}</p>
+            </ProfileSection>
+          )}
+
+          <ProfileSection title="Availability" icon={CalendarClock}>
+            <AvailabilityDetails text={profile.availability} />
+          </ProfileSection>
+
+          <ProfileSection title="Certifications" icon={Award}>
+            <ul className="space-y-2">
+              {display.certifications.map((c) => (
+                <li key={c} className="flex items-start gap-2 text-app">
+                  <Award
+                    className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300"
+                    aria-hidden="true"
+                  />
+                  <span className="break-words">{c}</span>
+                </li>
+              ))}
+            </ul>
+          </ProfileSection>
+
+          {profile.amenities.length > 0 && (
+            <ProfileSection title="Amenities" icon={Sparkles}>
+              <AmenityList amenities={profile.amenities} />
+            </ProfileSection>
+          )}
+
+          {profile.products.length > 0 && (
+            <ProfileSection title="Products Used" icon={Package}>
+              <TagList items={profile.products} />
+            </ProfileSection>
+          )}
+
+          {license && (
+            <ProfileSection title="Licensed Professional" icon={ShieldCheck}>
+              <p className="whitespace-pre-line break-words text-app">{license}</p>
+            </ProfileSection>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
