@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { Session, SignupBody } from '../src/domain/auth';
+import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
 
 interface RunningApp {
   baseURL: string;
@@ -91,4 +92,50 @@ let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const TEST_PASSWORD = 'Velvet-Fern-2031';
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  session: Session;
+}
+
+/**
+ * Signs up through the API and confirms the address from the real email, as a person would;
+ * returns the session the confirmation answers with. `userData` is the sign-up's (client or provider).
+ */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  mail: SmtpSink,
+  userData: SignupBody['userData'],
+  prefix = 'user',
+): Promise<TestAccount> {
+  const email = uniqueEmail(prefix);
+  const signup = await request.post('/api/auth/signup', {
+    data: { email, password: TEST_PASSWORD, userData },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
+  const verify = await request.post('/api/auth/verify-email', {
+    data: { temp_token: new URL(link).searchParams.get('temp_token'), type: 'email' },
+  });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  const { session } = (await verify.json()) as { session?: Session };
+  if (!session) throw new Error('verify-email answered without a session');
+  return { email, password: TEST_PASSWORD, session };
+}
+
+/**
+ * Stores the session where the app looks for it (localStorage); the next page load is signed in.
+ * Done from a same-origin page that runs no app code, so a signed-in tab cannot write its own
+ * session back over this one.
+ */
+export async function signInWith(page: Page, session: Session): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    'glowfind.session',
+    JSON.stringify(session),
+  ] as const);
 }

@@ -26,7 +26,7 @@ export const router = createBrowserRouter([
           const { AccountPage } = await import('./routes/account');
           return {
             element: (
-              <RequireAuth>
+              <RequireAuth keepOnSignOut>
                 <AccountPage />
               </RequireAuth>
             ),

@@ -1,13 +1,26 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useSessionCheck } from '../../features/auth/session-check';
 import { useSession } from '../../lib/session';
 
-/** Waits for the stored session to be checked, then lets the right people in; others go to / (replace). */
-export function RequireAuth({ only, children }: { only?: 'provider'; children: ReactNode }) {
+/**
+ * Waits for the stored session to be checked, then lets the right people in; others go to / (replace).
+ * With `keepOnSignOut`, a page already shown stays when the session ends there (an expired refresh,
+ * a logout in another tab) and shows its own signed-out state instead of jumping away.
+ */
+export function RequireAuth({
+  only,
+  keepOnSignOut = false,
+  children,
+}: {
+  only?: 'provider';
+  keepOnSignOut?: boolean;
+  children: ReactNode;
+}) {
   const ready = useSessionCheck();
   const session = useSession();
+  const admitted = useRef(false);
   if (!ready) {
     return (
       <div className="flex justify-center py-24">
@@ -15,7 +28,9 @@ export function RequireAuth({ only, children }: { only?: 'provider'; children: R
       </div>
     );
   }
+  if (!session && keepOnSignOut && admitted.current) return children;
   if (!session || (only === 'provider' && session.user.user_type !== 'provider'))
     return <Navigate to="/" replace />;
+  admitted.current = true;
   return children;
 }

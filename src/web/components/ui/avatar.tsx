@@ -25,12 +25,13 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string | 
     );
   }
   return (
+    // The initials are drawn by CSS, not text content: inside a labelled button, visible text that is
+    // not part of the label fails WCAG 2.5.3 (label in name).
     <span
       aria-hidden="true"
+      data-initials={initials(name)}
       style={style}
-      className="inline-flex items-center justify-center rounded-full bg-brand-700 font-semibold text-white dark:bg-brand-600"
-    >
-      {initials(name)}
-    </span>
+      className="inline-flex items-center justify-center rounded-full bg-brand-700 font-semibold text-white before:content-[attr(data-initials)] dark:bg-brand-600"
+    />
   );
 }

@@ -12,6 +12,7 @@ export const buttonVariants = cva(
         outline: 'border border-app bg-transparent text-app hover:bg-muted',
         ghost: 'bg-transparent text-app hover:bg-muted',
         link: 'bg-transparent p-0 text-brand-700 underline-offset-4 hover:underline dark:text-brand-300',
+        danger: 'bg-red-700 text-white hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-600',
       },
       size: {
         md: 'h-10 px-4',

@@ -31,8 +31,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <D.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <D.Content
           className={cn(
-            'fixed left-1/2 top-3 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 overflow-y-auto sm:top-[8dvh] sm:max-h-[84dvh] rounded-2xl border border-app bg-card p-6 text-app shadow-2xl',
-            className,
+            'fixed left-1/2 top-3 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 overflow-y-auto sm:top-[8dvh] sm:max-h-[84dvh] rounded-2xl border border-app bg-card p-6 text-app shadow-2xl',
+            // A width from the caller replaces the default (cn does not merge Tailwind classes).
+            /(^|\s)max-w-/.test(className ?? '') ? className : ['max-w-md', className],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(event) => {

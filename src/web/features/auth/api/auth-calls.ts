@@ -28,6 +28,7 @@ export const resetPassword = (token: string, password: string) =>
   api<MessageReply>('/api/auth/reset-password', { body: { token, password } });
 export const logout = (refresh_token: string) =>
   api<MessageReply>('/api/auth/logout', { body: { refresh_token } });
-export const getProfile = () => api<z.infer<typeof AccountProfileReplySchema>>('/api/auth/profile', { auth: true });
+export const getProfile = () =>
+  api<z.infer<typeof AccountProfileReplySchema>>('/api/auth/profile', { auth: true });
 export const upgradeToProvider = () =>
   api<MessageReply>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });

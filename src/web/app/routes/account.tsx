@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn, RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
+import { BRAND } from '../../../domain/brand';
+import type { AccountProfile } from '../../../domain/profiles';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import {
+  accountProfileKey,
+  sessionUserOf,
+  useAccountProfile,
+} from '../../features/profiles/api/get-account-profile';
+import { AccountHeader } from '../../features/profiles/components/account/AccountHeader';
+import { BecomeProviderCard } from '../../features/profiles/components/account/BecomeProviderCard';
+import { ClientAccountForm } from '../../features/profiles/components/account/ClientAccountForm';
+import { ProviderProfileForm } from '../../features/profiles/components/account/ProviderProfileForm';
+import { AvatarUpload } from '../../features/uploads/components/AvatarUpload';
+import { PortfolioManager } from '../../features/uploads/components/PortfolioManager';
+import { updateSessionUser, useSession } from '../../lib/session';
+
+/**
+ * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
+ * uploads feature (avatar, portfolio): neither feature imports the other.
+ */
+export function AccountPage() {
+  const session = useSession();
+  const userId = session?.user.id;
+  const query = useAccountProfile(userId);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    document.title = `Account Settings · ${BRAND.name}`;
+  }, []);
+
+  // The session can end while the page is open (logout in another tab, a refused refresh).
+  if (!session || !userId) return <SignedOut />;
+  if (query.isPending || (query.isError && query.isFetching)) return <Loading />;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+
+  const profile = query.data;
+  // Functional updates: uploads finish one by one and must not bring back older values.
+  const patchProfile = (patch: Partial<AccountProfile>) =>
+    queryClient.setQueryData<AccountProfile>(
+      accountProfileKey(userId),
+      (old) => old && { ...old, ...patch },
+    ) ?? { ...profile, ...patch };
+
+  const avatar = (
+    <AvatarUpload
+      userId={profile.id}
+      name={profile.name || profile.email}
+      avatarUrl={profile.avatar_url}
+      onUploaded={(avatarUrl) => updateSessionUser(sessionUserOf(patchProfile({ avatar_url: avatarUrl })))}
+    />
+  );
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 pt-8 pb-12">
+      <AccountHeader profile={profile} />
+
+      {profile.user_type === 'provider' ? (
+        <ProviderProfileForm
+          // A new person on the same page (sign-out, sign-in) starts from their own values.
+          key={profile.id}
+          profile={profile}
+          avatar={avatar}
+          portfolio={
+            <PortfolioManager
+              userId={profile.id}
+              images={profile.portfolio_images ?? []}
+              onChange={(portfolioImages) => patchProfile({ portfolio_images: portfolioImages })}
+            />
+          }
+        />
+      ) : (
+        <>
+          <ClientAccountForm key={profile.id} profile={profile} avatar={avatar} />
+          <BecomeProviderCard />
+        </>
+      )}
+
+      {/*
+        Slots for the sections that arrive with their own issues (SPEC.md §2 'Account'):
+        - providers: the upcoming-availability openings manager (issue 5) and booking-interest
+          analytics (issue 6), keyed by profile.id;
+        - everyone: saved providers (cards link to /{routing_slug}) and the favourite services
+          catalogue (issue 6).
+        Each comes from its own feature folder and is composed here, below the profile form, so the
+        sticky 'Save Profile' bar stays with the fields it saves.
+      */}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center px-4 py-24">
+      <Spinner label="Loading your account..." />
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg space-y-4 px-4 py-16 text-center">
+      <Alert>Failed to load profile. Please try again later.</Alert>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCcw className="h-4 w-4" aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+function SignedOut() {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card>
+        <CardContent>
+          <div className="space-y-4 py-3 text-center">
+            <h1 className="text-2xl font-bold text-app">Account Settings</h1>
+            <p className="text-muted">
+              Sign in to access your account settings, your profile and your saved providers.
+            </p>
+            <Button onClick={() => openAuthDialog('login')}>
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              Sign In to Your Account
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { updateSessionUser } from '../../../lib/session';
+import { accountProfileKey, getAccountProfile, sessionUserOf } from './get-account-profile';
+
+/** POST /api/auth/upgrade-to-provider: a client becomes a provider (idempotent on the server). */
+export const upgradeToProvider = () =>
+  api<{ success: true; message: string }>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });
+
+/** Upgrades, then reloads the profile and the session user (SPEC.md §7: both are reloaded). */
+export function useUpgradeToProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const reply = await upgradeToProvider();
+      const { profile } = await getAccountProfile();
+      return { message: reply.message, profile };
+    },
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData(accountProfileKey(profile.id), profile);
+      updateSessionUser(sessionUserOf(profile));
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { type ReactNode, useId } from 'react';
+import { PROFILE_TEXTS } from '../../../../../domain/profiles';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { Input } from '../../../../components/ui/input';
+
+interface AccountCardProps {
+  email: string;
+  /** The avatar upload (from the uploads feature, composed by the route). */
+  avatar: ReactNode;
+  /** The name field, registered with whichever form owns it (client or provider). */
+  nameField: ReactNode;
+  /** The client's Save button; providers save with 'Save Profile'. */
+  footer?: ReactNode;
+}
+
+/** Picture, name and the read-only email. */
+export function AccountCard({ email, avatar, nameField, footer }: AccountCardProps) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>Account</CardTitle>
+        <CardDescription>Your picture and name appear in the header and on your profile.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {avatar}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {nameField}
+          <Field label="Email" hint={PROFILE_TEXTS.emailNote}>
+            <Input type="email" value={email} readOnly />
+          </Field>
+        </div>
+        {footer}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AccountProfile } from '../../../../../domain/profiles';
+import { Badge } from '../../../../components/ui/badge';
+import { buttonVariants } from '../../../../components/ui/button';
+
+/** 'Account Settings', the account type and the email; providers get a link to their public page. */
+export function AccountHeader({ profile }: { profile: AccountProfile }) {
+  const isProvider = profile.user_type === 'provider';
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold text-app">Account Settings</h1>
+          <Badge variant={isProvider ? 'brand' : 'neutral'}>
+            {isProvider ? 'Service Provider' : 'Client'}
+          </Badge>
+        </div>
+        <p className="truncate text-muted">{profile.email}</p>
+      </div>
+      {isProvider && profile.routing_slug && (
+        <Link to={`/${profile.routing_slug}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          View public profile
+        </Link>
+      )}
+    </header>
+  );
+}

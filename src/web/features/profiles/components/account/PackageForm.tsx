@@ -1,0 +1,205 @@
+import type { KeyboardEvent } from 'react';
+import {
+  formatPrice,
+  PRICE_TYPE_LABELS,
+  PRICE_TYPES,
+  PRICING_TEXTS,
+  type PriceType,
+  type ServicePackage,
+  ServicePackageSchema,
+} from '../../../../../domain/pricing';
+import { Button } from '../../../../components/ui/button';
+import { Field } from '../../../../components/ui/field';
+import { Input, Textarea } from '../../../../components/ui/input';
+import { Select } from '../../../../components/ui/select';
+import { Spinner } from '../../../../components/ui/spinner';
+
+export interface PackageDraft {
+  service: string;
+  description: string;
+  priceType: PriceType;
+  /** The number inputs' raw text ('' when empty). */
+  minPrice: string;
+  maxPrice: string;
+}
+
+export type PackageErrors = Partial<Record<keyof PackageDraft, string>>;
+
+export const EMPTY_DRAFT: PackageDraft = {
+  service: '',
+  description: '',
+  priceType: 'fixed',
+  minPrice: '',
+  maxPrice: '',
+};
+
+const toAmount = (raw: string) => (raw.trim() === '' ? null : Number(raw));
+
+/** The draft as the schema reads it: numbers the chosen type does not use are left out. */
+export function packageInputOf(draft: PackageDraft) {
+  return {
+    service: draft.service,
+    description: draft.description,
+    priceType: draft.priceType,
+    minPrice: draft.priceType === 'contact' ? null : toAmount(draft.minPrice),
+    maxPrice: draft.priceType === 'range' ? toAmount(draft.maxPrice) : null,
+  };
+}
+
+/** Validates with ServicePackageSchema (the server's rules and SPEC.md §5's messages). */
+export function validatePackage(
+  draft: PackageDraft,
+): { ok: true; value: ServicePackage } | { ok: false; errors: PackageErrors } {
+  const parsed = ServicePackageSchema.safeParse(packageInputOf(draft));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: PackageErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof PackageDraft;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+const AMOUNT_LABEL: Record<PriceType, string> = {
+  fixed: 'Price ($)',
+  starting_at: 'Starting price ($)',
+  range: 'Min price ($)',
+  contact: '',
+};
+
+interface PackageFormProps {
+  title: string;
+  draft: PackageDraft;
+  errors: PackageErrors;
+  isSaving: boolean;
+  onChange: (draft: PackageDraft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The add/edit fields with a live preview. Not a <form>: it lives inside the profile form, so
+ * Enter in a field saves the package here instead of submitting the whole profile.
+ */
+export function PackageForm({
+  title,
+  draft,
+  errors,
+  isSaving,
+  onChange,
+  onSave,
+  onCancel,
+}: PackageFormProps) {
+  const set = <K extends keyof PackageDraft>(key: K, value: PackageDraft[K]) =>
+    onChange({ ...draft, [key]: value });
+  const input = packageInputOf(draft);
+  const preview = formatPrice(input);
+  const hasAmount = draft.priceType !== 'contact';
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      onSave();
+    }
+  };
+
+  return (
+    <fieldset
+      className="min-w-0 space-y-4 rounded-xl border border-brand-300 bg-muted p-4 dark:border-brand-800"
+      onKeyDown={handleKeyDown}
+    >
+      <legend className="float-left w-full font-semibold text-app">{title}</legend>
+      <div className="clear-both grid gap-4 sm:grid-cols-2">
+        <Field label="Service name" error={errors.service} required>
+          <Input
+            value={draft.service}
+            maxLength={80}
+            disabled={isSaving}
+            placeholder="e.g. Balayage"
+            onChange={(event) => set('service', event.target.value)}
+          />
+        </Field>
+        <Field label="Price type" error={errors.priceType} required>
+          <Select
+            value={draft.priceType}
+            disabled={isSaving}
+            onChange={(event) => set('priceType', event.target.value as PriceType)}
+          >
+            {PRICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {PRICE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field label="Description" error={errors.description} required>
+        <Textarea
+          rows={2}
+          value={draft.description}
+          maxLength={320}
+          disabled={isSaving}
+          placeholder="What the service includes and how long it takes"
+          onChange={(event) => set('description', event.target.value)}
+        />
+      </Field>
+      {hasAmount && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={AMOUNT_LABEL[draft.priceType]} error={errors.minPrice} required>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              min={0}
+              value={draft.minPrice}
+              disabled={isSaving}
+              onChange={(event) => set('minPrice', event.target.value)}
+            />
+          </Field>
+          {draft.priceType === 'range' && (
+            <Field label="Max price ($)" error={errors.maxPrice} required>
+              <Input
+                type="number"
+                inputMode="decimal"
+                step={0.01}
+                min={0}
+                value={draft.maxPrice}
+                disabled={isSaving}
+                onChange={(event) => set('maxPrice', event.target.value)}
+              />
+            </Field>
+          )}
+        </div>
+      )}
+
+      <div className="rounded-lg border border-dashed border-app bg-card px-4 py-3">
+        <p className="text-xs font-medium tracking-wide text-muted uppercase">Preview</p>
+        <div
+          className="mt-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1"
+          aria-live="polite"
+        >
+          <span className="font-semibold text-app">{draft.service.trim() || 'Service name'}</span>
+          <span
+            className={
+              preview ? 'font-semibold text-brand-700 dark:text-brand-300' : 'text-sm text-muted italic'
+            }
+            data-testid="price-preview"
+          >
+            {preview ?? PRICING_TEXTS.previewInvalid}
+          </span>
+        </div>
+        {draft.description.trim() && <p className="mt-1 text-sm text-muted">{draft.description.trim()}</p>}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" disabled={isSaving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button disabled={isSaving} onClick={onSave}>
+          {isSaving && <Spinner />}
+          Save service
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,302 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Issue } from '../../../../../domain/errors';
+import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '../../../../../domain/options';
+import type { ServicePackageInput } from '../../../../../domain/pricing';
+import {
+  type AccountProfile,
+  PROFILE_TEXTS,
+  ProviderAccountFormSchema,
+} from '../../../../../domain/profiles';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { Input, Textarea } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
+import { useUpdateProfile } from '../../api/update-profile';
+import { AccountCard } from './AccountCard';
+import { AvailabilityCard } from './AvailabilityCard';
+import { applyServerIssues } from './field-errors';
+import { ListEditor } from './ListEditor';
+import { PricingEditor } from './PricingEditor';
+
+type FormInput = z.input<typeof ProviderAccountFormSchema>;
+type FormOutput = z.output<typeof ProviderAccountFormSchema>;
+
+const FORM_FIELDS = Object.keys(ProviderAccountFormSchema.shape);
+
+/** The form's values from the stored profile (every field present, blanks as ''). */
+function formValuesOf(profile: AccountProfile): FormInput {
+  return {
+    name: profile.name ?? '',
+    location: profile.location ?? '',
+    zip: profile.zip ?? '',
+    booking_link: profile.booking_link ?? '',
+    bio: profile.bio ?? '',
+    license_details: profile.license_details ?? '',
+    additional_details: profile.additional_details ?? '',
+    availability: profile.availability ?? '',
+    specialties: profile.specialties ?? [],
+    certifications: profile.certifications ?? [],
+    amenities: profile.amenities ?? [],
+    products: profile.products ?? [],
+  };
+}
+
+/** A list field's message: about the whole list, or the first bad item. */
+function listError(error: unknown): string | undefined {
+  if (!error) return undefined;
+  const asField = error as FieldError;
+  if (asField.message) return asField.message;
+  if (Array.isArray(error)) return (error as (FieldError | undefined)[]).find((e) => e?.message)?.message;
+  return undefined;
+}
+
+interface ProviderProfileFormProps {
+  profile: AccountProfile;
+  /** The avatar upload, composed by the route from the uploads feature. */
+  avatar: ReactNode;
+  /** The portfolio manager, likewise. */
+  portfolio: ReactNode;
+}
+
+/**
+ * Everything a provider edits (SPEC.md §2 'Provider Profile form'). Text fields and lists save
+ * together with the sticky 'Save Profile'; pricing saves on its own the moment a package is saved,
+ * without touching unsaved edits elsewhere; images save as they upload.
+ */
+export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProfileFormProps) {
+  const ids = { details: useId(), portfolio: useId(), pricing: useId(), lists: useId() };
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ProviderAccountFormSchema),
+    mode: 'onTouched',
+    defaultValues: formValuesOf(profile),
+  });
+  const { errors, isDirty } = form.formState;
+  const update = useUpdateProfile();
+  const pricingUpdate = useUpdateProfile();
+  const isBusy = update.isPending || pricingUpdate.isPending;
+  const bioLength = form.watch('bio')?.length ?? 0;
+
+  const handleSubmit = form.handleSubmit(
+    (values) =>
+      update.mutate(values, {
+        onSuccess: (reply) => {
+          form.reset(formValuesOf(reply.profile));
+          toast.success('Success', { description: 'Provider profile updated successfully' });
+        },
+        onError: (error) => {
+          applyServerIssues(error, FORM_FIELDS, form.setError);
+          toast.error('Error', { description: 'Failed to update provider profile' });
+        },
+      }),
+    () => toast.error('Error', { description: 'Please check the highlighted fields.' }),
+  );
+
+  const savePricing = async (pricing: ServicePackageInput[]): Promise<Issue[] | null> => {
+    try {
+      await pricingUpdate.mutateAsync({ pricing });
+      toast.success('Success', { description: PROFILE_TEXTS.updated });
+      return null;
+    } catch (error) {
+      toast.error('Error', { description: PROFILE_TEXTS.updateFailed });
+      return error instanceof ApiError ? error.issues : [];
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-6">
+      <AccountCard
+        email={profile.email}
+        avatar={avatar}
+        nameField={
+          <Field label="Business/Professional Name" error={errors.name?.message} required>
+            <Input autoComplete="organization" {...form.register('name')} />
+          </Field>
+        }
+      />
+
+      <Card aria-labelledby={ids.details}>
+        <CardHeader>
+          <CardTitle id={ids.details}>Provider Profile</CardTitle>
+          <CardDescription>What clients see on your public profile and in search.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="grid gap-4 sm:grid-cols-[1fr_11rem]">
+            <Field
+              label="Location"
+              error={errors.location?.message}
+              required
+              hint="City, state and zip, e.g. Austin, TX 78701"
+            >
+              <Input autoComplete="address-level2" {...form.register('location')} />
+            </Field>
+            <Field
+              label="Zip code"
+              error={errors.zip?.message}
+              hint="Optional. A zip code in the location is used too."
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                placeholder="78701"
+                {...form.register('zip')}
+              />
+            </Field>
+          </div>
+          <Field
+            label="Booking Link"
+            error={errors.booking_link?.message}
+            hint="Your own booking page, starting with https://"
+          >
+            <Input type="url" inputMode="url" placeholder="https://" {...form.register('booking_link')} />
+          </Field>
+          <Field
+            label="Professional Bio"
+            error={errors.bio?.message}
+            hint={`${bioLength.toLocaleString('en-US')}/${LIMITS.bioMax.toLocaleString('en-US')} characters`}
+          >
+            <Textarea
+              rows={4}
+              placeholder="Your experience, your style and what clients can expect"
+              {...form.register('bio')}
+            />
+          </Field>
+          <Field
+            label="License Information"
+            error={errors.license_details?.message}
+            hint="Optional, e.g. 'Licensed Cosmetologist, TX #123456'"
+          >
+            <Textarea rows={2} {...form.register('license_details')} />
+          </Field>
+          <Field
+            label="Additional Details"
+            error={errors.additional_details?.message}
+            hint="Optional. Shown as 'Additional Information' on your public profile."
+          >
+            <Textarea rows={3} {...form.register('additional_details')} />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby={ids.portfolio}>
+        <CardHeader>
+          <CardTitle id={ids.portfolio}>Portfolio</CardTitle>
+          <CardDescription>Photos of your work, shown as 'My Work' on your profile.</CardDescription>
+        </CardHeader>
+        <CardContent>{portfolio}</CardContent>
+      </Card>
+
+      <Card aria-labelledby={ids.pricing}>
+        <CardHeader>
+          <CardTitle id={ids.pricing}>Services &amp; Pricing</CardTitle>
+          <CardDescription>Each service saves as soon as you save it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PricingEditor pricing={profile.pricing ?? []} onSave={savePricing} disabled={update.isPending} />
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby={ids.lists}>
+        <CardHeader>
+          <CardTitle id={ids.lists}>Details</CardTitle>
+          <CardDescription>Specialties, certifications, amenities and the products you use.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 md:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="specialties"
+            render={({ field, fieldState }) => (
+              <ListEditor
+                label="Specialties"
+                itemLabel="specialty"
+                placeholder="e.g. Curly cuts"
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={listError(fieldState.error)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="certifications"
+            render={({ field, fieldState }) => (
+              <ListEditor
+                label="Certifications"
+                itemLabel="certification"
+                placeholder="e.g. Olaplex Certified"
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={listError(fieldState.error)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="amenities"
+            render={({ field, fieldState }) => (
+              <ListEditor
+                label="Amenities"
+                itemLabel="amenity"
+                placeholder="Type your own or choose below"
+                options={AMENITIES}
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={listError(fieldState.error)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="products"
+            render={({ field, fieldState }) => (
+              <ListEditor
+                label="Products Used"
+                itemLabel="product"
+                placeholder="Type a brand or choose below"
+                options={PRODUCT_BRANDS}
+                values={field.value ?? []}
+                onChange={field.onChange}
+                error={listError(fieldState.error)}
+              />
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Controller
+        control={form.control}
+        name="availability"
+        render={({ field, fieldState }) => (
+          <AvailabilityCard
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+
+      <div className="sticky bottom-0 z-20 -mx-4 border-t border-app bg-app/95 px-4 py-3 backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:shadow-lg">
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm text-muted" aria-live="polite">
+            {update.isPending
+              ? 'Saving your profile...'
+              : isDirty
+                ? 'You have unsaved changes'
+                : 'No unsaved changes'}
+          </p>
+          <Button type="submit" disabled={isBusy} className="shrink-0">
+            {update.isPending ? <Spinner /> : <Save className="h-4 w-4" aria-hidden="true" />}
+            Save Profile
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import type { PortfolioReply } from './upload-portfolio-image';
+
+/** DELETE /api/upload/portfolio: removes one image (and its file); answers the remaining list. */
+export const deletePortfolioImage = ({ imageUrl, userId }: { imageUrl: string; userId: string }) =>
+  api<PortfolioReply>('/api/upload/portfolio', {
+    method: 'DELETE',
+    body: { imageUrl, userId, accessToken: getSession()?.access_token },
+    auth: true,
+  });
+
+export function useDeletePortfolioImage() {
+  return useMutation({ mutationFn: deletePortfolioImage });
+}
