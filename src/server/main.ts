@@ -19,10 +19,14 @@ async function main() {
 
   const app = await buildApp({ config, database });
   if (config.seedDemo) {
-    const accounts = await seedDemo(database.db);
-    if (accounts.length > 0) {
+    const seeded = await seedDemo(app.ctx);
+    if (seeded) {
+      app.log.info(
+        `Demo catalogue created: ${seeded.providers} providers, ${seeded.images} images, in ${(seeded.ms / 1000).toFixed(1)} s`,
+      );
       app.log.info('Demo accounts created (passwords are shown only this once):');
-      for (const a of accounts) app.log.info(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);
+      for (const a of seeded.accounts)
+        app.log.info(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);
     }
   }
 

@@ -1,11 +1,33 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { slugify } from '../../domain/slug';
-import { extractZip } from '../../domain/zip';
-import type { Db } from '../db/client';
+import {
+  type AvailabilityState,
+  emptyTimeSlots,
+  formatAvailability,
+  parseAvailability,
+  type TimeSlots,
+  WEEKDAY_SHORT,
+  WEEKDAYS,
+  type Weekday,
+} from '../../domain/availability';
+import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '../../domain/profiles';
+import { isReservedSlug, slugify } from '../../domain/slug';
+import type { AppContext } from '../context';
 import { providerProfiles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { DEMO_ADMIN, DEMO_CLIENT, DEMO_PROVIDERS } from './demo-catalogue';
+import { lookupZip, zipFromLocation } from '../modules/profiles/zip-lookup';
+import { storeImage } from '../modules/uploads/uploads.service';
+import { hashSeed, renderAvatarArt, renderPortfolioArt } from './art';
+import {
+  type CategoryId,
+  DEMO_ADMIN,
+  DEMO_CLIENT,
+  DEMO_PLACES,
+  DEMO_PROVIDERS,
+  type DemoHours,
+  type DemoProvider,
+  LICENSING_BOARDS,
+} from './demo-catalogue';
 
 export interface SeededAccount {
   email: string;
@@ -13,60 +35,365 @@ export interface SeededAccount {
   role: string;
 }
 
-/** Fills an empty database with demo accounts; returns them (with fresh passwords) or [] if not empty. */
-export async function seedDemo(db: Db): Promise<SeededAccount[]> {
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
-    { count: number },
-  ];
-  if (count > 0) return [];
-  const now = new Date();
-  const accounts: SeededAccount[] = [];
-  const password = () => `demo-${randomBytes(6).toString('base64url')}`;
+export interface SeedSummary {
+  /** The accounts whose passwords are printed (client, admin and the featured providers). */
+  accounts: SeededAccount[];
+  providers: number;
+  images: number;
+  ms: number;
+}
 
-  await db.transaction(async (tx) => {
-    for (const [person, role, kind] of [
-      [DEMO_CLIENT, 'user', 'client'],
-      [DEMO_ADMIN, 'admin', 'admin'],
-    ] as const) {
-      const pw = password();
-      await tx.insert(users).values({
-        email: person.email,
-        passwordHash: await hashPassword(pw),
-        name: person.name,
-        role,
-        routingSlug: slugify(person.name),
-        emailVerifiedAt: now,
-      });
-      accounts.push({ email: person.email, password: pw, role: kind });
+/** The seed writes rows and stores images, nothing more. */
+export type SeedContext = Pick<AppContext, 'db' | 'storage'>;
+
+export interface SeedOptions {
+  now?: Date;
+  /** Images rendered and encoded at once; 2 keeps both cores busy without starving anything else. */
+  concurrency?: number;
+}
+
+const DEMO_DOMAIN = 'demo.glowfind.example';
+/** Ages between neighbouring providers; the jitter stays below it so 'newest first' is a strict order. */
+const AGE_STEP_MS = 36 * 60 * 60 * 1000;
+const AGE_JITTER_MS = 10 * 60 * 60 * 1000;
+
+/** A catalogue entry turned into the rows it becomes; every field already validated. */
+export interface PreparedProvider {
+  id: string;
+  slug: string;
+  email: string;
+  name: string;
+  featured: boolean;
+  categories: CategoryId[];
+  fields: ProviderFields;
+  zip: string;
+  latitude: number;
+  longitude: number;
+  availabilitySlots: TimeSlots;
+  createdAt: Date;
+  avatar: boolean;
+  images: number;
+}
+
+/** 'Tue-Sat', 'Sat' or 'Mon,Wed,Fri' → weekdays (a range may not wrap past Sunday). */
+function daysOf(spec: string): Weekday[] {
+  const index = (short: string) => {
+    const i = WEEKDAYS.findIndex((d) => WEEKDAY_SHORT[d] === short.trim());
+    if (i === -1) throw new Error(`demo catalogue: unknown day '${short}'`);
+    return i;
+  };
+  return spec.split(',').flatMap((part) => {
+    const [a, b] = part.split('-');
+    const start = index(a!);
+    const end = b === undefined ? start : index(b);
+    if (end < start) throw new Error(`demo catalogue: day range '${part}' runs backwards`);
+    return WEEKDAYS.slice(start, end + 1);
+  });
+}
+
+function timeSlotsOf(hours: readonly DemoHours[]): TimeSlots {
+  const slots = emptyTimeSlots();
+  for (const { days, from, to } of hours) {
+    for (const day of daysOf(days)) {
+      for (let h = from; h < to; h++) slots[day].push(`${String(h).padStart(2, '0')}:00`);
+      slots[day] = [...new Set(slots[day])].sort();
     }
-    for (const p of DEMO_PROVIDERS) {
-      const pw = password();
-      const [user] = await tx
-        .insert(users)
-        .values({
+  }
+  return slots;
+}
+
+function licenseText(p: DemoProvider, state: string): string {
+  if (!p.license) return '';
+  const boards = LICENSING_BOARDS[state];
+  if (!boards) throw new Error(`demo catalogue: no licensing board for ${state}`);
+  const kind = p.categories[0];
+  const board =
+    kind === 'massage'
+      ? boards.massage
+      : kind === 'barber'
+        ? (boards.barber ?? boards.beauty)
+        : boards.beauty;
+  const { title, number, since } = p.license;
+  return `${title}, ${board}, license no. ${number} (licensed since ${since})`;
+}
+
+class CatalogueError extends Error {
+  constructor(name: string, problem: string) {
+    super(`demo catalogue: ${name}: ${problem}`);
+  }
+}
+
+/**
+ * Validates one catalogue entry with the API's own schemas (and a few extra checks: nothing the
+ * schema would silently drop or rewrite) and builds what gets stored. Throws on the first problem.
+ */
+export function prepareProvider(p: DemoProvider, now: Date): PreparedProvider {
+  const slug = slugify(p.name);
+  if (isReservedSlug(slug)) throw new CatalogueError(p.name, `slug '${slug}' is reserved`);
+  const place = lookupZip(p.zip);
+  if (!place) throw new CatalogueError(p.name, `unknown zip ${p.zip}`);
+  const location = DEMO_PLACES[p.zip];
+  // The profile service reads the zip out of the location text; it must find this one.
+  if (zipFromLocation(location)?.zip !== p.zip)
+    throw new CatalogueError(p.name, 'location names another zip');
+
+  const timeSlots = timeSlotsOf(p.hours);
+  const availabilityState: AvailabilityState = {
+    timeSlots,
+    customText: p.customText ?? '',
+    additionalDetails: p.notes ?? '',
+  };
+  const availability = formatAvailability(availabilityState);
+  const parsedBack = parseAvailability(availability);
+  if (JSON.stringify(parsedBack.timeSlots) !== JSON.stringify(timeSlots)) {
+    throw new CatalogueError(p.name, `availability '${availability}' does not read back as its slots`);
+  }
+
+  const input = {
+    bio: p.bio,
+    location,
+    zip: p.zip,
+    booking_link: p.noBookingLink ? '' : `https://book.example.com/${slug}`,
+    license_details: licenseText(p, place.state),
+    additional_details: p.additionalDetails ?? '',
+    availability,
+    specialties: p.specialties,
+    certifications: p.certifications,
+    amenities: p.amenities,
+    products: p.products,
+    pricing: p.pricing,
+  };
+  const result = ProviderFieldsSchema.safeParse(input);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new CatalogueError(p.name, issues);
+  }
+  const fields = result.data;
+  for (const key of ['specialties', 'certifications', 'amenities', 'products'] as const) {
+    if (fields[key].length !== input[key].length) throw new CatalogueError(p.name, `${key} has a duplicate`);
+  }
+  if (p.pricing.length < 3 || p.pricing.length > 6) throw new CatalogueError(p.name, 'needs 3 to 6 packages');
+  if (p.categories.length === 0) throw new CatalogueError(p.name, 'needs a category');
+
+  return {
+    id: randomUUID(),
+    slug,
+    email: p.email ?? `${slug}@${DEMO_DOMAIN}`,
+    name: p.name,
+    featured: p.featured === true,
+    categories: p.categories,
+    fields,
+    zip: place.zip,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    availabilitySlots: parsedBack.timeSlots,
+    createdAt: now, // replaced in prepareCatalogue
+    avatar: p.avatar !== false,
+    images: p.images,
+  };
+}
+
+/**
+ * The whole catalogue, validated, with distinct join dates: the order comes from a hash of each
+ * slug, so categories interleave in 'newest first' lists and a re-seed gives the same order.
+ */
+export function prepareCatalogue(now: Date, catalogue: readonly DemoProvider[] = DEMO_PROVIDERS) {
+  const prepared = catalogue.map((p) => prepareProvider(p, now));
+  const seen = new Set<string>();
+  for (const p of prepared) {
+    for (const key of [`slug:${p.slug}`, `email:${p.email.toLowerCase()}`]) {
+      if (seen.has(key)) throw new CatalogueError(p.name, `duplicate ${key}`);
+      seen.add(key);
+    }
+  }
+  const byAge = [...prepared].sort(
+    (a, b) => hashSeed(a.slug) - hashSeed(b.slug) || a.slug.localeCompare(b.slug),
+  );
+  byAge.forEach((p, rank) => {
+    const jitter = hashSeed(`${p.slug}#joined`) % AGE_JITTER_MS;
+    p.createdAt = new Date(now.getTime() - (rank + 1) * AGE_STEP_MS - jitter);
+  });
+  return prepared;
+}
+
+/** Runs tasks with at most `limit` in flight; results keep the tasks' order. */
+async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface ImageJob {
+  provider: PreparedProvider;
+  kind: 'avatar' | 'portfolio';
+  index: number;
+}
+
+/** Draws and stores every avatar and portfolio picture; answers the URLs per provider id. */
+async function storeCatalogueImages(
+  ctx: SeedContext,
+  providers: readonly PreparedProvider[],
+  concurrency: number,
+  stored: string[],
+) {
+  const jobs: ImageJob[] = providers.flatMap((provider) => [
+    ...(provider.avatar ? [{ provider, kind: 'avatar' as const, index: 0 }] : []),
+    ...Array.from({ length: provider.images }, (_, index) => ({
+      provider,
+      kind: 'portfolio' as const,
+      index,
+    })),
+  ]);
+  const urls = await mapBounded(jobs, concurrency, async ({ provider, kind, index }) => {
+    const category = provider.categories[0]!;
+    const png =
+      kind === 'avatar'
+        ? await renderAvatarArt(provider.slug, category, initialsOf(provider.name))
+        : await renderPortfolioArt(provider.slug, category, index);
+    const url = await storeImage(ctx, provider.id, kind, png);
+    stored.push(url);
+    return url;
+  });
+  const avatars = new Map<string, string>();
+  const portfolios = new Map<string, string[]>();
+  jobs.forEach((job, i) => {
+    if (job.kind === 'avatar') avatars.set(job.provider.id, urls[i]!);
+    else portfolios.set(job.provider.id, [...(portfolios.get(job.provider.id) ?? []), urls[i]!]);
+  });
+  return { avatars, portfolios, count: jobs.length };
+}
+
+/** Best effort: a failed seed should not leave its pictures behind. */
+async function deleteStored(ctx: SeedContext, urls: readonly string[]) {
+  await Promise.allSettled(
+    urls.flatMap((url) => {
+      const key = ctx.storage.keyFromUrl(url);
+      return key ? [ctx.storage.delete(key), ctx.storage.delete(key.replace(/\.webp$/, '.thumb.webp'))] : [];
+    }),
+  );
+}
+
+async function countUsers(db: SeedContext['db']): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row?.count ?? 0;
+}
+
+const newPassword = () => `demo-${randomBytes(6).toString('base64url')}`;
+
+/**
+ * Fills an empty database with the demo catalogue: a client, an admin and 60 providers with
+ * generated avatars and portfolios. Answers null (and does nothing) when there is any user.
+ *
+ * Passwords: the client, the admin and the featured providers get their own, returned once for
+ * printing. The other providers share one hash of a random password that is thrown away: nobody
+ * can sign in as them, and 55 argon2 hashes (~1 s on 2 cores) are not spent on accounts no one uses.
+ */
+export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Promise<SeedSummary | null> {
+  const started = performance.now();
+  if ((await countUsers(ctx.db)) > 0) return null;
+  const now = options.now ?? new Date();
+  const providers = prepareCatalogue(now);
+
+  const accounts: SeededAccount[] = [];
+  const people = [
+    { ...DEMO_CLIENT, role: 'user' as const, kind: 'client' },
+    { ...DEMO_ADMIN, role: 'admin' as const, kind: 'admin' },
+  ];
+  const [peopleHashes, featuredHashes, sharedHash] = await Promise.all([
+    Promise.all(
+      people.map(async (p) => {
+        const password = newPassword();
+        return { ...p, password, hash: await hashPassword(password) };
+      }),
+    ),
+    Promise.all(
+      providers
+        .filter((p) => p.featured)
+        .map(async (p) => {
+          const password = newPassword();
+          return { id: p.id, email: p.email, password, hash: await hashPassword(password) };
+        }),
+    ),
+    hashPassword(randomBytes(24).toString('base64url')),
+  ]);
+  const featured = new Map(featuredHashes.map((f) => [f.id, f]));
+
+  const stored: string[] = [];
+  try {
+    const images = await storeCatalogueImages(ctx, providers, options.concurrency ?? 2, stored);
+    const inserted = await ctx.db.transaction(async (tx) => {
+      // Someone may have signed up (or another instance seeded) while the pictures were drawn.
+      if ((await countUsers(tx)) > 0) return false;
+      await tx.insert(users).values([
+        ...peopleHashes.map((p) => ({
           email: p.email,
-          passwordHash: await hashPassword(pw),
+          passwordHash: p.hash,
           name: p.name,
-          userType: 'provider',
+          role: p.role,
           routingSlug: slugify(p.name),
           emailVerifiedAt: now,
-        })
-        .returning();
-      await tx.insert(providerProfiles).values({
-        userId: user!.id,
-        bio: p.bio,
-        location: p.location,
-        zip: extractZip(p.location),
-        bookingLink: p.bookingLink,
-        availability: p.availability,
-        categories: p.categories,
-        specialties: p.specialties,
-        amenities: p.amenities,
-        certifications: ['Licensed Professional'],
-        pricing: p.pricing,
-      });
-      accounts.push({ email: p.email, password: pw, role: 'provider' });
+          createdAt: now,
+          updatedAt: now,
+        })),
+        ...providers.map((p) => ({
+          id: p.id,
+          email: p.email,
+          passwordHash: featured.get(p.id)?.hash ?? sharedHash,
+          name: p.name,
+          userType: 'provider' as const,
+          routingSlug: p.slug,
+          avatarUrl: images.avatars.get(p.id) ?? null,
+          emailVerifiedAt: p.createdAt,
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        })),
+      ]);
+      await tx.insert(providerProfiles).values(
+        providers.map((p) => ({
+          userId: p.id,
+          bio: p.fields.bio,
+          location: p.fields.location,
+          zip: p.zip,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          bookingLink: p.fields.booking_link,
+          additionalDetails: p.fields.additional_details,
+          licenseDetails: p.fields.license_details,
+          availability: p.fields.availability,
+          availabilitySlots: p.availabilitySlots,
+          categories: p.categories,
+          specialties: p.fields.specialties,
+          certifications: p.fields.certifications,
+          amenities: p.fields.amenities,
+          products: p.fields.products,
+          portfolioImages: images.portfolios.get(p.id) ?? [],
+          pricing: p.fields.pricing,
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        })),
+      );
+      return true;
+    });
+    if (!inserted) {
+      await deleteStored(ctx, stored);
+      return null;
     }
-  });
-  return accounts;
+    for (const p of peopleHashes) accounts.push({ email: p.email, password: p.password, role: p.kind });
+    for (const f of featuredHashes) accounts.push({ email: f.email, password: f.password, role: 'provider' });
+    return { accounts, providers: providers.length, images: images.count, ms: performance.now() - started };
+  } catch (error) {
+    await deleteStored(ctx, stored);
+    throw error;
+  }
 }

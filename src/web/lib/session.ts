@@ -55,7 +55,8 @@ export function setSession(session: Session): void {
 /** Stores the user fields of `user` (a full profile may carry more; the session keeps only these). */
 export function updateSessionUser(user: User): void {
   const { id, name, email, avatar_url, user_type, role, routing_slug } = user;
-  if (current) setSession({ ...current, user: { id, name, email, avatar_url, user_type, role, routing_slug } });
+  if (current)
+    setSession({ ...current, user: { id, name, email, avatar_url, user_type, role, routing_slug } });
 }
 
 export function clearSession(): void {
