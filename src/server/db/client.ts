@@ -65,6 +65,12 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // Without a listener, an idle client's error (server restart) would crash the process.
   pool.on('error', (error) => onPoolError?.(error));
+  // The pool listens only while a client is idle; a client checked out when the server ends its
+  // connection (restart, pg_terminate_backend) emits 'error' on itself, which must not crash us either.
+  // Its query fails and the pool discards it; the next request gets a fresh connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onPoolError?.(error));
+  });
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
