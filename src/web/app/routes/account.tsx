@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
 import { BRAND } from '../../../domain/brand';
 import type { AccountProfile } from '../../../domain/profiles';
 import { Alert } from '../../components/ui/alert';
@@ -19,6 +18,7 @@ import { ClientAccountForm } from '../../features/profiles/components/account/Cl
 import { ProviderProfileForm } from '../../features/profiles/components/account/ProviderProfileForm';
 import { AvatarUpload } from '../../features/uploads/components/AvatarUpload';
 import { PortfolioManager } from '../../features/uploads/components/PortfolioManager';
+import { useDocumentTitle } from '../../lib/document-title';
 import { updateSessionUser, useSession } from '../../lib/session';
 
 /**
@@ -31,9 +31,7 @@ export function AccountPage() {
   const query = useAccountProfile(userId);
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    document.title = `Account Settings · ${BRAND.name}`;
-  }, []);
+  useDocumentTitle(`Account Settings · ${BRAND.name}`);
 
   // The session can end while the page is open (logout in another tab, a refused refresh).
   if (!session || !userId) return <SignedOut />;

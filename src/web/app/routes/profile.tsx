@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
@@ -10,22 +9,8 @@ import { ProfileNotFound } from '../../features/profiles/components/public/Profi
 import { PublicProfileView } from '../../features/profiles/components/public/PublicProfileView';
 import { profileTitle } from '../../features/profiles/components/public/profile-view';
 import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
-
-// index.html's title. Leaving the page puts it back rather than "the previous title": when the
-// page was opened directly, the previous one is the server's title for this very profile.
-const APP_TITLE = `${BRAND.name} · ${BRAND.tagline}`;
-
-/** Sets the tab title while the page is shown. */
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    document.title = title;
-    return () => {
-      document.title = APP_TITLE;
-    };
-  }, [title]);
-}
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
