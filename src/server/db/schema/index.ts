@@ -1,4 +1,3 @@
 export * from './mail';
-export * from './search';
 export * from './tokens';
 export * from './users';
