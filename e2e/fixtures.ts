@@ -40,46 +40,58 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /**
- * One real server per worker, exactly as `npm start` runs it (built web app, PGlite in a fresh
- * DATA_DIR, no demo data), sending mail to an in-process SMTP server the tests read.
+ * Starts the real server exactly as `npm start` runs it (built web app, PGlite in a fresh DATA_DIR),
+ * sending mail to an in-process SMTP server the tests read; stops it and removes its data after `use`.
  */
-export const test = base.extend<{ mail: SmtpSink }, { app: RunningApp }>({
+async function runApp(seedDemo: boolean, use: (app: RunningApp) => Promise<void>) {
+  const mail = await startSmtpSink();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      SEED_DEMO: seedDemo ? '1' : '0',
+      RATE_LIMIT: 'off',
+      SMTP_URL: mail.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  try {
+    await waitForHealth(baseURL, child, () => output);
+    await use({ baseURL, mail, dataDir });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await mail.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One real server per worker on an empty database (no demo data). `demoApp` is a second server
+ * with the demo catalogue (60 providers), started only for the test that asks for it.
+ */
+export const test = base.extend<{ mail: SmtpSink; demoApp: RunningApp }, { app: RunningApp }>({
   app: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
-    async ({}, use) => {
-      const mail = await startSmtpSink();
-      const port = await freePort();
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
-      const baseURL = `http://127.0.0.1:${port}`;
-      let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATA_DIR: dataDir,
-          SEED_DEMO: '0',
-          RATE_LIMIT: 'off',
-          SMTP_URL: mail.url,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (d) => (output += d));
-      child.stderr?.on('data', (d) => (output += d));
-      try {
-        await waitForHealth(baseURL, child, () => output);
-        await use({ baseURL, mail, dataDir });
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-        await mail.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use) => runApp(false, use),
     { scope: 'worker', timeout: 120_000 },
+  ],
+  demoApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
+    async ({}, use) => runApp(true, use),
+    // Seeding renders the demo pictures through the upload pipeline: about half a minute on 2 cores.
+    { timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.baseURL),
   mail: async ({ app }, use) => use(app.mail),

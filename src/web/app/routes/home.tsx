@@ -1,36 +1,46 @@
-import { Search } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../domain/brand';
-import { SERVICE_CATEGORIES } from '../../../domain/options';
+import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
+import { SearchPanel } from '../../features/search/components/SearchPanel';
+import { isSearchActive } from '../../features/search/url-state';
+import { useSearchState } from '../../features/search/use-search-state';
 
-/** The home page; search, results, openings and the FAQ arrive with the search issue. */
+// The results (cards, paging, the search calls) are a separate chunk: they wait for the network
+// anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
+const ResultsSection = lazy(() =>
+  import('../../features/search/components/ResultsSection').then((m) => ({ default: m.ResultsSection })),
+);
+
+/**
+ * The home page (SPEC.md §2 'Home'): hero with the search panel, then the results. The filters live
+ * in the URL's query string, so the results follow Back, a reload or a shared link.
+ */
 export function HomePage() {
+  const [state, setState] = useSearchState();
+  const [scrollRequest, setScrollRequest] = useState(0);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
-          <h1 className="text-4xl font-extrabold tracking-tight text-app sm:text-6xl">{BRAND.hero}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
-            Find independent hair stylists, barbers, massage therapists, nail techs and estheticians, and book
-            them on their own page.
-          </p>
-          <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-app bg-card px-4 py-2 text-sm text-muted">
-            <Search className="h-4 w-4" aria-hidden="true" /> Search by service and zip code is coming next.
-          </p>
+        <div className="mx-auto max-w-6xl px-4 pt-10 pb-8 sm:pt-16 sm:pb-12">
+          <div className="text-center">
+            <h1 className="text-4xl font-extrabold tracking-tight text-app sm:text-6xl">{BRAND.hero}</h1>
+            <p className="mx-auto mt-3 max-w-2xl text-lg text-muted sm:text-xl">{BRAND.tagline}</p>
+          </div>
+          <div className="mx-auto mt-8 max-w-5xl">
+            <SearchPanel state={state} setState={setState} onSearch={() => setScrollRequest((n) => n + 1)} />
+          </div>
         </div>
       </section>
-      <section aria-labelledby="categories" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="categories" className="text-2xl font-bold text-app">
-          Popular services
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {SERVICE_CATEGORIES.map((c) => (
-            <li key={c.id} className="rounded-xl border border-app bg-card p-4">
-              <h3 className="font-semibold text-app">{c.label}</h3>
-              <p className="mt-1 text-sm text-muted">{c.services.join(' · ')}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+
+      <Suspense fallback={<ResultsPlaceholder isSearch={isSearchActive(state)} />}>
+        <ResultsSection state={state} setState={setState} scrollRequest={scrollRequest} />
+      </Suspense>
+
+      {/* Slot: Upcoming Availability (issue 5, openings). A section of the next 5 days' openings with
+          Book buttons and 'View All Available Openings' → /availability; hidden on error or when empty. */}
+
+      {/* Slot: FAQ accordion (issue 7). Seven questions, then 'Still have questions?', a Contact Support
+          trigger and 'Browse Help Center' → /help; lazy-load it to keep the home page's first load small. */}
     </>
   );
 }

@@ -1,0 +1,153 @@
+import { MapPin } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { thumbnailUrl } from '../../domain/image-urls';
+import type { ProviderCard as ProviderCardData } from '../../domain/search';
+import { Avatar } from './ui/avatar';
+import { buttonVariants } from './ui/button';
+
+const AVATAR_PX = 56;
+const THUMB_PX = 96;
+const MAX_SPECIALTIES = 3;
+
+/** '$45', '$45.50'. */
+function money(value: number): string {
+  return Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`;
+}
+
+function CardAvatar({ name, src }: { name: string; src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <Avatar name={name} size={AVATAR_PX} />;
+  return (
+    <img
+      src={thumbnailUrl(src)}
+      alt=""
+      width={AVATAR_PX}
+      height={AVATAR_PX}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="h-14 w-14 shrink-0 rounded-full bg-muted object-cover"
+    />
+  );
+}
+
+function Thumb({ url, alt }: { url: string; alt: string }) {
+  return (
+    <img
+      src={thumbnailUrl(url)}
+      alt={alt}
+      width={THUMB_PX}
+      height={THUMB_PX}
+      loading="lazy"
+      decoding="async"
+      // A picture we did not make has no thumbnail: fall back to the full image once.
+      onError={(e) => {
+        const img = e.currentTarget;
+        if (img.dataset.fallback !== '1') {
+          img.dataset.fallback = '1';
+          img.src = url;
+        }
+      }}
+      className="aspect-square h-auto w-full rounded-lg border border-app bg-muted object-cover"
+    />
+  );
+}
+
+/**
+ * One provider in the home page's results (SPEC.md §2 'Provider card', §9): avatar, name, location,
+ * distance, up to 3 specialties, starting price, rating ('New' until real reviews exist, DESIGN.md §5),
+ * portfolio thumbnails with +N, and View Profile. `favoriteSlot` is where the favourites toggle goes.
+ */
+export function ProviderCard({
+  provider,
+  favoriteSlot,
+}: {
+  provider: ProviderCardData;
+  favoriteSlot?: ReactNode;
+}) {
+  const nameId = useId();
+  const specialties = provider.specialties.slice(0, MAX_SPECIALTIES);
+  const thumbs = provider.portfolio_images.slice(0, 2);
+  const more = provider.portfolio_count - thumbs.length;
+  const hasRating = provider.rating !== null && provider.review_count > 0;
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="flex h-full flex-col gap-4 rounded-2xl border border-app bg-card p-4 shadow-sm"
+    >
+      <div className="flex items-start gap-3">
+        <CardAvatar name={provider.name} src={provider.avatar_url} />
+        <div className="min-w-0 flex-1">
+          <h3 id={nameId} className="line-clamp-2 text-base font-semibold break-words text-app">
+            {provider.name}
+          </h3>
+          <p className="mt-0.5 flex items-start gap-1 text-sm text-muted">
+            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            <span className="line-clamp-2 break-words">{provider.location}</span>
+          </p>
+          {provider.distance_miles !== null && (
+            <p className="mt-0.5 pl-4.5 text-xs font-medium text-app">{provider.distance_miles} mi away</p>
+          )}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {hasRating ? (
+            <span className="text-sm font-semibold text-app">
+              <span aria-hidden="true">★ </span>
+              {provider.rating?.toFixed(1)}
+              <span className="font-normal text-muted"> ({provider.review_count})</span>
+              <span className="sr-only"> stars from {provider.review_count} reviews</span>
+            </span>
+          ) : (
+            <span
+              className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
+              title="No reviews yet"
+            >
+              New
+            </span>
+          )}
+          {/* Favourites issue: the save toggle for this provider goes here. */}
+          {favoriteSlot}
+        </div>
+      </div>
+
+      {specialties.length > 0 && (
+        <ul aria-label="Specialties" className="flex flex-wrap gap-1.5">
+          {specialties.map((s) => (
+            <li
+              key={s}
+              className="max-w-full truncate rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100"
+            >
+              {s}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {thumbs.length > 0 && (
+        <ul aria-label="Portfolio" className="grid grid-cols-3 gap-2">
+          {thumbs.map((url, i) => (
+            <li key={url}>
+              <Thumb url={url} alt={`Work by ${provider.name}, picture ${i + 1}`} />
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="flex aspect-square items-center justify-center rounded-lg border border-app bg-muted text-sm font-semibold text-app">
+              +{more}
+              <span className="sr-only"> more pictures</span>
+            </li>
+          )}
+        </ul>
+      )}
+
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-app pt-3">
+        <p className="text-sm font-semibold text-app">
+          {provider.startingPrice === null ? 'Contact for pricing' : `From ${money(provider.startingPrice)}`}
+        </p>
+        <Link to={`/${provider.routing_slug}`} className={buttonVariants({ size: 'sm' })}>
+          View Profile<span className="sr-only">: {provider.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

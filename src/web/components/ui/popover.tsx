@@ -1,0 +1,25 @@
+import { Popover as P } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** A non-modal panel anchored to its trigger: Escape and outside clicks close it, focus returns (Radix). */
+export const Popover = P.Root;
+export const PopoverTrigger = P.Trigger;
+export const PopoverClose = P.Close;
+
+export function PopoverContent({ className, ...props }: ComponentProps<typeof P.Content>) {
+  return (
+    <P.Portal>
+      <P.Content
+        sideOffset={8}
+        align="start"
+        collisionPadding={12}
+        className={cn(
+          'z-40 max-h-[var(--radix-popover-content-available-height)] w-[min(26rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl border border-app bg-card p-4 text-app shadow-xl focus-visible:outline-none',
+          className,
+        )}
+        {...props}
+      />
+    </P.Portal>
+  );
+}

@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ProvidersReply } from '../../../../domain/search';
+import { SEARCH_LIMITS } from '../../../../domain/search-options';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/providers: one page of 'Beauty Professionals', newest first. */
+export async function listProviders(cursor: string | null, signal?: AbortSignal): Promise<ProvidersReply> {
+  const params = new URLSearchParams({ limit: String(SEARCH_LIMITS.pageDefault) });
+  if (cursor) params.set('cursor', cursor);
+  return api<ProvidersReply>(`/api/providers?${params}`, signal ? { signal } : {});
+}
+
+export const PROVIDERS_LIST_KEY = ['search', 'providers'] as const;
+
+export function providersListQuery() {
+  return infiniteQueryOptions({
+    queryKey: PROVIDERS_LIST_KEY,
+    queryFn: ({ pageParam, signal }) => listProviders(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useProvidersList(enabled: boolean) {
+  return useInfiniteQuery({ ...providersListQuery(), enabled });
+}

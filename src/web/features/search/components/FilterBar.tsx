@@ -1,0 +1,26 @@
+import type { SearchState } from '../url-state';
+import { AvailabilityFilter } from './AvailabilityFilter';
+import { ExperienceFilter } from './ExperienceFilter';
+import { PriceSlider } from './PriceSlider';
+
+/** Price, availability and experience: each change refines the URL's search at once. */
+export function FilterBar({
+  state,
+  refine,
+}: {
+  state: SearchState;
+  refine: (patch: Partial<SearchState>) => void;
+}) {
+  return (
+    <div className="grid items-end gap-4 md:grid-cols-[minmax(0,1fr)_auto]">
+      <PriceSlider value={state.price} onChange={(price) => refine({ price })} />
+      <div className="grid grid-cols-2 gap-2 md:flex">
+        <AvailabilityFilter
+          value={state}
+          onChange={({ when, days, times }) => refine({ when, days, times })}
+        />
+        <ExperienceFilter value={state.experience} onChange={(experience) => refine({ experience })} />
+      </div>
+    </div>
+  );
+}

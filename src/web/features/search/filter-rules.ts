@@ -1,0 +1,132 @@
+import {
+  hourLabel,
+  monFriNineToFive,
+  WEEKDAY_SHORT,
+  WEEKDAYS,
+  type Weekday,
+} from '../../../domain/availability';
+import type { SearchBody } from '../../../domain/search';
+import {
+  AVAILABILITY_QUICK_OPTIONS,
+  EVENING_TIMES,
+  isPriceFilterActive,
+  priceLabel,
+  SEARCH_LIMITS,
+  WEEKDAY_DAYS,
+  WEEKEND_DAYS,
+} from '../../../domain/search-options';
+import { type PriceRange, type SearchState, sortDays, sortTimes } from './url-state';
+
+const hourOf = (slot: string) => Number(slot.slice(0, 2));
+const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
+
+/**
+ * The rules behind the filters that only the results and the popovers need (kept apart from
+ * url-state.ts, which the first-load bundle carries).
+ */
+
+/** The POST /api/search body for these filters (SPEC.md §3 'Search filters', 'Availability types'). */
+export function toSearchBody(state: SearchState): SearchBody {
+  const body: SearchBody = { query: state.query, locationZip: state.zip };
+  if (isPriceFilterActive(state.price)) body.priceRange = [state.price[0], state.price[1]];
+  switch (state.when) {
+    case 'today':
+    case 'tomorrow':
+      Object.assign(body, {
+        availability: state.when,
+        availabilityType: 'specific_date',
+        requestedDate: state.when,
+      });
+      break;
+    case 'weekdays':
+      Object.assign(body, {
+        availability: 'weekdays',
+        availabilityType: 'days_pattern',
+        requestedDays: [...WEEKDAY_DAYS],
+      });
+      break;
+    case 'weekends':
+      Object.assign(body, {
+        availability: 'weekends',
+        availabilityType: 'days_pattern',
+        requestedDays: [...WEEKEND_DAYS],
+      });
+      break;
+    case 'evenings':
+      Object.assign(body, {
+        availability: 'evenings',
+        availabilityType: 'time_pattern',
+        requestedTimes: [...EVENING_TIMES],
+      });
+      break;
+    default:
+      if (state.days.length > 0 || state.times.length > 0) {
+        Object.assign(body, {
+          availabilityType: 'custom_pattern',
+          requestedDays: sortDays(state.days),
+          requestedTimes: sortTimes(state.times),
+        });
+      }
+  }
+  if (state.experience.length > 0) body.experience = [...state.experience];
+  return body;
+}
+
+/** SPEC.md §5 'Experience filters': at most three; choosing a fourth drops the oldest. */
+export function addExperience(list: readonly string[], item: string): string[] {
+  const value = item.trim();
+  if (!value || list.some((i) => i.toLowerCase() === value.toLowerCase())) return [...list];
+  return [...list, value].slice(-SEARCH_LIMITS.experienceMax);
+}
+
+export function toggleExperience(list: readonly string[], item: string): string[] {
+  return list.includes(item) ? list.filter((i) => i !== item) : addExperience(list, item);
+}
+
+/** '9:00' for '09:00' (the popover's hourly buttons). */
+export function timeLabel(slot: string): string {
+  return `${Number(slot.slice(0, 2))}:00`;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** '$50 - $500+'; null at the default range. */
+export function priceRangeLabel(price: PriceRange): string | null {
+  return isPriceFilterActive(price) ? `${priceLabel(price[0])} - ${priceLabel(price[1])}` : null;
+}
+
+/** Whether the custom selection is exactly the 'Mon-Fri 9-5' preset. */
+export function isNineToFive(state: Pick<SearchState, 'when' | 'days' | 'times'>): boolean {
+  return state.when === null && sameSet(state.days, WEEKDAY_DAYS) && sameSet(state.times, NINE_TO_FIVE);
+}
+
+/** SPEC.md §9: 'Mon-Fri 9-5' fills Monday to Friday, 09:00 up to 17:00. */
+export const NINE_TO_FIVE: readonly string[] = monFriNineToFive().monday;
+
+function daysLabel(days: readonly Weekday[]): string {
+  const sorted = sortDays(days);
+  if (sorted.length === 7) return 'Every day';
+  const idx = sorted.map(dayIndex);
+  const consecutive = idx.every((d, i) => i === 0 || d === idx[i - 1]! + 1);
+  if (consecutive && sorted.length >= 3)
+    return `${WEEKDAY_SHORT[sorted[0]!]}-${WEEKDAY_SHORT[sorted.at(-1)!]}`;
+  return sorted.map((d) => WEEKDAY_SHORT[d]).join(', ');
+}
+
+function timesLabel(times: readonly string[]): string {
+  const hours = sortTimes(times).map(hourOf);
+  const consecutive = hours.every((h, i) => i === 0 || h === hours[i - 1]! + 1);
+  if (consecutive && hours.length >= 2) return `${hourLabel(hours[0]!)}-${hourLabel(hours.at(-1)! + 1)}`;
+  if (hours.length <= 3) return hours.map(hourLabel).join(', ');
+  return `${hours.length} times`;
+}
+
+/** The availability choice in a few words ('Weekdays', 'Mon-Fri, 9AM-5PM'); null for No Preference. */
+export function availabilityLabel(state: Pick<SearchState, 'when' | 'days' | 'times'>): string | null {
+  if (state.when) return AVAILABILITY_QUICK_OPTIONS.find((o) => o.id === state.when)?.label ?? null;
+  const parts: string[] = [];
+  if (state.days.length > 0) parts.push(daysLabel(state.days));
+  if (state.times.length > 0) parts.push(timesLabel(state.times));
+  return parts.length > 0 ? parts.join(', ') : null;
+}

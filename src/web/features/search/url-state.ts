@@ -1,0 +1,171 @@
+import { HOUR_SLOTS, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '../../../domain/availability';
+import {
+  AVAILABILITY_QUICK_OPTIONS,
+  isPriceFilterActive,
+  SEARCH_LIMITS,
+  SEARCH_TEXTS,
+} from '../../../domain/search-options';
+
+/**
+ * The home page's filters ⇄ the URL query string, so a search can be shared, bookmarked and
+ * restored with Back or a reload. The search runs from what this parses, never from component state.
+ *
+ *   /?q=balayage&zip=78701&price=50-200&when=weekdays&exp=Free+Wi-Fi&exp=Private+Studio
+ *   /?q=nails&days=mon_tue&times=9_10_17   ('_' because URLSearchParams would write ',' as %2C)
+ *
+ * Anything malformed in a hand-edited link is dropped or clamped rather than refused.
+ */
+
+export type QuickOption = Exclude<(typeof AVAILABILITY_QUICK_OPTIONS)[number]['id'], 'flexible'>;
+export type PriceRange = readonly [number, number];
+
+export interface SearchState {
+  query: string;
+  zip: string;
+  price: PriceRange;
+  /** A quick option; null with no days/times means 'No Preference'. */
+  when: QuickOption | null;
+  /** The custom selection (used when `when` is null). */
+  days: Weekday[];
+  /** 'HH:00' slots from 08:00 to 19:00. */
+  times: string[];
+  /** In the order chosen: the oldest is dropped when a fourth is added. */
+  experience: string[];
+}
+
+export const DEFAULT_PRICE: PriceRange = [SEARCH_LIMITS.priceMin, SEARCH_LIMITS.priceMax];
+
+export const EMPTY_SEARCH: SearchState = {
+  query: '',
+  zip: '',
+  price: DEFAULT_PRICE,
+  when: null,
+  days: [],
+  times: [],
+  experience: [],
+};
+
+/** Lists in one parameter; commas from hand-written links are read too. */
+const LIST_SEPARATORS = /[_,]/;
+const KEYS = ['q', 'zip', 'price', 'when', 'days', 'times', 'exp'] as const;
+const QUICK_IDS = AVAILABILITY_QUICK_OPTIONS.map((o) => o.id).filter(
+  (id) => id !== 'flexible',
+) as QuickOption[];
+const DAY_BY_SHORT = new Map(WEEKDAYS.map((day) => [WEEKDAY_SHORT[day].toLowerCase(), day]));
+const FIRST_SLOT_HOUR = Number(HOUR_SLOTS[0]!.slice(0, 2));
+const LAST_SLOT_HOUR = Number(HOUR_SLOTS[HOUR_SLOTS.length - 1]!.slice(0, 2));
+
+const hourOf = (slot: string) => Number(slot.slice(0, 2));
+const slotOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
+
+/** Snaps a price to the slider's step inside 15–500. */
+export function clampPrice(value: number): number {
+  const { priceMin, priceMax, priceStep } = SEARCH_LIMITS;
+  if (!Number.isFinite(value)) return priceMin;
+  const snapped = priceMin + Math.round((value - priceMin) / priceStep) * priceStep;
+  return Math.min(priceMax, Math.max(priceMin, snapped));
+}
+
+function parsePrice(raw: string | null): PriceRange {
+  const m = raw ? /^(\d{1,4})-(\d{1,4})$/.exec(raw) : null;
+  if (!m) return DEFAULT_PRICE;
+  const a = clampPrice(Number(m[1]));
+  const b = clampPrice(Number(m[2]));
+  return a <= b ? [a, b] : [b, a];
+}
+
+/** Trimmed, 1–60 characters, the same option once (ignoring case), the newest three kept. */
+function cleanExperience(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    const key = item.toLowerCase();
+    if (!item || item.length > SEARCH_LIMITS.experienceItemMax || seen.has(key)) continue;
+    seen.add(key);
+    out.push(item);
+  }
+  return out.slice(-SEARCH_LIMITS.experienceMax);
+}
+
+/** Reads the filters from the URL's query string. */
+export function parseSearchParams(params: URLSearchParams): SearchState {
+  const when = params.get('when');
+  const isQuick = (QUICK_IDS as string[]).includes(when ?? '');
+  const days = isQuick
+    ? []
+    : WEEKDAYS.filter((day) =>
+        (params.get('days') ?? '')
+          .toLowerCase()
+          .split(LIST_SEPARATORS)
+          .some((d) => DAY_BY_SHORT.get(d.trim()) === day),
+      );
+  const times = isQuick
+    ? []
+    : [
+        ...new Set(
+          (params.get('times') ?? '')
+            .split(LIST_SEPARATORS)
+            .filter((t) => /^\d{1,2}$/.test(t.trim()))
+            .map((t) => Number(t))
+            .filter((h) => h >= FIRST_SLOT_HOUR && h <= LAST_SLOT_HOUR),
+        ),
+      ]
+        .sort((a, b) => a - b)
+        .map(slotOf);
+  return {
+    query: (params.get('q') ?? '').trim(),
+    zip: (params.get('zip') ?? '').trim(),
+    price: parsePrice(params.get('price')),
+    when: isQuick ? (when as QuickOption) : null,
+    days,
+    times,
+    experience: cleanExperience(params.getAll('exp')),
+  };
+}
+
+/**
+ * Writes the filters into a copy of `base`, keeping parameters that belong to others (the auth
+ * dialog's `?auth=`, the email link's `temp_token`). Defaults are left out, so links stay short.
+ */
+export function toSearchParams(state: SearchState, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of KEYS) params.delete(key);
+  if (state.query.trim()) params.set('q', state.query.trim());
+  if (state.zip) params.set('zip', state.zip);
+  if (isPriceFilterActive(state.price)) params.set('price', `${state.price[0]}-${state.price[1]}`);
+  if (state.when) params.set('when', state.when);
+  else {
+    if (state.days.length > 0)
+      params.set(
+        'days',
+        sortDays(state.days)
+          .map((d) => WEEKDAY_SHORT[d].toLowerCase())
+          .join('_'),
+      );
+    if (state.times.length > 0) params.set('times', sortTimes(state.times).map(hourOf).join('_'));
+  }
+  for (const item of state.experience) params.append('exp', item);
+  return params;
+}
+
+/** A search runs when there is a query or a zip; otherwise the page shows the full list. */
+export function isSearchActive(state: SearchState): boolean {
+  return state.query.length > 0 || state.zip.length > 0;
+}
+
+/** What the URL cannot be searched for, with SPEC.md §5's texts; null when it is fine. */
+export function searchProblem(state: SearchState): string | null {
+  if (state.query.length > SEARCH_LIMITS.queryMax) return SEARCH_TEXTS.queryTooLong;
+  if (state.zip && !/^\d{5}$/.test(state.zip)) return SEARCH_TEXTS.zipInvalid;
+  return null;
+}
+
+export function sortDays(days: readonly Weekday[]): Weekday[] {
+  return [...new Set(days)].sort((a, b) => dayIndex(a) - dayIndex(b));
+}
+
+export function sortTimes(times: readonly string[]): string[] {
+  return [...new Set(times)].sort();
+}
