@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePageHead } from './modules/profiles/profiles.seo';
+import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(messageRoutes);
   await app.register(uploadRoutes);
+  await app.register(searchRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
   await registerWeb(app, config.webDir, { profileHead: (slug) => profilePageHead(ctx, slug) });

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   message: { max: 20, timeWindow: '1 hour' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */
   upload: { max: 60, timeWindow: '15 minutes' },
+  /** Searches (and 'Load more' pages) per IP: generous for a person, a brake on scrapers. */
+  search: { max: 300, timeWindow: '1 minute' },
 } as const;
 
 /** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */

@@ -1,3 +1,4 @@
 export * from './mail';
+export * from './search';
 export * from './tokens';
 export * from './users';

@@ -1,0 +1,93 @@
+import { EVENING_SLOTS, WEEKDAYS, type Weekday } from './availability';
+
+/**
+ * Search constants and texts (SPEC.md §2 'Home', §3 'Search filters', §5 'Search', §8, §9).
+ * No zod here, so the home page can use these without putting zod in its first-load bundle;
+ * the request and reply schemas are in search.ts.
+ */
+
+export const SEARCH_LIMITS = {
+  queryMax: 100,
+  zipLength: 5,
+  priceMin: 15,
+  /** The slider's top value, shown as '500+': no upper bound. */
+  priceMax: 500,
+  priceStep: 5,
+  experienceMax: 3,
+  experienceItemMax: 60,
+  radiusDefaultMiles: 25,
+  radiusMinMiles: 1,
+  radiusMaxMiles: 100,
+  pageDefault: 24,
+  pageMax: 50,
+  /**
+   * A search takes at most this many matches (the best ranked, or the nearest): `total` counts up to
+   * it and says `totalCapped: true` beyond ('250+'); 'Load more' pages through them.
+   */
+  totalCap: 250,
+  sessionIdMax: 100,
+  availabilityTextMax: 200,
+} as const;
+
+export const PRICE_TICKS = [15, 65, 150, 225, 350, 500] as const;
+
+/** '$15', '$500+'. */
+export function priceLabel(value: number): string {
+  return value >= SEARCH_LIMITS.priceMax ? `$${SEARCH_LIMITS.priceMax}+` : `$${value}`;
+}
+
+/** The default range 15–500+ filters nothing. */
+export function isPriceFilterActive(range: readonly [number, number] | null | undefined): boolean {
+  return !!range && (range[0] > SEARCH_LIMITS.priceMin || range[1] < SEARCH_LIMITS.priceMax);
+}
+
+export const AVAILABILITY_TYPES = [
+  'flexible',
+  'specific_date',
+  'days_pattern',
+  'time_pattern',
+  'custom_pattern',
+] as const;
+export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
+
+/** The popover's quick options (SPEC.md §9) and the filter each one sends. */
+export const AVAILABILITY_QUICK_OPTIONS = [
+  { id: 'flexible', label: 'No Preference', availabilityType: 'flexible' },
+  { id: 'today', label: 'Today', availabilityType: 'specific_date' },
+  { id: 'tomorrow', label: 'Tomorrow', availabilityType: 'specific_date' },
+  { id: 'weekdays', label: 'Weekdays', availabilityType: 'days_pattern' },
+  { id: 'weekends', label: 'Weekends', availabilityType: 'days_pattern' },
+  { id: 'evenings', label: 'Evenings', availabilityType: 'time_pattern' },
+] as const satisfies readonly { id: string; label: string; availabilityType: AvailabilityType }[];
+
+export const WEEKDAY_DAYS: readonly Weekday[] = WEEKDAYS.slice(0, 5);
+export const WEEKEND_DAYS: readonly Weekday[] = ['saturday', 'sunday'];
+/** Evenings are the 17:00, 18:00 and 19:00 slots. */
+export const EVENING_TIMES: readonly string[] = EVENING_SLOTS;
+
+export const SEARCH_TEXTS = {
+  queryTooLong: `Search query is too long (max ${SEARCH_LIMITS.queryMax} characters)`,
+  queryOrZipRequired: 'Enter a service, a name or a zip code to search',
+  zipInvalid: 'Zip code must be 5 digits',
+  unknownZip: "We couldn't find that zip code. Please check it.",
+  priceRange: `Price range must be between $${SEARCH_LIMITS.priceMin} and $${SEARCH_LIMITS.priceMax}+, lowest first`,
+  experienceMax: `You can choose up to ${SEARCH_LIMITS.experienceMax} experience filters`,
+  experienceItem: `Each experience filter must be 1 to ${SEARCH_LIMITS.experienceItemMax} characters`,
+  radius: `Radius must be between ${SEARCH_LIMITS.radiusMinMiles} and ${SEARCH_LIMITS.radiusMaxMiles} miles`,
+  dateRequired: "Choose 'Today', 'Tomorrow' or a date",
+  dateInvalid: "The date must be 'today', 'tomorrow' or YYYY-MM-DD",
+  daysRequired: 'Choose at least one day',
+  timesRequired: 'Choose at least one time',
+  dayOrTimeRequired: 'Choose at least one day or time',
+  timeInvalid: 'Times are whole hours like 17:00',
+  cursorInvalid: 'This page of results is no longer available. Please search again.',
+  limit: `Ask for 1 to ${SEARCH_LIMITS.pageMax} results at a time`,
+  searchFailed: 'Search failed',
+  loadFailed: 'Failed to load professionals',
+  tryAgain: 'Try Again',
+  noResults: 'No results found',
+  noProfessionals: 'No Professionals Found',
+  resultsTitle: 'Search Results',
+  listTitle: 'Beauty Professionals',
+  clearFilters: 'Clear Filters',
+} as const;

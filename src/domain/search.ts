@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { WEEKDAYS } from './availability';
+import { AVAILABILITY_TYPES, SEARCH_LIMITS, SEARCH_TEXTS } from './search-options';
+
+export * from './search-options';
+
+/** POST /api/search and GET /api/providers (SPEC.md §3 'Search filters', §5 'Search', §7). */
+
+const QuerySchema = z
+  .string({ error: 'The search query must be text' })
+  .trim()
+  .max(SEARCH_LIMITS.queryMax, SEARCH_TEXTS.queryTooLong);
+
+const ZipSchema = z
+  .string({ error: SEARCH_TEXTS.zipInvalid })
+  .trim()
+  .refine((v) => v === '' || /^\d{5}$/.test(v), SEARCH_TEXTS.zipInvalid);
+
+const PriceSchema = z
+  .number({ error: SEARCH_TEXTS.priceRange })
+  .min(SEARCH_LIMITS.priceMin, SEARCH_TEXTS.priceRange)
+  .max(SEARCH_LIMITS.priceMax, SEARCH_TEXTS.priceRange);
+
+/** [min, max] within 15–500; 500 means no upper bound. */
+export const PriceRangeSchema = z
+  .tuple([PriceSchema, PriceSchema], { error: SEARCH_TEXTS.priceRange })
+  .refine(([min, max]) => min <= max, SEARCH_TEXTS.priceRange);
+
+const isCalendarDate = (value: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+};
+
+/** 'today' and 'tomorrow' follow the server's clock; a client that knows its own date sends YYYY-MM-DD. */
+export const RequestedDateSchema = z
+  .string({ error: SEARCH_TEXTS.dateInvalid })
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === 'today' || v === 'tomorrow' || isCalendarDate(v), SEARCH_TEXTS.dateInvalid);
+
+export const RequestedTimeSchema = z
+  .string({ error: SEARCH_TEXTS.timeInvalid })
+  .regex(/^([01]\d|2[0-3]):00$/, SEARCH_TEXTS.timeInvalid);
+
+const ExperienceSchema = z
+  .array(
+    z
+      .string({ error: SEARCH_TEXTS.experienceItem })
+      .trim()
+      .min(1, SEARCH_TEXTS.experienceItem)
+      .max(SEARCH_LIMITS.experienceItemMax, SEARCH_TEXTS.experienceItem),
+    { error: SEARCH_TEXTS.experienceMax },
+  )
+  .max(SEARCH_LIMITS.experienceMax, SEARCH_TEXTS.experienceMax)
+  .transform((items) => [...new Map(items.map((i) => [i.toLowerCase(), i])).values()]);
+
+const tokensOf = (availability: string) =>
+  new Set(
+    availability
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim()),
+  );
+
+/**
+ * The search filters. Every field is optional except that a query or a zip is needed. The
+ * availability lists may be left empty when `availability` names the quick option
+ * ('weekdays', 'weekends', 'evenings'): the server fills them in.
+ */
+export const SearchBodySchema = z
+  .object({
+    query: QuerySchema.optional().default(''),
+    locationZip: ZipSchema.optional().default(''),
+    priceRange: PriceRangeSchema.optional(),
+    /** The popover's quick options, comma-joined (e.g. 'weekdays,evenings'); informative. */
+    availability: z
+      .string({ error: 'Availability must be text' })
+      .trim()
+      .max(SEARCH_LIMITS.availabilityTextMax, 'Availability is too long')
+      .optional()
+      .default(''),
+    availabilityType: z
+      .enum(AVAILABILITY_TYPES, {
+        error: `Availability type must be one of ${AVAILABILITY_TYPES.join(', ')}`,
+      })
+      .optional()
+      .default('flexible'),
+    requestedDate: RequestedDateSchema.optional(),
+    requestedDays: z
+      .array(z.enum(WEEKDAYS, { error: 'Days are monday to sunday' }), { error: 'Days are monday to sunday' })
+      .max(7, 'Days are monday to sunday')
+      .optional()
+      .default([])
+      .transform((days) => [...new Set(days)]),
+    requestedTimes: z
+      .array(RequestedTimeSchema, { error: SEARCH_TEXTS.timeInvalid })
+      .max(24, SEARCH_TEXTS.timeInvalid)
+      .optional()
+      .default([])
+      .transform((times) => [...new Set(times)]),
+    experience: ExperienceSchema.optional().default([]),
+    radiusMiles: z
+      .number({ error: SEARCH_TEXTS.radius })
+      .min(SEARCH_LIMITS.radiusMinMiles, SEARCH_TEXTS.radius)
+      .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_TEXTS.radius)
+      .optional()
+      .default(SEARCH_LIMITS.radiusDefaultMiles),
+    /** The browser's anonymous session id, for the search log. */
+    sessionId: z
+      .string({ error: 'Session id must be text' })
+      .trim()
+      .max(SEARCH_LIMITS.sessionIdMax, 'Session id is too long')
+      .optional(),
+    cursor: z.string({ error: SEARCH_TEXTS.cursorInvalid }).max(200, SEARCH_TEXTS.cursorInvalid).optional(),
+    limit: z
+      .number({ error: SEARCH_TEXTS.limit })
+      .int(SEARCH_TEXTS.limit)
+      .min(1, SEARCH_TEXTS.limit)
+      .max(SEARCH_LIMITS.pageMax, SEARCH_TEXTS.limit)
+      .optional()
+      .default(SEARCH_LIMITS.pageDefault),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.query && !body.locationZip) {
+      ctx.addIssue({ code: 'custom', path: ['query'], message: SEARCH_TEXTS.queryOrZipRequired });
+    }
+    const tokens = tokensOf(body.availability);
+    switch (body.availabilityType) {
+      case 'specific_date':
+        if (!body.requestedDate)
+          ctx.addIssue({ code: 'custom', path: ['requestedDate'], message: SEARCH_TEXTS.dateRequired });
+        break;
+      case 'days_pattern':
+        if (body.requestedDays.length === 0 && !tokens.has('weekdays') && !tokens.has('weekends'))
+          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_TEXTS.daysRequired });
+        break;
+      case 'time_pattern':
+        if (body.requestedTimes.length === 0 && !tokens.has('evenings'))
+          ctx.addIssue({ code: 'custom', path: ['requestedTimes'], message: SEARCH_TEXTS.timesRequired });
+        break;
+      case 'custom_pattern':
+        if (body.requestedDays.length === 0 && body.requestedTimes.length === 0)
+          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_TEXTS.dayOrTimeRequired });
+        break;
+      default:
+        break;
+    }
+  });
+export type SearchBody = z.input<typeof SearchBodySchema>;
+export type SearchFilters = z.output<typeof SearchBodySchema>;
+
+/** The quick-option words inside `availability` ('weekdays,evenings' → {'weekdays', 'evenings'}). */
+export function availabilityTokens(availability: string): Set<string> {
+  return tokensOf(availability);
+}
+
+/** GET /api/providers?limit=&cursor= */
+export const ProvidersQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: SEARCH_TEXTS.limit })
+    .int(SEARCH_TEXTS.limit)
+    .min(1, SEARCH_TEXTS.limit)
+    .max(SEARCH_LIMITS.pageMax, SEARCH_TEXTS.limit)
+    .optional()
+    .default(SEARCH_LIMITS.pageDefault),
+  cursor: z.string().max(200, SEARCH_TEXTS.cursorInvalid).optional(),
+});
+export type ProvidersQuery = z.input<typeof ProvidersQuerySchema>;
+
+/**
+ * One provider card (SPEC.md §2 'Provider card', §9). Up to 3 specialties and 2 portfolio images
+ * are sent, with the full portfolio count for '+N'. `startingPrice` is the lowest priced service.
+ * Ratings are null with 0 reviews until real reviews exist (DESIGN.md §5: the card shows 'New').
+ */
+export const ProviderCardSchema = z.object({
+  id: z.string(),
+  routing_slug: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  location: z.string(),
+  specialties: z.array(z.string()),
+  categories: z.array(z.string()),
+  startingPrice: z.number().nullable(),
+  portfolio_images: z.array(z.string()),
+  portfolio_count: z.number().int(),
+  amenities: z.array(z.string()),
+  /** Miles from the searched zip's centroid, one decimal; null without a zip. */
+  distance_miles: z.number().nullable(),
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
+  /** Listed providers are active (verified email); the flag is kept from SPEC.md §3. */
+  active: z.boolean(),
+});
+export type ProviderCard = z.infer<typeof ProviderCardSchema>;
+
+const PageShape = {
+  /** Matches counted up to SEARCH_LIMITS.totalCap; `totalCapped` says there are more ('1000+'). */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+};
+
+export const ProvidersReplySchema = z.object({
+  success: z.literal(true),
+  providers: z.array(ProviderCardSchema),
+  ...PageShape,
+});
+export type ProvidersReply = z.infer<typeof ProvidersReplySchema>;
+
+/** What the server searched for after reading the body (zip taken from the query, typos fixed). */
+export const SearchedSchema = z.object({
+  query: z.string(),
+  locationZip: z.string().nullable(),
+  radiusMiles: z.number(),
+  /** Query words that matched nothing and the indexed words searched instead ('balayge' → ['balayage']). */
+  corrections: z.array(z.object({ word: z.string(), suggestions: z.array(z.string()) })),
+});
+
+export const SearchReplySchema = z.object({
+  success: z.literal(true),
+  results: z.array(ProviderCardSchema),
+  ...PageShape,
+  searched: SearchedSchema,
+});
+export type SearchReply = z.infer<typeof SearchReplySchema>;

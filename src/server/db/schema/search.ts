@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Search (issue 4). Rows here are derived: see migrations/0004_search_documents.sql. */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** cube from the cube extension; holds ll_to_earth(latitude, longitude). */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+const nummultirange = customType<{ data: string }>({ dataType: () => 'nummultirange' });
+
+/**
+ * One row per active provider (provider type, verified email), kept by triggers on users and
+ * provider_profiles so every writer (sign-up, profile update, uploads, seed) stays correct without
+ * knowing about search. Narrow on purpose: the search scans only this table, then joins the page's
+ * few rows for the card fields.
+ */
+export const providerSearch = pgTable(
+  'provider_search',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the profile was created: 'newest first'. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Weighted: name A; specialties, service names, category words B; bio, descriptions, location C; the rest D. */
+    document: tsvector('document').notNull(),
+    /**
+     * How complete the profile is (0–100: avatar, portfolio, bio, services, specialties, hours,
+     * zip). The static order that broad text searches draw their candidates in.
+     */
+    quality: smallint('quality').notNull().default(0),
+    /**
+     * ll_to_earth of the profile's zip centroid, moved by under 0.2 m by a hash of the provider id
+     * so that providers of one zip are not at exactly the same distance: 'nearest first' is then one
+     * total order the GiST index hands out by itself. Null without a zip.
+     */
+    earthPoint: cube('earth_point'),
+    /** Every priced service as a range ('$X' → [X,X], '$X - $Y' → [X,Y], 'Starting at $X' → [X,X]). */
+    prices: nummultirange('prices').notNull().default(sql`'{}'::nummultirange`),
+    startingPrice: doublePrecision('starting_price'),
+    /** Weekly slots as weekday * 24 + hour (Monday = 0): 'Tue 17:00' → 41. */
+    hours: integer('hours').array().notNull().default(sql`'{}'::int[]`),
+    /** Canonical amenities (lower case, synonyms folded: 'LGBTQ+ Friendly' = 'lgbtqia+ friendly'). */
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    index('provider_search_document_idx').using('gin', t.document),
+    index('provider_search_earth_idx').using('gist', t.earthPoint),
+    index('provider_search_prices_idx').using('gist', t.prices),
+    index('provider_search_hours_idx').using('gin', t.hours),
+    index('provider_search_amenities_idx').using('gin', t.amenities),
+    index('provider_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.providerId.desc().nullsFirst()),
+    // NULLS FIRST is what a plain `ORDER BY … DESC` means; DESC NULLS LAST would not serve it.
+    index('provider_search_quality_idx').on(
+      t.quality.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.providerId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * The words typo tolerance can correct to: names, specialties, services, categories, locations and
+ * products of providers (added by the trigger), plus the category words. Never shrinks; a stale
+ * word only widens a corrected query by one alternative.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    /** The english stem of the term ('braids' → 'braid'). */
+    lexeme: text('lexeme').notNull(),
+  },
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+    index('search_terms_lexeme_idx').on(t.lexeme),
+  ],
+);
+
+/** Every valid search (SPEC.md §3 'Search log'), written in batches after the reply is sent. */
+export const searchLogs = pgTable(
+  'search_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    query: text('query').notNull().default(''),
+    zip: text('zip'),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    sessionId: text('session_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    resultCount: integer('result_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_logs_created_idx').on(t.createdAt.desc().nullsFirst())],
+);

@@ -1,0 +1,193 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchBody, SearchBodySchema } from '../../../domain/search';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { listProviders, StemStats, searchProviders, WordCache } from './search.service';
+
+/**
+ * Every search path on a table big enough for the planner to care (20,000 providers): the plans of
+ * the very statements the service sends must not read users, provider_profiles or provider_search
+ * from end to end. The rows are generated in SQL; the search rows are written directly (building
+ * 20,000 full documents through the trigger takes too long for a test), with the same column kinds
+ * and a realistic spread: five categories, a few thousand names, skewed zips, hours and amenities.
+ */
+
+const PROVIDERS = 20_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.db.execute(sql`ALTER TABLE users DISABLE TRIGGER USER`);
+  await t.db.execute(sql`ALTER TABLE provider_profiles DISABLE TRIGGER USER`);
+  await t.db.execute(sql`
+    INSERT INTO users (id, email, password_hash, name, user_type, routing_slug, email_verified_at, created_at)
+    SELECT md5(i::text)::uuid, 'p' || i || '@explain.test', 'x', 'Provider ' || i, 'provider', 'explain-' || i,
+      now(), now() - i * interval '1 minute'
+    FROM generate_series(1, ${PROVIDERS}) AS i`);
+  await t.db.execute(sql`
+    INSERT INTO provider_profiles (user_id, location, created_at)
+    SELECT md5(i::text)::uuid, 'Somewhere', now() - i * interval '1 minute'
+    FROM generate_series(1, ${PROVIDERS}) AS i`);
+  await t.db.execute(sql`ALTER TABLE users ENABLE TRIGGER USER`);
+  await t.db.execute(sql`ALTER TABLE provider_profiles ENABLE TRIGGER USER`);
+  // Indexes built once after the load are much faster than 20,000 single inserts into them (on
+  // PGlite most of all); they are the migration's own definitions, read back and re-run.
+  const indexes = (
+    (await t.db.execute(sql`
+      SELECT indexname, indexdef FROM pg_indexes
+      WHERE tablename = 'provider_search' AND indexname <> 'provider_search_pkey'`)) as unknown as {
+      rows: { indexname: string; indexdef: string }[];
+    }
+  ).rows;
+  expect(indexes.length).toBeGreaterThanOrEqual(7);
+  for (const index of indexes) await t.db.execute(sql.raw(`DROP INDEX "${index.indexname}"`));
+  await t.db.execute(sql`
+    INSERT INTO provider_search
+      (provider_id, created_at, document, quality, earth_point, prices, starting_price, hours, amenities)
+    SELECT md5(i::text)::uuid, now() - i * interval '1 minute',
+      format('%s:1A %s:2A %s:3B %s:4B %s:5B %s:6C licens:7C',
+        (ARRAY['maya', 'jordan', 'aaliyah', 'sofia', 'chris', 'dani', 'marcus', 'priya'])[1 + i % 8],
+        'n' || (i % 3000), c.cat, c.services[1 + i % 3], c.services[1 + (i / 3) % 3], z.city)::tsvector,
+      (i * 37) % 100,
+      ll_to_earth(z.lat, z.lon),
+      nummultirange(numrange(20 + i % 300, 20 + i % 300, '[]')),
+      20 + i % 300,
+      week.hours,
+      CASE i % 4
+        WHEN 0 THEN ARRAY['freewifi', 'lgbtqia+friendly']
+        WHEN 1 THEN ARRAY['freewifi', 'parkingavailable']
+        WHEN 2 THEN ARRAY['freewifi', 'wheelchairaccessible']
+        ELSE ARRAY['multilingual', 'privatestudio'] END
+    FROM generate_series(1, ${PROVIDERS}) AS i
+    -- Three days from 9 to 17, starting on a different weekday for each seventh of the providers.
+    JOIN (SELECT s, ARRAY(SELECT ((s + k) % 7) * 24 + 9 + h FROM generate_series(0, 2) AS k, generate_series(0, 7) AS h) AS hours
+          FROM generate_series(0, 6) AS s) week ON week.s = i % 7
+    CROSS JOIN LATERAL (SELECT
+      (ARRAY['hair', 'nail', 'barber', 'massag', 'esthetician'])[1 + i % 5] AS cat,
+      CASE i % 5
+        WHEN 0 THEN ARRAY['balayag', 'blowout', 'highlight']
+        WHEN 1 THEN ARRAY['manicur', 'pedicur', 'gel']
+        WHEN 2 THEN ARRAY['fade', 'beard', 'shave']
+        WHEN 3 THEN ARRAY['deep', 'tissu', 'swedish']
+        ELSE ARRAY['facial', 'peel', 'brow'] END AS services) c
+    -- 40% in two Austin zips, the rest spread over six cities.
+    CROSS JOIN LATERAL (SELECT * FROM (VALUES
+      (0, 'austin', 30.2672, -97.7431), (1, 'austin', 30.2638, -97.7161), (2, 'brooklyn', 40.7093, -73.9565),
+      (3, 'chicago', 41.9220, -87.6531), (4, 'atlanta', 33.7866, -84.3533), (5, 'seattle', 47.6615, -122.3473),
+      (6, 'denver', 39.7586, -104.9754), (7, 'desmoin', 41.5868, -93.6250)) AS zips(n, city, lat, lon)
+      WHERE zips.n = CASE WHEN i % 10 < 4 THEN i % 2 ELSE 2 + i % 6 END) z`);
+  for (const index of indexes) await t.db.execute(sql.raw(index.indexdef));
+  await t.db.execute(sql`ANALYZE users`);
+  await t.db.execute(sql`ANALYZE provider_profiles`);
+  await t.db.execute(sql`ANALYZE provider_search`);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Runs a service call with a db whose execute() also records the EXPLAIN of each statement. */
+async function plansOf(run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
+  const plans: string[] = [];
+  const db = new Proxy(t.db, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return async (query: SQL) => {
+        const explained = (await target.execute(sql`EXPLAIN ${query}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
+        plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return target.execute(query);
+      };
+    },
+  }) as Db;
+  await run({ ...t.app.ctx, db });
+  return plans;
+}
+
+const searchPlans = (body: SearchBody) =>
+  plansOf((ctx) => searchProviders(ctx, SearchBodySchema.parse(body), freshCaches()));
+
+const freshCaches = () => ({ words: new WordCache(), stems: new StemStats() });
+
+const SEQ_SCAN = /Seq Scan on (users|provider_profiles|provider_search)\b/;
+
+function expectIndexedOnly(plans: string[]) {
+  expect(plans.length).toBeGreaterThan(0);
+  for (const plan of plans) expect(plan, plan).not.toMatch(SEQ_SCAN);
+}
+
+describe('no search path reads a provider table from end to end', () => {
+  it.each<[string, SearchBody]>([
+    ['a common word', { query: 'hair' }],
+    ['two common words', { query: 'deep tissue' }],
+    ['a rare word', { query: 'n2999' }],
+    ['a name', { query: 'maya' }],
+    ['a typo', { query: 'balayge' }],
+    ['a zip', { locationZip: '78701' }],
+    ['a zip in a sparse area', { locationZip: '50309' }],
+    ['text and a zip', { query: 'nails', locationZip: '11211' }],
+    ['a rare word and a zip', { query: 'n17', locationZip: '78701' }],
+    [
+      'a zip with every filter',
+      {
+        locationZip: '60614',
+        priceRange: [50, 150],
+        experience: ['Free Wi-Fi'],
+        availabilityType: 'time_pattern',
+        availability: 'evenings',
+      },
+    ],
+    [
+      'text with every filter',
+      {
+        query: 'manicure',
+        priceRange: [15, 60],
+        experience: ['Wheelchair Accessible', 'Free Wi-Fi'],
+        availabilityType: 'days_pattern',
+        availability: 'weekends',
+      },
+    ],
+    ['a later page', { query: 'hair', cursor: Buffer.from(JSON.stringify({ o: 48 })).toString('base64url') }],
+  ])('%s', async (_label, body) => {
+    expectIndexedOnly(await searchPlans(body));
+  });
+
+  it('the provider list, first and later pages', async () => {
+    expectIndexedOnly(await plansOf((ctx) => listProviders(ctx, { limit: 24 })));
+    const first = await listProviders(t.app.ctx, { limit: 24 });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expectIndexedOnly(await plansOf((ctx) => listProviders(ctx, { limit: 24, cursor: first.nextCursor! })));
+  });
+
+  it('walking common words finds what the full-text index finds', async () => {
+    const indexOnly = { words: new WordCache(), stems: { get: async () => new Map<string, number>() } };
+    for (const query of ['hair', 'deep tissue', 'nails 78701']) {
+      const body = SearchBodySchema.parse({ query, limit: 50 });
+      const [walked, indexed] = [
+        await searchProviders(t.app.ctx, body, freshCaches()),
+        await searchProviders(t.app.ctx, body, indexOnly as never),
+      ];
+      expect(walked.reply.total, query).toBe(indexed.reply.total);
+      expect(
+        walked.reply.results.map((r) => r.id),
+        query,
+      ).toEqual(indexed.reply.results.map((r) => r.id));
+    }
+    // The walk is what the plans show for a common word, and the index for a rare one.
+    const [common] = (await searchPlans({ query: 'hair' })).slice(-1);
+    expect(common).toMatch(/Index Scan using provider_search_quality_idx/);
+    const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);
+    expect(rare).toMatch(/Bitmap Index Scan on provider_search_document_idx/);
+  });
+
+  it('the generated data answers like the real thing', async () => {
+    const hair = await searchProviders(t.app.ctx, SearchBodySchema.parse({ query: 'hair' }), freshCaches());
+    expect(hair.reply).toMatchObject({ total: 250, totalCapped: true });
+    const near = await searchProviders(
+      t.app.ctx,
+      SearchBodySchema.parse({ locationZip: '78701' }),
+      freshCaches(),
+    );
+    expect(near.reply.results[0]!.distance_miles).toBeLessThan(2);
+  });
+});

@@ -1,0 +1,315 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { searchLogs } from '../../db/schema';
+import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
+
+/** Everything one search page needs, already validated and resolved by the service. */
+export interface SearchPlan {
+  /** to_tsquery('english', …) input built from sanitised words; null for a zip-only search. */
+  tsquery: string | null;
+  center: { latitude: number; longitude: number } | null;
+  radiusMeters: number;
+  /** At least one priced service in [min, max]; max null = no upper bound. */
+  price: { min: number; max: number | null } | null;
+  /** Weekly hours (weekday * 24 + hour) of which the provider must offer at least one. */
+  hours: number[] | null;
+  /** Amenities the provider must all have (folded to canonical form in SQL). */
+  amenities: string[] | null;
+  limit: number;
+  offset: number;
+  /** Matches taken at most: counted, ranked and pageable (the reply says 'N+' beyond). */
+  cap: number;
+  /**
+   * 'index': let the planner choose how to find the text matches (the full-text index for rare
+   * words). 'walk': the words are known to be common, so read providers in the static order and
+   * test each; the planner cannot know this for words that always come together ('deep tissue'
+   * is in every massage document, but it multiplies the two frequencies). Without a zip the walk
+   * reads at most walkRows providers; fewer than cap + 1 matches then means: ask again by index.
+   */
+  strategy: 'index' | 'walk';
+  walkRows: number;
+}
+
+export interface ListPlan {
+  limit: number;
+  after: { createdAt: string; id: string } | null;
+  countCap: number;
+}
+
+/** One result row: the card fields plus what ordering and paging need. */
+export interface ProviderCardRow {
+  id: string;
+  name: string;
+  routing_slug: string;
+  avatar_url: string | null;
+  location: string;
+  specialties: string[];
+  categories: string[];
+  amenities: string[];
+  portfolio_images: string[];
+  portfolio_count: number;
+  starting_price: number | null;
+  /** Chord length to the searched zip's centre (meters); null without a zip. */
+  chord: number | null;
+  /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
+  created_at: string;
+  total: number;
+}
+
+/**
+ * A PostgreSQL array literal, quoted element by element. Passed as one text parameter and cast,
+ * so the same SQL works on node-postgres and PGlite (drizzle would spread a JS array into a list).
+ */
+export function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+interface Geometry {
+  /** ll_to_earth of the zip centroid, as a cube literal. */
+  center: string;
+  /** earth_box of the radius: what the GiST index can search. */
+  box: string;
+  /** The radius as a chord: `point <-> center <= chord` is exactly `earth_distance <= radius`. */
+  chord: number;
+}
+
+function geometryOf(plan: SearchPlan): Geometry | null {
+  if (!plan.center) return null;
+  const center = llToEarth(plan.center.latitude, plan.center.longitude);
+  return {
+    center: cubeLiteral(center),
+    box: earthBox(center, plan.radiusMeters),
+    chord: chordOfDistance(plan.radiusMeters),
+  };
+}
+
+function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
+  const parts: SQL[] = [];
+  if (plan.tsquery !== null) {
+    const matches = sql`d.document @@ to_tsquery('english', ${plan.tsquery})`;
+    // IS TRUE hides the test from the full-text index, leaving the walk as the plan.
+    parts.push(plan.strategy === 'walk' ? sql`(${matches}) IS TRUE` : matches);
+  }
+  if (geo) {
+    // The box is the GiST-indexable pre-filter; the chord makes the circle exact.
+    parts.push(sql`${geo.box}::cube @> d.earth_point`);
+    parts.push(sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`);
+  }
+  if (plan.price) {
+    parts.push(sql`d.prices && numrange(${plan.price.min}::numeric, ${plan.price.max}::numeric, '[]')`);
+  }
+  // Openings issue: for 'today'/'tomorrow'/a date, OR here `EXISTS (an active opening of
+  // d.provider_id on that date)` (SPEC.md §3: an opening that day or weekly hours on that weekday).
+  if (plan.hours) parts.push(sql`d.hours && ${pgArray(plan.hours)}::int[]`);
+  if (plan.amenities) {
+    parts.push(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`);
+  }
+  if (parts.length === 0) throw new Error('a search needs text or a zip');
+  return sql.join(parts, sql` AND `);
+}
+
+/** The card fields of the page's providers, joined by primary key after the page is chosen. */
+function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
+  return sql`
+    WITH page AS (${page})
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      (${total})::int AS total
+    FROM page
+    JOIN users u ON u.id = page.provider_id
+    JOIN provider_profiles p ON p.user_id = page.provider_id
+    ORDER BY ${order}`;
+}
+
+/**
+ * One search page and its capped count in one statement. The work is bounded however common the
+ * words are or however dense the area:
+ *
+ * 1. `cand`: at most cap + 1 matches, in an order an index hands out without sorting them all:
+ *    nearest first with a zip (the GiST index orders by cube `<->`, the chord, which orders
+ *    great-circle distance the same way; the stored points are jittered by a hash so no two are
+ *    equally far), else the most complete profiles first (btree on quality). For a rare word the
+ *    planner collects every match through the full-text index instead; the result is the same.
+ * 2. With text, those are ordered by relevance (ts_rank_cd; with a zip, up to 25% more for the
+ *    nearest), ties in the order of step 1. Without text, step 1's order is the order.
+ *
+ * So a broad word ('hair') is ranked among the cap most complete (or nearest) matching profiles.
+ */
+export function searchPageSql(plan: SearchPlan): SQL {
+  const geo = geometryOf(plan);
+  const where = whereOf(plan, geo);
+  const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
+  const [innerOrder, outerOrder] = geo
+    ? [chord, sql`c.chord`]
+    : [
+        sql`d.quality DESC, d.created_at DESC, d.provider_id DESC`,
+        sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
+      ];
+  let ordered: SQL;
+  if (plan.tsquery !== null) {
+    const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${plan.tsquery}))`;
+    const score =
+      geo && plan.radiusMeters > 0
+        ? sql`${rank} * (1.25 - 0.25 * least(c.chord / ${geo.chord}::float8, 1))`
+        : rank;
+    // The documents are read again by primary key for the few candidates only: carrying them
+    // through step 1 would make a full-text-index plan sort every match with its document.
+    ordered = sql`
+      SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
+        row_number() OVER (ORDER BY ${score} DESC, ${outerOrder}) AS pos
+      FROM cand c JOIN provider_search d ON d.provider_id = c.provider_id`;
+  } else {
+    ordered = sql`
+      SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
+        row_number() OVER (ORDER BY ${outerOrder}) AS pos
+      FROM cand c`;
+  }
+  // A bounded walk: the most complete walkRows providers, read through the quality index.
+  const source =
+    plan.strategy === 'walk' && plan.tsquery !== null && !geo
+      ? sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
+      : sql`provider_search d`;
+  return sql`
+    WITH cand AS MATERIALIZED (
+      SELECT d.provider_id, d.created_at, d.quality, d.starting_price, ${chord} AS chord
+      FROM ${source}
+      WHERE ${where}
+      ORDER BY ${innerOrder}
+      LIMIT ${plan.cap + 1}
+    ),
+    ordered AS (${ordered}),
+    page AS (
+      SELECT * FROM ordered
+      WHERE pos > ${plan.offset} AND pos <= ${plan.cap}
+      ORDER BY pos
+      LIMIT ${plan.limit + 1}
+    )
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      (SELECT count(*) FROM cand)::int AS total
+    FROM page
+    JOIN users u ON u.id = page.provider_id
+    JOIN provider_profiles p ON p.user_id = page.provider_id
+    ORDER BY page.pos`;
+}
+
+/** Counts up to cap + 1 listed providers, walking the newest-first index (never the table). */
+const countListedSql = (cap: number) =>
+  sql`SELECT count(*) FROM (SELECT 1 FROM provider_search ORDER BY created_at DESC, provider_id DESC LIMIT ${cap + 1}) listed`;
+
+/** Active providers newest first, after a keyset cursor. */
+export function listPageSql(plan: ListPlan): SQL {
+  const after = plan.after
+    ? sql`WHERE (d.created_at, d.provider_id) < (${plan.after.createdAt}::timestamptz, ${plan.after.id}::uuid)`
+    : sql``;
+  const page = sql`
+      SELECT d.provider_id, d.created_at, d.starting_price, NULL::float8 AS chord
+      FROM provider_search d
+      ${after}
+      ORDER BY d.created_at DESC, d.provider_id DESC
+      LIMIT ${plan.limit + 1}`;
+  const total = countListedSql(plan.countCap);
+  return cardSelect(page, sql`page.created_at DESC, page.provider_id DESC`, total);
+}
+
+export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
+  return rowsOf<ProviderCardRow>(await db.execute(searchPageSql(plan)));
+}
+
+export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {
+  return rowsOf<ProviderCardRow>(await db.execute(listPageSql(plan)));
+}
+
+/** A capped count on its own, for a page past the end (the page query carries it otherwise). */
+export async function countSearchMatches(db: Db, plan: SearchPlan): Promise<number> {
+  const where = whereOf({ ...plan, strategy: 'index' }, geometryOf(plan));
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search d WHERE ${where} LIMIT ${plan.cap + 1}) matched`,
+    ),
+  );
+  return row?.total ?? 0;
+}
+
+export async function countListed(db: Db, cap: number): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(sql`SELECT (${countListedSql(cap)})::int AS total`),
+  );
+  return row?.total ?? 0;
+}
+
+export interface WordAnalysis {
+  word: string;
+  /** The english stem; null for a stop word ('the', 'and'), which is left out of the query. */
+  stem: string | null;
+  known: boolean;
+  suggestions: string[];
+  /** The stems of the suggestions, in the same order. */
+  suggestionStems: string[];
+}
+
+/**
+ * For each query word: is it a stop word, is its english stem among the indexed words (the
+ * vocabulary holds every word of every document), and if neither, the up to 3 most similar indexed
+ * words by trigram similarity (pg_trgm's default threshold 0.3). Words under 4 letters are not
+ * corrected: too many neighbours.
+ */
+export async function analyzeWords(db: Db, words: readonly string[]): Promise<WordAnalysis[]> {
+  return rowsOf<WordAnalysis>(
+    await db.execute(sql`
+      SELECT w.word, w.stem, w.known,
+        coalesce(array_agg(t.term ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS suggestions,
+        coalesce(array_agg(t.lexeme ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS "suggestionStems"
+      FROM (
+        SELECT x.word, x.ord, s.stem,
+          s.stem IS NOT NULL AND EXISTS (SELECT 1 FROM search_terms t WHERE t.lexeme = s.stem) AS known
+        FROM unnest(${pgArray(words)}::text[]) WITH ORDINALITY AS x(word, ord)
+        CROSS JOIN LATERAL (SELECT (ts_lexize('english_stem', x.word))[1] AS stem) s
+      ) w
+      LEFT JOIN LATERAL (
+        SELECT c.term, c.lexeme, row_number() OVER (ORDER BY similarity(c.term, w.word) DESC, c.term) AS rank
+        FROM search_terms c
+        WHERE w.stem IS NOT NULL AND NOT w.known AND length(w.word) >= 4 AND c.term % w.word
+        ORDER BY similarity(c.term, w.word) DESC, c.term
+        LIMIT 3
+      ) t ON true
+      GROUP BY w.ord, w.word, w.stem, w.known
+      ORDER BY w.ord`),
+  );
+}
+
+/**
+ * How often the most common stems occur in search documents (the share of providers), from the
+ * statistics ANALYZE keeps for the planner; empty until the table has been analysed. A stem not
+ * listed is rarer than every listed one.
+ */
+export async function findCommonStems(db: Db): Promise<Map<string, number>> {
+  const rows = rowsOf<{ stem: string; share: number }>(
+    await db.execute(sql`
+      SELECT u.stem, u.share
+      FROM pg_stats s,
+        unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
+      WHERE s.schemaname = current_schema() AND s.tablename = 'provider_search'
+        AND s.attname = 'document' AND u.stem IS NOT NULL`),
+  );
+  return new Map(rows.map((r) => [r.stem, Number(r.share)]));
+}
+
+export type NewSearchLog = typeof searchLogs.$inferInsert;
+
+/** One multi-row insert; a user id that no longer exists is stored as null instead of failing the batch. */
+export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(searchLogs).values(
+    rows.map((row) => ({
+      ...row,
+      userId: row.userId ? sql`(SELECT id FROM users WHERE id = ${row.userId}::uuid)` : null,
+    })),
+  );
+}

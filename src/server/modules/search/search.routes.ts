@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ProvidersQuerySchema,
+  ProvidersReplySchema,
+  SearchBodySchema,
+  SearchReplySchema,
+} from '../../../domain/search';
+import { bearerToken } from '../../plugins/auth';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import * as search from './search.service';
+import { StemStats, WordCache } from './search.service';
+import { SearchLogWriter } from './search-log';
+
+const tags = ['search'];
+
+export async function searchRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+  const searchLog = new SearchLogWriter({ db: ctx.db, log: ctx.log, secret: ctx.secret, now: ctx.now });
+  // onClose runs after in-flight requests have finished, so every logged search is written.
+  base.addHook('onClose', async () => searchLog.close());
+  const caches = { words: new WordCache(), stems: new StemStats() };
+
+  app.get(
+    '/api/providers',
+    {
+      config: { rateLimit: RATE_LIMITS.search },
+      schema: {
+        tags,
+        summary: "'Beauty Professionals': active providers, newest first",
+        querystring: ProvidersQuerySchema,
+        response: { 200: ProvidersReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await search.listProviders(ctx, req.query)) }),
+  );
+
+  app.post(
+    '/api/search',
+    {
+      config: { rateLimit: RATE_LIMITS.search },
+      schema: {
+        tags,
+        summary: 'Search providers by text, zip radius, price, availability and experience',
+        body: SearchBodySchema,
+        response: { 200: SearchReplySchema },
+      },
+    },
+    async (req) => {
+      const { reply, log } = await search.searchProviders(ctx, req.body, caches);
+      // Queued, not awaited: the batch is written after this reply has gone out.
+      if (log) searchLog.push({ ...log, token: bearerToken(req) || undefined });
+      return { success: true as const, ...reply };
+    },
+  );
+}

@@ -1,0 +1,417 @@
+import { WEEKDAYS, type Weekday } from '../../../domain/availability';
+import {
+  availabilityTokens,
+  EVENING_TIMES,
+  isPriceFilterActive,
+  type ProviderCard,
+  type ProvidersReply,
+  SEARCH_LIMITS,
+  SEARCH_TEXTS,
+  type SearchFilters,
+  type SearchReply,
+  WEEKDAY_DAYS,
+  WEEKEND_DAYS,
+} from '../../../domain/search';
+import { extractZip } from '../../../domain/zip';
+import type { AppContext } from '../../context';
+import { fieldError } from '../../lib/app-error';
+import { lookupZip } from '../profiles/zip-lookup';
+import { distanceOfChord, METERS_PER_MILE } from './geo';
+import * as q from './search.queries';
+import type { PendingSearchLog } from './search-log';
+
+/** Query words searched at most; each at most this long (longer ones are cut). */
+const MAX_WORDS = 10;
+const MAX_WORD_LENGTH = 40;
+
+// ---------------------------------------------------------------------------------------------
+// Cursors. Opaque to clients: base64url JSON. The list pages by keyset (created_at, id); a ranked
+// search pages by offset, bounded by SEARCH_LIMITS.totalCap.
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decode(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const badCursor = () => fieldError('cursor', SEARCH_TEXTS.cursorInvalid);
+
+function offsetFromCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const value = decode(cursor) as { o?: unknown } | null;
+  const offset = value?.o;
+  if (
+    typeof offset !== 'number' ||
+    !Number.isInteger(offset) ||
+    offset < 0 ||
+    offset > SEARCH_LIMITS.totalCap
+  )
+    throw badCursor();
+  return offset;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function keysetFromCursor(cursor: string | undefined): q.ListPlan['after'] {
+  if (!cursor) return null;
+  const value = decode(cursor) as { c?: unknown; i?: unknown } | null;
+  const createdAt = value?.c;
+  const id = value?.i;
+  if (
+    typeof createdAt !== 'string' ||
+    !ISO_MICROS.test(createdAt) ||
+    typeof id !== 'string' ||
+    !UUID.test(id)
+  )
+    throw badCursor();
+  return { createdAt, id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+function toCard(row: q.ProviderCardRow): ProviderCard {
+  return {
+    id: row.id,
+    routing_slug: row.routing_slug,
+    name: row.name,
+    avatar_url: row.avatar_url,
+    location: row.location,
+    specialties: row.specialties ?? [],
+    categories: row.categories ?? [],
+    startingPrice: row.starting_price === null ? null : Number(row.starting_price),
+    portfolio_images: row.portfolio_images ?? [],
+    portfolio_count: Number(row.portfolio_count ?? 0),
+    amenities: row.amenities ?? [],
+    distance_miles:
+      row.chord === null
+        ? null
+        : Math.round((distanceOfChord(Number(row.chord)) / METERS_PER_MILE) * 10) / 10,
+    rating: null,
+    review_count: 0,
+    active: true,
+  };
+}
+
+function capTotal(count: number) {
+  return count > SEARCH_LIMITS.totalCap
+    ? { total: SEARCH_LIMITS.totalCap, totalCapped: true }
+    : { total: count, totalCapped: false };
+}
+
+/** 'Beauty Professionals': active providers, newest first, keyset-paged. */
+export async function listProviders(
+  ctx: AppContext,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Omit<ProvidersReply, 'success'>> {
+  const after = keysetFromCursor(query.cursor);
+  const rows = await q.findProviderPage(ctx.db, {
+    limit: query.limit,
+    after,
+    countCap: SEARCH_LIMITS.totalCap,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const total = rows[0]?.total ?? (await q.countListed(ctx.db, SEARCH_LIMITS.totalCap));
+  return {
+    providers: page.map(toCard),
+    ...capTotal(total),
+    nextCursor: rows.length > query.limit && last ? encode({ c: last.created_at, i: last.id }) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** The query text without the zip that extractZip found in it. */
+function withoutZip(text: string, zip: string): string {
+  return text
+    .replace(new RegExp(`(^|[^\\d])${zip}(?:-\\d{4})?(?!\\d)`), '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Lower-cased letter/digit runs, de-duplicated: safe to put in a tsquery as they are. */
+export function queryWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+/**
+ * What is already known about query words: their stems, and which are stop words. Both answers
+ * are final: stems come from the dictionary, and the vocabulary never loses a word, so a known word
+ * stays known. Unknown words are not kept (a provider may add them any moment). One per app;
+ * bounded, oldest out first.
+ */
+export class WordCache {
+  private readonly entries = new Map<string, { stem: string | null }>();
+  constructor(private readonly max = 20_000) {}
+
+  get(word: string) {
+    return this.entries.get(word);
+  }
+
+  set(word: string, stem: string | null) {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(word, { stem });
+  }
+}
+
+/**
+ * How common stems are, from the planner's own statistics, re-read at most once a minute. One per
+ * app. Before the table is first analysed nothing is known and every search lets the planner choose.
+ */
+export class StemStats {
+  private shares = new Map<string, number>();
+  private readAt = Number.NEGATIVE_INFINITY;
+  private reading: Promise<void> | null = null;
+  constructor(private readonly maxAgeMs = 60_000) {}
+
+  async get(ctx: AppContext): Promise<Map<string, number>> {
+    if (performance.now() - this.readAt > this.maxAgeMs) {
+      this.reading ??= q
+        .findCommonStems(ctx.db)
+        .then((shares) => {
+          this.shares = shares;
+          this.readAt = performance.now();
+        })
+        .finally(() => {
+          this.reading = null;
+        });
+      await this.reading;
+    }
+    return this.shares;
+  }
+}
+
+/** A query word and what it may match: its stem, or (a word found nowhere) also its look-alikes. */
+interface QueryPart {
+  word: string;
+  stem: string;
+  suggestions: string[];
+  suggestionStems: string[];
+}
+
+/**
+ * The query words, resolved: stop words dropped; a word found in no document gets its most
+ * similar indexed words ('balayge' → balayage). Words the cache knows need no database round trip.
+ */
+async function resolveWords(ctx: AppContext, words: string[], cache: WordCache): Promise<QueryPart[]> {
+  const unresolved = words.filter((w) => cache.get(w) === undefined);
+  const analysis = unresolved.length > 0 ? await q.analyzeWords(ctx.db, unresolved) : [];
+  const unknown = new Map<string, q.WordAnalysis>();
+  for (const a of analysis) {
+    if (a.stem === null || a.known) cache.set(a.word, a.stem);
+    else unknown.set(a.word, a);
+  }
+  return words.flatMap((word) => {
+    const a = unknown.get(word);
+    if (a) return [{ word, stem: a.stem!, suggestions: a.suggestions, suggestionStems: a.suggestionStems }];
+    const stem = cache.get(word)?.stem;
+    return stem ? [{ word, stem, suggestions: [], suggestionStems: [] }] : [];
+  });
+}
+
+/** All words must match (like websearch_to_tsquery); a corrected word matches any look-alike. */
+function tsqueryOf(parts: readonly QueryPart[]): string | null {
+  if (parts.length === 0) return null;
+  return parts
+    .map((p) => (p.suggestions.length === 0 ? p.word : `(${[p.word, ...p.suggestions].join(' | ')})`))
+    .join(' & ');
+}
+
+/**
+ * The share of providers the words can match at most: the rarest word's share (words that always
+ * come together make the true share that high; unrelated ones make it lower, which the bounded
+ * walk notices). Unlisted stems count as rare.
+ */
+function likelyShare(parts: readonly QueryPart[], shares: Map<string, number>): number {
+  const shareOf = (stem: string) => shares.get(stem) ?? 0;
+  return Math.min(
+    ...parts.map((p) =>
+      Math.min(1, shareOf(p.stem) + p.suggestionStems.reduce((sum, s) => sum + shareOf(s), 0)),
+    ),
+  );
+}
+
+/** Words at least this common are found by walking the static order (see SearchPlan.strategy). */
+const WALK_MIN_SHARE = 0.05;
+
+const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
+const allHoursOf = (days: readonly Weekday[]) =>
+  days.flatMap((day) => Array.from({ length: 24 }, (_, h) => dayIndex(day) * 24 + h));
+const hourOf = (time: string) => Number(time.slice(0, 2));
+
+/** Monday = 0 … Sunday = 6 of a calendar date. */
+function weekdayOfDate(date: string, now: Date): Weekday {
+  if (date === 'today' || date === 'tomorrow') {
+    // The server's local calendar day (set TZ for the market it serves).
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (date === 'tomorrow' ? 1 : 0));
+    return WEEKDAYS[(day.getDay() + 6) % 7]!;
+  }
+  const [y, m, d] = date.split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay() + 6) % 7]!;
+}
+
+/** The weekly hours an availability filter accepts; null = no filter (SPEC.md §3 'Availability types'). */
+export function availabilityHours(filters: SearchFilters, now: Date): number[] | null {
+  const tokens = availabilityTokens(filters.availability);
+  switch (filters.availabilityType) {
+    case 'flexible':
+      return null;
+    case 'specific_date': {
+      // Weekly availability on that weekday. When openings exist (openings issue), 'an active
+      // opening that day' is OR-ed in here: the provider ids with an opening on that date.
+      return allHoursOf([weekdayOfDate(filters.requestedDate ?? 'today', now)]);
+    }
+    case 'days_pattern': {
+      const days = new Set<Weekday>(filters.requestedDays);
+      if (tokens.has('weekdays')) for (const d of WEEKDAY_DAYS) days.add(d);
+      if (tokens.has('weekends')) for (const d of WEEKEND_DAYS) days.add(d);
+      return allHoursOf([...days]);
+    }
+    case 'time_pattern': {
+      const times = new Set(filters.requestedTimes);
+      if (tokens.has('evenings')) for (const t of EVENING_TIMES) times.add(t);
+      return WEEKDAYS.flatMap((day) => [...times].map((t) => dayIndex(day) * 24 + hourOf(t)));
+    }
+    case 'custom_pattern': {
+      const days = filters.requestedDays.length > 0 ? filters.requestedDays : WEEKDAYS;
+      if (filters.requestedTimes.length === 0) return allHoursOf(days);
+      return days.flatMap((day) => filters.requestedTimes.map((t) => dayIndex(day) * 24 + hourOf(t)));
+    }
+    default:
+      return null;
+  }
+}
+
+/** The filters worth keeping in the log (defaults left out). */
+function loggedFilters(filters: SearchFilters, radiusMiles: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (isPriceFilterActive(filters.priceRange)) out.priceRange = filters.priceRange;
+  if (filters.availabilityType !== 'flexible') {
+    out.availabilityType = filters.availabilityType;
+    if (filters.availability) out.availability = filters.availability;
+    if (filters.requestedDate) out.requestedDate = filters.requestedDate;
+    if (filters.requestedDays.length > 0) out.requestedDays = filters.requestedDays;
+    if (filters.requestedTimes.length > 0) out.requestedTimes = filters.requestedTimes;
+  }
+  if (filters.experience.length > 0) out.experience = filters.experience;
+  if (radiusMiles !== SEARCH_LIMITS.radiusDefaultMiles) out.radiusMiles = radiusMiles;
+  return out;
+}
+
+export interface SearchOutcome {
+  reply: Omit<SearchReply, 'success'>;
+  /** The log row for a new search; null for a further page of the same search. */
+  log: Omit<PendingSearchLog, 'token'> | null;
+}
+
+/** POST /api/search: validates what the schema cannot (the zip exists, the cursor), then one page. */
+export interface SearchCaches {
+  words: WordCache;
+  stems: StemStats;
+}
+
+export async function searchProviders(
+  ctx: AppContext,
+  filters: SearchFilters,
+  caches: SearchCaches,
+): Promise<SearchOutcome> {
+  const now = ctx.now();
+  let text = filters.query;
+  let zip = filters.locationZip;
+  const zipInQuery = extractZip(text);
+  if (zipInQuery) {
+    text = withoutZip(text, zipInQuery);
+    zip ||= zipInQuery;
+  }
+  const place = zip ? lookupZip(zip) : null;
+  if (zip && !place) throw fieldError('locationZip', SEARCH_TEXTS.unknownZip);
+  const offset = offsetFromCursor(filters.cursor);
+
+  const words = queryWords(text);
+  const parts = words.length > 0 ? await resolveWords(ctx, words, caches.words) : [];
+  const tsquery = tsqueryOf(parts);
+  const corrections = parts
+    .filter((p) => p.suggestions.length > 0)
+    .map((p) => ({ word: p.word, suggestions: p.suggestions }));
+  const searched = {
+    query: text,
+    locationZip: place?.zip ?? null,
+    radiusMiles: filters.radiusMiles,
+    corrections,
+  };
+  const log = filters.cursor
+    ? null
+    : {
+        query: filters.query,
+        zip: place?.zip ?? null,
+        filters: loggedFilters(filters, filters.radiusMiles),
+        sessionId: filters.sessionId || null,
+        createdAt: now,
+      };
+
+  // Only stop words (or punctuation) and no zip: nothing can match.
+  if (tsquery === null && !place) {
+    return {
+      reply: { results: [], total: 0, totalCapped: false, nextCursor: null, searched },
+      log: log && { ...log, resultCount: 0 },
+    };
+  }
+
+  const range = filters.priceRange;
+  const hours = availabilityHours(filters, now);
+  const amenities = filters.experience.length > 0 ? filters.experience : null;
+  const priced = range && isPriceFilterActive(range);
+  // Other filters change how many providers match in ways only the planner estimates: it chooses.
+  const walk =
+    parts.length > 0 &&
+    !hours &&
+    !amenities &&
+    !priced &&
+    likelyShare(parts, await caches.stems.get(ctx)) >= WALK_MIN_SHARE;
+  const plan: q.SearchPlan = {
+    tsquery,
+    center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
+    radiusMeters: filters.radiusMiles * METERS_PER_MILE,
+    price:
+      range && priced ? { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] } : null,
+    hours,
+    amenities,
+    limit: filters.limit,
+    offset,
+    cap: SEARCH_LIMITS.totalCap,
+    strategy: walk ? 'walk' : 'index',
+    // Enough to find cap + 1 matches among providers of whom WALK_MIN_SHARE match, with room.
+    walkRows: Math.ceil(((SEARCH_LIMITS.totalCap + 1) / WALK_MIN_SHARE) * 1.2),
+  };
+  let rows = await q.findSearchPage(ctx.db, plan);
+  if (walk && !place && (rows[0]?.total ?? 0) <= plan.cap) {
+    // The bounded walk ran out before cap + 1 matches: the words are rarer together than alone.
+    rows = await q.findSearchPage(ctx.db, { ...plan, strategy: 'index' });
+  }
+  const page = rows.slice(0, filters.limit);
+  const count = rows[0]?.total ?? (offset === 0 ? 0 : await q.countSearchMatches(ctx.db, plan));
+  const nextOffset = offset + filters.limit;
+  const totals = capTotal(count);
+  return {
+    reply: {
+      results: page.map(toCard),
+      ...totals,
+      nextCursor:
+        rows.length > filters.limit && nextOffset < SEARCH_LIMITS.totalCap ? encode({ o: nextOffset }) : null,
+      searched,
+    },
+    log: log && { ...log, resultCount: totals.total },
+  };
+}

@@ -1,0 +1,413 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_CATEGORIES } from '../../../domain/options';
+import type { ProviderCard, SearchBody } from '../../../domain/search';
+import { SEARCH_TEXTS } from '../../../domain/search';
+import { providerProfiles, searchLogs, users } from '../../db/schema';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import {
+  createUnverifiedUser,
+  createVerifiedProvider,
+  createVerifiedUser,
+  uniqueEmail,
+} from '../../test/factories';
+import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from './search.test-fixture';
+import { SearchLogWriter } from './search-log';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await insertFixture(t, FIXTURE.slice(0, 4));
+});
+afterAll(() => t?.close());
+
+const names = async (body: SearchBody, token?: string) => {
+  const res = await t.post('/api/search', { limit: 50, ...body }, token ? { token } : {});
+  expect(res.status, res.text).toBe(200);
+  return res.body.results.map((r: ProviderCard) => r.name);
+};
+
+describe('search documents follow every writer', () => {
+  it('sign-up, verification and profile updates through the API', async () => {
+    const email = uniqueEmail('wren');
+    const { token } = await createUnverifiedUser(t, {
+      email,
+      userData: {
+        user_type: 'provider',
+        name: 'Wren Waxing',
+        location: 'East Austin, TX 78702',
+        selected_categories: ['esthetician'],
+        selected_amenities: ['Free Wi-Fi'],
+        selected_inclusivity: [],
+      },
+    });
+    expect(await names({ query: 'wren' })).toEqual([]);
+
+    const verified = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
+    expect(verified.status).toBe(200);
+    const access = verified.body.session.access_token;
+    expect(await names({ query: 'wren' })).toEqual(['Wren Waxing']);
+    expect(await names({ query: 'facial', locationZip: '78702' })).toContain('Wren Waxing');
+    expect(await names({ locationZip: '78702', experience: ['Free WiFi'] })).toEqual([
+      'Wren Waxing',
+      'Balayage by Bea',
+    ]);
+
+    const update = await t.put(
+      '/api/auth/profile',
+      {
+        name: 'Wren Brow Bar',
+        specialties: ['Brazilian Waxing'],
+        availability: 'Sat 9AM-1PM',
+        amenities: ['Gratuity Free'],
+        pricing: [
+          { service: 'Brow lamination', description: 'Lift and tint', priceType: 'fixed', minPrice: 70 },
+        ],
+      },
+      { token: access },
+    );
+    expect(update.status, update.text).toBe(200);
+    expect(await names({ query: 'wren brow' })).toEqual(['Wren Brow Bar']);
+    expect(await names({ query: 'waxing' })).toEqual(['Wren Brow Bar']);
+    expect(await names({ query: 'lamination' })).toEqual(['Wren Brow Bar']);
+    expect(await names({ locationZip: '78702', experience: ['Free Wi-Fi'] })).toEqual(['Balayage by Bea']);
+    expect(await names({ locationZip: '78702', experience: ['Gratuity Free'] })).toEqual(['Wren Brow Bar']);
+    expect(await names({ locationZip: '78702', priceRange: [70, 70] })).toEqual(['Wren Brow Bar']);
+    const weekend = {
+      locationZip: '78702',
+      availabilityType: 'days_pattern',
+      availability: 'weekends',
+    } as const;
+    expect(await names(weekend)).toContain('Wren Brow Bar');
+    expect(
+      await names({
+        ...weekend,
+        availabilityType: 'custom_pattern',
+        requestedDays: ['saturday'],
+        requestedTimes: ['13:00'],
+      }),
+    ).not.toContain('Wren Brow Bar'); // 9AM-1PM is the slots 09:00 to 12:00
+
+    // A zip typed in the location moves the provider.
+    const moved = await t.put('/api/auth/profile', { location: 'Brooklyn, NY 11211' }, { token: access });
+    expect(moved.status).toBe(200);
+    expect(await names({ locationZip: '78702' })).not.toContain('Wren Brow Bar');
+    expect(await names({ locationZip: '11211' })).toEqual(['Wren Brow Bar']);
+  });
+
+  it('an upgraded client appears once a provider, and the list follows the name', async () => {
+    const client = await createVerifiedUser(t);
+    const before = await t.get('/api/providers?limit=50');
+    expect(before.body.providers.map((p: ProviderCard) => p.id)).not.toContain(client.user.id);
+
+    const upgraded = await t.post('/api/auth/upgrade-to-provider', undefined, {
+      token: client.session.access_token,
+    });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    const renamed = await t.put(
+      '/api/auth/profile',
+      { name: 'Upgraded Umbra Studio' },
+      { token: client.session.access_token },
+    );
+    expect(renamed.status).toBe(200);
+    const after = await t.get('/api/providers?limit=50');
+    expect(after.body.providers[0]).toMatchObject({ id: client.user.id, name: 'Upgraded Umbra Studio' });
+    expect(await names({ query: 'umbra' })).toEqual(['Upgraded Umbra Studio']);
+  });
+
+  it('a provider whose account is deleted or unverified leaves the index', async () => {
+    const provider = await createVerifiedProvider(t, {
+      name: 'Ephemeral Edges',
+      location: 'Austin, TX 78701',
+    });
+    expect(await names({ query: 'ephemeral' })).toEqual(['Ephemeral Edges']);
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, provider.user.id));
+    expect(await names({ query: 'ephemeral' })).toEqual([]);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, provider.user.id));
+    expect(await names({ query: 'ephemeral' })).toEqual(['Ephemeral Edges']);
+    await t.db.delete(users).where(eq(users.id, provider.user.id));
+    expect(await names({ query: 'ephemeral' })).toEqual([]);
+  });
+
+  it('portfolio images and avatars reach the cards', async () => {
+    const provider = await createVerifiedProvider(t, { name: 'Portfolio Pia', location: 'Austin, TX 78701' });
+    const images = ['/uploads/a.webp', '/uploads/b.webp', '/uploads/c.webp'];
+    await t.db
+      .update(providerProfiles)
+      .set({ portfolioImages: images })
+      .where(eq(providerProfiles.userId, provider.user.id));
+    await t.db.update(users).set({ avatarUrl: '/uploads/pia.webp' }).where(eq(users.id, provider.user.id));
+    const res = await t.post('/api/search', { query: 'pia' });
+    expect(res.body.results[0]).toMatchObject({
+      avatar_url: '/uploads/pia.webp',
+      portfolio_images: images.slice(0, 2),
+      portfolio_count: 3,
+    });
+  });
+
+  it('the category lists in the database match SERVICE_CATEGORIES', async () => {
+    for (const category of SERVICE_CATEGORIES) {
+      const result = (await t.db.execute(
+        sql`SELECT search_category_services(ARRAY[${category.id}]::text[]) AS services`,
+      )) as unknown as { rows: { services: string }[] };
+      expect(result.rows[0]!.services.split(', '), category.id).toEqual([...category.services]);
+    }
+  });
+});
+
+describe('the search log', () => {
+  it('a valid search writes exactly one row, after the reply', async () => {
+    await settleLogs();
+    const before = await countSearchLogs(t);
+    const res = await t.post('/api/search', {
+      query: '  balayage 78701 ',
+      priceRange: [50, 200],
+      experience: ['Free Wi-Fi'],
+      sessionId: 'session-abc',
+    });
+    expect(res.status).toBe(200);
+    await settleLogs();
+    expect(await countSearchLogs(t)).toBe(before + 1);
+    const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
+    expect(row).toMatchObject({
+      query: 'balayage 78701',
+      zip: '78701',
+      filters: { priceRange: [50, 200], experience: ['Free Wi-Fi'] },
+      sessionId: 'session-abc',
+      userId: null,
+      resultCount: res.body.total,
+    });
+  });
+
+  it('knows the signed-in user; a further page is not a new search', async () => {
+    const user = await createVerifiedUser(t);
+    await settleLogs();
+    const before = await countSearchLogs(t);
+    const first = await t.post(
+      '/api/search',
+      { locationZip: '78701', limit: 1 },
+      { token: user.session.access_token },
+    );
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const next = await t.post('/api/search', {
+      locationZip: '78701',
+      limit: 1,
+      cursor: first.body.nextCursor,
+    });
+    expect(next.status).toBe(200);
+    await settleLogs();
+    expect(await countSearchLogs(t)).toBe(before + 1);
+    const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
+    expect(row).toMatchObject({ query: '', zip: '78701', userId: user.user.id });
+  });
+
+  it('a bad token does not fail the search; it is logged without a user', async () => {
+    const res = await t.post('/api/search', { query: 'hair' }, { token: 'not-a-token' });
+    expect(res.status).toBe(200);
+    await settleLogs();
+    const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
+    expect(row).toMatchObject({ query: 'hair', userId: null });
+  });
+
+  it('the writer batches rows and writes what is queued when closed', async () => {
+    const writer = new SearchLogWriter({
+      db: t.db,
+      log: t.app.log,
+      secret: new TextEncoder().encode('unused'),
+      now: () => new Date(),
+      intervalMs: 60_000,
+      maxRows: 3,
+    });
+    const row = (query: string) => ({
+      query,
+      zip: null,
+      filters: {},
+      sessionId: null,
+      createdAt: new Date(),
+    });
+    const stored = async () =>
+      (await t.db.select().from(searchLogs).where(sql`${searchLogs.query} LIKE 'batched %'`)).length;
+    writer.push(row('batched 1'));
+    writer.push(row('batched 2'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toBe(0); // neither a full batch nor the interval yet
+    writer.push(row('batched 3')); // a full batch goes at once
+    await writer.flush();
+    expect(await stored()).toBe(3);
+    writer.push(row('batched 4'));
+    await writer.close();
+    expect(await stored()).toBe(4);
+  });
+
+  it('rows queued when the server stops are written before it closes', async () => {
+    // A second app on this file's database, which stays open when that app closes.
+    const app = await buildTestApp({ database: t.database });
+    for (let i = 0; i < 3; i++) {
+      const res = await app.post('/api/search', { query: `closing ${i}` });
+      expect(res.status).toBe(200);
+    }
+    await app.close(); // well inside the 100 ms batch window
+    const rows = await t.db
+      .select({ query: searchLogs.query })
+      .from(searchLogs)
+      .where(sql`${searchLogs.query} LIKE 'closing %'`);
+    expect(rows.map((r) => r.query).sort()).toEqual(['closing 0', 'closing 1', 'closing 2']);
+  });
+});
+
+describe('bad input gets its 400 and writes no log row', () => {
+  const long = 'a'.repeat(101);
+  let logsBefore = 0;
+  beforeAll(async () => {
+    await settleLogs();
+    logsBefore = await countSearchLogs(t);
+  });
+  afterAll(async () => {
+    // Every case below has run: none of them may have queued a log row.
+    await settleLogs();
+    expect(await countSearchLogs(t)).toBe(logsBefore);
+  });
+  it.each<[string, unknown, string, string]>([
+    ['a query over 100 characters', { query: long }, 'query', SEARCH_TEXTS.queryTooLong],
+    ['neither query nor zip', {}, 'query', SEARCH_TEXTS.queryOrZipRequired],
+    ['blank query and zip', { query: '   ', locationZip: '' }, 'query', SEARCH_TEXTS.queryOrZipRequired],
+    ['a query that is not text', { query: 42 }, 'query', 'The search query must be text'],
+    ['a 4-digit zip', { locationZip: '7870' }, 'locationZip', SEARCH_TEXTS.zipInvalid],
+    ['a zip with letters', { locationZip: '7870a' }, 'locationZip', SEARCH_TEXTS.zipInvalid],
+    ['an unknown zip', { locationZip: '00000' }, 'locationZip', SEARCH_TEXTS.unknownZip],
+    ['an unknown zip in the query', { query: 'hair 00000' }, 'locationZip', SEARCH_TEXTS.unknownZip],
+    ['a price under 15', { query: 'hair', priceRange: [10, 100] }, 'priceRange.0', SEARCH_TEXTS.priceRange],
+    ['a price over 500', { query: 'hair', priceRange: [15, 600] }, 'priceRange.1', SEARCH_TEXTS.priceRange],
+    [
+      'a reversed price range',
+      { query: 'hair', priceRange: [200, 100] },
+      'priceRange',
+      SEARCH_TEXTS.priceRange,
+    ],
+    [
+      'a price range of one value',
+      { query: 'hair', priceRange: [100] },
+      'priceRange',
+      SEARCH_TEXTS.priceRange,
+    ],
+    [
+      'four experience filters',
+      { query: 'hair', experience: ['Multilingual', 'Free Wi-Fi', 'Private Studio', 'Kid-Friendly'] },
+      'experience',
+      SEARCH_TEXTS.experienceMax,
+    ],
+    [
+      'an empty experience filter',
+      { query: 'hair', experience: [' '] },
+      'experience.0',
+      SEARCH_TEXTS.experienceItem,
+    ],
+    [
+      'an unknown availability type',
+      { query: 'hair', availabilityType: 'sometimes' },
+      'availabilityType',
+      'Availability type must be one of flexible, specific_date, days_pattern, time_pattern, custom_pattern',
+    ],
+    [
+      'a date search without a date',
+      { query: 'hair', availabilityType: 'specific_date' },
+      'requestedDate',
+      SEARCH_TEXTS.dateRequired,
+    ],
+    [
+      'an impossible date',
+      { query: 'hair', availabilityType: 'specific_date', requestedDate: '2031-02-30' },
+      'requestedDate',
+      SEARCH_TEXTS.dateInvalid,
+    ],
+    [
+      'a days search without days',
+      { query: 'hair', availabilityType: 'days_pattern' },
+      'requestedDays',
+      SEARCH_TEXTS.daysRequired,
+    ],
+    [
+      'an unknown day',
+      { query: 'hair', requestedDays: ['someday'] },
+      'requestedDays.0',
+      'Days are monday to sunday',
+    ],
+    [
+      'a times search without times',
+      { query: 'hair', availabilityType: 'time_pattern' },
+      'requestedTimes',
+      SEARCH_TEXTS.timesRequired,
+    ],
+    [
+      'a half-hour time',
+      { query: 'hair', requestedTimes: ['17:30'] },
+      'requestedTimes.0',
+      SEARCH_TEXTS.timeInvalid,
+    ],
+    [
+      'a custom search without days or times',
+      { query: 'hair', availabilityType: 'custom_pattern' },
+      'requestedDays',
+      SEARCH_TEXTS.dayOrTimeRequired,
+    ],
+    ['a radius of 0', { query: 'hair', radiusMiles: 0 }, 'radiusMiles', SEARCH_TEXTS.radius],
+    ['a radius of 500', { query: 'hair', radiusMiles: 500 }, 'radiusMiles', SEARCH_TEXTS.radius],
+    ['a page of 51', { query: 'hair', limit: 51 }, 'limit', SEARCH_TEXTS.limit],
+    [
+      'a cursor it did not make',
+      { query: 'hair', cursor: 'eyJvIjotMX0' },
+      'cursor',
+      SEARCH_TEXTS.cursorInvalid,
+    ],
+    [
+      'an overlong session id',
+      { query: 'hair', sessionId: 's'.repeat(101) },
+      'sessionId',
+      'Session id is too long',
+    ],
+  ])('%s', async (_label, body, path, message) => {
+    const res = await t.post('/api/search', body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message });
+    expect(res.body.issues).toContainEqual({ path, message });
+  });
+
+  it('a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('the list refuses a page size over 50', async () => {
+    const res = await t.get('/api/providers?limit=51');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(SEARCH_TEXTS.limit);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After past the search limit, per address', async () => {
+    const limited = await buildTestApp({ rateLimit: true, database: t.database });
+    try {
+      // Refused bodies count too (the limit runs before validation), and cost no database work.
+      for (let i = 0; i < RATE_LIMITS.search.max; i++) {
+        const res = await limited.post('/api/search', {}, { ip: '203.0.113.9' });
+        expect(res.status).toBe(400);
+      }
+      const over = await limited.post('/api/search', { query: 'hair' }, { ip: '203.0.113.9' });
+      expect(over.status).toBe(429);
+      expect(over.body.error).toBe('RATE_LIMITED');
+      expect(over.headers['retry-after']).toBeDefined();
+      const other = await limited.post('/api/search', { query: 'hair' }, { ip: '203.0.113.10' });
+      expect(other.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
