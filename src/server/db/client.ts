@@ -99,8 +99,26 @@ async function openPostgres(
         lockClient.release();
       }
     },
-    close: () => pool.end(),
+    close: () => endPool(pool),
   };
+}
+
+/**
+ * pool.end() waits for every client to end, and a client whose connection the server has killed can
+ * wait for ever (node-postgres #2648, seen here after pg_terminate_backend): after 5 s we stop
+ * waiting; the sockets are closed by then or go with the process.
+ */
+async function endPool(pool: pg.Pool, waitMs = 5000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([pool.end(), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One round trip, for the health check. */

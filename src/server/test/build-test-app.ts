@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
+import { createScratchDatabase } from '../db/scratch-database';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
 export const TEST_AUTH_SECRET = 'test-secret-0123456789-abcdefghij-klmnopqrstuv';
@@ -100,66 +99,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (see scripts/provision-test-postgres.sh)');
-  const template = decodeURIComponent(new URL(baseUrl).pathname.slice(1));
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  await onMaintenanceDb(baseUrl, async (client) => {
-    // The template holds the extensions a superuser created once; CREATE DATABASE copies them.
-    await withRetryWhileTemplateBusy(() =>
-      client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`),
-    );
-  });
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), onPoolError: () => {} });
+  const scratch = await createScratchDatabase(baseUrl, 't');
+  const database = await openDatabase({ databaseUrl: scratch.url, onPoolError: () => {} });
   try {
     await database.migrate();
   } catch (error) {
     await database.close();
-    await dropDatabase(baseUrl, name);
+    await scratch.drop();
     throw error;
   }
   return {
     database,
     async drop() {
       await database.close();
-      await dropDatabase(baseUrl, name);
+      await scratch.drop();
     },
   };
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-async function onMaintenanceDb<T>(baseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(baseUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Two files creating their databases at the same moment can briefly see the template "in use". */
-async function withRetryWhileTemplateBusy<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
-  }
-}
-
-async function dropDatabase(baseUrl: string, name: string): Promise<void> {
-  await onMaintenanceDb(baseUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
-  );
 }
 
 function withBody(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): InjectOptions {
