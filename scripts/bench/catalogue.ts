@@ -1,6 +1,7 @@
 // A deterministic catalogue of N providers for `npm run bench`: names, categories, specialties,
 // bios, packages, hours and amenities drawn from varied vocabularies; real zips clustered in metro
 // areas whose popularity follows a Zipf curve (a few big cities, a long tail of towns).
+import { createHash } from 'node:crypto';
 import zipcodes from 'zipcodes';
 import { AMENITIES, PRODUCT_BRANDS, SERVICE_CATEGORIES } from '../../src/domain/options';
 import { createRng, type Rng } from '../../src/server/seed/art';
@@ -314,8 +315,9 @@ const pickCategory = weighted(
 
 const roundTo5 = (n: number) => Math.max(15, Math.round(n / 5) * 5);
 
-function uuidOf(rng: Rng): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(rng.next() * 16).toString(16));
+/** A version-4-shaped UUID from the seed and the index: unique per provider, the same every run. */
+function uuidOf(seed: string, i: number): string {
+  const hex = createHash('sha256').update(`${seed}:${i}`).digest('hex').slice(0, 32).split('');
   hex[12] = '4';
   hex[16] = ((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16);
   const s = hex.join('');
@@ -397,7 +399,7 @@ export function benchProvider(
   // Older accounts first: created over the last three years, i = 0 the oldest.
   const createdAt = new Date(Date.UTC(2023, 10, 1) + i * 900_000 + rng.int(0, 899_999)).toISOString();
   return {
-    id: uuidOf(rng),
+    id: uuidOf(seed, i),
     name,
     email: `${slug}@bench.glowfind.example`,
     slug,

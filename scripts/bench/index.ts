@@ -1,5 +1,5 @@
 // `npm run bench -- [--providers 100000] [--database-url URL] [--duration 10] [--connections 50]
-//                   [--seed bench] [--json FILE]`
+//                   [--seed bench] [--json FILE] [--keep]`
 //
 // Seeds a fresh database with N providers (deterministic), starts the real server on it with rate
 // limits off, and measures with autocannon, one route after the other: a static hello route on a bare
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     seed: { type: 'string', default: 'bench' },
     json: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.providers);
@@ -375,9 +376,20 @@ async function main() {
       );
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
-    if (scratch) await scratch.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (args.keep) {
+      log(`kept the database: ${scratch ? `DATABASE_URL=${scratch.url}` : `DATA_DIR=${dataDir}`}`);
+    } else {
+      if (scratch) await scratch.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // Drizzle's message repeats the whole statement and its parameters (megabytes here): the cause is enough.
+  const e = error as Error & { cause?: Error };
+  console.error(`bench failed: ${e.cause?.message ?? e.message}`);
+  process.exitCode = 1;
+}
