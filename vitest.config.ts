@@ -11,12 +11,10 @@ function apiProject(db: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
       include: apiFiles,
       environment: 'node',
       env: { TEST_DB: db },
-      // PGlite: every file in a fresh process. PGlite's extensions (cube, pg_trgm) break from about
-      // the third PGlite instance in one process: an index or operator call into them then spins at
-      // 100% CPU with the event loop blocked, so no timeout fires (docs/architecture.md, Testing).
-      // PostgreSQL: each file builds its own app, database and SMTP sink and closes them in afterAll,
-      // so files share a worker's loaded modules, which saves about a third of that run on 2 cores.
-      isolate: db === 'pglite',
+      // Each file builds its own app, database and SMTP sink (src/server/test/build-test-app.ts) and
+      // closes them in afterAll, so files need no module isolation; reusing the worker's loaded modules
+      // (fastify, drizzle, the PGlite WASM) saves about a third of the run on 2 cores.
+      isolate: false,
       // Booting PGlite (initdb in WASM) takes a few seconds, more while the other worker is busy.
       hookTimeout: 60_000,
       testTimeout: 20_000,

@@ -10,8 +10,7 @@ const QUERY_TIMEOUT_MS = 10_000;
 
 interface ProbeResult {
   similarity: number;
-  operator: string[];
-  indexed: string[];
+  suggestions: string[];
   after: number;
   km: number;
 }
@@ -48,16 +47,18 @@ function runProbe(): Promise<ProbeResult> {
   });
 }
 
-describe('PGlite with our extension order (cube, earthdistance, then pg_trgm)', () => {
-  it('answers trigram queries, then the next query, without hanging', async () => {
-    const result = await runProbe();
-    expect(result.similarity).toBeGreaterThan(0.3);
-    expect(result.similarity).toBeLessThan(1);
-    expect(result.operator).toEqual(['balayage']);
-    expect(result.indexed).toEqual(['balayage']);
-    expect(result.after).toBe(1);
-    // Austin to Houston is about 235 km: earthdistance works beside pg_trgm.
-    expect(result.km).toBeGreaterThan(220);
-    expect(result.km).toBeLessThan(250);
-  }, 120_000);
+describe('PGlite with our extensions (cube, earthdistance, pg_trgm)', () => {
+  // The `%` operator hung about every other fresh process; two runs catch its return 3 times in 4.
+  it('corrects a typo the way the app does, then answers the next query, in two fresh processes', async () => {
+    for (const _run of [1, 2]) {
+      const result = await runProbe();
+      expect(result.similarity).toBeGreaterThan(0.3);
+      expect(result.similarity).toBeLessThan(1);
+      expect(result.suggestions).toContain('balayage');
+      expect(result.after).toBe(1);
+      // Austin to Houston is about 235 km: earthdistance works beside pg_trgm.
+      expect(result.km).toBeGreaterThan(220);
+      expect(result.km).toBeLessThan(250);
+    }
+  }, 240_000);
 });

@@ -87,7 +87,9 @@ export function ProviderCard({
             <span className="line-clamp-2 break-words">{provider.location}</span>
           </p>
           {provider.distance_miles !== null && (
-            <p className="mt-0.5 pl-4.5 text-xs font-medium text-app">{provider.distance_miles} mi away</p>
+            <p className="mt-0.5 pl-4.5 text-xs font-medium text-app">
+              {provider.distance_miles < 0.1 ? 'Under 0.1' : provider.distance_miles} mi away
+            </p>
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1">

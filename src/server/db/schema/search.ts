@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -84,10 +85,24 @@ export const searchTerms = pgTable(
     /** The english stem of the term ('braids' → 'braid'). */
     lexeme: text('lexeme').notNull(),
   },
-  (t) => [
-    index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
-    index('search_terms_lexeme_idx').on(t.lexeme),
-  ],
+  (t) => [index('search_terms_lexeme_idx').on(t.lexeme)],
+);
+
+/**
+ * The trigrams of every search term (pg_trgm's show_trgm), kept by a trigger on search_terms
+ * (migration 0005): the index typo correction looks words up in. pg_trgm's own GIN index is not
+ * used because its `%` operator hangs PGlite (shared/NOTES.md, docs/architecture.md); the
+ * functions show_trgm() and similarity() do not.
+ */
+export const searchTermTrigrams = pgTable(
+  'search_term_trigrams',
+  {
+    trigram: text('trigram').notNull(),
+    term: text('term')
+      .notNull()
+      .references(() => searchTerms.term, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.trigram, t.term] })],
 );
 
 /** Every valid search (SPEC.md §3 'Search log'), written in batches after the reply is sent. */

@@ -244,6 +244,9 @@ export async function countListed(db: Db, cap: number): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** pg_trgm's default similarity threshold, written into the statement as a constant. */
+const SIMILARITY_THRESHOLD = sql.raw('0.3');
+
 export interface WordAnalysis {
   word: string;
   /** The english stem; null for a stop word ('the', 'and'), which is left out of the query. */
@@ -257,8 +260,9 @@ export interface WordAnalysis {
 /**
  * For each query word: is it a stop word, is its english stem among the indexed words (the
  * vocabulary holds every word of every document), and if neither, the up to 3 most similar indexed
- * words by trigram similarity (pg_trgm's default threshold 0.3). Words under 4 letters are not
- * corrected: too many neighbours.
+ * words by trigram similarity (pg_trgm's similarity() at its default threshold 0.3), found through
+ * search_term_trigrams rather than the `%` operator, which hangs PGlite. Words under 4 letters are
+ * not corrected: too many neighbours.
  */
 export async function analyzeWords(db: Db, words: readonly string[]): Promise<WordAnalysis[]> {
   return rowsOf<WordAnalysis>(
@@ -273,10 +277,21 @@ export async function analyzeWords(db: Db, words: readonly string[]): Promise<Wo
         CROSS JOIN LATERAL (SELECT (ts_lexize('english_stem', x.word))[1] AS stem) s
       ) w
       LEFT JOIN LATERAL (
-        SELECT c.term, c.lexeme, row_number() OVER (ORDER BY similarity(c.term, w.word) DESC, c.term) AS rank
-        FROM search_terms c
-        WHERE w.stem IS NOT NULL AND NOT w.known AND length(w.word) >= 4 AND c.term % w.word
-        ORDER BY similarity(c.term, w.word) DESC, c.term
+        SELECT c.term, c.lexeme, row_number() OVER (ORDER BY c.score DESC, c.term) AS rank
+        FROM (
+          SELECT s.term, s.lexeme, similarity(s.term, w.word) AS score
+          FROM (
+            -- Terms sharing enough trigrams to reach the threshold: similarity is shared / (a + b -
+            -- shared) with a = the word's trigram count, so shared >= 0.3 * a is necessary.
+            SELECT g.term FROM search_term_trigrams g
+            WHERE g.trigram = ANY (show_trgm(w.word))
+            GROUP BY g.term
+            HAVING count(*) >= ceil(${SIMILARITY_THRESHOLD} * cardinality(show_trgm(w.word)))
+          ) shared
+          JOIN search_terms s ON s.term = shared.term
+        ) c
+        WHERE w.stem IS NOT NULL AND NOT w.known AND length(w.word) >= 4 AND c.score >= ${SIMILARITY_THRESHOLD}
+        ORDER BY c.score DESC, c.term
         LIMIT 3
       ) t ON true
       GROUP BY w.ord, w.word, w.stem, w.known

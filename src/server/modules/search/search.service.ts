@@ -149,12 +149,18 @@ export function queryWords(text: string): string[] {
 /**
  * What is already known about query words: their stems, and which are stop words. Both answers
  * are final: stems come from the dictionary, and the vocabulary never loses a word, so a known word
- * stays known. Unknown words are not kept (a provider may add them any moment). One per app;
- * bounded, oldest out first.
+ * stays known. Unknown words (typos) and their look-alikes are kept for a minute only: a provider
+ * may add the word any moment, and until the entry expires the search still matches the word itself
+ * besides its look-alikes, so nobody is missed; only the correction note may be a minute late.
+ * One per app; bounded, oldest out first.
  */
 export class WordCache {
   private readonly entries = new Map<string, { stem: string | null }>();
-  constructor(private readonly max = 20_000) {}
+  private readonly unknown = new Map<string, { analysis: q.WordAnalysis; until: number }>();
+  constructor(
+    private readonly max = 20_000,
+    private readonly unknownTtlMs = 60_000,
+  ) {}
 
   get(word: string) {
     return this.entries.get(word);
@@ -163,6 +169,18 @@ export class WordCache {
   set(word: string, stem: string | null) {
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(word, { stem });
+  }
+
+  getUnknown(word: string, now = performance.now()): q.WordAnalysis | undefined {
+    const entry = this.unknown.get(word);
+    if (entry && entry.until > now) return entry.analysis;
+    if (entry) this.unknown.delete(word);
+    return undefined;
+  }
+
+  setUnknown(analysis: q.WordAnalysis, now = performance.now()) {
+    if (this.unknown.size >= this.max) this.unknown.delete(this.unknown.keys().next().value!);
+    this.unknown.set(analysis.word, { analysis, until: now + this.unknownTtlMs });
   }
 }
 
@@ -206,12 +224,19 @@ interface QueryPart {
  * similar indexed words ('balayge' → balayage). Words the cache knows need no database round trip.
  */
 async function resolveWords(ctx: AppContext, words: string[], cache: WordCache): Promise<QueryPart[]> {
-  const unresolved = words.filter((w) => cache.get(w) === undefined);
-  const analysis = unresolved.length > 0 ? await q.analyzeWords(ctx.db, unresolved) : [];
   const unknown = new Map<string, q.WordAnalysis>();
+  for (const word of words) {
+    const cached = cache.getUnknown(word);
+    if (cached) unknown.set(word, cached);
+  }
+  const unresolved = words.filter((w) => cache.get(w) === undefined && !unknown.has(w));
+  const analysis = unresolved.length > 0 ? await q.analyzeWords(ctx.db, unresolved) : [];
   for (const a of analysis) {
     if (a.stem === null || a.known) cache.set(a.word, a.stem);
-    else unknown.set(a.word, a);
+    else {
+      unknown.set(a.word, a);
+      cache.setUnknown(a);
+    }
   }
   return words.flatMap((word) => {
     const a = unknown.get(word);
