@@ -1,38 +1,27 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
-
-async function expectNoViolations(page: import('@playwright/test').Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-}
+import { expect, expectNoAxeViolations, test } from './fixtures';
 
 for (const theme of ['dark', 'light'] as const) {
   test(`home, dialogs and not-found have no axe violations (${theme})`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('glowfind.theme', t), theme);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Sign up / Log in' }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.getByRole('dialog').getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('dialog').getByText('Provider', { exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.keyboard.press('Escape');
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 }
 

@@ -1,11 +1,17 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AccountProfile, PublicProfile } from '../src/domain/profiles';
-import { createVerifiedAccount, expect, signInWith, type TestAccount, test } from './fixtures';
+import {
+  createVerifiedAccount,
+  expect,
+  expectNoAxeViolations,
+  signInWith,
+  type TestAccount,
+  test,
+} from './fixtures';
 
 const SHOTS = '/tmp/shots';
 
@@ -43,17 +49,7 @@ async function createProvider(request: APIRequestContext, mail: Parameters<typeo
   );
 }
 
-async function expectNoAxeViolations(page: Page) {
-  // The shared header is checked by its own spec; this one is about the account page and its dialogs.
-  const result = await new AxeBuilder({ page })
-    .exclude('header')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
+// The shared header is checked by its own spec: these checks are about the account page and its dialogs.
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Fills the package form and saves it; `expectPreview` is what the live preview must show first. */
@@ -726,7 +722,7 @@ test('screenshots of the account page at desktop and phone width, dark and light
       await page.getByRole('button', { name: 'Edit availability' }).click();
       await page.getByRole('button', { name: 'Add Service' }).click();
       // Labels, names and contrast with every editor open, in both themes.
-      if (width === 1280) await expectNoAxeViolations(page);
+      if (width === 1280) await expectNoAxeViolations(page, { exclude: 'header' });
       // What a person sees mid-page, with the sticky header and the sticky 'Save Profile' bar…
       await page.getByRole('region', { name: 'Services & Pricing' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/account-${width}-${theme}-viewport.png` });
@@ -756,7 +752,7 @@ test('screenshots of the account page at desktop and phone width, dark and light
     await page.screenshot({ path: `${SHOTS}/account-client-${width}-${theme}.png` });
     await page.getByRole('button', { name: 'Become a Service Provider' }).click();
     await expect(page.getByRole('dialog', { name: 'Become a Service Provider' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: 'header' });
     await page.screenshot({ path: `${SHOTS}/account-upgrade-${width}-${theme}.png` });
   }
 });

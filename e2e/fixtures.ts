@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { Session, SignupBody } from '../src/domain/auth';
 import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
@@ -150,4 +151,14 @@ export async function signInWith(page: Page, session: Session): Promise<void> {
     'glowfind.session',
     JSON.stringify(session),
   ] as const);
+}
+
+/** The WCAG 2.1 A/AA rules axe checks on the current page; `exclude` leaves out a part checked elsewhere. */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  const result = await builder.analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { SignupBody } from '../src/domain/auth';
 import type { UpdateProfileBody } from '../src/domain/profiles';
-import { createVerifiedAccount, expect, type TestAccount, test } from './fixtures';
+import { createVerifiedAccount, expect, expectNoAxeViolations, type TestAccount, test } from './fixtures';
 
 /**
  * The home page against the real server: a small catalogue of providers made through the API
@@ -189,15 +188,6 @@ async function openPopover(page: Page, name: 'Availability' | 'Experience'): Pro
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('the full list shows provider cards with starting price, New, thumbnails and View Profile', async ({

@@ -2,13 +2,12 @@
 // page.evaluate callbacks run in the browser.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Session } from '../src/domain/auth';
 import type { UpdateProfileBody } from '../src/domain/profiles';
 import { firstLink, type SmtpSink } from '../src/server/test/smtp-sink';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, expectNoAxeViolations, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Velvet-Fern-2031';
 const BOOKING_URL = 'https://booking.example.com/maya-lopez?ref=glowfind';
@@ -131,15 +130,6 @@ async function shot(page: Page, name: string, fullPage = false) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('a visitor sees every section of a full profile, with the server title and no invented rating', async ({

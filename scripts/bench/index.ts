@@ -19,6 +19,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { createRng } from '../../src/server/seed/art';
+import { unusedPort } from '../../src/server/test/build-test-app';
 import { type BenchProvider, benchProvider, buildPlaces, SEARCH_WORDS } from './catalogue';
 
 const { values: args } = parseArgs({
@@ -143,19 +144,6 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,7 +291,7 @@ async function main() {
       `  seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.searchable} searchable providers, ${seeded.terms} vocabulary words`,
     );
 
-    const [helloPort, appPort] = [await freePort(), await freePort()];
+    const [helloPort, appPort] = [await unusedPort(), await unusedPort()];
     const base = `http://127.0.0.1:${appPort}`;
     const hello = `http://127.0.0.1:${helloPort}`;
     children.push(

@@ -1,8 +1,8 @@
 import { CalendarClock } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { availabilityLabel } from '../filter-rules';
 import type { SearchState } from '../url-state';
-import { FilterTrigger } from './FilterTrigger';
+import { LazyFilter } from './FilterTrigger';
 
 export type AvailabilityValue = Pick<SearchState, 'when' | 'days' | 'times'>;
 
@@ -19,37 +19,15 @@ export function AvailabilityFilter({
   value: AvailabilityValue;
   onChange: (next: AvailabilityValue) => void;
 }) {
-  const [isOpen, setOpen] = useState(false);
-  const [isWanted, setWanted] = useState(false);
-  const trigger = (
-    <FilterTrigger
+  return (
+    <LazyFilter
+      popover={AvailabilityPopover}
+      preload={preload}
       icon={CalendarClock}
       label="Availability"
       summary={availabilityLabel(value)}
-      isOpen={isOpen}
+      value={value}
+      onChange={onChange}
     />
-  );
-  if (!isWanted) {
-    return (
-      <FilterTrigger
-        icon={CalendarClock}
-        label="Availability"
-        summary={availabilityLabel(value)}
-        isOpen={false}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      />
-    );
-  }
-  return (
-    <Suspense fallback={trigger}>
-      <AvailabilityPopover open={isOpen} onOpenChange={setOpen} value={value} onChange={onChange}>
-        {trigger}
-      </AvailabilityPopover>
-    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { FilterTrigger } from './FilterTrigger';
+import { lazy } from 'react';
+import { LazyFilter } from './FilterTrigger';
 
 const load = () => import('./ExperiencePopover');
 const ExperiencePopover = lazy(() => load().then((m) => ({ default: m.ExperiencePopover })));
@@ -14,40 +14,16 @@ export function ExperienceFilter({
   value: string[];
   onChange: (next: string[]) => void;
 }) {
-  const [isOpen, setOpen] = useState(false);
-  const [isWanted, setWanted] = useState(false);
-  const summary = value.length === 0 ? null : value.length === 1 ? value[0]! : `${value.length} chosen`;
-  const trigger = (
-    <FilterTrigger
+  return (
+    <LazyFilter
+      popover={ExperiencePopover}
+      preload={preload}
       icon={Sparkles}
       label="Experience"
       data-filter="experience"
-      summary={summary}
-      isOpen={isOpen}
+      summary={value.length === 0 ? null : value.length === 1 ? value[0]! : `${value.length} chosen`}
+      value={value}
+      onChange={onChange}
     />
-  );
-  if (!isWanted) {
-    return (
-      <FilterTrigger
-        icon={Sparkles}
-        label="Experience"
-        data-filter="experience"
-        summary={summary}
-        isOpen={false}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      />
-    );
-  }
-  return (
-    <Suspense fallback={trigger}>
-      <ExperiencePopover open={isOpen} onOpenChange={setOpen} value={value} onChange={onChange}>
-        {trigger}
-      </ExperiencePopover>
-    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type ComponentType, type ReactElement, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
-interface FilterTriggerProps extends ComponentProps<'button'> {
+export interface FilterTriggerProps extends ComponentProps<'button'> {
   icon: LucideIcon;
   label: string;
   /** The current choice in a few words, shown after the label; null when nothing is chosen. */
@@ -45,5 +45,56 @@ export function FilterTrigger({
       )}
       <ChevronDown className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
     </button>
+  );
+}
+
+/** What a filter popover takes: the trigger button as its child, open state, and the value it edits. */
+export type FilterPopoverProps<V> = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  value: V;
+  onChange: (next: V) => void;
+  children: ReactElement;
+};
+
+/**
+ * A filter button whose popover (Radix and its positioning) is loaded on first use: hovering or
+ * focusing the button starts the download, clicking it opens the popover once it has arrived.
+ */
+export function LazyFilter<V>({
+  popover: Popover,
+  preload,
+  value,
+  onChange,
+  ...trigger
+}: Omit<FilterTriggerProps, 'isOpen' | 'popover' | 'value' | 'onChange'> & {
+  popover: ComponentType<FilterPopoverProps<V>>;
+  preload: () => void;
+  value: V;
+  onChange: (next: V) => void;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  const [isWanted, setWanted] = useState(false);
+  if (!isWanted) {
+    return (
+      <FilterTrigger
+        {...trigger}
+        isOpen={false}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      />
+    );
+  }
+  const button = <FilterTrigger {...trigger} isOpen={isOpen} />;
+  return (
+    <Suspense fallback={button}>
+      <Popover open={isOpen} onOpenChange={setOpen} value={value} onChange={onChange}>
+        {button}
+      </Popover>
+    </Suspense>
   );
 }
