@@ -6,7 +6,10 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
+import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
@@ -14,6 +17,7 @@ import { profilePageHead } from './modules/profiles/profiles.seo';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
+import { registerBetaGate } from './plugins/beta-gate';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -78,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
   registerAuth(app);
+  registerBetaGate(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
@@ -86,6 +91,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(uploadRoutes);
   await app.register(searchRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(bookingRoutes);
+  await app.register(accessRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
   await registerWeb(app, config.webDir, { profileHead: (slug) => profilePageHead(ctx, slug) });

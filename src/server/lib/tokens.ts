@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -44,9 +44,63 @@ export async function verifyAccessToken(
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
     if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+    // A purpose token (admin step, beta gate) is signed with the same secret but is never a login.
+    if (payload.pur !== undefined) return null;
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
     return { sub: payload.sub, iat: payload.iat, issuedAtMs };
   } catch {
     return null;
+  }
+}
+
+/**
+ * A token for one purpose (the admin password step, the beta gate). It carries a fingerprint of
+ * the password it was granted for, so changing the password ends every grant at once.
+ */
+export interface PurposeClaims {
+  purpose: 'admin-access' | 'beta-access';
+  /** The user it was granted to; absent for the beta gate (visitors are anonymous). */
+  sub?: string;
+  /** First bytes of an HMAC of the password, keyed by the signing secret. */
+  fingerprint: string;
+}
+
+export function passwordFingerprint(secret: Uint8Array, password: string): string {
+  return createHmac('sha256', secret).update(password).digest('base64url').slice(0, 16);
+}
+
+export async function signPurposeToken(
+  secret: Uint8Array,
+  claims: PurposeClaims,
+  now: Date,
+  ttlSeconds: number,
+) {
+  const iat = Math.floor(now.getTime() / 1000);
+  const expiresAt = iat + ttlSeconds;
+  const jwt = new SignJWT({ pur: claims.purpose, fp: claims.fingerprint })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(expiresAt);
+  if (claims.sub) jwt.setSubject(claims.sub);
+  return { token: await jwt.sign(secret), expiresAt };
+}
+
+/** True when the token is ours, unexpired, and has exactly these claims. */
+export async function verifyPurposeToken(
+  secret: Uint8Array,
+  token: string,
+  expected: PurposeClaims,
+  now: Date,
+): Promise<boolean> {
+  if (!token) return false;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    return (
+      payload.pur === expected.purpose &&
+      payload.fp === expected.fingerprint &&
+      (payload.sub ?? undefined) === expected.sub
+    );
+  } catch {
+    return false;
   }
 }

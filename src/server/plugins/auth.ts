@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_ACCESS_HEADER, ADMIN_TEXTS } from '../../domain/admin';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
 import { verifyAccessToken } from '../lib/tokens';
+import { hasAdminAccess } from '../modules/access/access.service';
 import { findUserById, type UserRow } from '../modules/auth/auth.queries';
 
 declare module 'fastify' {
@@ -48,7 +50,21 @@ export function registerAuth(app: FastifyInstance) {
 /** preHandler after authenticate: the user must have this role or type. */
 export function requireRole(role: 'provider' | 'admin') {
   return async (request: FastifyRequest) => {
-    const ok = role === 'admin' ? request.user.role === 'admin' : request.user.userType === 'provider';
-    if (!ok) throw new AppError('FORBIDDEN');
+    if (role === 'admin' && request.user.role !== 'admin')
+      throw new AppError('FORBIDDEN', ADMIN_TEXTS.accessDenied);
+    if (role === 'provider' && request.user.userType !== 'provider') throw new AppError('FORBIDDEN');
+  };
+}
+
+/**
+ * preHandler after authenticate for every admin endpoint: the admin role ('Access Denied' for
+ * anyone else), then, when ADMIN_PASSWORD is set, the token of the 'Admin Access' step.
+ */
+export function requireAdmin(ctx: AppContext) {
+  const adminRole = requireRole('admin');
+  return async (request: FastifyRequest) => {
+    await adminRole(request);
+    const token = String(request.headers[ADMIN_ACCESS_HEADER] ?? '');
+    if (!(await hasAdminAccess(ctx, request.user, token))) throw new AppError('ADMIN_ACCESS_REQUIRED');
   };
 }

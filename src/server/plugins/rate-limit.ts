@@ -20,6 +20,12 @@ export const RATE_LIMITS = {
   upload: { max: 60, timeWindow: '15 minutes' },
   /** Searches (and 'Load more' pages) per IP: generous for a person, a brake on scrapers. */
   search: { max: 300, timeWindow: '1 minute' },
+  /** Saving and removing favourites (providers and services). */
+  favorite: { max: 120, timeWindow: '1 minute' },
+  /** Booking-link clicks: a person clicks a few; a script inflating a provider's numbers many. */
+  bookingLog: { max: 30, timeWindow: '1 minute' },
+  /** The admin and beta passwords: slow enough that guessing is hopeless. */
+  accessPassword: { max: 10, timeWindow: '15 minutes' },
 } as const;
 
 /** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */

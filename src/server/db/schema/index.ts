@@ -1,3 +1,4 @@
+export * from './engagement';
 export * from './mail';
 export * from './search';
 export * from './tokens';

@@ -118,5 +118,6 @@ export const searchLogs = pgTable(
     resultCount: integer('result_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('search_logs_created_idx').on(t.createdAt.desc().nullsFirst())],
+  // The admin's list, newest first, by keyset (created_at, id).
+  (t) => [index('search_logs_created_id_idx').on(t.createdAt.desc(), t.id.desc())],
 );

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { searchLogs } from '../../db/schema';
+import type { Keyset } from '../../lib/keyset-cursor';
 import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
 
 /** Everything one search page needs, already validated and resolved by the service. */
@@ -63,8 +64,6 @@ export interface ProviderCardRow {
 export function pgArray(values: readonly (string | number)[]): string {
   return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface Geometry {
   /** ll_to_earth of the zip centroid, as a cube literal. */
@@ -327,4 +326,22 @@ export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): P
       userId: row.userId ? sql`(SELECT id FROM users WHERE id = ${row.userId}::uuid)` : null,
     })),
   );
+}
+
+/** One page of search logs, newest first (admin). */
+export async function findSearchLogs(db: Db, limit: number, after: Keyset | null) {
+  const rows = rowsOf<{ id: string; query: string; created_at: string }>(
+    await db.execute(sql`
+      SELECT id::text AS id, query,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+      FROM search_logs
+      ${after ? sql`WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : sql``}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`),
+  );
+  return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
+}
+
+export async function countSearchLogs(db: Db): Promise<number> {
+  return db.$count(searchLogs);
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminLogsQuerySchema, SearchLogsReplySchema } from '../../../domain/admin';
 import {
   ProvidersQuerySchema,
   ProvidersReplySchema,
   SearchBodySchema,
   SearchReplySchema,
 } from '../../../domain/search';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken, requireAdmin } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
@@ -52,6 +53,25 @@ export async function searchRoutes(base: FastifyInstance) {
       // Queued, not awaited: the batch is written after this reply has gone out.
       if (log) searchLog.push({ ...log, token: bearerToken(req) || undefined });
       return { success: true as const, ...reply };
+    },
+  );
+
+  app.get(
+    '/api/search',
+    {
+      preHandler: [base.authenticate, requireAdmin(ctx)],
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Admins: search logs, newest first (paged)',
+        querystring: AdminLogsQuerySchema,
+        response: { 200: SearchLogsReplySchema },
+      },
+    },
+    async (req) => {
+      // Searches made a moment ago are still queued: write them first, so the admin sees them.
+      await searchLog.flush();
+      return { success: true as const, data: await search.listSearchLogs(ctx, req.query) };
     },
   );
 }

@@ -15,6 +15,7 @@ import {
 import { extractZip } from '../../../domain/zip';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
+import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
 import { lookupZip } from '../profiles/zip-lookup';
 import { distanceOfChord, METERS_PER_MILE } from './geo';
 import * as q from './search.queries';
@@ -439,4 +440,14 @@ export async function searchProviders(
     },
     log: log && { ...log, resultCount: totals.total },
   };
+}
+
+/** A page of search logs for the admin dashboard, with the total. */
+export async function listSearchLogs(ctx: AppContext, query: { limit: number; cursor?: string | undefined }) {
+  const [rows, total] = await Promise.all([
+    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor)),
+    q.countSearchLogs(ctx.db),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { logs: page.map(({ keyset: _k, ...log }) => log), total, nextCursor };
 }

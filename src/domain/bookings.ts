@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isHttpUrl } from './fields';
+import { LIMITS } from './options';
+
+/** Booking-link clicks (SPEC.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
+
+export const BOOKING_LIMITS = {
+  /** Rows in the provider's 'most recent' table (SPEC.md §9). */
+  recentRows: 10,
+  pageMax: 100,
+  /** Days in the clicks-per-day chart. */
+  chartDays: 30,
+  /** Clicks of the same link by the same client within this window count once (double clicks). */
+  duplicateWindowSeconds: 10,
+} as const;
+
+export const BOOKING_TEXTS = {
+  invalidUrl: "This link is not one of this provider's booking links",
+  loadFailed: 'Failed to load booking analytics',
+  loadFailedToast: 'Failed to load booking interest data',
+  authRequired: 'Authentication required',
+  loginToBook: 'Please log in to book an appointment.',
+  showing: (shown: number, total: number) => `Showing ${shown} most recent clicks of ${total} total`,
+} as const;
+
+export const LogBookingBodySchema = z.object({
+  url: z
+    .string({ error: BOOKING_TEXTS.invalidUrl })
+    .trim()
+    .max(LIMITS.urlMax, BOOKING_TEXTS.invalidUrl)
+    .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl),
+  provider_id: z.uuid({ error: 'Provider not found' }),
+});
+export type LogBookingBody = z.infer<typeof LogBookingBodySchema>;
+
+export const LogBookingReplySchema = z.object({
+  success: z.literal(true),
+  /** False when the click was not counted: the provider's own click, or a repeat within seconds. */
+  logged: z.boolean(),
+});
+
+/** GET /api/booking-logs?provider_id=&limit=&cursor=&tz_offset= */
+export const BookingLogsQuerySchema = z.object({
+  provider_id: z.uuid({ error: 'Provider not found' }).optional(),
+  limit: z.coerce.number().int().min(1).max(BOOKING_LIMITS.pageMax).default(BOOKING_LIMITS.recentRows),
+  cursor: z.string().max(200, 'Invalid page cursor').optional(),
+  /** Minutes to add to UTC for the viewer's local day in the chart (getTimezoneOffset() negated). */
+  tz_offset: z.coerce.number().int().min(-840).max(840).default(0),
+});
+export type BookingLogsQuery = z.input<typeof BookingLogsQuerySchema>;
+
+export const BookingLogSchema = z.object({
+  id: z.string(),
+  client_id: z.string(),
+  provider_id: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type BookingLog = z.infer<typeof BookingLogSchema>;
+
+export const BookingStatsSchema = z.object({
+  total_clicks: z.number().int(),
+  unique_clients: z.number().int(),
+  last_7_days: z.number().int(),
+  /** One entry per day for the last 30 days, oldest first, zeros included ('YYYY-MM-DD'). */
+  per_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type BookingStats = z.infer<typeof BookingStatsSchema>;
+
+export const BookingLogsReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    logs: z.array(BookingLogSchema),
+    total: z.number().int(),
+    nextCursor: z.string().nullable(),
+    /** For one provider (the owner's analytics); absent on the admin's list of every click. */
+    stats: BookingStatsSchema.optional(),
+  }),
+});
+export type BookingLogsReply = z.infer<typeof BookingLogsReplySchema>;

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_ACCESS_HEADER } from '../../../domain/admin';
+import {
+  BookingLogsQuerySchema,
+  BookingLogsReplySchema,
+  LogBookingBodySchema,
+  LogBookingReplySchema,
+} from '../../../domain/bookings';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import * as bookings from './bookings.service';
+
+const tags = ['bookings'];
+const security = [{ bearerAuth: [] }];
+
+export async function bookingRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+
+  app.post(
+    '/api/booking-logs',
+    {
+      preHandler: base.authenticate,
+      config: { rateLimit: RATE_LIMITS.bookingLog },
+      schema: {
+        tags,
+        security,
+        summary: "Log a click on one of a provider's booking links (the client is the token's user)",
+        body: LogBookingBodySchema,
+        response: { 200: LogBookingReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await bookings.logBookingClick(ctx, req.user, req.body)) }),
+  );
+
+  app.get(
+    '/api/booking-logs',
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A provider's clicks with stats (the provider or an admin), or every click (admins)",
+        querystring: BookingLogsQuerySchema,
+        response: { 200: BookingLogsReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await bookings.listBookingLogs(ctx, req.user, String(req.headers[ADMIN_ACCESS_HEADER] ?? ''), {
+        providerId: req.query.provider_id,
+        limit: req.query.limit,
+        cursor: req.query.cursor,
+        tzOffset: req.query.tz_offset,
+      }),
+    }),
+  );
+}

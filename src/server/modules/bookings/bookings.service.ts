@@ -1,0 +1,110 @@
+import { ADMIN_TEXTS } from '../../../domain/admin';
+import {
+  BOOKING_LIMITS,
+  BOOKING_TEXTS,
+  type BookingStats,
+  type LogBookingBody,
+} from '../../../domain/bookings';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/app-error';
+import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { hasAdminAccess } from '../access/access.service';
+import type { UserRow } from '../auth/auth.queries';
+import * as q from './bookings.queries';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Same link written two ways ('https://a.b' and 'https://a.b/') counts as the same link. */
+function sameLink(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Logs a signed-in user's click on a provider's booking link. The url must be one of that
+ * provider's links, so nobody can fill a provider's analytics with arbitrary addresses. The
+ * provider's own clicks and repeats within seconds are answered alike but not counted.
+ */
+export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogBookingBody) {
+  const provider = await q.findProviderBookingLink(ctx.db, body.provider_id);
+  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  const links = [provider.bookingLink].filter(Boolean);
+  if (!links.some((link) => sameLink(link, body.url))) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
+  if (provider.id === user.id) return { logged: false };
+  const logged = await q.insertBookingLogUnlessRecent(ctx.db, {
+    clientId: user.id,
+    providerId: provider.id,
+    url: body.url,
+    now: ctx.now(),
+    windowSeconds: BOOKING_LIMITS.duplicateWindowSeconds,
+  });
+  return { logged };
+}
+
+/** 'YYYY-MM-DD' of a moment at UTC + offsetMinutes. */
+const localDay = (ms: number, offsetMinutes: number) =>
+  new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 10);
+
+/** Total clicks, unique clients, the last 7 days, and clicks per local day for the last 30 days. */
+export async function getBookingStats(
+  ctx: AppContext,
+  providerId: string,
+  offsetMinutes: number,
+): Promise<BookingStats> {
+  const now = ctx.now().getTime();
+  // Local midnight, 29 days before today, as a UTC instant.
+  const todayStart = Date.parse(`${localDay(now, offsetMinutes)}T00:00:00Z`) - offsetMinutes * 60_000;
+  const since = new Date(todayStart - (BOOKING_LIMITS.chartDays - 1) * DAY_MS);
+  const [totals, days] = await Promise.all([
+    q.findBookingTotals(ctx.db, providerId, new Date(now - 7 * DAY_MS)),
+    q.findBookingsPerDay(ctx.db, providerId, since, offsetMinutes),
+  ]);
+  const counts = new Map(days.map((d) => [d.date, d.count]));
+  const per_day = Array.from({ length: BOOKING_LIMITS.chartDays }, (_, i) => {
+    const date = localDay(since.getTime() + i * DAY_MS + 12 * 60 * 60 * 1000, offsetMinutes);
+    return { date, count: counts.get(date) ?? 0 };
+  });
+  return {
+    total_clicks: totals.total,
+    unique_clients: totals.unique_clients,
+    last_7_days: totals.last_7_days,
+    per_day,
+  };
+}
+
+/**
+ * A page of clicks. With `providerId`: that provider's, with stats, for the provider themself or an
+ * admin (anyone else gets 404: the numbers are private). Without: every click, admins only. An
+ * admin reading someone else's clicks also needs the 'Admin Access' step when ADMIN_PASSWORD is set.
+ */
+export async function listBookingLogs(
+  ctx: AppContext,
+  user: UserRow,
+  adminToken: string,
+  query: { providerId: string | undefined; limit: number; cursor?: string | undefined; tzOffset: number },
+) {
+  if (query.providerId !== user.id) {
+    if (user.role !== 'admin') {
+      if (query.providerId) throw new AppError('NOT_FOUND', 'Not found');
+      throw new AppError('FORBIDDEN', ADMIN_TEXTS.accessDenied);
+    }
+    if (!(await hasAdminAccess(ctx, user, adminToken))) throw new AppError('ADMIN_ACCESS_REQUIRED');
+  }
+  const after = decodeKeyset(query.cursor);
+  const [rows, total, stats] = await Promise.all([
+    q.findBookingLogs(ctx.db, query.providerId, query.limit, after),
+    q.countBookingLogs(ctx.db, query.providerId),
+    query.providerId ? getBookingStats(ctx, query.providerId, query.tzOffset) : undefined,
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return {
+    logs: page.map(({ keyset: _k, ...log }) => log),
+    total,
+    nextCursor,
+    ...(stats ? { stats } : {}),
+  };
+}

@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { favoriteServices, favorites } from '../../db/schema';
+import type { Keyset } from '../../lib/keyset-cursor';
+
+/** Saves a provider for a user; true when it was not saved before. */
+export async function insertFavoriteIfAbsent(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const rows = await db
+    .insert(favorites)
+    .values({ userId, providerId })
+    .onConflictDoNothing()
+    .returning({ providerId: favorites.providerId });
+  return rows.length > 0;
+}
+
+export async function deleteFavorite(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const rows = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.providerId, providerId)))
+    .returning({ providerId: favorites.providerId });
+  return rows.length > 0;
+}
+
+export async function countFavorites(db: Db, userId: string): Promise<number> {
+  return db.$count(favorites, eq(favorites.userId, userId));
+}
+
+export async function findFavoriteIds(db: Db, userId: string, max: number): Promise<string[]> {
+  const rows = await db
+    .select({ providerId: favorites.providerId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(sql`${favorites.createdAt} desc`)
+    .limit(max);
+  return rows.map((r) => r.providerId);
+}
+
+export interface FavoriteProviderRow {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  location: string;
+  specialties: string[];
+  routingSlug: string;
+  keyset: Keyset;
+}
+
+/**
+ * One page of saved providers, newest saved first. Providers who stopped being listed (an account
+ * turned back, an unverified email) drop out of the list but keep their row, so they come back.
+ */
+export async function findFavoriteProviders(
+  db: Db,
+  userId: string,
+  limit: number,
+  after: Keyset | null,
+): Promise<FavoriteProviderRow[]> {
+  const rows = rowsOf<{
+    id: string;
+    name: string;
+    avatar_url: string | null;
+    location: string;
+    specialties: string[];
+    routing_slug: string;
+    created_at: string;
+  }>(
+    await db.execute(sql`
+    select u.id, u.name, u.avatar_url, coalesce(p.location, '') as location,
+           coalesce(p.specialties, '{}') as specialties, u.routing_slug,
+           to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+    from favorites f
+    join users u on u.id = f.provider_id and u.user_type = 'provider' and u.email_verified_at is not null
+    left join provider_profiles p on p.user_id = u.id
+    where f.user_id = ${userId}
+      ${after ? sql`and (f.created_at, f.provider_id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by f.created_at desc, f.provider_id desc
+    limit ${limit + 1}`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    avatarUrl: r.avatar_url,
+    location: r.location,
+    specialties: r.specialties,
+    routingSlug: r.routing_slug,
+    keyset: { createdAt: r.created_at, id: r.id },
+  }));
+}
+
+/** Saved providers that are listed (what the list shows in total). */
+export async function countListedFavorites(db: Db, userId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from favorites f
+      join users u on u.id = f.provider_id and u.user_type = 'provider' and u.email_verified_at is not null
+      where f.user_id = ${userId}`),
+  );
+  return row?.n ?? 0;
+}
+
+export async function findFavoriteServices(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: favoriteServices.serviceName })
+    .from(favoriteServices)
+    .where(eq(favoriteServices.userId, userId))
+    .orderBy(favoriteServices.createdAt, favoriteServices.serviceName);
+  return rows.map((r) => r.name);
+}
+
+export async function insertFavoriteServiceIfAbsent(db: Db, userId: string, serviceName: string) {
+  await db.insert(favoriteServices).values({ userId, serviceName }).onConflictDoNothing();
+}
+
+export async function deleteFavoriteService(db: Db, userId: string, serviceName: string) {
+  await db
+    .delete(favoriteServices)
+    .where(and(eq(favoriteServices.userId, userId), eq(favoriteServices.serviceName, serviceName)));
+}

@@ -1,0 +1,81 @@
+import {
+  CATALOGUE_SERVICES,
+  FAVORITE_LIMITS,
+  FAVORITE_TEXTS,
+  type FavoriteProvider,
+} from '../../../domain/favorites';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/app-error';
+import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { findPublicProviderById } from '../profiles/profiles.queries';
+import * as q from './favorites.queries';
+
+/** Saves a provider (idempotent). Unknown or unlisted providers are 404; a full list is refused. */
+export async function addFavorite(ctx: AppContext, userId: string, providerId: string) {
+  const provider = await findPublicProviderById(ctx.db, providerId);
+  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
+  if ((await q.countFavorites(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
+    // Saving one already saved stays a success (idempotent) even at the cap.
+    const ids = await q.findFavoriteIds(ctx.db, userId, FAVORITE_LIMITS.providersMax);
+    if (!ids.includes(providerId)) throw new AppError('CONFLICT', FAVORITE_TEXTS.tooMany);
+  }
+  await q.insertFavoriteIfAbsent(ctx.db, userId, providerId);
+  return { providerId, saved: true };
+}
+
+/** Removes a saved provider (idempotent). 404 only when the id was never a provider at all. */
+export async function removeFavorite(ctx: AppContext, userId: string, providerId: string) {
+  const removed = await q.deleteFavorite(ctx.db, userId, providerId);
+  if (!removed && !(await findPublicProviderById(ctx.db, providerId)))
+    throw new AppError('NOT_FOUND', 'Provider not found');
+  return { providerId, saved: false };
+}
+
+/** One page of the user's saved providers, newest saved first. */
+export async function listFavorites(
+  ctx: AppContext,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+) {
+  const { limit } = query;
+  const after = decodeKeyset(query.cursor);
+  const [rows, total] = await Promise.all([
+    q.findFavoriteProviders(ctx.db, userId, limit, after),
+    q.countListedFavorites(ctx.db, userId),
+  ]);
+  const { page, nextCursor } = pageOf(rows, limit);
+  const favorites: FavoriteProvider[] = page.map((r) => ({
+    id: r.id,
+    name: r.name,
+    avatar_url: r.avatarUrl,
+    location: r.location,
+    specialties: r.specialties,
+    routing_slug: r.routingSlug,
+  }));
+  return { favorites, total, nextCursor };
+}
+
+/** Every saved provider id (bounded by the cap), for the toggles. */
+export function listFavoriteIds(ctx: AppContext, userId: string) {
+  return q.findFavoriteIds(ctx.db, userId, FAVORITE_LIMITS.providersMax);
+}
+
+/** The user's favourite services, in the order they were added. */
+export function listFavoriteServices(ctx: AppContext, userId: string) {
+  return q.findFavoriteServices(ctx.db, userId);
+}
+
+/** Adds a catalogue service (idempotent) and answers the whole list. */
+export async function addFavoriteService(ctx: AppContext, userId: string, serviceName: string) {
+  if (!CATALOGUE_SERVICES.includes(serviceName))
+    throw fieldError('serviceName', FAVORITE_TEXTS.unknownService);
+  await q.insertFavoriteServiceIfAbsent(ctx.db, userId, serviceName);
+  return q.findFavoriteServices(ctx.db, userId);
+}
+
+/** Removes a service (idempotent) and answers the whole list. */
+export async function removeFavoriteService(ctx: AppContext, userId: string, serviceName: string) {
+  await q.deleteFavoriteService(ctx.db, userId, serviceName);
+  return q.findFavoriteServices(ctx.db, userId);
+}
