@@ -96,7 +96,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
-  await registerWeb(app, config.webDir, { profileHead: (slug) => profilePageHead(ctx, slug) });
+  await registerWeb(app, config.webDir, {
+    profileHead: (slug) => profilePageHead(ctx, slug),
+    betaGate: Boolean(config.betaPassword),
+  });
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

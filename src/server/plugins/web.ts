@@ -22,6 +22,8 @@ const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
 export interface WebOptions {
   /** The head of a profile page, or null when the slug is unknown (the page then answers 404). */
   profileHead: (slug: string) => Promise<PageHead | null>;
+  /** The beta gate is on: the page says so (the web app shows the gate) and shows no profile data. */
+  betaGate?: boolean;
 }
 
 /** Puts a page's title, description and extra tags into index.html's head. */
@@ -42,7 +44,10 @@ export function injectHead(html: string, head: PageHead): string {
 export async function registerWeb(app: FastifyInstance, webDir: string, opts: WebOptions) {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const rawHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = opts.betaGate
+    ? rawHtml.replace('</head>', '  <meta name="glowfind-beta-gate" content="on" />\n  </head>')
+    : rawHtml;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -63,7 +68,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    if (CLIENT_ROUTES.has(url)) return reply.send(indexHtml);
+    // Behind the beta gate, profile pages are not described to anyone who has not passed it.
+    if (CLIENT_ROUTES.has(url) || opts.betaGate) return reply.send(indexHtml);
     const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
     const head = slug && !isReservedSlug(slug) ? await opts.profileHead(slug) : null;
     if (!head) return reply.status(404).send(indexHtml);

@@ -4,6 +4,7 @@ import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
 import { useSessionCheck } from '../features/auth/session-check';
+import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
 import { toast } from '../lib/toast';
 
@@ -15,6 +16,10 @@ const VerifyEmailDialog = lazy(() =>
   import('../features/auth/components/VerifyEmailDialog').then((m) => ({ default: m.VerifyEmailDialog })),
 );
 
+const BetaGateDialog = lazy(() =>
+  import('../features/auth/components/BetaGateDialog').then((m) => ({ default: m.BetaGateDialog })),
+);
+
 const DIALOG_MODES: AuthMode[] = ['login', 'signup', 'forgotPassword'];
 
 export function RootLayout() {
@@ -23,6 +28,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   useSessionCheck();
   const dialogOpen = useAuthDialog().open;
+  const betaLocked = useBetaLocked();
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
 
@@ -64,7 +70,8 @@ export function RootLayout() {
       <Footer />
       <Suspense fallback={null}>
         {dialogUsed && <AuthDialog />}
-        {params.has('temp_token') && <VerifyEmailDialog />}
+        {params.has('temp_token') && !betaLocked && <VerifyEmailDialog />}
+        {betaLocked && <BetaGateDialog />}
       </Suspense>
     </div>
   );

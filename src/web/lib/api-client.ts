@@ -1,5 +1,6 @@
 import type { Session } from '../../domain/auth';
 import type { Issue } from '../../domain/errors';
+import { betaHeaders, lockBeta } from './beta-gate';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
 
 /** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
@@ -22,10 +23,14 @@ interface RequestOptions {
   /** Sends the bearer token, refreshing it first when under 5 minutes remain. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the admin step's token). */
+  headers?: Record<string, string>;
+  /** Lets the request outlive the page (a booking click that opens another tab). */
+  keepalive?: boolean;
 }
 
 async function send(path: string, opts: RequestOptions, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...betaHeaders(), ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -34,6 +39,7 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
       headers,
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
       signal: opts.signal ?? null,
+      keepalive: opts.keepalive ?? false,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -42,6 +48,10 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
 }
 
 async function parse<T>(response: Response): Promise<T> {
+  if (await isBetaLocked(response)) {
+    lockBeta();
+    throw new ApiError('BETA_LOCKED', 403, 'Enter the beta access password to continue.');
+  }
   const data = (await response.json().catch(() => null)) as {
     success?: boolean;
     error?: string;
@@ -57,6 +67,16 @@ async function parse<T>(response: Response): Promise<T> {
     );
   }
   return data as T;
+}
+
+/** A 403 from the beta gate (not a permission problem: no token refresh can fix it). */
+async function isBetaLocked(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const data = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: string } | null;
+  return data?.error === 'BETA_LOCKED';
 }
 
 let refreshing: Promise<Session | null> | null = null;
@@ -97,7 +117,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
   if (needsRefresh(session)) session = (await refreshSession()) ?? session;
   let response = await send(path, opts, session.access_token);
-  if (response.status === 401 || response.status === 403) {
+  if (response.status === 401 || (response.status === 403 && !(await isBetaLocked(response)))) {
     const renewed = await refreshSession();
     if (!renewed) {
       expireSession();

@@ -7,6 +7,9 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { BookingAnalytics } from '../../features/bookings/components/BookingAnalytics';
+import { FavoriteServices } from '../../features/favorites/components/FavoriteServices';
+import { SavedProviders } from '../../features/favorites/components/SavedProviders';
 import {
   accountProfileKey,
   sessionUserOf,
@@ -80,15 +83,11 @@ export function AccountPage() {
         </>
       )}
 
-      {/*
-        Slots for the sections that arrive with their own issues (SPEC.md §2 'Account'):
-        - providers: the upcoming-availability openings manager (issue 5) and booking-interest
-          analytics (issue 6), keyed by profile.id;
-        - everyone: saved providers (cards link to /{routing_slug}) and the favourite services
-          catalogue (issue 6).
-        Each comes from its own feature folder and is composed here, below the profile form, so the
-        sticky 'Save Profile' bar stays with the fields it saves.
-      */}
+      {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves.
+          Slot: the upcoming-availability openings manager for providers (issue 5). */}
+      {profile.user_type === 'provider' && <BookingAnalytics providerId={profile.id} />}
+      <SavedProviders userId={profile.id} />
+      <FavoriteServices userId={profile.id} />
     </div>
   );
 }

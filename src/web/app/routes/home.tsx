@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../domain/brand';
+import type { ProviderCard } from '../../../domain/search';
 import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
 import { SearchPanel } from '../../features/search/components/SearchPanel';
 import { isSearchActive } from '../../features/search/url-state';
@@ -9,6 +10,15 @@ import { useSearchState } from '../../features/search/use-search-state';
 // anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
 const ResultsSection = lazy(() =>
   import('../../features/search/components/ResultsSection').then((m) => ({ default: m.ResultsSection })),
+);
+
+// The save toggle comes with the cards (its own chunk), not with the first load.
+const FavoriteButton = lazy(() =>
+  import('../../features/favorites/components/FavoriteButton').then((m) => ({ default: m.FavoriteButton })),
+);
+
+const renderFavorite = (provider: ProviderCard) => (
+  <FavoriteButton providerId={provider.id} providerName={provider.name} />
 );
 
 /**
@@ -33,7 +43,12 @@ export function HomePage() {
       </section>
 
       <Suspense fallback={<ResultsPlaceholder isSearch={isSearchActive(state)} />}>
-        <ResultsSection state={state} setState={setState} scrollRequest={scrollRequest} />
+        <ResultsSection
+          state={state}
+          setState={setState}
+          scrollRequest={scrollRequest}
+          renderFavorite={renderFavorite}
+        />
       </Suspense>
 
       {/* Slot: Upcoming Availability (issue 5, openings). A section of the next 5 days' openings with

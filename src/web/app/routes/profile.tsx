@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { logBookingClick } from '../../features/bookings/api/log-booking-click';
+import { FavoriteButton } from '../../features/favorites/components/FavoriteButton';
 import { usePublicProfile } from '../../features/profiles/api/get-public-profile';
 import type { Viewer } from '../../features/profiles/components/public/ContactCard';
 import { ProfileLoadError } from '../../features/profiles/components/public/ProfileLoadError';
@@ -31,7 +33,20 @@ export function ProfilePage() {
       : session.user.id === query.data.id
         ? 'owner'
         : 'signed-in';
-    return <PublicProfileView profile={query.data} viewer={viewer} onLoginRequired={handleLoginRequired} />;
+    const profile = query.data;
+    return (
+      <PublicProfileView
+        profile={profile}
+        viewer={viewer}
+        onLoginRequired={handleLoginRequired}
+        onBook={(url) => logBookingClick({ url, provider_id: profile.id })}
+        favoriteButton={
+          viewer !== 'owner' && (
+            <FavoriteButton providerId={profile.id} providerName={profile.name} size="lg" />
+          )
+        }
+      />
+    );
   }
   if (notFound) return <ProfileNotFound slug={slug} />;
   if (query.isError)

@@ -10,10 +10,20 @@ interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** False for a dialog that must be answered (the beta gate): no close button, Escape or outside click. */
+  dismissible?: boolean;
 }
 
 /** A modal with focus trap, Escape to close and a labelled title (Radix Dialog). */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  dismissible = true,
+}: DialogProps) {
   // Dialogs here open from stores and links, not from a Radix Trigger, so remember what had focus
   // and give it back on close (keyboard users land where they were).
   // Read during render: by the time effects run, Radix has already moved focus into the dialog.
@@ -36,6 +46,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             /(^|\s)max-w-/.test(className ?? '') ? className : ['max-w-md', className],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(dismissible
+            ? {}
+            : {
+                onEscapeKeyDown: (event: Event) => event.preventDefault(),
+                onPointerDownOutside: (event: Event) => event.preventDefault(),
+                onInteractOutside: (event: Event) => event.preventDefault(),
+              })}
           onCloseAutoFocus={(event) => {
             const target = returnFocus.current;
             returnFocus.current = null;
@@ -48,12 +65,14 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           <D.Title className="pr-8 text-xl font-bold">{title}</D.Title>
           {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}
           <div className="mt-4">{children}</div>
-          <D.Close
-            className="absolute right-4 top-4 rounded-md p-1 text-muted hover:bg-muted hover:text-app"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </D.Close>
+          {dismissible && (
+            <D.Close
+              className="absolute right-4 top-4 rounded-md p-1 text-muted hover:bg-muted hover:text-app"
+              aria-label="Close"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </D.Close>
+          )}
         </D.Content>
       </D.Portal>
     </D.Root>

@@ -15,8 +15,9 @@ export function useSessionCheck(): boolean {
     getProfile()
       .then((reply) => updateSessionUser(reply.profile))
       .catch((error) => {
-        // Offline is not a reason to sign someone out; a refused token is.
-        if (!(error instanceof ApiError && error.code === 'NETWORK_ERROR')) clearSession();
+        // Offline, or behind the beta gate, is not a reason to sign someone out; a refused token is.
+        if (!(error instanceof ApiError && ['NETWORK_ERROR', 'BETA_LOCKED'].includes(error.code)))
+          clearSession();
       })
       .finally(() => {
         checked = true;

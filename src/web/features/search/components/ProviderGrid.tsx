@@ -1,12 +1,20 @@
+import type { ReactNode } from 'react';
 import type { ProviderCard as ProviderCardData } from '../../../../domain/search';
 import { ProviderCard } from '../../../components/ProviderCard';
 
-export function ProviderGrid({ providers }: { providers: readonly ProviderCardData[] }) {
+export function ProviderGrid({
+  providers,
+  renderFavorite,
+}: {
+  providers: readonly ProviderCardData[];
+  /** The save toggle of each card (the route passes the favourites feature's button). */
+  renderFavorite?: ((provider: ProviderCardData) => ReactNode) | undefined;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {providers.map((p) => (
         <li key={p.id}>
-          <ProviderCard provider={p} />
+          <ProviderCard provider={p} favoriteSlot={renderFavorite?.(p)} />
         </li>
       ))}
     </ul>

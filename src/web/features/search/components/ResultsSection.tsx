@@ -42,8 +42,10 @@ export function ResultsSection({
   state,
   setState,
   scrollRequest,
+  renderFavorite,
 }: {
   state: SearchState;
+  renderFavorite?: (provider: ProviderCard) => ReactNode;
   setState: (update: () => SearchState) => void;
   /** Goes up by one for each search the person asked for; the view scrolls here when it has results. */
   scrollRequest: number;
@@ -125,7 +127,7 @@ export function ResultsSection({
     content = (
       <>
         <div className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <ProviderGrid providers={items} />
+          <ProviderGrid providers={items} renderFavorite={renderFavorite} />
         </div>
         <div className="mt-8 flex flex-col items-center gap-3">
           {first && items.length < first.total && (

@@ -1,5 +1,5 @@
 import { CalendarCheck, Clock, ExternalLink, MessageCircle, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -23,12 +23,18 @@ export function ContactCard({
   providerName,
   bookingLink,
   onLoginRequired,
+  onBook,
+  favoriteButton,
 }: {
   viewer: Viewer;
   providerId: string;
   providerName: string;
   bookingLink: string | null;
   onLoginRequired: (notice: string) => void;
+  /** Called on a signed-in visitor's Book click, before the link opens (logs the click). */
+  onBook?: (url: string) => void;
+  /** The save toggle (the favourites feature; the route passes it in). */
+  favoriteButton?: ReactNode;
 }) {
   const titleId = useId();
   const noLinkId = useId();
@@ -49,7 +55,6 @@ export function ContactCard({
           </>
         ) : (
           <>
-            {/* Favourite button: arrives with the favourites issue (signed-out visitors get the login dialog). */}
             {!bookingLink ? (
               <>
                 <Button size="lg" className="w-full" disabled aria-describedby={noLinkId}>
@@ -65,8 +70,8 @@ export function ContactCard({
                 target="_blank"
                 rel="noopener noreferrer"
                 className={cn(buttonVariants({ size: 'lg' }), 'w-full')}
-                // Booking-click logging arrives with the bookings issue: log here without awaiting
-                // (e.g. navigator.sendBeacon), so the browser still opens the tab from this click.
+                // Logged without awaiting, so the browser opens the tab from this very click.
+                onClick={() => onBook?.(bookingLink)}
               >
                 <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
                 <ExternalLink className="h-4 w-4" aria-hidden="true" />
@@ -88,6 +93,7 @@ export function ContactCard({
             >
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
             </Button>
+            {favoriteButton}
             {viewer === 'signed-in' && (
               <MessageDialog
                 open={messageOpen}

@@ -10,6 +10,7 @@ import {
   Tag,
   UserRound,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicProfile } from '../../../../../domain/profiles';
 import { AmenityList } from './AmenityList';
@@ -31,10 +32,14 @@ export function PublicProfileView({
   profile,
   viewer,
   onLoginRequired,
+  onBook,
+  favoriteButton,
 }: {
   profile: PublicProfile;
   viewer: Viewer;
   onLoginRequired: (notice: string) => void;
+  onBook?: (url: string) => void;
+  favoriteButton?: ReactNode;
 }) {
   const display = profileDisplay(profile);
   const isOwner = viewer === 'owner';
@@ -52,6 +57,8 @@ export function PublicProfileView({
             providerName={display.name}
             bookingLink={display.bookingLink}
             onLoginRequired={onLoginRequired}
+            onBook={onBook}
+            favoriteButton={favoriteButton}
           />
         </aside>
 

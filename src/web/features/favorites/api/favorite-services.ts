@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAVORITE_TEXTS, type FavoriteServicesReply } from '../../../../domain/favorites';
+import { ApiError, api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+
+/** GET /api/favorite-services: the names the user picked from the catalogue. */
+export const getFavoriteServices = () => api<FavoriteServicesReply>('/api/favorite-services', { auth: true });
+
+/** POST or DELETE /api/favorite-services {serviceName}; answers the whole list. */
+export const setFavoriteService = (serviceName: string, add: boolean) =>
+  api<FavoriteServicesReply>('/api/favorite-services', {
+    method: add ? 'POST' : 'DELETE',
+    body: { serviceName },
+    auth: true,
+  });
+
+export const favoriteServicesKey = (userId: string) => ['favorite-services', userId] as const;
+
+export const favoriteServicesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: favoriteServicesKey(userId),
+    queryFn: async () => (await getFavoriteServices()).services,
+  });
+
+export function useFavoriteServices(userId: string) {
+  return useQuery(favoriteServicesQuery(userId));
+}
+
+/** Adds or removes one service; membership flips when the server says so (SPEC.md §4). */
+export function useToggleFavoriteService(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceName, add }: { serviceName: string; add: boolean }) =>
+      setFavoriteService(serviceName, add),
+    onSuccess: (reply, { serviceName, add }) => {
+      queryClient.setQueryData(favoriteServicesKey(userId), reply.services);
+      toast.success(add ? FAVORITE_TEXTS.serviceAdded : FAVORITE_TEXTS.serviceRemoved, {
+        description: serviceName,
+      });
+    },
+    onError: (error) => {
+      toast.error('Error', {
+        description:
+          error instanceof ApiError && error.status !== 0 && error.message
+            ? error.message
+            : FAVORITE_TEXTS.serviceToggleFailed,
+      });
+    },
+  });
+}

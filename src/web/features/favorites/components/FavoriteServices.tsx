@@ -1,0 +1,100 @@
+import { Check, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { useFavoriteServices, useToggleFavoriteService } from '../api/favorite-services';
+
+/**
+ * The favourite-services catalogue (SPEC.md §2 'Account', §9 groups): a toggle per service with its
+ * own pending state while its call runs; membership changes when the server has answered.
+ */
+export function FavoriteServices({ userId }: { userId: string }) {
+  const query = useFavoriteServices(userId);
+  const toggle = useToggleFavoriteService(userId);
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+
+  const handleToggle = async (serviceName: string, add: boolean) => {
+    setPending((s) => new Set(s).add(serviceName));
+    try {
+      await toggle.mutateAsync({ serviceName, add });
+    } catch {
+      // The mutation's onError has told the user.
+    } finally {
+      setPending((s) => {
+        const next = new Set(s);
+        next.delete(serviceName);
+        return next;
+      });
+    }
+  };
+
+  let content: React.ReactNode;
+  if (query.isPending) content = <Spinner label="Loading favorite services..." />;
+  else if (query.isError)
+    content = (
+      <div className="space-y-3">
+        <Alert>{FAVORITE_TEXTS.servicesFailed}</Alert>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  else {
+    const chosen = new Set(query.data);
+    content = (
+      <div className="space-y-5">
+        {SERVICE_CATALOGUE.map(({ group, services }) => (
+          <fieldset key={group}>
+            <legend className="mb-2 text-sm font-semibold text-app">{group}</legend>
+            <ul className="flex flex-wrap gap-2">
+              {services.map((name) => {
+                const isOn = chosen.has(name);
+                const isBusy = pending.has(name);
+                return (
+                  <li key={name}>
+                    <button
+                      type="button"
+                      aria-pressed={isOn}
+                      aria-busy={isBusy}
+                      disabled={isBusy}
+                      onClick={() => void handleToggle(name, !isOn)}
+                      className={cn(
+                        'inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors disabled:cursor-wait disabled:opacity-70',
+                        isOn
+                          ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-500 dark:bg-brand-600'
+                          : 'border-app bg-card text-app hover:bg-muted',
+                      )}
+                    >
+                      {isBusy ? (
+                        <Spinner />
+                      ) : isOn ? (
+                        <Check className="h-3.5 w-3.5" aria-hidden="true" />
+                      ) : (
+                        <Plus className="h-3.5 w-3.5" aria-hidden="true" />
+                      )}
+                      {name}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="favorite-services-title">
+      <CardHeader>
+        <CardTitle id="favorite-services-title">Favorite Services</CardTitle>
+        <CardDescription>Keep a list of the services you book most.</CardDescription>
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { Heart, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '../../../../domain/favorites';
+import { thumbnailUrl } from '../../../../domain/image-urls';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useFavorites } from '../api/get-favorites';
+import { FavoriteButton } from './FavoriteButton';
+
+function SavedCard({ provider }: { provider: FavoriteProvider }) {
+  const shown = provider.specialties.slice(0, FAVORITE_LIMITS.cardSpecialties);
+  const more = provider.specialties.length - shown.length;
+  return (
+    <li className="relative flex items-start gap-3 rounded-xl border border-app p-3 focus-within:ring-2 focus-within:ring-brand-600">
+      <Avatar
+        name={provider.name}
+        src={provider.avatar_url ? thumbnailUrl(provider.avatar_url) : null}
+        size={48}
+      />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/${provider.routing_slug}`}
+          className="font-semibold break-words text-app hover:underline focus-visible:outline-none"
+        >
+          {provider.name}
+        </Link>
+        {provider.location && (
+          <p className="mt-0.5 flex items-start gap-1 text-sm text-muted">
+            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            <span className="break-words">{provider.location}</span>
+          </p>
+        )}
+        {shown.length > 0 && (
+          <ul aria-label="Specialties" className="mt-2 flex flex-wrap gap-1.5">
+            {shown.map((s) => (
+              <li
+                key={s}
+                className="max-w-full truncate rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100"
+              >
+                {s}
+              </li>
+            ))}
+            {more > 0 && (
+              <li className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-app">
+                +{more}
+                <span className="sr-only"> more</span>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+      <FavoriteButton providerId={provider.id} providerName={provider.name} />
+    </li>
+  );
+}
+
+/** The account page's saved providers (SPEC.md §2 'Account'): cards link to /{routing_slug}. */
+export function SavedProviders({ userId }: { userId: string }) {
+  const query = useFavorites(userId);
+  const items = query.data?.pages.flatMap((p) => p.favorites) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+
+  let content: React.ReactNode;
+  if (query.isPending) content = <Spinner label="Loading saved providers..." />;
+  else if (query.isError && items.length === 0)
+    content = (
+      <div className="space-y-3">
+        <Alert>{FAVORITE_TEXTS.savedProvidersFailed}</Alert>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  else if (items.length === 0)
+    content = (
+      <p className="flex items-center gap-2 text-sm text-muted">
+        <Heart className="h-4 w-4" aria-hidden="true" />
+        No saved providers yet. Tap the heart on a provider to save them here.
+      </p>
+    );
+  else
+    content = (
+      <>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {items.map((p) => (
+            <SavedCard key={p.id} provider={p} />
+          ))}
+        </ul>
+        {query.hasNextPage && (
+          <div className="mt-4 flex justify-center">
+            <Button
+              variant="outline"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage && <Spinner />}
+              Load more
+            </Button>
+          </div>
+        )}
+      </>
+    );
+
+  return (
+    <Card aria-labelledby="saved-providers-title">
+      <CardHeader>
+        <CardTitle id="saved-providers-title">Saved Providers</CardTitle>
+        <CardDescription>
+          {total > 0
+            ? `${total} saved. You get an email when one of them posts a short-notice opening.`
+            : 'Providers you save appear here.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}
