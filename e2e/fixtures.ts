@@ -44,7 +44,11 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * Starts the real server exactly as `npm start` runs it (built web app, PGlite in a fresh DATA_DIR),
  * sending mail to an in-process SMTP server the tests read; stops it and removes its data after `use`.
  */
-async function runApp(seedDemo: boolean, use: (app: RunningApp) => Promise<void>) {
+async function runApp(
+  seedDemo: boolean,
+  use: (app: RunningApp) => Promise<void>,
+  env: Record<string, string> = {},
+) {
   const mail = await startSmtpSink();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
@@ -62,6 +66,7 @@ async function runApp(seedDemo: boolean, use: (app: RunningApp) => Promise<void>
       SMTP_URL: mail.url,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,7 +87,15 @@ async function runApp(seedDemo: boolean, use: (app: RunningApp) => Promise<void>
  * One real server per worker on an empty database (no demo data). `demoApp` is a second server
  * with the demo catalogue (60 providers), started only for the test that asks for it.
  */
-export const test = base.extend<{ mail: SmtpSink; demoApp: RunningApp }, { app: RunningApp }>({
+export const test = base.extend<
+  {
+    mail: SmtpSink;
+    demoApp: RunningApp;
+    /** Starts another server (empty database) with extra environment, e.g. ADMIN_PASSWORD; stopped after the test. */
+    launchApp: (env: Record<string, string>) => Promise<RunningApp>;
+  },
+  { app: RunningApp }
+>({
   app: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
     async ({}, use) => runApp(false, use),
@@ -93,6 +106,32 @@ export const test = base.extend<{ mail: SmtpSink; demoApp: RunningApp }, { app: 
     async ({}, use) => runApp(true, use),
     // Seeding renders the demo pictures through the upload pipeline: about half a minute on 2 cores.
     { timeout: 180_000 },
+  ],
+  launchApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern
+    async ({}, use) => {
+      const stops: (() => void)[] = [];
+      const done: Promise<void>[] = [];
+      await use(
+        (env) =>
+          new Promise<RunningApp>((resolve, reject) => {
+            done.push(
+              runApp(
+                false,
+                (running) =>
+                  new Promise<void>((stop) => {
+                    stops.push(stop);
+                    resolve(running);
+                  }),
+                env,
+              ).catch(reject),
+            );
+          }),
+      );
+      for (const stop of stops) stop();
+      await Promise.all(done);
+    },
+    { timeout: 120_000 },
   ],
   baseURL: async ({ app }, use) => use(app.baseURL),
   mail: async ({ app }, use) => use(app.mail),
