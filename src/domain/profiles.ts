@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserSchema } from './auth';
 import { AVAILABILITY_MAX } from './availability';
 import { HttpUrlSchema, text } from './fields';
+import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
 import { PricingListSchema, type ServicePackage } from './pricing';
 
@@ -145,6 +146,8 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
   review_count: z.number().int(),
   rating: z.number().nullable(),
   member_since: z.string(),
+  /** Their active openings in the next 5 days, soonest first (at most 10). */
+  upcoming_openings: z.array(OpeningSchema),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

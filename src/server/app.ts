@@ -12,6 +12,9 @@ import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { OpeningAlertDispatcher } from './modules/openings/opening-alerts';
+import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
+import { openingRoutes } from './modules/openings/openings.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePageHead } from './modules/profiles/profiles.seo';
 import { searchRoutes } from './modules/search/search.routes';
@@ -30,6 +33,7 @@ import type { Storage } from './storage/storage';
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    openingAlerts: OpeningAlertDispatcher;
   }
 }
 
@@ -74,9 +78,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     storage: opts.storage ?? createStorage(config),
     kickMail: () => worker.kick(),
+    kickAlerts: () => alerts.kick(),
   };
+  const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
   app.decorate('mailWorker', worker);
+  app.decorate('openingAlerts', alerts);
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
@@ -94,6 +101,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(bookingRoutes);
   await app.register(accessRoutes);
+  await app.register(openingRoutes);
+  await app.register(openingAlertRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
   await registerWeb(app, config.webDir, {
@@ -101,8 +110,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     betaGate: Boolean(config.betaPassword),
   });
 
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    worker.start();
+    alerts.start();
+  });
   app.addHook('onClose', async () => {
+    await alerts.stop();
     await worker.stop();
     transport.close();
   });

@@ -14,4 +14,6 @@ export interface AppContext {
   storage: Storage;
   /** Tells the mail worker that new mail is queued (after the transaction commits). */
   kickMail: () => void;
+  /** Tells the opening-alert dispatcher that an announcement was scheduled. */
+  kickAlerts: () => void;
 }

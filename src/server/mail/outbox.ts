@@ -7,6 +7,10 @@ export interface OutgoingMail extends MailContent {
   kind: string;
   to: string;
   replyTo?: string;
+  /** An opening alert: dropped at send time if the user turned alerts off or unsaved the provider. */
+  alert?: { userId: string; providerId: string };
+  /** One-click unsubscribe address (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** Queues an email. Call it with the transaction that makes the change the email is about. */
@@ -18,7 +22,23 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    alertUserId: mail.alert?.userId ?? null,
+    alertProviderId: mail.alert?.providerId ?? null,
+    listUnsubscribe: mail.listUnsubscribe ?? null,
   });
+}
+
+/** An alert is still wanted when its user has alerts on and still has the provider saved. */
+export async function isAlertStillWanted(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from favorites f join users u on u.id = f.user_id
+    where f.user_id = ${userId} and f.provider_id = ${providerId} and u.opening_alerts`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Marks an alert that is no longer wanted; it is never sent. */
+export async function markMailCancelled(db: Db, id: number, reason: string): Promise<void> {
+  await db.update(mailOutbox).set({ status: 'cancelled', lastError: reason }).where(eq(mailOutbox.id, id));
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

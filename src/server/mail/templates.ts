@@ -13,33 +13,68 @@ const escapeHtml = (value: string) =>
   );
 
 /** One layout for every email: a heading, paragraphs, an optional button, and the link in plain text. */
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** A boxed item in a list (an opening in an alert): a title, lines, and a link. */
+interface MailBlock {
+  title: string;
+  lines: string[];
+  link?: MailLink;
+}
+
 function layout(opts: {
   heading: string;
   paragraphs: string[];
-  action?: { label: string; url: string };
+  blocks?: MailBlock[];
+  action?: MailLink;
   footer?: string;
+  footerLinks?: MailLink[];
 }): MailContent & { subject: '' } {
   const { heading, paragraphs, action, footer } = opts;
+  const blocks = opts.blocks ?? [];
+  const footerLinks = opts.footerLinks ?? [];
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...blocks.flatMap((b) => [
+      `* ${b.title}`,
+      ...b.lines.map((l) => `  ${l}`),
+      ...(b.link ? [`  ${b.link.label}: ${b.link.url}`] : []),
+      '',
+    ]),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     footer ?? `— ${BRAND.name} · ${BRAND.tagline}`,
+    ...footerLinks.map((l) => `${l.label}: ${l.url}`),
   ].join('\n');
+  const blockHtml = blocks
+    .map(
+      (
+        b,
+      ) => `<tr><td style="padding:0 0 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e4e0e9;border-radius:10px"><tr><td style="padding:14px 16px">
+<div style="font-size:16px;font-weight:bold;padding-bottom:4px">${escapeHtml(b.title)}</div>
+${b.lines.map((l) => `<div style="font-size:14px;line-height:1.5;color:#3d3644">${escapeHtml(l)}</div>`).join('')}
+${b.link ? `<div style="padding-top:8px"><a href="${escapeHtml(b.link.url)}" style="color:#9d174d;font-weight:bold">${escapeHtml(b.link.label)}</a></div>` : ''}
+</td></tr></table></td></tr>`,
+    )
+    .join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f6f4f8;font-family:Arial,Helvetica,sans-serif;color:#1f1a24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td style="font-size:20px;font-weight:bold;color:#9d174d;padding-bottom:16px">${escapeHtml(BRAND.name)}</td></tr>
 <tr><td style="font-size:22px;font-weight:bold;padding-bottom:12px">${escapeHtml(heading)}</td></tr>
 ${paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.5;padding-bottom:12px">${escapeHtml(p)}</td></tr>`).join('\n')}
+${blockHtml}
 ${
   action
     ? `<tr><td style="padding:12px 0 20px"><a href="${escapeHtml(action.url)}" style="background:#be185d;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></td></tr>
 <tr><td style="font-size:13px;color:#5b5563;padding-bottom:12px">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#9d174d;word-break:break-all">${escapeHtml(action.url)}</a></td></tr>`
     : ''
 }
-<tr><td style="font-size:12px;color:#6b6470;border-top:1px solid #eee;padding-top:16px">${escapeHtml(footer ?? `${BRAND.name} · ${BRAND.tagline}`)}</td></tr>
+<tr><td style="font-size:12px;color:#6b6470;border-top:1px solid #eee;padding-top:16px">${escapeHtml(footer ?? `${BRAND.name} · ${BRAND.tagline}`)}${footerLinks.map((l) => `<br><a href="${escapeHtml(l.url)}" style="color:#6b6470">${escapeHtml(l.label)}</a>`).join('')}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject: '', text, html };
 }
@@ -121,5 +156,50 @@ export function providerMessageMail(opts: {
       action: { label: 'View your public profile', url: opts.profileUrl },
     }),
     subject: `New message from ${opts.senderName.replace(/\s+/g, ' ')} on ${BRAND.name}`,
+  };
+}
+
+export interface AlertOpening {
+  service: string;
+  when: string;
+  price: string | null;
+  location: string;
+  note: string | null;
+  bookingUrl: string;
+}
+
+/** 'New openings from {provider}': one email for the openings posted together (issue 5). */
+export function openingAlertMail(opts: {
+  providerName: string;
+  openings: AlertOpening[];
+  profileUrl: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): MailContent {
+  const n = opts.openings.length;
+  return {
+    ...layout({
+      heading: `${opts.providerName} just posted ${n === 1 ? 'an opening' : `${n} openings`}`,
+      paragraphs: [
+        `You saved ${opts.providerName} on ${BRAND.name}, so we let you know when they have short-notice time free. Openings go fast: book on their own page.`,
+      ],
+      blocks: opts.openings.map((o) => ({
+        title: o.service,
+        lines: [
+          o.when,
+          ...(o.price ? [`Price: ${o.price}`] : []),
+          ...(o.location ? [o.location] : []),
+          ...(o.note ? [o.note] : []),
+        ],
+        ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
+      })),
+      action: { label: `View ${opts.providerName}'s profile`, url: opts.profileUrl },
+      footer: `You get these emails because you saved ${opts.providerName}. At most one email per provider per hour.`,
+      footerLinks: [
+        { label: 'Turn off opening alerts (one click)', url: opts.unsubscribeUrl },
+        { label: 'Manage alerts in your account', url: opts.settingsUrl },
+      ],
+    }),
+    subject: `${opts.providerName.replace(/\s+/g, ' ')}: new ${n === 1 ? 'opening' : 'openings'} on ${BRAND.name}`,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimDueMail, markMailFailed, markMailSent } from './outbox';
+import { claimDueMail, isAlertStillWanted, markMailCancelled, markMailFailed, markMailSent } from './outbox';
 import type { MailTransport } from './transport';
 
 export interface MailWorkerOptions {
@@ -46,6 +46,15 @@ export class MailWorker {
     let sent = 0;
     for (const row of batch) {
       try {
+        // Checked at send time: after an SMTP outage, someone who unsaved the provider gets nothing.
+        if (
+          row.alertUserId &&
+          row.alertProviderId &&
+          !(await isAlertStillWanted(this.opts.db, row.alertUserId, row.alertProviderId))
+        ) {
+          await markMailCancelled(this.opts.db, row.id, 'alert no longer wanted');
+          continue;
+        }
         await this.opts.transport.send({
           from: this.opts.from,
           to: row.toAddress,
@@ -53,6 +62,14 @@ export class MailWorker {
           text: row.textBody,
           html: row.htmlBody,
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+          ...(row.listUnsubscribe
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${row.listUnsubscribe}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
         });
         await markMailSent(this.opts.db, row.id, new Date());
         sent++;

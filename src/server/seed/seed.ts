@@ -13,7 +13,7 @@ import {
 import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '../../domain/profiles';
 import { isReservedSlug, slugify } from '../../domain/slug';
 import type { AppContext } from '../context';
-import { providerProfiles, users } from '../db/schema';
+import { openings, providerProfiles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { lookupZip, zipFromLocation } from '../modules/profiles/zip-lookup';
 import { storeImage } from '../modules/uploads/uploads.service';
@@ -291,6 +291,42 @@ async function countUsers(db: SeedContext['db']): Promise<number> {
 
 const newPassword = () => `demo-${randomBytes(6).toString('base64url')}`;
 
+const HOUR_MS = 3_600_000;
+const OPENING_NOTES = [
+  'Last-minute cancellation: this spot just opened up.',
+  'Short-notice opening; first to book gets it.',
+  null,
+  'Bring inspiration photos if you have them.',
+];
+
+/**
+ * Short-notice openings for about a third of the providers, spread over the next 5 days from the
+ * moment the seed runs (issue 5), on the hour, 1 to 2 hours long, for one of their own services.
+ */
+export function seedOpenings(providers: ReturnType<typeof prepareCatalogue>, now: Date) {
+  const firstHour = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS;
+  return providers
+    .filter((_, i) => i % 3 === 0)
+    .flatMap((p, i) => {
+      const count = i % 4 === 0 ? 2 : 1;
+      return Array.from({ length: count }, (_, k) => {
+        const service = p.fields.pricing[(i + k) % Math.max(1, p.fields.pricing.length)];
+        // From 2 to ~110 hours ahead: inside the 5-day window however the seed's clock falls.
+        const start = new Date(firstHour + (2 + ((i * 37 + k * 23) % 108)) * HOUR_MS);
+        return {
+          providerId: p.id,
+          serviceType: service?.service ?? 'Consultation',
+          price: service && service.priceType !== 'contact' ? service.price : null,
+          startTime: start,
+          endTime: new Date(start.getTime() + (60 + ((i + k) % 3) * 30) * 60_000),
+          note: OPENING_NOTES[(i + k) % OPENING_NOTES.length] ?? null,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+    });
+}
+
 /**
  * Fills an empty database with the demo catalogue: a client, an admin and 60 providers with
  * generated avatars and portfolios. Answers null (and does nothing) when there is any user.
@@ -383,6 +419,8 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
           updatedAt: p.createdAt,
         })),
       );
+      const demoOpenings = seedOpenings(providers, now);
+      if (demoOpenings.length > 0) await tx.insert(openings).values(demoOpenings);
       return true;
     });
     if (!inserted) {

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every email is written here in the transaction that causes it; the worker sends it. */
 export const mailOutbox = pgTable(
@@ -12,12 +12,17 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** For an opening alert: sent only if this user still has alerts on and this provider saved. */
+    alertUserId: uuid('alert_user_id'),
+    alertProviderId: uuid('alert_provider_id'),
+    /** One-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

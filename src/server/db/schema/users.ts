@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -29,6 +30,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Access tokens issued before this moment are refused (set by a password reset). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** Emails when a saved provider posts an opening (on by default; one-click unsubscribe turns it off). */
+    openingAlerts: boolean('opening_alerts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

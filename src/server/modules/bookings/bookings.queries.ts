@@ -16,24 +16,31 @@ export async function findProviderBookingLink(db: Db, providerId: string) {
 
 /**
  * Logs a click unless the same client logged the same link of the same provider within the
- * window (a double click is one click). One statement, so the check and the insert agree.
+ * window (a double click is one click). Under READ COMMITTED two clicks arriving together would
+ * both pass `not exists` (neither sees the other's uncommitted row), so they take turns on a
+ * transaction lock per client and provider.
  */
 export async function insertBookingLogUnlessRecent(
   db: Db,
   log: { clientId: string; providerId: string; url: string; now: Date; windowSeconds: number },
 ): Promise<boolean> {
   const since = new Date(log.now.getTime() - log.windowSeconds * 1000).toISOString();
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into booking_logs (client_id, provider_id, url, created_at)
-      select ${log.clientId}, ${log.providerId}, ${log.url}, ${log.now.toISOString()}::timestamptz
-      where not exists (
-        select 1 from booking_logs
-        where client_id = ${log.clientId} and provider_id = ${log.providerId}
-          and url = ${log.url} and created_at > ${since}::timestamptz)
-      returning id`),
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${log.clientId}::text || '/' || ${log.providerId}::text))`,
+    );
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into booking_logs (client_id, provider_id, url, created_at)
+        select ${log.clientId}, ${log.providerId}, ${log.url}, ${log.now.toISOString()}::timestamptz
+        where not exists (
+          select 1 from booking_logs
+          where client_id = ${log.clientId} and provider_id = ${log.providerId}
+            and url = ${log.url} and created_at > ${since}::timestamptz)
+        returning id`),
+    );
+    return rows.length > 0;
+  });
 }
 
 export interface BookingLogRow {

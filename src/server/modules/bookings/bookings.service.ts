@@ -7,12 +7,27 @@ import {
 } from '../../../domain/bookings';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { decodeKeyset, type Keyset, pageOf } from '../../lib/keyset-cursor';
 import { hasAdminAccess } from '../access/access.service';
 import type { UserRow } from '../auth/auth.queries';
+import { findOpeningBookingLinks } from '../openings/openings.service';
 import * as q from './bookings.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * decodeKeyset also lets through numeric ids (search logs' keys) and impossible dates such as
+ * Feb 30; cast to uuid and timestamptz in SQL those are a 500, so refuse them here as a 400.
+ */
+function uuidKeyset(after: Keyset | null): Keyset | null {
+  if (!after) return null;
+  const ms = Date.parse(after.createdAt);
+  const realDate =
+    !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === after.createdAt.slice(0, 19);
+  if (!UUID.test(after.id) || !realDate) throw fieldError('cursor', 'Invalid page cursor');
+  return after;
+}
 
 /** Same link written two ways ('https://a.b' and 'https://a.b/') counts as the same link. */
 function sameLink(a: string, b: string): boolean {
@@ -32,13 +47,16 @@ function sameLink(a: string, b: string): boolean {
 export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogBookingBody) {
   const provider = await q.findProviderBookingLink(ctx.db, body.provider_id);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
-  const links = [provider.bookingLink].filter(Boolean);
-  if (!links.some((link) => sameLink(link, body.url))) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
+  const links = [provider.bookingLink, ...(await findOpeningBookingLinks(ctx, provider.id))].filter(Boolean);
+  // Logged as the provider's own spelling: the double-click check and the analytics then see one
+  // link however the browser wrote it ('HTTPS://BOOK.example.com/x' would otherwise count again).
+  const link = links.find((l) => sameLink(l, body.url));
+  if (!link) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
   if (provider.id === user.id) return { logged: false };
   const logged = await q.insertBookingLogUnlessRecent(ctx.db, {
     clientId: user.id,
     providerId: provider.id,
-    url: body.url,
+    url: link,
     now: ctx.now(),
     windowSeconds: BOOKING_LIMITS.duplicateWindowSeconds,
   });
@@ -94,7 +112,7 @@ export async function listBookingLogs(
     }
     if (!(await hasAdminAccess(ctx, user, adminToken))) throw new AppError('ADMIN_ACCESS_REQUIRED');
   }
-  const after = decodeKeyset(query.cursor);
+  const after = uuidKeyset(decodeKeyset(query.cursor));
   const [rows, total, stats] = await Promise.all([
     q.findBookingLogs(ctx.db, query.providerId, query.limit, after),
     q.countBookingLogs(ctx.db, query.providerId),

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.queries';
 import { toUser } from '../auth/auth.service';
+import { listUpcomingOpenings } from '../openings/openings.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
 import { lookupZip, zipFromLocation } from './zip-lookup';
@@ -113,6 +114,9 @@ export async function updateProfile(
 }
 
 /** The public profile of an active provider (verified email); anything else is 'Profile not found'. */
+/** Openings shown on a public profile. */
+const PROFILE_OPENINGS = 10;
+
 export async function getPublicProfile(ctx: AppContext, slugInput: string): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
   const row = await q.findPublicProviderBySlug(ctx.db, slug);
@@ -128,5 +132,7 @@ export async function getPublicProfile(ctx: AppContext, slugInput: string): Prom
     review_count: 0,
     rating: null,
     member_since: row.user.createdAt.toISOString(),
+    upcoming_openings: (await listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }))
+      .openings,
   };
 }

@@ -1,0 +1,177 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { OpeningFields } from '../../../domain/openings';
+import { type Db, rowsOf } from '../../db/client';
+import { openingAlertDispatches, openings } from '../../db/schema';
+
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
+
+/** An opening with its provider's name, picture, slug, location and booking link (SPEC.md §3). */
+export interface OpeningRow {
+  id: string;
+  provider_id: string;
+  provider_name: string;
+  provider_image: string | null;
+  routing_slug: string;
+  service_type: string;
+  price: string | null;
+  start_time: string;
+  end_time: string;
+  note: string | null;
+  location_override: string | null;
+  booking_link_override: string | null;
+  is_active: boolean;
+  display_location: string;
+  display_booking_link: string;
+}
+
+const SELECT_OPENING = sql`
+  select o.id, o.provider_id, u.name as provider_name, u.avatar_url as provider_image, u.routing_slug,
+         o.service_type, o.price,
+         to_char(o.start_time at time zone 'UTC', ${ISO}) as start_time,
+         to_char(o.end_time at time zone 'UTC', ${ISO}) as end_time,
+         o.note, o.location_override, o.booking_link_override, o.is_active,
+         coalesce(nullif(o.location_override, ''), p.location, '') as display_location,
+         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') as display_booking_link
+  from openings o
+  join users u on u.id = o.provider_id
+  left join provider_profiles p on p.user_id = o.provider_id`;
+
+/**
+ * Active openings of listed providers that have not ended and start before `until`, soonest first,
+ * paged by (start_time, id). `earliestStart` bounds the index scan: an opening lasts at most 12 hours.
+ */
+export async function findUpcomingOpenings(
+  db: Db,
+  opts: {
+    now: Date;
+    until: Date;
+    earliestStart: Date;
+    limit: number;
+    after: { startTime: string; id: string } | null;
+    providerId?: string;
+  },
+): Promise<OpeningRow[]> {
+  return rowsOf<OpeningRow>(
+    await db.execute(sql`${SELECT_OPENING}
+      where o.is_active
+        and o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
+        and o.start_time < ${opts.until.toISOString()}::timestamptz
+        and o.end_time > ${opts.now.toISOString()}::timestamptz
+        and u.user_type = 'provider' and u.email_verified_at is not null
+        ${opts.providerId ? sql`and o.provider_id = ${opts.providerId}` : sql``}
+        ${opts.after ? sql`and (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
+      order by o.start_time, o.id
+      limit ${opts.limit + 1}`),
+  );
+}
+
+/** A provider's own openings that have not ended (inactive ones too when asked), soonest first. */
+export async function findProviderOpenings(
+  db: Db,
+  opts: {
+    providerId: string;
+    now: Date;
+    includeInactive: boolean;
+    limit: number;
+    after: { startTime: string; id: string } | null;
+  },
+): Promise<OpeningRow[]> {
+  return rowsOf<OpeningRow>(
+    await db.execute(sql`${SELECT_OPENING}
+      where o.provider_id = ${opts.providerId}
+        and o.end_time > ${opts.now.toISOString()}::timestamptz
+        ${opts.includeInactive ? sql`` : sql`and o.is_active`}
+        ${opts.after ? sql`and (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
+      order by o.start_time, o.id
+      limit ${opts.limit + 1}`),
+  );
+}
+
+export async function findOpeningById(db: Db, id: string): Promise<OpeningRow | undefined> {
+  const [row] = rowsOf<OpeningRow>(await db.execute(sql`${SELECT_OPENING} where o.id = ${id}`));
+  return row;
+}
+
+export async function countUpcomingOpenings(db: Db, providerId: string, now: Date): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from openings where provider_id = ${providerId} and end_time > ${now.toISOString()}::timestamptz`,
+    ),
+  );
+  return row?.n ?? 0;
+}
+
+const columnsOf = (fields: OpeningFields) => ({
+  serviceType: fields.service_type,
+  startTime: new Date(fields.start_time),
+  endTime: new Date(fields.end_time),
+  price: fields.price,
+  note: fields.note,
+  locationOverride: fields.location_override,
+  bookingLinkOverride: fields.booking_link_override,
+});
+
+export async function insertOpening(db: Db, providerId: string, fields: OpeningFields, now: Date) {
+  const [row] = await db
+    .insert(openings)
+    .values({ providerId, ...columnsOf(fields), createdAt: now, updatedAt: now })
+    .returning({ id: openings.id });
+  return row!.id;
+}
+
+/** Updates the provider's own opening; false when there is no such opening of theirs. */
+export async function updateOpening(
+  db: Db,
+  id: string,
+  providerId: string,
+  fields: OpeningFields & { is_active?: boolean | undefined },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(openings)
+    .set({
+      ...columnsOf(fields),
+      ...(fields.is_active === undefined ? {} : { isActive: fields.is_active }),
+      updatedAt: now,
+    })
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .returning({ id: openings.id });
+  return rows.length > 0;
+}
+
+export async function deactivateOpening(db: Db, id: string, providerId: string, now: Date) {
+  const rows = await db
+    .update(openings)
+    .set({ isActive: false, updatedAt: now })
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .returning({ id: openings.id });
+  return rows.length > 0;
+}
+
+export async function deleteOpening(db: Db, id: string, providerId: string) {
+  const rows = await db
+    .delete(openings)
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .returning({ id: openings.id });
+  return rows.length > 0;
+}
+
+/** The override links of a provider's openings: clicks on them are real booking clicks too. */
+export async function findOpeningBookingLinks(db: Db, providerId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ link: openings.bookingLinkOverride })
+    .from(openings)
+    .where(and(eq(openings.providerId, providerId), sql`${openings.bookingLinkOverride} is not null`));
+  return rows.map((r) => r.link!).filter(Boolean);
+}
+
+/** Announces a provider's new openings at `dueAt`, unless an announcement is already due earlier. */
+export async function scheduleAlertDispatch(db: Db, providerId: string, dueAt: Date) {
+  await db
+    .insert(openingAlertDispatches)
+    .values({ providerId, dueAt })
+    .onConflictDoUpdate({
+      target: openingAlertDispatches.providerId,
+      set: { dueAt: sql`least(${openingAlertDispatches.dueAt}, excluded.due_at)` },
+    });
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateOpeningBodySchema,
+  DeleteOpeningQuerySchema,
+  DeleteOpeningReplySchema,
+  OPENING_TEXTS,
+  OpeningIdQuerySchema,
+  OpeningReplySchema,
+  OpeningsQuerySchema,
+  OpeningsReplySchema,
+  UpdateOpeningBodySchema,
+} from '../../../domain/openings';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import * as openings from './openings.service';
+
+const tags = ['openings'];
+const security = [{ bearerAuth: [] }];
+const PATH = '/api/last-minute-openings';
+
+export async function openingRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+  const write = { preHandler: base.authenticate, config: { rateLimit: RATE_LIMITS.openingWrite } };
+
+  app.get(
+    PATH,
+    {
+      // Only the owner's list (?provider_id=) needs a token; the public list is open.
+      preHandler: async (req: FastifyRequest) => {
+        if ((req.query as { provider_id?: string }).provider_id) await base.authenticate(req);
+      },
+      config: { rateLimit: RATE_LIMITS.search },
+      schema: {
+        tags,
+        summary: 'Upcoming openings (next 5 days, soonest first); with provider_id, the owner’s own (bearer)',
+        querystring: OpeningsQuerySchema,
+        response: { 200: OpeningsReplySchema },
+      },
+    },
+    async (req) => {
+      const { provider_id, include_inactive, limit, cursor } = req.query;
+      const result = provider_id
+        ? await openings.listOwnOpenings(ctx, req.user, {
+            providerId: provider_id,
+            includeInactive: include_inactive,
+            limit,
+            cursor,
+          })
+        : await openings.listUpcomingOpenings(ctx, { limit, cursor });
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.post(
+    PATH,
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Post an opening (providers)',
+        body: CreateOpeningBodySchema,
+        response: { 200: OpeningReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: OPENING_TEXTS.created,
+      opening: await openings.createOpening(ctx, req.user, req.body),
+    }),
+  );
+
+  app.put(
+    PATH,
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Change your opening (blank optional fields become null)',
+        querystring: OpeningIdQuerySchema,
+        body: UpdateOpeningBodySchema,
+        response: { 200: OpeningReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: OPENING_TEXTS.updated,
+      opening: await openings.updateOpening(ctx, req.user, req.query.id, req.body),
+    }),
+  );
+
+  app.delete(
+    PATH,
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate (permanent=false) or delete (permanent=true) your opening',
+        querystring: DeleteOpeningQuerySchema,
+        response: { 200: DeleteOpeningReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await openings.removeOpening(ctx, req.user, req.query.id, req.query.permanent),
+    }),
+  );
+}

@@ -1,0 +1,83 @@
+import { lookupZip } from '../profiles/zip-lookup';
+
+/**
+ * The main time zone of each US state, for writing an opening's time in an email the way the
+ * provider's clients read it. States split between zones get the zone most of their people live in.
+ */
+const STATE_ZONES: Record<string, string> = {
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AZ: 'America/Phoenix',
+  AR: 'America/Chicago',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  FL: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Boise',
+  IL: 'America/Chicago',
+  IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/Detroit',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  TX: 'America/Chicago',
+  UT: 'America/Denver',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
+  PR: 'America/Puerto_Rico',
+};
+
+/** The zone of a provider's zip code; Eastern time when the zip is unknown (most US clients). */
+export function timeZoneOfZip(zip: string | null): string {
+  const state = zip ? lookupZip(zip)?.state : undefined;
+  return (state && STATE_ZONES[state]) || 'America/New_York';
+}
+
+/** 'Tuesday, November 24, 3:00 PM – 4:30 PM CST' (or across two days, both dates in full). */
+export function formatOpeningTime(startIso: string, endIso: string, timeZone: string): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const day = (d: Date) =>
+    d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
+  const time = (d: Date, zone: boolean) =>
+    d.toLocaleTimeString('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      ...(zone ? { timeZoneName: 'short' } : {}),
+    });
+  if (day(start) === day(end)) return `${day(start)}, ${time(start, false)} – ${time(end, true)}`;
+  return `${day(start)}, ${time(start, false)} – ${day(end)}, ${time(end, true)}`;
+}
