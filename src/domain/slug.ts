@@ -11,6 +11,7 @@ export const RESERVED_SLUGS = new Set([
   'availability',
   'admin',
   'reset-password',
+  'unsubscribe',
   'login',
   'logout',
   'signup',

@@ -16,6 +16,7 @@ const CLIENT_ROUTES = new Set([
   '/availability',
   '/admin',
   '/reset-password',
+  '/unsubscribe',
 ]);
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
 

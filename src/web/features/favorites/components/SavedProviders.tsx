@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from './FavoriteButton';
+import { OpeningAlertsSwitch } from './OpeningAlertsSwitch';
 
 function SavedCard({ provider }: { provider: FavoriteProvider }) {
   const shown = provider.specialties.slice(0, FAVORITE_LIMITS.cardSpecialties);
@@ -110,11 +111,14 @@ export function SavedProviders({ userId }: { userId: string }) {
         <CardTitle id="saved-providers-title">Saved Providers</CardTitle>
         <CardDescription>
           {total > 0
-            ? `${total} saved. You get an email when one of them posts a short-notice opening.`
+            ? `${total} saved.`
             : 'Providers you save appear here.'}
         </CardDescription>
       </CardHeader>
-      <CardContent>{content}</CardContent>
+      <CardContent className="space-y-4">
+        <OpeningAlertsSwitch userId={userId} />
+        {content}
+      </CardContent>
     </Card>
   );
 }
