@@ -69,14 +69,30 @@ async function parse<T>(response: Response): Promise<T> {
   return data as T;
 }
 
-/** A 403 from the beta gate (not a permission problem: no token refresh can fix it). */
-async function isBetaLocked(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
+/** The error code of a failed response, read from a copy (the body stays readable). */
+async function codeOf(response: Response): Promise<string | undefined> {
   const data = (await response
     .clone()
     .json()
     .catch(() => null)) as { error?: string } | null;
-  return data?.error === 'BETA_LOCKED';
+  return data?.error;
+}
+
+/** A 403 from the beta gate (not a permission problem: no token refresh can fix it). */
+async function isBetaLocked(response: Response): Promise<boolean> {
+  return response.status === 403 && (await codeOf(response)) === 'BETA_LOCKED';
+}
+
+/**
+ * 403s our server gives for reasons a fresh token cannot change (SPEC.md §4 refreshes on 401/403;
+ * refreshing for these would only spend a rate-limited attempt twice).
+ */
+const FINAL_403 = new Set(['FORBIDDEN', 'BETA_LOCKED', 'ADMIN_ACCESS_REQUIRED', 'EMAIL_NOT_VERIFIED']);
+
+async function worthRefreshing(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (response.status !== 403) return false;
+  return !FINAL_403.has((await codeOf(response)) ?? '');
 }
 
 let refreshing: Promise<Session | null> | null = null;
@@ -117,7 +133,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
   if (needsRefresh(session)) session = (await refreshSession()) ?? session;
   let response = await send(path, opts, session.access_token);
-  if (response.status === 401 || (response.status === 403 && !(await isBetaLocked(response)))) {
+  if (await worthRefreshing(response)) {
     const renewed = await refreshSession();
     if (!renewed) {
       expireSession();

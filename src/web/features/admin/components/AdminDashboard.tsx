@@ -1,0 +1,201 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, MousePointerClick, RefreshCw, Search } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ADMIN_TEXTS, adminTimestamp, type SearchLog, shortId } from '../../../../domain/admin';
+import type { BookingLog } from '../../../../domain/bookings';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
+import { isAdminAccessRequired } from '../api/admin-request';
+import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
+import { useAllBookingLogs } from '../api/get-all-booking-logs';
+import { useSearchLogs } from '../api/get-search-logs';
+import { type LogColumn, LogTable } from './LogTable';
+
+type Tab = 'search' | 'bookings';
+
+const timestampColumn = {
+  header: 'Timestamp',
+  cell: (row: { created_at: string }) => (
+    <time dateTime={row.created_at}>{adminTimestamp(row.created_at)}</time>
+  ),
+  className: 'whitespace-nowrap text-muted',
+};
+
+const searchColumns: LogColumn<SearchLog>[] = [
+  // Long queries wrap anywhere rather than widening the table.
+  { header: 'Query', cell: (row) => row.query, className: '[overflow-wrap:anywhere]' },
+  timestampColumn,
+];
+
+const idCell = (id: string) => (
+  <span className="font-mono text-xs" title={id}>
+    {shortId(id)}
+  </span>
+);
+
+const bookingColumns: LogColumn<BookingLog>[] = [
+  {
+    header: 'URL',
+    cell: (row) => (
+      <span className="block max-w-[12rem] truncate sm:max-w-[22rem]" title={row.url}>
+        {row.url}
+      </span>
+    ),
+  },
+  { header: 'Provider ID', cell: (row) => idCell(row.provider_id), className: 'whitespace-nowrap' },
+  { header: 'Client ID', cell: (row) => idCell(row.client_id), className: 'whitespace-nowrap' },
+  timestampColumn,
+];
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: typeof Search;
+  label: string;
+  value: number | null;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <span className="hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700 sm:flex dark:bg-brand-900/60 dark:text-brand-200">
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <h2 className="text-sm font-medium text-muted">{label}</h2>
+        <p className="text-3xl font-bold text-app">{value === null ? '–' : value.toLocaleString('en-US')}</p>
+      </div>
+    </Card>
+  );
+}
+
+const triggerClass =
+  'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium text-muted transition-colors cursor-pointer data-[state=inactive]:hover:text-app data-[state=active]:bg-brand-700 data-[state=active]:text-white data-[state=active]:shadow-sm sm:flex-none dark:data-[state=active]:bg-brand-600';
+
+/**
+ * 'Analytics Dashboard' (SPEC.md §2 'Admin'): totals, then search logs and booking clicks in tabs,
+ * paged 50 at a time. Logout forgets the admin token and the loaded logs (SPEC.md §4 'Admin page').
+ */
+export function AdminDashboard({ userId, passwordRequired }: { userId: string; passwordRequired: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>('search');
+  const searchLogs = useSearchLogs(userId);
+  const bookingLogs = useAllBookingLogs(userId);
+
+  // Set when the dashboard is locked (Logout, a refused token): its logs go as it unmounts.
+  const locked = useRef(false);
+  useEffect(
+    () => () => {
+      if (locked.current) dropAdminLogs(queryClient);
+    },
+    [queryClient],
+  );
+
+  const accessLost = isAdminAccessRequired(searchLogs.error) || isAdminAccessRequired(bookingLogs.error);
+  const failedAt = Math.max(
+    searchLogs.isError ? searchLogs.errorUpdatedAt : 0,
+    bookingLogs.isError ? bookingLogs.errorUpdatedAt : 0,
+  );
+
+  // The token expired or the password changed: back to the password step.
+  useEffect(() => {
+    if (!accessLost) return;
+    toast.error(ADMIN_TEXTS.accessDenied, { description: ADMIN_TEXTS.passwordRequired });
+    locked.current = true;
+    lockAdminAccess(queryClient, userId);
+  }, [accessLost, queryClient, userId]);
+
+  // One toast however many lists failed (same id); each table says so inline too.
+  useEffect(() => {
+    if (failedAt === 0 || accessLost) return;
+    toast.error(ADMIN_TEXTS.loadFailedTitle, {
+      description: ADMIN_TEXTS.loadFailed,
+      id: 'admin-load-failed',
+    });
+  }, [failedAt, accessLost]);
+
+  const total = (query: typeof searchLogs | typeof bookingLogs) => query.data?.pages.at(-1)?.total ?? null;
+  const refreshing = searchLogs.isRefetching || bookingLogs.isRefetching;
+
+  const handleRefresh = () => {
+    void searchLogs.refetch();
+    void bookingLogs.refetch();
+  };
+
+  const handleLogout = () => {
+    setTab('search');
+    locked.current = true;
+    lockAdminAccess(queryClient, userId);
+    toast.success(ADMIN_TEXTS.loggedOut);
+    // Without a password step there is nothing to come back to here.
+    if (!passwordRequired) navigate('/');
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 pt-8 pb-12">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-3xl font-bold text-app">Analytics Dashboard</h1>
+          <p className="text-muted">Searches and booking-link clicks across the marketplace.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={handleRefresh} disabled={refreshing}>
+            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="outline" onClick={handleLogout}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <StatCard icon={Search} label="Total Searches" value={total(searchLogs)} />
+        <StatCard icon={MousePointerClick} label="Booking Clicks" value={total(bookingLogs)} />
+      </div>
+
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="space-y-4">
+        <Tabs.List
+          aria-label="Analytics logs"
+          className="flex w-full rounded-lg border border-app bg-muted p-1 sm:inline-flex sm:w-auto"
+        >
+          <Tabs.Trigger value="search" className={triggerClass}>
+            <Search className="h-4 w-4" aria-hidden="true" />
+            Search Logs
+          </Tabs.Trigger>
+          <Tabs.Trigger value="bookings" className={triggerClass}>
+            <MousePointerClick className="h-4 w-4" aria-hidden="true" />
+            Booking Logs
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="search">
+          <Card className="overflow-hidden">
+            <LogTable
+              caption="Search logs, newest first"
+              columns={searchColumns}
+              query={searchLogs}
+              emptyText={ADMIN_TEXTS.noSearchLogs}
+              minWidthClass="min-w-[20rem]"
+            />
+          </Card>
+        </Tabs.Content>
+        <Tabs.Content value="bookings">
+          <Card className="overflow-hidden">
+            <LogTable
+              caption="Booking clicks, newest first"
+              columns={bookingColumns}
+              query={bookingLogs}
+              emptyText={ADMIN_TEXTS.noBookingLogs}
+              minWidthClass="min-w-[40rem]"
+            />
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
