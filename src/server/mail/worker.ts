@@ -77,7 +77,9 @@ export class MailWorker {
         const message = error instanceof Error ? error.message : String(error);
         const giveUp = row.attempts >= this.opts.maxAttempts;
         const delay = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60 * 60_000);
-        await markMailFailed(this.opts.db, row.id, message, giveUp ? null : new Date(Date.now() + delay));
+        // On the same clock as the claim (`now`): real time here would make the backoff vanish
+        // whenever the injected clock runs ahead, and burn every attempt during a short outage.
+        await markMailFailed(this.opts.db, row.id, message, giveUp ? null : new Date(now.getTime() + delay));
         this.opts.log.warn(
           { mailId: row.id, attempts: row.attempts, err: message, giveUp },
           'mail send failed',

@@ -61,7 +61,7 @@ export async function openingAlertRoutes(base: FastifyInstance) {
         tags,
         summary: 'One-click unsubscribe from opening alerts (signed token from the email; no login)',
         querystring: z.object({ token: TokenSchema.optional() }),
-        body: z.object({ token: TokenSchema.optional() }).passthrough().optional(),
+        body: z.object({ token: TokenSchema.optional() }).passthrough().nullish(),
         response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
       },
     },
