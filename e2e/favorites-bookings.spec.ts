@@ -81,11 +81,7 @@ test('a client saves a provider from a card, finds it under Saved Providers, and
   await expect(profileHeart).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a visitor who taps the heart is asked to log in first', async ({
-  page,
-  request,
-  mail,
-}) => {
+test('a visitor who taps the heart is asked to log in first', async ({ page, request, mail }) => {
   const name = `Rae Stone ${Date.now().toString(36)}`;
   await createProvider(request, mail, name);
   await page.goto('/');

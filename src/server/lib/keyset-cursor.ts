@@ -11,14 +11,26 @@ export interface Keyset {
 }
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-const ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,19})$/i;
+const IDS = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  bigint: /^\d{1,18}$/,
+} as const;
+
+/** A real instant: Feb 30 or month 13 match the pattern but would fail the SQL cast (a 500). */
+function isRealInstant(iso: string): boolean {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === iso.slice(0, 19);
+}
 
 export function encodeKeyset(keyset: Keyset): string {
   return Buffer.from(JSON.stringify({ c: keyset.createdAt, i: keyset.id })).toString('base64url');
 }
 
-/** The keyset in a cursor, null without one; a 400 on the `cursor` field when it is not ours. */
-export function decodeKeyset(cursor: string | undefined): Keyset | null {
+/**
+ * The keyset in a cursor, null without one; a 400 on the `cursor` field when it is not one of ours
+ * for this list (`idKind`: the type of the list's id column).
+ */
+export function decodeKeyset(cursor: string | undefined, idKind: keyof typeof IDS = 'uuid'): Keyset | null {
   if (!cursor) return null;
   let value: { c?: unknown; i?: unknown } | null = null;
   try {
@@ -28,7 +40,13 @@ export function decodeKeyset(cursor: string | undefined): Keyset | null {
   }
   const createdAt = value?.c;
   const id = value?.i;
-  if (typeof createdAt !== 'string' || !ISO_MICROS.test(createdAt) || typeof id !== 'string' || !ID.test(id))
+  if (
+    typeof createdAt !== 'string' ||
+    !ISO_MICROS.test(createdAt) ||
+    !isRealInstant(createdAt) ||
+    typeof id !== 'string' ||
+    !IDS[idKind].test(id)
+  )
     throw fieldError('cursor', 'Invalid page cursor');
   return { createdAt, id };
 }

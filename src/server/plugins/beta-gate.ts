@@ -6,6 +6,17 @@ import { hasBetaAccess } from '../modules/access/access.service';
 /** What stays open behind the gate: the gate itself and the health check. */
 const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/beta/access']);
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * The beta gate (SPEC.md §4, DESIGN.md §5): with BETA_PASSWORD set, every API call must carry the
  * token that POST /api/beta/access grants for the right password; others get 403 BETA_LOCKED.
@@ -13,8 +24,11 @@ const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/beta/access']);
 export function registerBetaGate(app: FastifyInstance) {
   if (!app.ctx.config.betaPassword) return;
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0]!;
-    if (!(path === '/api' || path.startsWith('/api/')) || OPEN_PATHS.has(path)) return;
+    // The router decodes the path ('/%61pi/providers' is GET /api/providers), so judge the route
+    // it matched, and the decoded path when it matched none.
+    const route = request.routeOptions.url;
+    const path = route && isApiPath(route) ? route : decodedPath(request.url);
+    if (!isApiPath(path) || OPEN_PATHS.has(path)) return;
     const token = String(request.headers[BETA_ACCESS_HEADER] ?? '');
     if (!(await hasBetaAccess(app.ctx, token))) throw new AppError('BETA_LOCKED');
   });

@@ -21,6 +21,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
       },
       {
+        path: 'unsubscribe',
+        lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribePage }),
+      },
+      {
         path: 'account',
         lazy: async () => {
           const { AccountPage } = await import('./routes/account');
@@ -36,7 +40,7 @@ export const router = createBrowserRouter([
       {
         path: 'availability',
         lazy: async () => {
-          const { AvailabilityPage } = await pages();
+          const { AvailabilityPage } = await import('./routes/availability');
           return {
             element: (
               <RequireAuth only="provider">
@@ -49,7 +53,7 @@ export const router = createBrowserRouter([
       {
         path: 'admin',
         lazy: async () => {
-          const { AdminPage } = await pages();
+          const { AdminPage } = await import('./routes/admin');
           return {
             element: (
               <RequireAuth>

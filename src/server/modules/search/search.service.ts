@@ -445,7 +445,7 @@ export async function searchProviders(
 /** A page of search logs for the admin dashboard, with the total. */
 export async function listSearchLogs(ctx: AppContext, query: { limit: number; cursor?: string | undefined }) {
   const [rows, total] = await Promise.all([
-    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor)),
+    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor, 'bigint')),
     q.countSearchLogs(ctx.db),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);

@@ -10,6 +10,7 @@ import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { BookingAnalytics } from '../../features/bookings/components/BookingAnalytics';
 import { FavoriteServices } from '../../features/favorites/components/FavoriteServices';
 import { SavedProviders } from '../../features/favorites/components/SavedProviders';
+import { OpeningsManager } from '../../features/openings/components/OpeningsManager';
 import {
   accountProfileKey,
   sessionUserOf,
@@ -83,9 +84,13 @@ export function AccountPage() {
         </>
       )}
 
-      {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves.
-          Slot: the upcoming-availability openings manager for providers (issue 5). */}
-      {profile.user_type === 'provider' && <BookingAnalytics providerId={profile.id} />}
+      {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves. */}
+      {profile.user_type === 'provider' && (
+        <>
+          <OpeningsManager providerId={profile.id} services={(profile.pricing ?? []).map((p) => p.service)} />
+          <BookingAnalytics providerId={profile.id} />
+        </>
+      )}
       <SavedProviders userId={profile.id} />
       <FavoriteServices userId={profile.id} />
     </div>

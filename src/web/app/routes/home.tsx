@@ -1,10 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../domain/brand';
+import type { Opening } from '../../../domain/openings';
 import type { ProviderCard } from '../../../domain/search';
+import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
 import { SearchPanel } from '../../features/search/components/SearchPanel';
 import { isSearchActive } from '../../features/search/url-state';
 import { useSearchState } from '../../features/search/use-search-state';
+import { useSession } from '../../lib/session';
 
 // The results (cards, paging, the search calls) are a separate chunk: they wait for the network
 // anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
@@ -17,17 +21,30 @@ const FavoriteButton = lazy(() =>
   import('../../features/favorites/components/FavoriteButton').then((m) => ({ default: m.FavoriteButton })),
 );
 
+// 'Upcoming Availability' is below the results and hides itself when empty: its own chunk too.
+const UpcomingAvailabilitySection = lazy(() =>
+  import('../../features/openings/components/UpcomingAvailabilitySection').then((m) => ({
+    default: m.UpcomingAvailabilitySection,
+  })),
+);
+
+const handleBook = (o: Opening) =>
+  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
+const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
+
 const renderFavorite = (provider: ProviderCard) => (
   <FavoriteButton providerId={provider.id} providerName={provider.name} />
 );
 
 /**
- * The home page (SPEC.md §2 'Home'): hero with the search panel, then the results. The filters live
- * in the URL's query string, so the results follow Back, a reload or a shared link.
+ * The home page (SPEC.md §2 'Home'): hero with the search panel, the results, then upcoming
+ * availability. The filters live in the URL's query string, so the results follow Back, a reload or
+ * a shared link.
  */
 export function HomePage() {
   const [state, setState] = useSearchState();
   const [scrollRequest, setScrollRequest] = useState(0);
+  const session = useSession();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
@@ -51,8 +68,13 @@ export function HomePage() {
         />
       </Suspense>
 
-      {/* Slot: Upcoming Availability (issue 5, openings). A section of the next 5 days' openings with
-          Book buttons and 'View All Available Openings' → /availability; hidden on error or when empty. */}
+      <Suspense fallback={null}>
+        <UpcomingAvailabilitySection
+          isSignedIn={Boolean(session)}
+          onBook={handleBook}
+          onLoginRequired={handleLoginRequired}
+        />
+      </Suspense>
 
       {/* Slot: FAQ accordion (issue 7). Seven questions, then 'Still have questions?', a Contact Support
           trigger and 'Browse Help Center' → /help; lazy-load it to keep the home page's first load small. */}

@@ -3,6 +3,7 @@ import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { FavoriteButton } from '../../features/favorites/components/FavoriteButton';
+import { ProfileOpenings } from '../../features/openings/components/ProfileOpenings';
 import { usePublicProfile } from '../../features/profiles/api/get-public-profile';
 import type { Viewer } from '../../features/profiles/components/public/ContactCard';
 import { ProfileLoadError } from '../../features/profiles/components/public/ProfileLoadError';
@@ -40,6 +41,14 @@ export function ProfilePage() {
         viewer={viewer}
         onLoginRequired={handleLoginRequired}
         onBook={(url) => logBookingClick({ url, provider_id: profile.id })}
+        openings={
+          <ProfileOpenings
+            openings={profile.upcoming_openings}
+            isSignedIn={Boolean(session)}
+            onBook={(o) => logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id })}
+            onLoginRequired={handleLoginRequired}
+          />
+        }
         favoriteButton={
           viewer !== 'owner' && (
             <FavoriteButton providerId={profile.id} providerName={profile.name} size="lg" />

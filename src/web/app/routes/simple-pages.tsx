@@ -1,6 +1,6 @@
 import { PageShell } from './page-shell';
 
-/** Pages whose content arrives with later issues (help, about, legal, admin, availability). */
+/** Pages whose content arrives with later issues (help, about, legal). */
 export function HelpPage() {
   return (
     <PageShell
@@ -19,12 +19,4 @@ export function TermsPage() {
 }
 export function PrivacyPage() {
   return <PageShell title="Privacy Policy" intro="Last updated 07/24/2025" />;
-}
-export function AvailabilityPage() {
-  return (
-    <PageShell title="All Available Openings" intro="Short-notice openings arrive with the openings issue." />
-  );
-}
-export function AdminPage() {
-  return <PageShell title="Analytics Dashboard" intro="The admin dashboard arrives with the admin issue." />;
 }

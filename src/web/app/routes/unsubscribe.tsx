@@ -32,7 +32,10 @@ export function UnsubscribePage() {
           <div className="space-y-4 py-3 text-center" aria-live="polite">
             {unsubscribe.isSuccess ? (
               <>
-                <BellOff className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+                <BellOff
+                  className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-300"
+                  aria-hidden="true"
+                />
                 <h1 className="text-2xl font-bold text-app">You're unsubscribed</h1>
                 <p className="text-muted">
                   You will no longer get emails when saved providers post openings. You can turn them back on
@@ -41,7 +44,10 @@ export function UnsubscribePage() {
               </>
             ) : failed ? (
               <>
-                <CircleAlert className="mx-auto h-10 w-10 text-red-700 dark:text-red-400" aria-hidden="true" />
+                <CircleAlert
+                  className="mx-auto h-10 w-10 text-red-700 dark:text-red-400"
+                  aria-hidden="true"
+                />
                 <h1 className="text-2xl font-bold text-app">This link did not work</h1>
                 <p className="text-muted">
                   It may be incomplete or too old. You can turn opening alerts off in your account instead.

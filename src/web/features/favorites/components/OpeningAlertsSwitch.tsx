@@ -18,7 +18,9 @@ export function OpeningAlertsSwitch({ userId }: { userId: string }) {
       onError: (error) =>
         toast.error('Error', {
           description:
-            error instanceof ApiError && error.status !== 0 ? error.message : 'Failed to update alert settings',
+            error instanceof ApiError && error.status !== 0
+              ? error.message
+              : 'Failed to update alert settings',
         }),
     });
 

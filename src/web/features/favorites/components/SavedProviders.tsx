@@ -109,11 +109,7 @@ export function SavedProviders({ userId }: { userId: string }) {
     <Card aria-labelledby="saved-providers-title">
       <CardHeader>
         <CardTitle id="saved-providers-title">Saved Providers</CardTitle>
-        <CardDescription>
-          {total > 0
-            ? `${total} saved.`
-            : 'Providers you save appear here.'}
-        </CardDescription>
+        <CardDescription>{total > 0 ? `${total} saved.` : 'Providers you save appear here.'}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <OpeningAlertsSwitch userId={userId} />

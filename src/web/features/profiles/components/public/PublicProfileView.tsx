@@ -34,12 +34,15 @@ export function PublicProfileView({
   onLoginRequired,
   onBook,
   favoriteButton,
+  openings,
 }: {
   profile: PublicProfile;
   viewer: Viewer;
   onLoginRequired: (notice: string) => void;
   onBook?: (url: string) => void;
   favoriteButton?: ReactNode;
+  /** 'Upcoming Availability': the provider's openings (the openings feature; the route passes it in). */
+  openings?: ReactNode;
 }) {
   const display = profileDisplay(profile);
   const isOwner = viewer === 'owner';
@@ -87,7 +90,7 @@ export function PublicProfileView({
             )
           )}
 
-          {/* Upcoming availability (the provider's openings) goes here with the openings issue. */}
+          {openings}
 
           <ProfileSection title="Services & Pricing" icon={Tag}>
             <ServiceList services={display.services} />

@@ -1,0 +1,32 @@
+import { BRAND } from '../../../domain/brand';
+import { OPENING_LIMITS, OPENING_TEXTS, type Opening } from '../../../domain/openings';
+import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { logBookingClick } from '../../features/bookings/api/log-booking-click';
+import { AvailabilityList } from '../../features/openings/components/AvailabilityList';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useSession } from '../../lib/session';
+import { PageShell } from './page-shell';
+
+const handleBook = (o: Opening) =>
+  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
+const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
+
+/** /availability (SPEC.md §2): 'All Available Openings', every upcoming opening grouped by day. */
+export function AvailabilityPage() {
+  const session = useSession();
+  useDocumentTitle(`${OPENING_TEXTS.pageTitle} · ${BRAND.name}`);
+  return (
+    <PageShell
+      title={OPENING_TEXTS.pageTitle}
+      intro={`Short-notice openings from professionals in the next ${OPENING_LIMITS.windowDays} days, soonest first.`}
+    >
+      <AvailabilityList
+        isSignedIn={Boolean(session)}
+        onBook={handleBook}
+        onLoginRequired={handleLoginRequired}
+      />
+    </PageShell>
+  );
+}
+
+export default AvailabilityPage;

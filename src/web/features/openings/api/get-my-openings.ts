@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OPENING_LIMITS, type OpeningsReply } from '../../../../domain/openings';
+import { api } from '../../../lib/api-client';
+import { OPENINGS_KEY } from './get-upcoming-openings';
+
+/**
+ * GET /api/last-minute-openings?provider_id=&include_inactive=true (bearer, the owner only): the
+ * provider's own upcoming openings, inactive ones too. A provider has at most
+ * OPENING_LIMITS.perProviderMax of them, so one page of pageMax holds them all.
+ */
+export const getMyOpenings = (providerId: string, signal?: AbortSignal) =>
+  api<OpeningsReply>(
+    `/api/last-minute-openings?provider_id=${encodeURIComponent(providerId)}&include_inactive=true&limit=${OPENING_LIMITS.pageMax}`,
+    { auth: true, ...(signal ? { signal } : {}) },
+  );
+
+export const myOpeningsKey = (providerId: string) => [...OPENINGS_KEY, 'mine', providerId] as const;
+
+export const myOpeningsQuery = (providerId: string) =>
+  queryOptions({
+    queryKey: myOpeningsKey(providerId),
+    queryFn: async ({ signal }) => (await getMyOpenings(providerId, signal)).openings,
+  });
+
+export function useMyOpenings(providerId: string) {
+  return useQuery(myOpeningsQuery(providerId));
+}

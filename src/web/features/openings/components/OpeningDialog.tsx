@@ -1,0 +1,205 @@
+import { Save } from 'lucide-react';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { OPENING_LIMITS, OPENING_TEXTS, type Opening, type OpeningFields } from '../../../../domain/openings';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useCreateOpening } from '../api/create-opening';
+import { useUpdateOpening } from '../api/update-opening';
+import {
+  formValuesOf,
+  OPENING_FORM_FIELDS,
+  type OpeningFormValues,
+  validateOpeningForm,
+} from '../opening-form';
+import { minInputValue } from '../opening-time';
+
+/** The schema and the time rules, on the browser's clock at the moment of checking. */
+const resolverFor =
+  (stored: Opening | null): Resolver<OpeningFormValues, unknown, OpeningFields> =>
+  async (values) => {
+    const result = validateOpeningForm(values, new Date(), stored);
+    if (result.ok) return { values: result.body, errors: {} };
+    const errors = Object.fromEntries(
+      Object.entries(result.errors).map(([field, message]) => [field, { type: 'validation', message }]),
+    );
+    return { values: {}, errors };
+  };
+
+/** SPEC.md §5: a start in the past is also announced as 'Invalid Time'. */
+function toastInvalidTime() {
+  toast.error(OPENING_TEXTS.invalidTimeTitle, { description: OPENING_TEXTS.startInPast });
+}
+
+interface OpeningDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The opening to edit; null to add one. */
+  opening: Opening | null;
+  /** The provider's own service names, offered as suggestions. */
+  services: readonly string[];
+}
+
+/** Add or edit an opening (SPEC.md §2 'Openings manager'). */
+export function OpeningDialog({ open, onOpenChange, opening, services }: OpeningDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={opening ? 'Edit Opening' : 'Add Opening'}
+      description="Post a short-notice opening. Clients who saved you get an email about new ones."
+      className="max-w-lg"
+    >
+      {/* Radix unmounts the content when closed, so each opening starts from its own values. */}
+      <OpeningForm opening={opening} services={services} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function OpeningForm({
+  opening,
+  services,
+  onDone,
+}: {
+  opening: Opening | null;
+  services: readonly string[];
+  onDone: () => void;
+}) {
+  const listId = useId();
+  const create = useCreateOpening();
+  const update = useUpdateOpening();
+  const form = useForm<OpeningFormValues, unknown, OpeningFields>({
+    resolver: resolverFor(opening),
+    defaultValues: formValuesOf(opening),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const min = minInputValue(new Date());
+  const start = form.watch('start_time');
+
+  /** Server issues go on their fields; the toast says what failed (SPEC.md §8 'Openings'). */
+  const handleSaveError = (error: unknown) => {
+    if (error instanceof ApiError && error.issues.length > 0) {
+      let placed = false;
+      const seen = new Set<string>();
+      for (const issue of error.issues) {
+        const field = OPENING_FORM_FIELDS.find((f) => f === issue.path.split('.')[0]);
+        if (!field || seen.has(field)) continue;
+        seen.add(field);
+        form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: !placed });
+        placed = true;
+      }
+      if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return toastInvalidTime();
+      if (placed) return toast.error(OPENING_TEXTS.saveFailed);
+    }
+    const useServerText = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    toast.error(useServerText && error.message ? error.message : OPENING_TEXTS.saveFailed);
+  };
+
+  const handleValid = async (body: OpeningFields) => {
+    try {
+      if (opening) {
+        await update.mutateAsync({ id: opening.id, body });
+        toast.success(OPENING_TEXTS.updated);
+      } else {
+        await create.mutateAsync(body);
+        toast.success(OPENING_TEXTS.created);
+      }
+      onDone();
+    } catch (error) {
+      handleSaveError(error);
+    }
+  };
+
+  const handleInvalid = (invalid: typeof errors) => {
+    if (invalid.start_time?.message === OPENING_TEXTS.startInPast) toastInvalidTime();
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(handleValid, handleInvalid)} className="space-y-4">
+      <Field label="Service type" error={errors.service_type?.message} required>
+        <Input
+          {...form.register('service_type')}
+          list={services.length > 0 ? listId : undefined}
+          autoComplete="off"
+          maxLength={OPENING_LIMITS.serviceTypeMax}
+          placeholder="e.g. Balayage"
+        />
+      </Field>
+      {services.length > 0 && (
+        <datalist id={listId}>
+          {services.map((service) => (
+            <option key={service} value={service} />
+          ))}
+        </datalist>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Start"
+          error={errors.start_time?.message}
+          hint={`At least ${OPENING_LIMITS.minLeadMinutes} minutes from now`}
+          required
+        >
+          <Input {...form.register('start_time')} type="datetime-local" min={min} />
+        </Field>
+        <Field
+          label="End"
+          error={errors.end_time?.message}
+          hint={`At most ${OPENING_LIMITS.maxHours} hours after the start`}
+          required
+        >
+          <Input
+            {...form.register('end_time')}
+            type="datetime-local"
+            min={start && start > min ? start : min}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Price" error={errors.price?.message} hint="Optional">
+          <Input {...form.register('price')} maxLength={OPENING_LIMITS.priceMax} placeholder="e.g. $85" />
+        </Field>
+        <Field
+          label="Location"
+          error={errors.location_override?.message}
+          hint="Optional. Blank uses the one on your profile"
+        >
+          <Input {...form.register('location_override')} maxLength={OPENING_LIMITS.locationMax} />
+        </Field>
+      </div>
+      <Field label="Note" error={errors.note?.message} hint="Optional">
+        <Textarea
+          {...form.register('note')}
+          rows={2}
+          maxLength={OPENING_LIMITS.noteMax}
+          placeholder="e.g. Last-minute cancellation, 20% off"
+        />
+      </Field>
+      <Field
+        label="Booking link"
+        error={errors.booking_link_override?.message}
+        hint="Optional. Blank uses the one on your profile"
+      >
+        <Input
+          {...form.register('booking_link_override')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" disabled={isSubmitting} onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : <Save className="h-4 w-4" aria-hidden="true" />}
+          {opening ? 'Save Changes' : 'Add Opening'}
+        </Button>
+      </div>
+    </form>
+  );
+}

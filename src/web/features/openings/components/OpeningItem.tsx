@@ -1,0 +1,178 @@
+import { CalendarCheck, Clock, ExternalLink, MapPin, Tag } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { BOOKING_TEXTS } from '../../../../domain/bookings';
+import { thumbnailUrl } from '../../../../domain/image-urls';
+import type { Opening } from '../../../../domain/openings';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { formatOpeningRange } from '../opening-time';
+
+/** What the Book button needs; the route supplies the click logging and the login dialog. */
+export interface BookProps {
+  isSignedIn: boolean;
+  /** Called on a signed-in click, without awaiting, as the link opens in a new tab (logs the click). */
+  onBook?: (opening: Opening) => void;
+  /** Called with the notice to show when a visitor clicks Book (the route opens the login dialog). */
+  onLoginRequired?: (notice: string) => void;
+}
+
+interface OpeningItemProps extends Partial<BookProps> {
+  opening: Opening;
+  /** The provider's name and picture, linking to their profile (lists of many providers). */
+  showProvider?: boolean;
+  /** False under a day heading, where the date would repeat it. */
+  showDate?: boolean;
+  /** 'card' stacks (grids); 'row' puts the actions beside the details from the sm breakpoint. */
+  layout?: 'card' | 'row';
+  /** Replaces the Book button (the owner's Edit / Deactivate / Delete). */
+  actions?: ReactNode;
+  /** A tag beside the title (the owner's 'Inactive'). */
+  badge?: ReactNode;
+  /**
+   * Shown dimmed (an inactive opening, SPEC.md §4): a muted surface and muted text. Not an opacity:
+   * that would take the text under 4.5:1 in the light theme.
+   */
+  dimmed?: boolean;
+}
+
+function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps & { opening: Opening }) {
+  const noLinkId = useId();
+  const link = opening.display_booking_link;
+  const context = <span className="sr-only">{` ${opening.service_type} with ${opening.provider_name}`}</span>;
+  if (!link) {
+    return (
+      <div className="space-y-1">
+        <Button className="w-full" disabled aria-describedby={noLinkId}>
+          <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+          Book
+          {context}
+        </Button>
+        <p id={noLinkId} className="text-xs text-muted">
+          No online booking link yet. Visit the profile to get in touch.
+        </p>
+      </div>
+    );
+  }
+  if (isSignedIn) {
+    return (
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cn(buttonVariants(), 'w-full')}
+        // Not awaited: the browser opens the tab from this very click.
+        onClick={() => onBook?.(opening)}
+      >
+        <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+        Book
+        {context}
+        <ExternalLink className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Button
+      className="w-full"
+      aria-haspopup="dialog"
+      onClick={() => onLoginRequired?.(BOOKING_TEXTS.loginToBook)}
+    >
+      <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+      Book
+      {context}
+    </Button>
+  );
+}
+
+/**
+ * One short-notice opening (SPEC.md §3 'Opening'): the service, optionally the provider, the time
+ * in the viewer's locale, price, place and note, then Book (or the owner's actions).
+ */
+export function OpeningItem({
+  opening,
+  showProvider = false,
+  showDate = true,
+  layout = 'card',
+  actions,
+  badge,
+  dimmed = false,
+  isSignedIn = false,
+  onBook,
+  onLoginRequired,
+}: OpeningItemProps) {
+  const titleId = useId();
+  const iconClass = cn(
+    'mt-0.5 h-4 w-4 shrink-0',
+    dimmed ? 'text-muted' : 'text-brand-700 dark:text-brand-300',
+  );
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex h-full flex-col gap-4 rounded-2xl border p-4',
+        dimmed ? 'border-dashed border-app bg-muted' : 'border-app bg-card shadow-sm',
+        layout === 'row' && 'sm:flex-row sm:items-start sm:justify-between',
+      )}
+    >
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
+          <h3 id={titleId} className={cn('font-semibold break-words', dimmed ? 'text-muted' : 'text-app')}>
+            {opening.service_type}
+          </h3>
+          {badge}
+        </div>
+        {showProvider && (
+          <div className="flex items-center gap-2 text-sm">
+            <Avatar
+              name={opening.provider_name}
+              src={opening.provider_image ? thumbnailUrl(opening.provider_image) : null}
+              size={28}
+            />
+            <Link
+              to={`/${opening.routing_slug}`}
+              className="min-w-0 font-medium break-words text-brand-700 hover:underline dark:text-brand-300"
+            >
+              {opening.provider_name}
+            </Link>
+          </div>
+        )}
+        <ul className={cn('space-y-1 text-sm', dimmed ? 'text-muted' : 'text-app')}>
+          <li className="flex items-start gap-2">
+            <Clock className={iconClass} aria-hidden="true" />
+            <span className="sr-only">When: </span>
+            <time dateTime={opening.start_time}>
+              {formatOpeningRange(opening.start_time, opening.end_time, { showDate })}
+            </time>
+          </li>
+          {opening.display_location && (
+            <li className="flex items-start gap-2">
+              <MapPin className={iconClass} aria-hidden="true" />
+              <span className="sr-only">Where: </span>
+              <span className="min-w-0 break-words">{opening.display_location}</span>
+            </li>
+          )}
+          {opening.price && (
+            <li className="flex items-start gap-2">
+              <Tag className={iconClass} aria-hidden="true" />
+              <span className="sr-only">Price: </span>
+              <span className="min-w-0 font-medium break-words">{opening.price}</span>
+            </li>
+          )}
+        </ul>
+        {opening.note && <p className="text-sm break-words whitespace-pre-line text-muted">{opening.note}</p>}
+      </div>
+      <div className={cn('mt-auto', layout === 'row' && 'sm:mt-0 sm:min-w-40 sm:shrink-0')}>
+        {actions ?? (
+          <BookButton
+            opening={opening}
+            isSignedIn={isSignedIn}
+            onBook={onBook}
+            onLoginRequired={onLoginRequired}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

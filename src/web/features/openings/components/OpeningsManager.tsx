@@ -1,0 +1,255 @@
+import { CalendarPlus, Eye, EyeOff, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { OPENING_LIMITS, OPENING_TEXTS, type Opening } from '../../../../domain/openings';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useDeleteOpening } from '../api/delete-opening';
+import { useMyOpenings } from '../api/get-my-openings';
+import { useUpdateOpening } from '../api/update-opening';
+import { formatOpeningRange, hasEnded } from '../opening-time';
+import { OpeningDialog } from './OpeningDialog';
+import { OpeningItem } from './OpeningItem';
+
+/** A 4xx's own words (not found, too many, invalid time); ours for network and server failures. */
+function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
+    ? error.message
+    : fallback;
+}
+
+/** The stored opening as a full PUT body, switched on (blank optional fields stay null). */
+function activateBody(o: Opening) {
+  return {
+    service_type: o.service_type,
+    start_time: o.start_time,
+    end_time: o.end_time,
+    price: o.price,
+    note: o.note,
+    location_override: o.location_override,
+    booking_link_override: o.booking_link_override,
+    is_active: true,
+  };
+}
+
+/**
+ * 'Upcoming Availability' on the provider's account page (SPEC.md §2 'Openings manager'): their
+ * upcoming openings, inactive ones dimmed and tagged, with add, edit, deactivate/activate and delete.
+ */
+export function OpeningsManager({ providerId, services }: { providerId: string; services: string[] }) {
+  const titleId = useId();
+  const query = useMyOpenings(providerId);
+  const update = useUpdateOpening();
+  const remove = useDeleteOpening();
+  const [dialog, setDialog] = useState<{ open: boolean; opening: Opening | null }>({
+    open: false,
+    opening: null,
+  });
+  const [toDelete, setToDelete] = useState<Opening | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAddAfterDelete = useRef(false);
+  const suggestions = [...new Set(services.map((s) => s.trim()).filter(Boolean))];
+
+  useEffect(() => {
+    if (query.isError && !query.isFetching) toast.error(OPENING_TEXTS.loadFailed);
+  }, [query.isError, query.isFetching]);
+
+  // The deleted opening's row (where focus would go back) is gone: continue from 'Add Opening'.
+  // After the dialog's own focus return, which Radix runs in a timeout on close.
+  useEffect(() => {
+    if (toDelete === null && focusAddAfterDelete.current) {
+      focusAddAfterDelete.current = false;
+      setTimeout(() => addButton.current?.focus(), 0);
+    }
+  }, [toDelete]);
+
+  const now = new Date();
+  const openings = (query.data ?? []).filter((o) => !hasEnded(o, now));
+  const isFull = openings.length >= OPENING_LIMITS.perProviderMax;
+  // Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus.
+  const busyId =
+    (update.isPending && update.variables?.id) || (remove.isPending && remove.variables?.id) || null;
+
+  const handleToggle = (opening: Opening) => {
+    if (opening.is_active) {
+      remove.mutate(
+        { id: opening.id, permanent: false },
+        {
+          onSuccess: () => toast.success(OPENING_TEXTS.deactivated),
+          onError: (error) => toast.error(failureText(error, OPENING_TEXTS.saveFailed)),
+        },
+      );
+    } else {
+      update.mutate(
+        { id: opening.id, body: activateBody(opening) },
+        {
+          onSuccess: () => toast.success(OPENING_TEXTS.updated),
+          onError: (error) => {
+            const message = failureText(error, OPENING_TEXTS.saveFailed);
+            if (message === OPENING_TEXTS.startInPast || hasIssue(error, OPENING_TEXTS.startInPast))
+              toast.error(OPENING_TEXTS.invalidTimeTitle, { description: OPENING_TEXTS.startInPast });
+            else toast.error(message);
+          },
+        },
+      );
+    }
+  };
+
+  const handleDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(
+      { id: toDelete.id, permanent: true },
+      {
+        onSuccess: () => {
+          toast.success(OPENING_TEXTS.deleted);
+          focusAddAfterDelete.current = true;
+          setToDelete(null);
+        },
+        onError: () => toast.error(OPENING_TEXTS.deleteFailed),
+      },
+    );
+  };
+
+  let content: React.ReactNode;
+  if (query.isPending) content = <Spinner label="Loading your openings..." />;
+  else if (query.isError && openings.length === 0)
+    content = (
+      <div className="space-y-3">
+        <Alert>{OPENING_TEXTS.loadFailed}</Alert>
+        <Button variant="outline" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          Try Again
+        </Button>
+      </div>
+    );
+  else if (openings.length === 0)
+    content = (
+      <p className="flex items-start gap-2 rounded-xl border border-dashed border-app px-4 py-6 text-sm text-muted">
+        <CalendarPlus className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        No upcoming openings. Had a cancellation? Add an opening and it shows on the home page for clients
+        looking for something soon.
+      </p>
+    );
+  else
+    content = (
+      <ul className="space-y-3" aria-label="Your upcoming openings">
+        {openings.map((opening) => {
+          const when = formatOpeningRange(opening.start_time, opening.end_time);
+          const name = `${opening.service_type}, ${when}`;
+          const isBusy = busyId === opening.id;
+          return (
+            <li key={opening.id}>
+              <OpeningItem
+                opening={opening}
+                layout="row"
+                dimmed={!opening.is_active}
+                badge={!opening.is_active && <Badge variant="warning">{OPENING_TEXTS.inactive}</Badge>}
+                actions={
+                  <div className="-ml-2 flex flex-wrap gap-1 sm:ml-0 sm:flex-col sm:items-stretch">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="px-2 aria-disabled:cursor-wait aria-disabled:opacity-60 sm:px-3"
+                      aria-disabled={isBusy || undefined}
+                      aria-label={`Edit ${name}`}
+                      aria-haspopup="dialog"
+                      onClick={() => !isBusy && setDialog({ open: true, opening })}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="px-2 aria-disabled:cursor-wait aria-disabled:opacity-60 sm:px-3"
+                      aria-disabled={isBusy || undefined}
+                      aria-label={`${opening.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+                      onClick={() => !isBusy && handleToggle(opening)}
+                    >
+                      {isBusy && !toDelete ? (
+                        <Spinner />
+                      ) : opening.is_active ? (
+                        <EyeOff className="h-4 w-4" aria-hidden="true" />
+                      ) : (
+                        <Eye className="h-4 w-4" aria-hidden="true" />
+                      )}
+                      {opening.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="px-2 aria-disabled:cursor-wait aria-disabled:opacity-60 sm:px-3"
+                      aria-disabled={isBusy || undefined}
+                      aria-label={`Delete ${name}`}
+                      aria-haspopup="dialog"
+                      onClick={() => !isBusy && setToDelete(opening)}
+                    >
+                      <Trash2 className="h-4 w-4 text-red-700 dark:text-red-300" aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between sm:px-6 sm:pt-6">
+        <div className="space-y-1">
+          <CardTitle id={titleId}>{OPENING_TEXTS.sectionTitle}</CardTitle>
+          <CardDescription>
+            Short-notice openings in the next few days. Active ones starting within{' '}
+            {OPENING_LIMITS.windowDays} days show on the home page; clients who saved you get an email.
+          </CardDescription>
+        </div>
+        <Button
+          ref={addButton}
+          className="shrink-0"
+          disabled={isFull || query.isPending}
+          aria-haspopup="dialog"
+          onClick={() => setDialog({ open: true, opening: null })}
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Opening
+        </Button>
+      </div>
+      <CardContent className="space-y-3">
+        {isFull && <p className="text-sm text-muted">{OPENING_TEXTS.tooMany}</p>}
+        {content}
+      </CardContent>
+
+      <OpeningDialog
+        open={dialog.open}
+        opening={dialog.opening}
+        services={suggestions}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this opening?"
+        description={
+          toDelete
+            ? `'${toDelete.service_type}' on ${formatOpeningRange(toDelete.start_time, toDelete.end_time)} will be removed for good. To hide it for now, deactivate it instead.`
+            : undefined
+        }
+        confirmLabel="Delete opening"
+        isPending={remove.isPending}
+        onConfirm={handleDelete}
+      />
+    </Card>
+  );
+}
+
+function hasIssue(error: unknown, message: string): boolean {
+  return error instanceof ApiError && error.issues.some((i) => i.message === message);
+}

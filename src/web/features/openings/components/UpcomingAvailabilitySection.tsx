@@ -1,0 +1,60 @@
+import { ArrowRight } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings';
+import { buttonVariants } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useUpcomingOpenings } from '../api/get-upcoming-openings';
+import { hasEnded } from '../opening-time';
+import { type BookProps, OpeningItem } from './OpeningItem';
+
+/**
+ * The home page's 'Upcoming Availability' (SPEC.md §2): the soonest openings of the next 5 days with
+ * Book, and 'View All Available Openings'. Hidden while loading, on error and when there are none,
+ * so a quiet week leaves no empty box on the home page.
+ */
+export function UpcomingAvailabilitySection(props: BookProps) {
+  const titleId = useId();
+  const query = useUpcomingOpenings(OPENING_LIMITS.homeCount);
+  const now = new Date();
+  const openings = (query.data?.pages[0]?.openings ?? [])
+    .filter((o) => !hasEnded(o, now))
+    .slice(0, OPENING_LIMITS.homeCount);
+
+  if (query.isError || openings.length === 0) return null;
+
+  return (
+    <section aria-labelledby={titleId} className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id={titleId} className="text-2xl font-bold text-app sm:text-3xl">
+            {OPENING_TEXTS.sectionTitle}
+          </h2>
+          <p className="mt-1 text-muted">
+            Short-notice openings from professionals in the next {OPENING_LIMITS.windowDays} days.
+          </p>
+        </div>
+        <Link
+          to="/availability"
+          className={cn(buttonVariants({ variant: 'outline' }), 'hidden shrink-0 sm:inline-flex')}
+        >
+          {OPENING_TEXTS.viewAll}
+          <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </div>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {openings.map((opening) => (
+          <li key={opening.id}>
+            <OpeningItem opening={opening} showProvider {...props} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 sm:hidden">
+        <Link to="/availability" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
+          {OPENING_TEXTS.viewAll}
+          <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </div>
+    </section>
+  );
+}
