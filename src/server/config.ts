@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optional(z.string()),
   BETA_PASSWORD: optional(z.string()),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  ALERT_GROUPING_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -63,6 +64,8 @@ export interface Config {
   webDir: string;
   /** Mail worker timings; tests shorten them. */
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  /** How long after a provider's first new opening the alert goes out (openings posted together share it). */
+  alertGroupingMs: number;
   /** S3-compatible image storage; undefined keeps images on disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
 }
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 10 },
+    alertGroupingMs: e.ALERT_GROUPING_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -12,7 +12,7 @@ import { formatOpeningTime, timeZoneOfZip } from './time-zones';
 /**
  * Opening alerts (issue 5): when a provider posts openings, everyone who saved them (with alerts
  * on) gets one email listing the new ones. A dispatch row per provider, written with the opening,
- * waits ALERT_GROUPING_MS so openings posted together share an email; a user gets at most one
+ * waits ALERT_GROUPING_SECONDS (2 minutes) so openings posted together share an email; a user gets at most one
  * alert per provider per hour (later openings wait for the next hour and are grouped then). The
  * emails go through the outbox, so an SMTP outage delays them and loses none; the outbox checks
  * again at send time that the user still wants them.

@@ -13,7 +13,7 @@ import * as q from './openings.queries';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** New openings are announced this long after the first of them: openings posted together share one email. */
+/** The default ALERT_GROUPING_SECONDS: openings posted within 2 minutes of the first share one email. */
 export const ALERT_GROUPING_MS = 2 * 60_000;
 
 function page(rows: q.OpeningRow[], limit: number) {
@@ -90,7 +90,7 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
     throw new AppError('CONFLICT', OPENING_TEXTS.tooMany);
   const id = await ctx.db.transaction(async (tx) => {
     const openingId = await q.insertOpening(tx, user.id, fields, now);
-    await q.scheduleAlertDispatch(tx, user.id, new Date(now.getTime() + ALERT_GROUPING_MS));
+    await q.scheduleAlertDispatch(tx, user.id, new Date(now.getTime() + ctx.config.alertGroupingMs));
     return openingId;
   });
   ctx.kickAlerts();
