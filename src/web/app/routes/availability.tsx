@@ -1,5 +1,6 @@
 import { BRAND } from '../../../domain/brand';
-import { OPENING_LIMITS, OPENING_TEXTS, type Opening } from '../../../domain/openings';
+import type { Opening } from '../../../domain/openings';
+import { OPENING_LIMITS, OPENING_TEXTS } from '../../../domain/openings-options';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { AvailabilityList } from '../../features/openings/components/AvailabilityList';

@@ -56,7 +56,7 @@ export function UnsubscribePage() {
             ) : (
               <Spinner label="Turning off opening alerts..." />
             )}
-            <div className="flex justify-center gap-3 pt-2">
+            <div className="flex flex-wrap justify-center gap-3 pt-2 [&>a]:whitespace-nowrap">
               <Link to="/account" className={buttonVariants({ variant: 'outline' })}>
                 Account settings
               </Link>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPENING_TEXTS, type Opening } from '../../../domain/openings';
+import type { Opening } from '../../../domain/openings';
+import { OPENING_TEXTS } from '../../../domain/openings-options';
 import { formValuesOf, validateOpeningForm } from './opening-form';
 import { formatOpeningRange, minInputValue, toLocalInputValue } from './opening-time';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_LIMITS } from '../../../../domain/admin';
+import { ADMIN_LIMITS } from '../../../../domain/admin-options';
 import type { BookingLogsReply } from '../../../../domain/bookings';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_LIMITS, type SearchLogsReply } from '../../../../domain/admin';
+import type { SearchLogsReply } from '../../../../domain/admin';
+import { ADMIN_LIMITS } from '../../../../domain/admin-options';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 /** GET /api/search?limit=&cursor= (admins): one page of search logs, newest first, and the total. */

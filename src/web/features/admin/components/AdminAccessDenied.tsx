@@ -1,6 +1,6 @@
 import { Home, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_TEXTS } from '../../../../domain/admin';
+import { ADMIN_TEXTS } from '../../../../domain/admin-options';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../domain/admin';
+import { ADMIN_TEXTS } from '../../../../domain/admin-options';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BOOKING_LIMITS, type BookingLogsReply } from '../../../../domain/bookings';
+import type { BookingLogsReply } from '../../../../domain/bookings';
+import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/booking-logs?provider_id=: the 10 most recent clicks and the stats, for the provider. */

@@ -1,7 +1,8 @@
 import { CalendarDays, MousePointerClick, RotateCcw, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { shortId } from '../../../../domain/admin';
-import { BOOKING_TEXTS, type BookingStats } from '../../../../domain/bookings';
+import { shortId } from '../../../../domain/admin-options';
+import type { BookingStats } from '../../../../domain/bookings';
+import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

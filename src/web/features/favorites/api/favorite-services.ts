@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FAVORITE_TEXTS, type FavoriteServicesReply } from '../../../../domain/favorites';
+import type { FavoriteServicesReply } from '../../../../domain/favorites';
+import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { ApiError, api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

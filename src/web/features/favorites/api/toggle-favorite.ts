@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAVORITE_TEXTS } from '../../../../domain/favorites';
+import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { ApiError, api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { FAVORITE_TEXTS } from '../../../../domain/favorites';
+import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';

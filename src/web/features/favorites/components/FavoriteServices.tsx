@@ -1,6 +1,6 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites';
+import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites-options';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,6 +1,7 @@
 import { Heart, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '../../../../domain/favorites';
+import type { FavoriteProvider } from '../../../../domain/favorites';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { thumbnailUrl } from '../../../../domain/image-urls';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OPENING_LIMITS, type OpeningsReply } from '../../../../domain/openings';
+import type { OpeningsReply } from '../../../../domain/openings';
+import { OPENING_LIMITS } from '../../../../domain/openings-options';
 import { api } from '../../../lib/api-client';
 import { OPENINGS_KEY } from './get-upcoming-openings';
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { OPENING_LIMITS, type OpeningsReply } from '../../../../domain/openings';
+import type { OpeningsReply } from '../../../../domain/openings';
+import { OPENING_LIMITS } from '../../../../domain/openings-options';
 import { api } from '../../../lib/api-client';
 
 /** Key prefix of every openings list (public and the owner's): a change refetches them all. */

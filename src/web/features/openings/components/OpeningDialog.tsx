@@ -1,7 +1,8 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { OPENING_LIMITS, OPENING_TEXTS, type Opening, type OpeningFields } from '../../../../domain/openings';
+import type { Opening, OpeningFields } from '../../../../domain/openings';
+import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';

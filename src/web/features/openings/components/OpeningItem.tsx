@@ -1,7 +1,7 @@
 import { CalendarCheck, Clock, ExternalLink, MapPin, Tag } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { BOOKING_TEXTS } from '../../../../domain/bookings';
+import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
 import { thumbnailUrl } from '../../../../domain/image-urls';
 import type { Opening } from '../../../../domain/openings';
 import { Avatar } from '../../../components/ui/avatar';

@@ -1,6 +1,7 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { OPENING_LIMITS, OPENING_TEXTS, type Opening } from '../../../../domain/openings';
+import type { Opening } from '../../../../domain/openings';
+import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

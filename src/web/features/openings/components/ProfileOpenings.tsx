@@ -1,6 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
-import { OPENING_TEXTS, type Opening } from '../../../../domain/openings';
+import type { Opening } from '../../../../domain/openings';
+import { OPENING_TEXTS } from '../../../../domain/openings-options';
 import { Card } from '../../../components/ui/card';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';

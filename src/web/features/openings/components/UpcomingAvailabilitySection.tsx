@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings';
+import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
