@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { PollingLoop } from '../lib/polling-loop';
 import { claimDueMail, isAlertStillWanted, markMailCancelled, markMailFailed, markMailSent } from './outbox';
 import type { MailTransport } from './transport';
 
@@ -16,27 +17,31 @@ export interface MailWorkerOptions {
 
 /** Sends queued mail; a failure is retried with exponential backoff, so an SMTP outage loses nothing. */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
+  private batchWasFull = false;
 
-  constructor(private readonly opts: MailWorkerOptions) {}
+  constructor(private readonly opts: MailWorkerOptions) {
+    this.loop = new PollingLoop({
+      pollMs: opts.pollMs,
+      pass: async () => {
+        await this.runOnce();
+        return this.batchWasFull;
+      },
+      onError: (error) => opts.log.error({ err: error }, 'mail worker pass failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Looks for mail now (called after a change that queued an email). */
   kick(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One pass over the due mail; returns how many were sent. */
@@ -86,30 +91,7 @@ export class MailWorker {
         );
       }
     }
-    if (batch.length === 10) this.again = true;
+    this.batchWasFull = batch.length === 10;
     return sent;
-  }
-
-  private schedule(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delay);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .then(() => undefined)
-      .catch((error) => this.opts.log.error({ err: error }, 'mail worker pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const next = this.again ? 0 : this.opts.pollMs;
-        this.again = false;
-        this.schedule(next);
-      });
   }
 }

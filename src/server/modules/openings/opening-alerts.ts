@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { BRAND } from '../../../domain/brand';
 import type { AppContext } from '../../context';
 import { type Db, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { PollingLoop } from '../../lib/polling-loop';
 import { signPurposeToken, verifyPurposeToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { openingAlertMail } from '../../mail/templates';
@@ -153,62 +153,48 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
 
 /** Polls for due dispatches and turns them into queued emails. */
 export class OpeningAlertDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly pollMs: number,
-  ) {}
+    pollMs: number,
+  ) {
+    this.loop = new PollingLoop({
+      pollMs,
+      pass: async () => {
+        await this.runOnce();
+        return false;
+      },
+      onError: (error) => ctx.log.error({ err: error }, 'opening alerts pass failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   kick(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
+    await this.loop.stop();
   }
 
-  /** One pass: every due provider, each in its own transaction. Returns the emails queued. */
+  /** One pass: every due provider, in batches of transactions. Returns the emails queued. */
   async runOnce(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = (async () => {
-      let queued = 0;
-      for (;;) {
-        const now = this.ctx.now();
-        const batch = await this.ctx.db.transaction(async (tx) => {
-          const due = await claimDue(tx, now);
-          for (const { provider_id } of due) queued += await dispatchProvider(this.ctx, tx, provider_id, now);
-          return due.length;
-        });
-        if (batch < BATCH) break;
-      }
-      if (queued > 0) this.ctx.kickMail();
-      return queued;
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private schedule(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((error) => this.ctx.log.error({ err: error }, `${BRAND.name} opening alerts pass failed`))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
+    let queued = 0;
+    for (;;) {
+      const now = this.ctx.now();
+      const batch = await this.ctx.db.transaction(async (tx) => {
+        const due = await claimDue(tx, now);
+        for (const { provider_id } of due) queued += await dispatchProvider(this.ctx, tx, provider_id, now);
+        return due.length;
+      });
+      if (batch < BATCH) break;
+    }
+    if (queued > 0) this.ctx.kickMail();
+    return queued;
   }
 }
 

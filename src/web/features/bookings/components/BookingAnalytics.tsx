@@ -1,10 +1,9 @@
-import { CalendarDays, MousePointerClick, RotateCcw, Users } from 'lucide-react';
+import { CalendarDays, MousePointerClick, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { shortId } from '../../../../domain/admin-options';
 import type { BookingStats } from '../../../../domain/bookings';
 import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ListStates';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
@@ -96,13 +95,11 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
   if (query.isPending) content = <Spinner label="Loading booking analytics..." />;
   else if (query.isError)
     content = (
-      <div className="space-y-3">
-        <Alert>{BOOKING_TEXTS.loadFailed}</Alert>
-        <Button variant="outline" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed
+        message={BOOKING_TEXTS.loadFailed}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   else {
     const { stats, logs, total } = query.data;

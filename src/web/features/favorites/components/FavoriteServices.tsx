@@ -1,8 +1,7 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites-options';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ListStates';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -36,12 +35,11 @@ export function FavoriteServices({ userId }: { userId: string }) {
   if (query.isPending) content = <Spinner label="Loading favorite services..." />;
   else if (query.isError)
     content = (
-      <div className="space-y-3">
-        <Alert>{FAVORITE_TEXTS.servicesFailed}</Alert>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed
+        message={FAVORITE_TEXTS.servicesFailed}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   else {
     const chosen = new Set(query.data);

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import type { FavoriteProvider } from '../../../../domain/favorites';
 import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { thumbnailUrl } from '../../../../domain/image-urls';
-import { Alert } from '../../../components/ui/alert';
+import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useFavorites } from '../api/get-favorites';
@@ -69,12 +68,11 @@ export function SavedProviders({ userId }: { userId: string }) {
   if (query.isPending) content = <Spinner label="Loading saved providers..." />;
   else if (query.isError && items.length === 0)
     content = (
-      <div className="space-y-3">
-        <Alert>{FAVORITE_TEXTS.savedProvidersFailed}</Alert>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed
+        message={FAVORITE_TEXTS.savedProvidersFailed}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   else if (items.length === 0)
     content = (
@@ -91,18 +89,9 @@ export function SavedProviders({ userId }: { userId: string }) {
             <SavedCard key={p.id} provider={p} />
           ))}
         </ul>
-        {query.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="outline"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage && <Spinner />}
-              Load more
-            </Button>
-          </div>
-        )}
+        <div className="mt-4">
+          <LoadMoreButton query={query} />
+        </div>
       </>
     );
 

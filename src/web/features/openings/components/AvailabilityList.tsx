@@ -1,5 +1,6 @@
 import { CalendarX2, RotateCcw } from 'lucide-react';
 import type { Opening } from '../../../../domain/openings';
+import { LoadMoreButton } from '../../../components/ListStates';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -66,18 +67,7 @@ export function AvailabilityList(props: BookProps) {
           </ul>
         </section>
       ))}
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage && <Spinner />}
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { CalendarPlus, Eye, EyeOff, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Opening } from '../../../../domain/openings';
 import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
-import { Alert } from '../../../components/ui/alert';
+import { LoadFailed } from '../../../components/ListStates';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui/card';
@@ -120,13 +120,11 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   if (query.isPending) content = <Spinner label="Loading your openings..." />;
   else if (query.isError && openings.length === 0)
     content = (
-      <div className="space-y-3">
-        <Alert>{OPENING_TEXTS.loadFailed}</Alert>
-        <Button variant="outline" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed
+        message={OPENING_TEXTS.loadFailed}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     );
   else if (openings.length === 0)
     content = (
