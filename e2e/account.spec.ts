@@ -87,7 +87,7 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
     'href',
     `/${nia.session.user.routing_slug}`,
   );
-  const email = page.getByLabel('Email');
+  const email = page.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue(nia.email);
   await expect(email).toHaveAttribute('readonly', '');
   await expect(page.getByText('Contact support to change your email address')).toBeVisible();
