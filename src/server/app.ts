@@ -10,6 +10,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { OpeningAlertDispatcher } from './modules/openings/opening-alerts';
@@ -103,11 +104,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessRoutes);
   await app.register(openingRoutes);
   await app.register(openingAlertRoutes);
+  await app.register(formRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
   await registerWeb(app, config.webDir, {
     profileHead: (slug) => profilePageHead(ctx, slug),
     betaGate: Boolean(config.betaPassword),
+    supportUrl: config.supportUrl,
   });
 
   app.addHook('onReady', async () => {

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email()),
+  SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   S3_BUCKET: optional(z.string()),
   S3_ENDPOINT: optional(z.url()),
   S3_REGION: optional(z.string()),
@@ -53,6 +54,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string | undefined;
+  /** The external payment page behind 'Support Our Mission' (about page); hidden when unset. */
+  supportUrl: string | undefined;
   authSecret: string;
   adminEmails: string[];
   adminPassword: string | undefined;
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Glowfind <no-reply@${new URL(publicUrl).hostname}>`,
     supportEmail: e.SUPPORT_EMAIL,
+    supportUrl: e.SUPPORT_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')

@@ -203,3 +203,36 @@ export function openingAlertMail(opts: {
     subject: `${opts.providerName.replace(/\s+/g, ' ')}: new ${n === 1 ? 'opening' : 'openings'} on ${BRAND.name}`,
   };
 }
+
+/** To SUPPORT_EMAIL: a feedback post, support request or investor inquiry (issue 7). */
+export function formNoticeMail(opts: {
+  kind: string;
+  fields: [label: string, value: string | null][];
+  message: string | null;
+}): MailContent {
+  return {
+    ...layout({
+      heading: `New ${opts.kind}`,
+      paragraphs: [
+        ...opts.fields.filter(([, v]) => v).map(([label, value]) => `${label}: ${value}`),
+        ...(opts.message ? opts.message.split(/\n+/).filter((l) => l.trim()) : []),
+      ],
+      footer: `Sent by the ${BRAND.name} contact forms. Reply to answer the sender when they left an email.`,
+    }),
+    subject: `[${BRAND.name}] New ${opts.kind}`,
+  };
+}
+
+/** To the sender of a support request: we got it, and when to expect an answer. */
+export function supportAckMail(opts: { name: string | null; subject: string }): MailContent {
+  return {
+    ...layout({
+      heading: 'We got your message',
+      paragraphs: [
+        `Hi${opts.name ? ` ${opts.name}` : ''}, thanks for contacting ${BRAND.name} support about "${opts.subject}".`,
+        "We'll get back to you within 24 hours. Reply to this email to add anything.",
+      ],
+    }),
+    subject: `We received your support request: ${opts.subject.replace(/\s+/g, ' ').slice(0, 80)}`,
+  };
+}

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   favorite: { max: 120, timeWindow: '1 minute' },
   /** Booking-link clicks: a person clicks a few; a script inflating a provider's numbers many. */
   bookingLog: { max: 30, timeWindow: '1 minute' },
+  /** Feedback, support and investor forms per IP. */
+  form: { max: 10, timeWindow: '1 hour' },
   /** Posting, changing and removing openings. */
   openingWrite: { max: 60, timeWindow: '15 minutes' },
   /** The admin and beta passwords: slow enough that guessing is hopeless. */

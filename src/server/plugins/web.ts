@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { BRAND } from '../../domain/brand';
 import { isReservedSlug } from '../../domain/slug';
 import { escapeHtml, type PageHead } from '../modules/profiles/profiles.seo';
 
@@ -25,7 +26,29 @@ export interface WebOptions {
   profileHead: (slug: string) => Promise<PageHead | null>;
   /** The beta gate is on: the page says so (the web app shows the gate) and shows no profile data. */
   betaGate?: boolean;
+  /** SUPPORT_URL: the about page's 'Support Our Mission' link, handed to the page in a meta tag. */
+  supportUrl?: string | undefined;
 }
+
+/** Titles and descriptions of the fixed pages, in the HTML itself (issue 7: shared links, crawlers). */
+const PAGE_HEADS: Record<string, { title: string; description: string }> = {
+  '/help': {
+    title: `Help Center · ${BRAND.name}`,
+    description: `Answers about searching, saving favourites, openings and alerts, booking, and provider profiles on ${BRAND.name}.`,
+  },
+  '/about': {
+    title: `About Us · ${BRAND.name}`,
+    description: `${BRAND.name} helps you find the independent beauty professional who fits you: honest, inclusive and free during beta.`,
+  },
+  '/terms': {
+    title: `Terms of Service · ${BRAND.name}`,
+    description: `The terms for using ${BRAND.name}, the directory of independent beauty professionals.`,
+  },
+  '/privacy': {
+    title: `Privacy Policy · ${BRAND.name}`,
+    description: `What ${BRAND.name} stores, why, the emails it sends, and your choices. We never sell your data.`,
+  },
+};
 
 /** Puts a page's title, description and extra tags into index.html's head. */
 export function injectHead(html: string, head: PageHead): string {
@@ -46,9 +69,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const rawHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
-  const indexHtml = opts.betaGate
-    ? rawHtml.replace('</head>', '  <meta name="glowfind-beta-gate" content="on" />\n  </head>')
-    : rawHtml;
+  const meta = [
+    opts.betaGate ? '<meta name="glowfind-beta-gate" content="on" />' : '',
+    opts.supportUrl ? `<meta name="glowfind-support-url" content="${escapeHtml(opts.supportUrl)}" />` : '',
+  ].filter(Boolean);
+  const indexHtml = meta.length ? rawHtml.replace('</head>', `  ${meta.join('\n  ')}\n  </head>`) : rawHtml;
+  const pageHtml = new Map(
+    Object.entries(PAGE_HEADS).map(([url, head]) => [url, injectHead(indexHtml, { ...head, tags: '' })]),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -70,7 +98,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     // Behind the beta gate, profile pages are not described to anyone who has not passed it.
-    if (CLIENT_ROUTES.has(url) || opts.betaGate) return reply.send(indexHtml);
+    if (CLIENT_ROUTES.has(url) || opts.betaGate) return reply.send(pageHtml.get(url) ?? indexHtml);
     const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
     const head = slug && !isReservedSlug(slug) ? await opts.profileHead(slug) : null;
     if (!head) return reply.status(404).send(indexHtml);

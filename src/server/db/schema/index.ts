@@ -1,4 +1,5 @@
 export * from './engagement';
+export * from './forms';
 export * from './mail';
 export * from './openings';
 export * from './search';

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { EmailSchema, text } from './fields';
+import { FEEDBACK_TYPES, FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD, URGENCIES } from './forms-options';
+
+export * from './forms-options';
+
+const optionalEmail = z
+  .union([z.literal(''), EmailSchema])
+  .optional()
+  .transform((v) => v || null);
+
+const message = text(FORM_LIMITS.messageMax, 'Message').min(1, FORM_TEXTS.messageRequired);
+const honeypot = { [HONEYPOT_FIELD]: z.string().max(500).optional() };
+
+/**
+ * POST /api/feedback (SPEC.md §7 'Forms'): the about page sends {type, message, email}; the
+ * Contact Support dialog sends {name, email, subject, message, type:'support', urgency}, where
+ * email and subject are required (SPEC.md §5 'Support form').
+ */
+export const FeedbackBodySchema = z
+  .object({
+    name: text(FORM_LIMITS.nameMax, 'Name')
+      .optional()
+      .transform((v) => v || null),
+    email: optionalEmail,
+    subject: text(FORM_LIMITS.subjectMax, 'Subject')
+      .optional()
+      .transform((v) => v || null),
+    message,
+    type: z.enum(FEEDBACK_TYPES).default('feedback'),
+    urgency: z
+      .enum(URGENCIES)
+      .optional()
+      .transform((v) => v ?? null),
+    ...honeypot,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.type !== 'support') return;
+    if (!body.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+    if (!body.subject)
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: FORM_TEXTS.supportMissing });
+  });
+export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
+
+/** POST /api/investor-signup (SPEC.md §5 'Investor inquiry'): name and email required. */
+export const InvestorBodySchema = z
+  .object({
+    name: text(FORM_LIMITS.nameMax, 'Name').min(1, FORM_TEXTS.investorRequired),
+    email: z
+      .string({ error: FORM_TEXTS.investorRequired })
+      .trim()
+      .min(1, FORM_TEXTS.investorRequired)
+      .pipe(EmailSchema),
+    phone: text(FORM_LIMITS.phoneMax, 'Phone')
+      .optional()
+      .transform((v) => v || null),
+    message: text(FORM_LIMITS.messageMax, 'Message')
+      .optional()
+      .transform((v) => v || null),
+    ...honeypot,
+  })
+  .strict();
+export type InvestorBody = z.input<typeof InvestorBodySchema>;
+
+export const FormReplySchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /api/admin/submissions (admins): feedback, support requests and investor inquiries, newest first. */
+export const SubmissionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['feedback', 'investor']),
+  type: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string().nullable(),
+  urgency: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const SubmissionsReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    submissions: z.array(SubmissionSchema),
+    total: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+});
+export type SubmissionsReply = z.infer<typeof SubmissionsReplySchema>;

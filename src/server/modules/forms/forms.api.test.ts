@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_TEXTS } from '../../../domain/forms';
+import { formSubmissions } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { countOutbox, createVerifiedUser, uniqueEmail } from '../../test/factories';
+
+const SUPPORT_EMAIL = 'help-desk@example.test';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Glowfind</title><meta name="description" content="x" /></head><body></body></html>';
+
+let t: TestApp;
+const count = () => t.db.$count(formSubmissions);
+let ip = 0;
+/** A fresh client address per request: the per-IP limit is tested on its own app below. */
+const fresh = () => ({ ip: `10.9.${Math.floor(++ip / 250)}.${ip % 250}` });
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: {
+      SUPPORT_EMAIL,
+      ADMIN_EMAILS: 'forms-admin@example.test',
+      SUPPORT_URL: 'https://pay.example.com/glowfind',
+    },
+    indexHtml: INDEX_HTML,
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/feedback', () => {
+  it("stores the about page's feedback and emails it to SUPPORT_EMAIL", async () => {
+    const before = await count();
+    const email = uniqueEmail('fan');
+    const res = await t.post(
+      '/api/feedback',
+      { type: 'feature', message: '  Please add a map view of the results.  ', email },
+      fresh(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: FORM_TEXTS.feedbackSent });
+    expect(await count()).toBe(before + 1);
+    const mail = await t.smtp.waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes('feature request'));
+    expect(mail.subject).toBe('[Glowfind] New feature request');
+    expect(mail.text).toContain('Please add a map view of the results.');
+    expect(mail.replyTo).toBe(email);
+  });
+
+  it('a support request also gets an acknowledgement to the sender', async () => {
+    const email = uniqueEmail('help');
+    const res = await t.post(
+      '/api/feedback',
+      {
+        name: 'Rae',
+        email,
+        subject: 'Cannot upload',
+        message: 'My photo fails.',
+        type: 'support',
+        urgency: 'high',
+      },
+      fresh(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(FORM_TEXTS.supportSent);
+    const ack = await t.smtp.waitForMail(email);
+    expect(ack.text).toContain("We'll get back to you within 24 hours");
+    const notice = await t.smtp.waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes('support request'));
+    expect(notice.text).toContain('Urgency: high');
+    expect(notice.text).toContain('Subject: Cannot upload');
+  });
+
+  it('refuses a blank message, a support request without email or subject, bad types and oversize text; nothing stored', async () => {
+    const before = await count();
+    const outbox = await countOutbox(t.db);
+    const cases: [unknown, string][] = [
+      [{ type: 'feedback', message: '   ' }, 'message'],
+      [{ type: 'feedback' }, 'message'],
+      [{ type: 'support', message: 'Hi', subject: 'Help' }, 'email'],
+      [{ type: 'support', message: 'Hi', email: 'a@b.co' }, 'subject'],
+      [{ type: 'complaint', message: 'Hi' }, 'type'],
+      [{ type: 'feedback', message: 'x'.repeat(5001) }, 'message'],
+      [{ type: 'feedback', message: 'Hi', email: 'not-an-email' }, 'email'],
+      [{ type: 'feedback', message: 'Hi', extra: 1 }, ''],
+    ];
+    for (const [body, path] of cases) {
+      const res = await t.post('/api/feedback', body, fresh());
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+      if (path) expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    const blank = await t.post('/api/feedback', { type: 'feedback', message: ' ' }, fresh());
+    expect(blank.body.issues).toContainEqual({ path: 'message', message: 'Please enter a message' });
+    expect(await count()).toBe(before);
+    expect(await countOutbox(t.db)).toBe(outbox);
+  });
+
+  it('answers a bot that filled the hidden field like a person, and keeps nothing', async () => {
+    const before = await count();
+    const outbox = await countOutbox(t.db);
+    const res = await t.post(
+      '/api/feedback',
+      { type: 'feedback', message: 'Buy cheap followers', website: 'http://spam.example' },
+      fresh(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(FORM_TEXTS.feedbackSent);
+    expect(await count()).toBe(before);
+    expect(await countOutbox(t.db)).toBe(outbox);
+  });
+});
+
+describe('POST /api/investor-signup', () => {
+  it('stores the inquiry and emails it', async () => {
+    const before = await count();
+    const email = uniqueEmail('vc');
+    const res = await t.post(
+      '/api/investor-signup',
+      { name: 'Vera Capital', email, phone: '+1 515 555 0100', message: 'We back marketplaces.' },
+      fresh(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(FORM_TEXTS.investorSent);
+    expect(await count()).toBe(before + 1);
+    const mail = await t.smtp.waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes('investor inquiry'));
+    expect(mail.text).toContain('Phone: +1 515 555 0100');
+    expect(mail.replyTo).toBe(email);
+  });
+
+  it('needs a name and a valid email; nothing stored otherwise', async () => {
+    const before = await count();
+    for (const body of [
+      { email: 'a@b.co' },
+      { name: '  ', email: 'a@b.co' },
+      { name: 'Ann' },
+      { name: 'Ann', email: 'nope' },
+      { name: 'x'.repeat(101), email: 'a@b.co' },
+    ]) {
+      const res = await t.post('/api/investor-signup', body, fresh());
+      expect(res.status).toBe(400);
+    }
+    const missing = await t.post('/api/investor-signup', { name: '', email: '' }, fresh());
+    expect(missing.body.issues).toContainEqual({
+      path: 'name',
+      message: 'Please fill in all required fields',
+    });
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('GET /api/admin/submissions', () => {
+  it('is for admins only, newest first, paged', async () => {
+    const client = await createVerifiedUser(t);
+    const refused = await t.get('/api/admin/submissions', { token: client.session.access_token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Access Denied');
+    expect((await t.get('/api/admin/submissions')).status).toBe(401);
+
+    const admin = await createVerifiedUser(t, { email: 'forms-admin@example.test' });
+    await t.post('/api/feedback', { type: 'bug', message: 'Newest bug' }, fresh());
+    const first = await t.get('/api/admin/submissions?limit=2', { token: admin.session.access_token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.submissions[0]).toMatchObject({
+      kind: 'feedback',
+      type: 'bug',
+      message: 'Newest bug',
+    });
+    expect(first.body.data.total).toBe(await count());
+    const seen = new Set(first.body.data.submissions.map((s: { id: string }) => s.id));
+    let cursor = first.body.data.nextCursor;
+    while (cursor) {
+      const next = await t.get(`/api/admin/submissions?limit=2&cursor=${cursor}`, {
+        token: admin.session.access_token,
+      });
+      for (const s of next.body.data.submissions) {
+        expect(seen.has(s.id)).toBe(false);
+        seen.add(s.id);
+      }
+      cursor = next.body.data.nextCursor;
+    }
+    expect(seen.size).toBe(await count());
+  });
+});
+
+describe('pages', () => {
+  it('serve their own title and description in the HTML, and the support link when configured', async () => {
+    for (const [path, title] of [
+      ['/help', 'Help Center · Glowfind'],
+      ['/about', 'About Us · Glowfind'],
+      ['/terms', 'Terms of Service · Glowfind'],
+      ['/privacy', 'Privacy Policy · Glowfind'],
+    ]) {
+      const res = await t.get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<title>${title}</title>`);
+      expect(res.text).not.toContain('content="x"');
+      expect(res.text).toContain(
+        '<meta name="glowfind-support-url" content="https://pay.example.com/glowfind" />',
+      );
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('refuses the 11th form from one address within the hour', async () => {
+    const limited = await buildTestApp({ rateLimit: true });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await limited.post(
+          '/api/feedback',
+          { type: 'feedback', message: `Note ${i}` },
+          { ip: '10.1.1.1' },
+        );
+        expect(res.status).toBe(200);
+      }
+      const res = await limited.post(
+        '/api/feedback',
+        { type: 'feedback', message: 'One more' },
+        { ip: '10.1.1.1' },
+      );
+      expect(res.status).toBe(429);
+      expect(res.body.error).toBe('RATE_LIMITED');
+      expect(await limited.db.$count(formSubmissions)).toBe(10);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminLogsQuerySchema } from '../../../domain/admin';
+import {
+  FeedbackBodySchema,
+  FormReplySchema,
+  InvestorBodySchema,
+  SubmissionsReplySchema,
+} from '../../../domain/forms';
+import { requireAdmin } from '../../plugins/auth';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
+import * as forms from './forms.service';
+
+const tags = ['forms'];
+
+export async function formRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+
+  app.post(
+    '/api/feedback',
+    {
+      config: { rateLimit: RATE_LIMITS.form },
+      schema: {
+        tags,
+        summary: 'Send feedback, a bug report, a feature request or a support request',
+        body: FeedbackBodySchema,
+        response: { 200: FormReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, message: await forms.submitFeedback(ctx, req.body) }),
+  );
+
+  app.post(
+    '/api/investor-signup',
+    {
+      config: { rateLimit: RATE_LIMITS.form },
+      schema: {
+        tags,
+        summary: 'Send an investor inquiry',
+        body: InvestorBodySchema,
+        response: { 200: FormReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, message: await forms.submitInvestorInquiry(ctx, req.body) }),
+  );
+
+  app.get(
+    '/api/admin/submissions',
+    {
+      preHandler: [base.authenticate, requireAdmin(ctx)],
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Admins: form submissions, newest first (paged)',
+        querystring: AdminLogsQuerySchema,
+        response: { 200: SubmissionsReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await forms.listSubmissions(ctx, req.query) }),
+  );
+}
