@@ -4,6 +4,7 @@ import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
 import { useSessionCheck } from '../features/auth/session-check';
+import { useSupportDialogOpen } from '../features/forms/support-dialog-store';
 import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -20,6 +21,12 @@ const BetaGateDialog = lazy(() =>
   import('../features/auth/components/BetaGateDialog').then((m) => ({ default: m.BetaGateDialog })),
 );
 
+const ContactSupportDialog = lazy(() =>
+  import('../features/forms/components/ContactSupportDialog').then((m) => ({
+    default: m.ContactSupportDialog,
+  })),
+);
+
 const DIALOG_MODES: AuthMode[] = ['login', 'signup', 'forgotPassword'];
 
 export function RootLayout() {
@@ -31,6 +38,9 @@ export function RootLayout() {
   const betaLocked = useBetaLocked();
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
+  const supportOpen = useSupportDialogOpen();
+  const [supportUsed, setSupportUsed] = useState(false);
+  if (supportOpen && !supportUsed) setSupportUsed(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every path change
   useEffect(() => {
@@ -70,6 +80,7 @@ export function RootLayout() {
       <Footer />
       <Suspense fallback={null}>
         {dialogUsed && <AuthDialog />}
+        {supportUsed && <ContactSupportDialog />}
         {params.has('temp_token') && !betaLocked && <VerifyEmailDialog />}
         {betaLocked && <BetaGateDialog />}
       </Suspense>

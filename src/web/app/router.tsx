@@ -5,17 +5,17 @@ import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
 
 // Home is in the main bundle; every other route is loaded when first visited.
-const pages = () => import('./routes/simple-pages');
+const legal = () => import('./routes/legal');
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'help', lazy: async () => ({ Component: (await pages()).HelpPage }) },
-      { path: 'about', lazy: async () => ({ Component: (await pages()).AboutPage }) },
-      { path: 'terms', lazy: async () => ({ Component: (await pages()).TermsPage }) },
-      { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
+      { path: 'help', lazy: async () => ({ Component: (await import('./routes/help')).HelpPage }) },
+      { path: 'about', lazy: async () => ({ Component: (await import('./routes/about')).AboutPage }) },
+      { path: 'terms', lazy: async () => ({ Component: (await legal()).TermsPage }) },
+      { path: 'privacy', lazy: async () => ({ Component: (await legal()).PrivacyPage }) },
       {
         path: 'reset-password',
         lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),

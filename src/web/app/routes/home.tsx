@@ -28,6 +28,11 @@ const UpcomingAvailabilitySection = lazy(() =>
   })),
 );
 
+// The FAQ (and its accordion) sits at the bottom of the page: its own chunk.
+const HomeFaq = lazy(() =>
+  import('../../features/forms/components/HomeFaq').then((m) => ({ default: m.HomeFaq })),
+);
+
 const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
@@ -76,8 +81,9 @@ export function HomePage() {
         />
       </Suspense>
 
-      {/* Slot: FAQ accordion (issue 7). Seven questions, then 'Still have questions?', a Contact Support
-          trigger and 'Browse Help Center' → /help; lazy-load it to keep the home page's first load small. */}
+      <Suspense fallback={null}>
+        <HomeFaq />
+      </Suspense>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
+import { openSupportDialog } from '../../features/forms/support-dialog-store';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -38,9 +39,13 @@ export function Header() {
               <NavLink to="/about" className={navClass}>
                 About Us
               </NavLink>
-              <NavLink to="/help" className={navClass}>
+              <button
+                type="button"
+                className={`cursor-pointer ${navClass({ isActive: false })}`}
+                onClick={openSupportDialog}
+              >
                 Support
-              </NavLink>
+              </button>
             </>
           )}
           <ThemeToggle />
@@ -85,9 +90,16 @@ export function Header() {
             <NavLink to="/about" className={navClass}>
               About Us
             </NavLink>
-            <NavLink to="/help" className={navClass}>
+            <button
+              type="button"
+              className={`cursor-pointer text-left ${navClass({ isActive: false })}`}
+              onClick={() => {
+                setMenuOpen(false);
+                openSupportDialog();
+              }}
+            >
               Support
-            </NavLink>
+            </button>
             <Button
               className="mt-2"
               onClick={() => {

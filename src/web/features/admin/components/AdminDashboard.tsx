@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, MousePointerClick, RefreshCw, Search } from 'lucide-react';
+import { Inbox, LogOut, MousePointerClick, RefreshCw, Search } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchLog } from '../../../../domain/admin';
 import { ADMIN_TEXTS, adminTimestamp, shortId } from '../../../../domain/admin-options';
 import type { BookingLog } from '../../../../domain/bookings';
+import type { Submission } from '../../../../domain/forms';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast';
@@ -13,9 +14,12 @@ import { isAdminAccessRequired } from '../api/admin-request';
 import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
 import { useAllBookingLogs } from '../api/get-all-booking-logs';
 import { useSearchLogs } from '../api/get-search-logs';
+import { useSubmissions } from '../api/get-submissions';
 import { type LogColumn, LogTable } from './LogTable';
 
-type Tab = 'search' | 'bookings';
+type Tab = 'search' | 'bookings' | 'submissions';
+
+const NO_SUBMISSIONS = 'No submissions found';
 
 const timestampColumn = {
   header: 'Timestamp',
@@ -51,6 +55,56 @@ const bookingColumns: LogColumn<BookingLog>[] = [
   timestampColumn,
 ];
 
+const KIND_LABELS: Record<string, string> = {
+  feedback: 'Feedback',
+  bug: 'Bug Report',
+  feature: 'Feature Request',
+  support: 'Support',
+  investor: 'Investor',
+};
+
+const submissionColumns: LogColumn<Submission>[] = [
+  {
+    header: 'Type',
+    cell: (row) => {
+      const type = row.kind === 'investor' ? 'investor' : row.type;
+      return (
+        <span className="inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+          {KIND_LABELS[type] ?? type}
+        </span>
+      );
+    },
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'From',
+    cell: (row) => (
+      <div className="w-[12rem] [overflow-wrap:anywhere] sm:w-[14rem]">
+        <p className="font-medium [overflow-wrap:normal]">{row.name || 'Anonymous'}</p>
+        {row.email && (
+          <a href={`mailto:${row.email}`} className="text-xs text-muted hover:underline">
+            {row.email}
+          </a>
+        )}
+        {row.phone && <p className="text-xs text-muted">{row.phone}</p>}
+      </div>
+    ),
+  },
+  {
+    header: 'Subject/Message',
+    cell: (row) => {
+      const full = [row.subject, row.message].filter(Boolean).join(': ');
+      return (
+        <div className="max-w-[16rem] sm:max-w-[28rem]" title={full}>
+          {row.subject && <p className="truncate font-medium">{row.subject}</p>}
+          <p className="truncate text-muted">{row.message || '–'}</p>
+        </div>
+      );
+    },
+  },
+  timestampColumn,
+];
+
 function StatCard({
   icon: Icon,
   label,
@@ -74,7 +128,7 @@ function StatCard({
 }
 
 const triggerClass =
-  'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium text-muted transition-colors cursor-pointer data-[state=inactive]:hover:text-app data-[state=active]:bg-brand-700 data-[state=active]:text-white data-[state=active]:shadow-sm sm:flex-none dark:data-[state=active]:bg-brand-600';
+  'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-2 py-2 sm:px-4 text-sm font-medium text-muted transition-colors cursor-pointer data-[state=inactive]:hover:text-app data-[state=active]:bg-brand-700 data-[state=active]:text-white data-[state=active]:shadow-sm sm:flex-none dark:data-[state=active]:bg-brand-600';
 
 /**
  * 'Analytics Dashboard' (SPEC.md §2 'Admin'): totals, then search logs and booking clicks in tabs,
@@ -86,6 +140,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   const [tab, setTab] = useState<Tab>('search');
   const searchLogs = useSearchLogs(userId);
   const bookingLogs = useAllBookingLogs(userId);
+  const submissions = useSubmissions(userId);
 
   // Set when the dashboard is locked (Logout, a refused token): its logs go as it unmounts.
   const locked = useRef(false);
@@ -96,10 +151,14 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
     [queryClient],
   );
 
-  const accessLost = isAdminAccessRequired(searchLogs.error) || isAdminAccessRequired(bookingLogs.error);
+  const accessLost =
+    isAdminAccessRequired(searchLogs.error) ||
+    isAdminAccessRequired(bookingLogs.error) ||
+    isAdminAccessRequired(submissions.error);
   const failedAt = Math.max(
     searchLogs.isError ? searchLogs.errorUpdatedAt : 0,
     bookingLogs.isError ? bookingLogs.errorUpdatedAt : 0,
+    submissions.isError ? submissions.errorUpdatedAt : 0,
   );
 
   // The token expired or the password changed: back to the password step.
@@ -120,11 +179,12 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   }, [failedAt, accessLost]);
 
   const total = (query: typeof searchLogs | typeof bookingLogs) => query.data?.pages.at(-1)?.total ?? null;
-  const refreshing = searchLogs.isRefetching || bookingLogs.isRefetching;
+  const refreshing = searchLogs.isRefetching || bookingLogs.isRefetching || submissions.isRefetching;
 
   const handleRefresh = () => {
     void searchLogs.refetch();
     void bookingLogs.refetch();
+    void submissions.refetch();
   };
 
   const handleLogout = () => {
@@ -166,12 +226,16 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
           className="flex w-full rounded-lg border border-app bg-muted p-1 sm:inline-flex sm:w-auto"
         >
           <Tabs.Trigger value="search" className={triggerClass}>
-            <Search className="h-4 w-4" aria-hidden="true" />
+            <Search className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Search Logs
           </Tabs.Trigger>
           <Tabs.Trigger value="bookings" className={triggerClass}>
-            <MousePointerClick className="h-4 w-4" aria-hidden="true" />
+            <MousePointerClick className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Booking Logs
+          </Tabs.Trigger>
+          <Tabs.Trigger value="submissions" className={triggerClass}>
+            <Inbox className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+            Submissions
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="search">
@@ -193,6 +257,17 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
               query={bookingLogs}
               emptyText={ADMIN_TEXTS.noBookingLogs}
               minWidthClass="min-w-[40rem]"
+            />
+          </Card>
+        </Tabs.Content>
+        <Tabs.Content value="submissions">
+          <Card className="overflow-hidden">
+            <LogTable
+              caption="Feedback, support requests and investor inquiries, newest first"
+              columns={submissionColumns}
+              query={submissions}
+              emptyText={NO_SUBMISSIONS}
+              minWidthClass="min-w-[44rem]"
             />
           </Card>
         </Tabs.Content>

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ADMIN_LIMITS } from '../../../../domain/admin-options';
+import type { Submission, SubmissionsReply } from '../../../../domain/forms';
+import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
+
+export interface SubmissionsPage {
+  logs: Submission[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/admin/submissions?limit=&cursor= (admins): feedback, support requests and investor
+ * inquiries, newest first. Shaped like the other log pages ({logs, total, nextCursor}) for LogTable.
+ */
+export async function getSubmissions(cursor: string | null, signal?: AbortSignal): Promise<SubmissionsPage> {
+  const params = new URLSearchParams({ limit: String(ADMIN_LIMITS.pageDefault) });
+  if (cursor) params.set('cursor', cursor);
+  const { data } = await adminGet<SubmissionsReply>(`/api/admin/submissions?${params}`, signal);
+  return { logs: data.submissions, total: data.total, nextCursor: data.nextCursor };
+}
+
+export const submissionsKey = (userId: string) => [...ADMIN_LOGS_KEY, 'submissions', userId] as const;
+
+export function submissionsQuery(userId: string) {
+  return infiniteQueryOptions({
+    queryKey: submissionsKey(userId),
+    queryFn: ({ pageParam, signal }) => getSubmissions(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useSubmissions(userId: string) {
+  return useInfiniteQuery(submissionsQuery(userId));
+}

@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { BRAND } from '../../../../domain/brand';
+import { EmailSchema, text } from '../../../../domain/fields';
+import { FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD } from '../../../../domain/forms';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useSendFeedback } from '../api/send-feedback';
+import { closeSupportDialog, useSupportDialogOpen } from '../support-dialog-store';
+
+/** The closing delay after a sent request (SPEC.md §9). */
+const CLOSE_AFTER_MS = 2000;
+
+// The same rules FeedbackBodySchema applies to a support request (email and subject required),
+// with the messages the form shows next to each field.
+const SupportFormSchema = z.object({
+  name: text(FORM_LIMITS.nameMax, 'Name'),
+  email: EmailSchema,
+  subject: text(FORM_LIMITS.subjectMax, 'Subject').min(1, 'Please enter a subject'),
+  message: text(FORM_LIMITS.messageMax, 'Message').min(1, FORM_TEXTS.messageRequired),
+  [HONEYPOT_FIELD]: z.string().max(500),
+});
+type SupportForm = z.infer<typeof SupportFormSchema>;
+
+const REQUIRED: (keyof SupportForm)[] = ['email', 'subject', 'message'];
+const FIELDS = new Set<string>(['name', 'email', 'subject', 'message']);
+
+function isEmpty(values: SupportForm, key: keyof SupportForm) {
+  return !values[key]?.trim();
+}
+
+/** The server's message (it explains a rate limit or a refused field); a generic one otherwise. */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return FORM_TEXTS.feedbackFailed;
+  if (error.code === 'VALIDATION_ERROR') return error.issues[0]?.message ?? error.message;
+  return error.message || FORM_TEXTS.feedbackFailed;
+}
+
+/**
+ * The Contact Support dialog (SPEC.md §2): name, email, subject and message, sent as a support
+ * request. A signed-in person gets their name and email filled in.
+ */
+export function ContactSupportDialog() {
+  const open = useSupportDialogOpen();
+  const user = useSession()?.user;
+  const [sent, setSent] = useState(false);
+  const mutation = useSendFeedback();
+  const closeTimer = useRef<number | undefined>(undefined);
+
+  const blank = (): SupportForm => ({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    subject: '',
+    message: '',
+    [HONEYPOT_FIELD]: '',
+  });
+  const form = useForm<SupportForm>({
+    resolver: zodResolver(SupportFormSchema),
+    mode: 'onTouched',
+    defaultValues: blank(),
+  });
+  const { errors } = form.formState;
+
+  // Fill in who is signed in each time the dialog opens on an untouched form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
+  useEffect(() => {
+    if (open && !form.formState.isDirty) form.reset(blank());
+  }, [open]);
+
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  // After a sent request the next opening starts from a blank form.
+  const finish = () => {
+    window.clearTimeout(closeTimer.current);
+    closeSupportDialog();
+    setSent(false);
+    form.reset(blank());
+  };
+
+  const handleOpenChange = (next: boolean) => {
+    if (next) return;
+    if (sent) finish();
+    else closeSupportDialog();
+  };
+
+  const handleInvalid = (fieldErrors: FieldErrors<SupportForm>) => {
+    const values = form.getValues();
+    if (REQUIRED.some((key) => fieldErrors[key] && isEmpty(values, key))) {
+      toast.error(FORM_TEXTS.supportMissingTitle, { description: FORM_TEXTS.supportMissing });
+    }
+  };
+
+  const handleValid = (values: SupportForm) => {
+    mutation.mutate(
+      {
+        name: values.name,
+        email: values.email,
+        subject: values.subject,
+        message: values.message,
+        type: 'support',
+        [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+      },
+      {
+        onSuccess: () => {
+          setSent(true);
+          toast.success(FORM_TEXTS.supportSentTitle, { description: FORM_TEXTS.supportSent });
+          closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            for (const issue of error.issues) {
+              if (FIELDS.has(issue.path)) {
+                form.setError(issue.path as keyof SupportForm, { message: issue.message });
+              }
+            }
+          }
+          toast.error(FORM_TEXTS.supportFailedTitle, { description: failureText(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="Contact Support"
+      description={`Tell us what you need and we'll reply by email within 24 hours. You can also write to ${BRAND.supportEmail}.`}
+      className="max-w-lg"
+    >
+      {sent ? (
+        <Alert tone="success" title={FORM_TEXTS.supportSentTitle}>
+          <p className="flex items-center gap-2">
+            <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {FORM_TEXTS.supportSent}
+          </p>
+        </Alert>
+      ) : (
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit(handleValid, handleInvalid)}>
+          {/* Off-screen and out of the tab order: only bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+            <label>
+              Website
+              <input type="text" tabIndex={-1} autoComplete="off" {...form.register(HONEYPOT_FIELD)} />
+            </label>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name" error={errors.name?.message}>
+              <Input autoComplete="name" maxLength={FORM_LIMITS.nameMax} {...form.register('name')} />
+            </Field>
+            <Field label="Email" error={errors.email?.message} required>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
+            </Field>
+          </div>
+          <Field label="Subject" error={errors.subject?.message} required>
+            <Input
+              maxLength={FORM_LIMITS.subjectMax}
+              placeholder="What do you need help with?"
+              {...form.register('subject')}
+            />
+          </Field>
+          <Field label="Message" error={errors.message?.message} required>
+            <Textarea
+              rows={5}
+              maxLength={FORM_LIMITS.messageMax}
+              placeholder="Tell us a little more so we can help..."
+              {...form.register('message')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => handleOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? (
+                <Spinner label={FORM_TEXTS.submitting} />
+              ) : (
+                <>
+                  <Send className="h-4 w-4" aria-hidden="true" /> Send Request
+                </>
+              )}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,241 @@
+import { BRAND } from '../../../domain/brand';
+
+/** The help centre's content (SPEC.md §2 'Help'): eight categories of questions and answers. */
+
+export const HELP_CATEGORIES = [
+  'Getting Started',
+  'Search & Discovery',
+  'Provider Profiles',
+  'Booking & Appointments',
+  'Account & Features',
+  'For Beauty Professionals',
+  'Safety & Trust',
+  'Technical Support',
+] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+
+export interface HelpArticle {
+  category: HelpCategory;
+  question: string;
+  answer: string;
+}
+
+export interface HelpSection {
+  category: HelpCategory;
+  articles: { question: string; answer: string }[];
+}
+
+export const HELP_SECTIONS: HelpSection[] = [
+  {
+    category: 'Getting Started',
+    articles: [
+      {
+        question: `What is ${BRAND.name}?`,
+        answer: `${BRAND.name} helps you find independent beauty professionals (hair stylists, barbers, nail techs, estheticians, massage therapists and more), compare their services and prices, and book with them directly on their own booking page.`,
+      },
+      {
+        question: `How much does ${BRAND.name} cost?`,
+        answer: `${BRAND.name} is free for clients and for providers during the beta.`,
+      },
+      {
+        question: 'Do I need an account to search?',
+        answer:
+          'No. Anyone can search and view provider profiles. An account lets you save favourite providers and services, get emails about last-minute openings and message providers.',
+      },
+      {
+        question: 'How do I create an account?',
+        answer:
+          'Choose Sign up / Log in at the top of the page, then Sign up. Pick Client or Provider, enter your details and confirm your email address with the link we send you before logging in.',
+      },
+    ],
+  },
+  {
+    category: 'Search & Discovery',
+    articles: [
+      {
+        question: 'How does search work?',
+        answer:
+          "Type the service you want (for example 'balayage' or 'beard trim') and, if you like, a 5-digit zip code to find providers near you. Small typos are corrected for you, so 'balyage' still finds balayage.",
+      },
+      {
+        question: 'Which filters can I use?',
+        answer:
+          'You can narrow results by price range, by availability (today, tomorrow, weekdays, weekends, evenings, or specific days and hours) and by up to three experience options at a time.',
+      },
+      {
+        question: 'Can I find providers who fit my needs?',
+        answer:
+          'Yes. The experience filters include LGBTQIA+ friendly, wheelchair accessible, silent service, neurodivergent friendly, private studio, gratuity-free and kid-friendly, plus amenities such as parking, multilingual service and free Wi-Fi.',
+      },
+      {
+        question: 'Why does a provider show "New" instead of a rating?',
+        answer:
+          'We never show invented ratings. A provider without reviews is marked "New" until real reviews arrive.',
+      },
+      {
+        question: 'Where can I see last-minute openings?',
+        answer:
+          'The Upcoming Availability section on the home page lists openings providers have posted for the next 5 days, each with a Book button.',
+      },
+    ],
+  },
+  {
+    category: 'Provider Profiles',
+    articles: [
+      {
+        question: "What is on a provider's profile?",
+        answer:
+          'A profile shows the provider’s bio, location, services and pricing packages, specialties, certifications, amenities, products they use, availability, license details and a portfolio of their work.',
+      },
+      {
+        question: 'How do I save a provider?',
+        answer:
+          'Log in and tap the heart on a provider’s card or profile. Your saved providers are listed on your account page, and you can remove them there or by tapping the heart again.',
+      },
+      {
+        question: 'Can I message a provider?',
+        answer:
+          'Yes, when you are logged in. Your message is emailed to the provider with your email address as the reply-to, so their answer comes straight to your inbox.',
+      },
+    ],
+  },
+  {
+    category: 'Booking & Appointments',
+    articles: [
+      {
+        question: 'How do I book an appointment?',
+        answer: `Press Book on a provider's profile or on an opening. The provider's own booking page opens in a new tab and you book there. ${BRAND.name} does not take bookings or payments.`,
+      },
+      {
+        question: 'How do I change or cancel a booking?',
+        answer:
+          'Because you book on the provider’s own booking page, changes and cancellations are handled there or with the provider directly, under their policies.',
+      },
+      {
+        question: 'Do I pay through the site?',
+        answer: `No. ${BRAND.name} takes no payments. You pay the provider as they ask on their booking page or at your appointment.`,
+      },
+      {
+        question: 'How do opening alerts work?',
+        answer:
+          'When a provider you have saved posts a short-notice opening in the next 5 days, we email you. You get at most one email per provider per hour. Every email has a one-click unsubscribe link, and you can switch alerts on or off on your account page.',
+      },
+    ],
+  },
+  {
+    category: 'Account & Features',
+    articles: [
+      {
+        question: 'How do I save favourite services?',
+        answer:
+          'On your account page you can pick the services you like most, so you can get back to what you are looking for quickly.',
+      },
+      {
+        question: 'I forgot my password. What do I do?',
+        answer:
+          'Choose Sign up / Log in, then "Forgot password?", and enter your email address. We email you a link to set a new password.',
+      },
+      {
+        question: 'I did not get the verification email.',
+        answer:
+          'Check your spam folder first. You can ask for a new verification email from the log-in dialog if you try to log in before confirming your address.',
+      },
+      {
+        question: 'How do I delete my account?',
+        answer: `Contact support (use Contact Support or email ${BRAND.supportEmail}) from the address on your account. We delete the account within 30 days.`,
+      },
+    ],
+  },
+  {
+    category: 'For Beauty Professionals',
+    articles: [
+      {
+        question: 'How do I become a provider?',
+        answer:
+          'Sign up and choose Provider, or, if you already have a client account, open your account page and choose "Become a Service Provider". It is free during the beta.',
+      },
+      {
+        question: 'How do I edit my profile?',
+        answer:
+          'Everything is on your account page: bio, location and zip code, your booking link, services and pricing packages, specialties, certifications, amenities, products, the availability grid and your license.',
+      },
+      {
+        question: 'How many portfolio images can I upload?',
+        answer:
+          'Up to 10 images, in JPEG, PNG or WebP format and under 10MB each. Images are resized for the web and their metadata (such as location data) is removed.',
+      },
+      {
+        question: 'How do I post a last-minute opening?',
+        answer:
+          'On your account page, add an opening in the upcoming availability section. An opening must start at least 30 minutes from now and can last at most 12 hours. Clients who saved you get an email about openings in the next 5 days.',
+      },
+      {
+        question: 'Can I see how many people want to book with me?',
+        answer:
+          'Yes. The booking-interest analytics on your account page show how many times the Book button was clicked, how many different clients clicked it and how many clicks came in the last 7 days.',
+      },
+    ],
+  },
+  {
+    category: 'Safety & Trust',
+    articles: [
+      {
+        question: 'Are ratings real?',
+        answer: 'We do not invent ratings or reviews. Providers without reviews are shown as "New".',
+      },
+      {
+        question: 'Is my email address shared with providers?',
+        answer:
+          'Only when you message a provider: your message is emailed to them with your address as the reply-to so they can answer you.',
+      },
+      {
+        question: 'What happens to the photos I upload?',
+        answer:
+          'Uploaded images are resized and their metadata, such as camera and location details, is stripped before they are stored.',
+      },
+      {
+        question: 'How do I report a problem with a provider?',
+        answer: `Contact support or email ${BRAND.supportEmail} with the provider's name and what happened. We answer within 24 hours.`,
+      },
+    ],
+  },
+  {
+    category: 'Technical Support',
+    articles: [
+      {
+        question: 'The site is not loading or looks wrong.',
+        answer:
+          'Reload the page and make sure your browser is up to date. If it still does not work, contact support and tell us your browser and device.',
+      },
+      {
+        question: 'My image upload failed.',
+        answer:
+          'Images must be JPEG, PNG or WebP and under 10MB, and a portfolio holds at most 10 images. Try a smaller file or remove an image first.',
+      },
+      {
+        question: 'How quickly does support answer?',
+        answer: `We reply within 24 hours. Use Contact Support or email ${BRAND.supportEmail}.`,
+      },
+    ],
+  },
+];
+
+/** Every article with its category, in page order. */
+export const HELP_ARTICLES: HelpArticle[] = HELP_SECTIONS.flatMap((section) =>
+  section.articles.map((article) => ({ category: section.category, ...article })),
+);
+
+/**
+ * The articles whose question, answer or category contains the query (case-insensitive, trimmed).
+ * An empty query matches nothing: the page shows the categories instead.
+ */
+export function searchArticles(query: string, articles: HelpArticle[] = HELP_ARTICLES): HelpArticle[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [];
+  return articles.filter(
+    (article) =>
+      article.question.toLowerCase().includes(needle) ||
+      article.answer.toLowerCase().includes(needle) ||
+      article.category.toLowerCase().includes(needle),
+  );
+}
