@@ -188,7 +188,7 @@ describe('pages', () => {
       ['/about', 'About Us · Glowfind'],
       ['/terms', 'Terms of Service · Glowfind'],
       ['/privacy', 'Privacy Policy · Glowfind'],
-    ]) {
+    ] as const) {
       const res = await t.get(path);
       expect(res.status).toBe(200);
       expect(res.text).toContain(`<title>${title}</title>`);
