@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { resetPassword } from '../../features/auth/api/auth-calls';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { ApiError, NETWORK_ERROR } from '../../lib/api-client';
+import { applyServerIssues } from '../../lib/form-errors';
 import { clearSession } from '../../lib/session';
 import { PageShell } from './page-shell';
 
@@ -29,11 +30,7 @@ export function ResetPasswordPage() {
     mutationFn: (values: Values) => resetPassword(token, values.password),
     onSuccess: () => clearSession(),
     onError: (error) => {
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          if (issue.path === 'password') form.setError('password', { message: issue.message });
-        }
-      }
+      applyServerIssues(error, ['password'], form.setError);
     },
   });
   const { errors, isValid } = form.formState;

@@ -9,6 +9,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { type AboutFeedbackBody, useSubmitAboutFeedback } from '../api/submit-about-feedback';
 
@@ -43,12 +44,7 @@ export function AboutFeedbackForm() {
         toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.feedbackSent });
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const issue of error.issues) {
-            const field = FIELDS.find((name) => name === issue.path.split('.')[0]);
-            if (field) form.setError(field, { type: 'server', message: issue.message });
-          }
-        }
+        applyServerIssues(error, FIELDS, form.setError);
         toast.error('Error', {
           description: error instanceof ApiError && error.message ? error.message : FORM_TEXTS.feedbackFailed,
         });

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSendFeedback } from '../api/send-feedback';
@@ -33,7 +34,7 @@ const SupportFormSchema = z.object({
 type SupportForm = z.infer<typeof SupportFormSchema>;
 
 const REQUIRED: (keyof SupportForm)[] = ['email', 'subject', 'message'];
-const FIELDS = new Set<string>(['name', 'email', 'subject', 'message']);
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 function isEmpty(values: SupportForm, key: keyof SupportForm) {
   return !values[key]?.trim();
@@ -117,13 +118,7 @@ export function ContactSupportDialog() {
           closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const issue of error.issues) {
-              if (FIELDS.has(issue.path)) {
-                form.setError(issue.path as keyof SupportForm, { message: issue.message });
-              }
-            }
-          }
+          applyServerIssues(error, FIELDS, form.setError);
           toast.error(FORM_TEXTS.supportFailedTitle, { description: failureText(error) });
         },
       },

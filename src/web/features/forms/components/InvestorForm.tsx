@@ -14,6 +14,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useSubmitInvestor } from '../api/submit-investor';
 
@@ -41,12 +42,7 @@ export function InvestorForm() {
         toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.investorSent });
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const issue of error.issues) {
-            const field = FIELDS.find((name) => name === issue.path.split('.')[0]);
-            if (field) form.setError(field, { type: 'server', message: issue.message });
-          }
-        }
+        applyServerIssues(error, FIELDS, form.setError);
         toast.error('Error', {
           description: error instanceof ApiError && error.message ? error.message : FORM_TEXTS.investorFailed,
         });

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useCreateOpening } from '../api/create-opening';
 import { useUpdateOpening } from '../api/update-opening';
@@ -85,15 +86,7 @@ function OpeningForm({
   /** Server issues go on their fields; the toast says what failed (SPEC.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
     if (error instanceof ApiError && error.issues.length > 0) {
-      let placed = false;
-      const seen = new Set<string>();
-      for (const issue of error.issues) {
-        const field = OPENING_FORM_FIELDS.find((f) => f === issue.path.split('.')[0]);
-        if (!field || seen.has(field)) continue;
-        seen.add(field);
-        form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: !placed });
-        placed = true;
-      }
+      const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);
       if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return toastInvalidTime();
       if (placed) return toast.error(OPENING_TEXTS.saveFailed);
     }

@@ -7,10 +7,10 @@ import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
+import { applyServerIssues } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
-import { applyServerIssues } from './field-errors';
 
 type Values = z.input<typeof ClientAccountFormSchema>;
 

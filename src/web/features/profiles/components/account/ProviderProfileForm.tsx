@@ -17,11 +17,11 @@ import { Field } from '../../../../components/ui/field';
 import { Input, Textarea } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
+import { applyServerIssues } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
-import { applyServerIssues } from './field-errors';
 import { ListEditor } from './ListEditor';
 import { PricingEditor } from './PricingEditor';
 

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { Issue } from '../../../../../domain/errors';
-import { ApiError } from '../../../../lib/api-client';
+import type { Issue } from '../../domain/errors';
+import { ApiError } from './api-client';
 
 /**
  * Puts a 400's issues on the form's fields ('specialties.3' goes on 'specialties'). Returns true
