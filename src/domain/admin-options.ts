@@ -14,6 +14,7 @@ export const ADMIN_TEXTS = {
   loadFailedInline: 'Failed to load logs',
   noSearchLogs: 'No search logs found',
   noBookingLogs: 'No booking logs found',
+  noSubmissions: 'No submissions found',
   passwordRequired: 'Enter the admin password',
 } as const;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailContent } from './templates';
 
@@ -30,10 +30,12 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
 
 /** An alert is still wanted when its user has alerts on and still has the provider saved. */
 export async function isAlertStillWanted(db: Db, userId: string, providerId: string): Promise<boolean> {
-  const rows = await db.execute(sql`
-    select 1 from favorites f join users u on u.id = f.user_id
-    where f.user_id = ${userId} and f.provider_id = ${providerId} and u.opening_alerts`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from favorites f join users u on u.id = f.user_id
+      where f.user_id = ${userId} and f.provider_id = ${providerId} and u.opening_alerts`),
+  );
+  return rows.length > 0;
 }
 
 /** Marks an alert that is no longer wanted; it is never sent. */

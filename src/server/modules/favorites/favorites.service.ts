@@ -1,9 +1,4 @@
-import {
-  CATALOGUE_SERVICES,
-  FAVORITE_LIMITS,
-  FAVORITE_TEXTS,
-  type FavoriteProvider,
-} from '../../../domain/favorites';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '../../../domain/favorites';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
@@ -68,12 +63,10 @@ export function listFavoriteServices(ctx: AppContext, userId: string) {
 
 /** Adds a catalogue service (idempotent) and answers the whole list. */
 export async function addFavoriteService(ctx: AppContext, userId: string, serviceName: string) {
-  if (!CATALOGUE_SERVICES.includes(serviceName))
-    throw fieldError('serviceName', FAVORITE_TEXTS.unknownService);
   await q.insertFavoriteServiceIfAbsent(ctx.db, userId, serviceName);
   return q.findFavoriteServices(ctx.db, userId);
 }
-
+/** Adds a service (idempotent; FavoriteServiceBodySchema admits only catalogue names) and answers the whole list. */
 /** Removes a service (idempotent) and answers the whole list. */
 export async function removeFavoriteService(ctx: AppContext, userId: string, serviceName: string) {
   await q.deleteFavoriteService(ctx.db, userId, serviceName);

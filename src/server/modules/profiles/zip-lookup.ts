@@ -15,7 +15,7 @@ export interface ZipPlace {
 export function lookupZip(zip: string): ZipPlace | null {
   if (!/^\d{5}$/.test(zip)) return null;
   const place = zipcodes.lookup(zip);
-  if (!place || place.country !== 'US' || !Number.isFinite(place.latitude)) return null;
+  if (place?.country !== 'US' || !Number.isFinite(place.latitude)) return null;
   return {
     zip: place.zip,
     latitude: place.latitude,

@@ -19,8 +19,6 @@ import { type LogColumn, LogTable } from './LogTable';
 
 type Tab = 'search' | 'bookings' | 'submissions';
 
-const NO_SUBMISSIONS = 'No submissions found';
-
 const timestampColumn = {
   header: 'Timestamp',
   cell: (row: { created_at: string }) => (
@@ -266,7 +264,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
               caption="Feedback, support requests and investor inquiries, newest first"
               columns={submissionColumns}
               query={submissions}
-              emptyText={NO_SUBMISSIONS}
+              emptyText={ADMIN_TEXTS.noSubmissions}
               minWidthClass="min-w-[44rem]"
             />
           </Card>

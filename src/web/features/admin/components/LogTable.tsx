@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ADMIN_TEXTS } from '../../../../domain/admin-options';
+import { LoadMoreButton } from '../../../components/ListStates';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
@@ -108,16 +108,7 @@ export function LogTable<T extends { id: string }>({
           <p className="text-sm text-muted" aria-live="polite">
             Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
           </p>
-          {query.hasNextPage && (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? <Spinner label="Loading..." /> : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton query={query} size="sm" />
         </div>
       )}
     </div>
