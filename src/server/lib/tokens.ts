@@ -85,6 +85,23 @@ export async function signPurposeToken(
   return { token: await jwt.sign(secret), expiresAt };
 }
 
+/** The subject of a purpose token that is ours, unexpired, of this purpose and fingerprint; null otherwise. */
+export async function readPurposeToken(
+  secret: Uint8Array,
+  token: string,
+  expected: Omit<PurposeClaims, 'sub'>,
+  now: Date,
+): Promise<{ sub: string | undefined } | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    if (payload.pur !== expected.purpose || payload.fp !== expected.fingerprint) return null;
+    return { sub: payload.sub };
+  } catch {
+    return null;
+  }
+}
+
 /** True when the token is ours, unexpired, and has exactly these claims. */
 export async function verifyPurposeToken(
   secret: Uint8Array,
@@ -92,15 +109,6 @@ export async function verifyPurposeToken(
   expected: PurposeClaims,
   now: Date,
 ): Promise<boolean> {
-  if (!token) return false;
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
-    return (
-      payload.pur === expected.purpose &&
-      payload.fp === expected.fingerprint &&
-      (payload.sub ?? undefined) === expected.sub
-    );
-  } catch {
-    return false;
-  }
+  const claims = await readPurposeToken(secret, token, expected, now);
+  return claims !== null && claims.sub === expected.sub;
 }

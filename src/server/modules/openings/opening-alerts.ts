@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { type Db, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { PollingLoop } from '../../lib/polling-loop';
-import { signPurposeToken, verifyPurposeToken } from '../../lib/tokens';
+import { readPurposeToken, signPurposeToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { openingAlertMail } from '../../mail/templates';
 import { scheduleAlertDispatch } from './openings.queries';
@@ -33,15 +33,13 @@ export async function unsubscribeToken(ctx: AppContext, userId: string): Promise
 
 /** The user an unsubscribe token was made for, or null when it is not a valid one. */
 export async function userOfUnsubscribeToken(ctx: AppContext, token: string): Promise<string | null> {
-  const [, payload] = token.split('.');
-  let sub: unknown;
-  try {
-    sub = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')).sub;
-  } catch {
-    return null;
-  }
-  if (typeof sub !== 'string') return null;
-  return (await verifyPurposeToken(ctx.secret, token, unsubscribeClaims(sub), ctx.now())) ? sub : null;
+  const claims = await readPurposeToken(
+    ctx.secret,
+    token,
+    { purpose: 'unsubscribe-alerts', fingerprint: 'v1' },
+    ctx.now(),
+  );
+  return claims?.sub ?? null;
 }
 
 interface Recipient {
