@@ -20,7 +20,7 @@ try {
     console.log('The database is not empty: nothing seeded.');
   } else {
     console.log(
-      `Demo catalogue: ${seeded.providers} providers, ${seeded.images} images, in ${(seeded.ms / 1000).toFixed(1)} s`,
+      `Demo catalogue: ${seeded.providers} providers, ${seeded.images} images, ${seeded.reviews} reviews, in ${(seeded.ms / 1000).toFixed(1)} s`,
     );
     for (const a of seeded.accounts) console.log(`${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);
   }

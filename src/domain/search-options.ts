@@ -69,6 +69,8 @@ export const SEARCH_TEXTS = {
   queryTooLong: `Search query is too long (max ${SEARCH_LIMITS.queryMax} characters)`,
   queryOrZipRequired: 'Enter a service, a name or a zip code to search',
   zipInvalid: 'Zip code must be 5 digits',
+  sortInvalid: 'Sort must be relevance or rating',
+  minRatingInvalid: 'Minimum rating must be 0, 3, 3.5, 4 or 4.5',
   unknownZip: "We couldn't find that zip code. Please check it.",
   priceRange: `Price range must be between $${SEARCH_LIMITS.priceMin} and $${SEARCH_LIMITS.priceMax}+, lowest first`,
   experienceMax: `You can choose up to ${SEARCH_LIMITS.experienceMax} experience filters`,

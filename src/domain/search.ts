@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './availability';
+import { MIN_RATING_OPTIONS, SEARCH_SORTS } from './reviews-options';
 import { AVAILABILITY_TYPES, SEARCH_LIMITS, SEARCH_TEXTS } from './search-options';
 
 export * from './search-options';
@@ -107,6 +108,14 @@ export const SearchBodySchema = z
       .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_TEXTS.radius)
       .optional()
       .default(SEARCH_LIMITS.radiusDefaultMiles),
+    /** 'rating': highest rated first (RATING_SORT_PRIOR); 'relevance' (default): best match first. */
+    sort: z.enum(SEARCH_SORTS, { error: SEARCH_TEXTS.sortInvalid }).optional().default('relevance'),
+    /** Only providers whose average (one decimal) is at least this; 0 = any. */
+    minRating: z
+      .number({ error: SEARCH_TEXTS.minRatingInvalid })
+      .refine((v) => (MIN_RATING_OPTIONS as readonly number[]).includes(v), SEARCH_TEXTS.minRatingInvalid)
+      .optional()
+      .default(0),
     /** The browser's anonymous session id, for the search log. */
     sessionId: z
       .string({ error: 'Session id must be text' })
@@ -172,7 +181,7 @@ export type ProvidersQuery = z.input<typeof ProvidersQuerySchema>;
 /**
  * One provider card (SPEC.md §2 'Provider card', §9). Up to 3 specialties and 2 portfolio images
  * are sent, with the full portfolio count for '+N'. `startingPrice` is the lowest priced service.
- * Ratings are null with 0 reviews until real reviews exist (DESIGN.md §5: the card shows 'New').
+ * Ratings are real (visible reviews only): null with 0 reviews, and the card shows 'New'.
  */
 export const ProviderCardSchema = z.object({
   id: z.string(),

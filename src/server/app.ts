@@ -17,6 +17,7 @@ import { OpeningAlertDispatcher } from './modules/openings/opening-alerts';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { openingRoutes } from './modules/openings/openings.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { profilePageHead } from './modules/profiles/profiles.seo';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openingRoutes);
   await app.register(openingAlertRoutes);
   await app.register(formRoutes);
+  await app.register(reviewRoutes);
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
 
   await registerWeb(app, config.webDir, {

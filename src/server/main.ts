@@ -22,7 +22,7 @@ async function main() {
     const seeded = await seedDemo(app.ctx);
     if (seeded) {
       app.log.info(
-        `Demo catalogue created: ${seeded.providers} providers, ${seeded.images} images, in ${(seeded.ms / 1000).toFixed(1)} s`,
+        `Demo catalogue created: ${seeded.providers} providers, ${seeded.images} images, ${seeded.reviews} reviews, in ${(seeded.ms / 1000).toFixed(1)} s`,
       );
       app.log.info('Demo accounts created (passwords are shown only this once):');
       for (const a of seeded.accounts)

@@ -28,6 +28,10 @@ export const RATE_LIMITS = {
   form: { max: 10, timeWindow: '1 hour' },
   /** Posting, changing and removing openings. */
   openingWrite: { max: 60, timeWindow: '15 minutes' },
+  /** Posting, editing and deleting reviews and replies. */
+  reviewWrite: { max: 30, timeWindow: '15 minutes' },
+  /** Reports of reviews: a person reports a few. */
+  reviewReport: { max: 20, timeWindow: '1 hour' },
   /** The admin and beta passwords: slow enough that guessing is hopeless. */
   accessPassword: { max: 10, timeWindow: '15 minutes' },
 } as const;

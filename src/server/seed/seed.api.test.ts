@@ -9,11 +9,13 @@ import { PRICE_TYPES } from '../../domain/pricing';
 import { ProviderFieldsSchema, PublicProfileSchema } from '../../domain/profiles';
 import { isReservedSlug } from '../../domain/slug';
 import { thumbnailUrl } from '../../domain/uploads';
+import { rowsOf } from '../db/client';
 import { providerProfiles, users } from '../db/schema';
 import { lookupZip } from '../modules/profiles/zip-lookup';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { avatarSvg, portfolioSvg } from './art';
 import { DEMO_PROVIDERS, type DemoProvider } from './demo-catalogue';
+import { DEMO_REVIEWERS } from './demo-reviews';
 import { prepareProvider, type SeedSummary, seedDemo } from './seed';
 
 let t: TestApp;
@@ -63,7 +65,8 @@ describe('the demo catalogue seed', () => {
     const [{ count }] = (await t.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    expect(count).toBe(62);
+    // 60 providers, the demo client and admin, and the demo clients who wrote the demo reviews.
+    expect(count).toBe(62 + DEMO_REVIEWERS.length);
     expect(summary!.accounts.map((a) => a.role).sort()).toEqual([
       'admin',
       'client',
@@ -73,6 +76,50 @@ describe('the demo catalogue seed', () => {
       'provider',
       'provider',
     ]);
+  });
+
+  it('writes demo reviews only from demo clients who clicked Book 2 hours to 90 days before', async () => {
+    expect(summary!.reviews).toBeGreaterThan(100);
+    const [check] = rowsOf(
+      await t.db.execute(sql`
+      SELECT count(*)::int AS reviews,
+        count(*) FILTER (WHERE NOT EXISTS (
+          SELECT 1 FROM booking_logs b
+          WHERE b.client_id = r.client_id AND b.provider_id = r.provider_id
+            AND b.created_at <= r.created_at - interval '2 hours'
+            AND b.created_at >= r.created_at - interval '90 days'))::int AS without_click,
+        count(*) FILTER (WHERE u.email NOT LIKE 'reviewer-%@demo.glowfind.example')::int AS not_demo_client,
+        count(*) FILTER (WHERE r.client_id = r.provider_id OR r.created_at > now())::int AS impossible,
+        count(DISTINCT (r.client_id, r.provider_id))::int AS pairs
+      FROM reviews r JOIN users u ON u.id = r.client_id`),
+    ) as [
+      { reviews: number; without_click: number; not_demo_client: number; impossible: number; pairs: number },
+    ];
+    expect(check).toEqual({
+      reviews: summary!.reviews,
+      without_click: 0,
+      not_demo_client: 0,
+      impossible: 0,
+      pairs: summary!.reviews,
+    });
+    // Some providers are still 'New'; every rating row matches its reviews.
+    const ratings = rowsOf(
+      await t.db.execute(sql`
+      SELECT p.user_id, pr.review_count, pr.rating::float8 AS rating,
+        (SELECT count(*)::int FROM reviews r WHERE r.provider_id = p.user_id) AS counted,
+        (SELECT round(avg(rating), 1)::float8 FROM reviews r WHERE r.provider_id = p.user_id) AS average
+      FROM provider_profiles p LEFT JOIN provider_ratings pr ON pr.provider_id = p.user_id`),
+    ) as {
+      review_count: number | null;
+      rating: number | null;
+      counted: number;
+      average: number | null;
+    }[];
+    expect(ratings.filter((r) => r.counted === 0).length).toBeGreaterThanOrEqual(10);
+    for (const r of ratings) {
+      expect(r.review_count ?? 0).toBe(r.counted);
+      expect(r.rating).toBe(r.average);
+    }
   });
 
   it('prints passwords that sign in, and only for the printed accounts', async () => {

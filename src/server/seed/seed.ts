@@ -13,7 +13,7 @@ import {
 import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '../../domain/profiles';
 import { isReservedSlug, slugify } from '../../domain/slug';
 import type { AppContext } from '../context';
-import { openings, providerProfiles, users } from '../db/schema';
+import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { lookupZip, zipFromLocation } from '../modules/profiles/zip-lookup';
 import { storeImage } from '../modules/uploads/uploads.service';
@@ -28,6 +28,7 @@ import {
   type DemoProvider,
   LICENSING_BOARDS,
 } from './demo-catalogue';
+import { DEMO_REVIEWERS, seedDemoReviews } from './demo-reviews';
 
 export interface SeededAccount {
   email: string;
@@ -40,6 +41,8 @@ export interface SeedSummary {
   accounts: SeededAccount[];
   providers: number;
   images: number;
+  /** Demo reviews, each by a demo client with a booking click 2 hours to 90 days before it. */
+  reviews: number;
   ms: number;
 }
 
@@ -292,6 +295,7 @@ async function countUsers(db: SeedContext['db']): Promise<number> {
 const newPassword = () => `demo-${randomBytes(6).toString('base64url')}`;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const OPENING_NOTES = [
   'Last-minute cancellation: this spot just opened up.',
   'Short-notice opening; first to book gets it.',
@@ -343,9 +347,14 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
 
   const accounts: SeededAccount[] = [];
   const people = [
-    { ...DEMO_CLIENT, role: 'user' as const, kind: 'client' },
-    { ...DEMO_ADMIN, role: 'admin' as const, kind: 'admin' },
+    { ...DEMO_CLIENT, id: randomUUID(), role: 'user' as const, kind: 'client' },
+    { ...DEMO_ADMIN, id: randomUUID(), role: 'admin' as const, kind: 'admin' },
   ];
+  const reviewers = DEMO_REVIEWERS.map((name, i) => ({
+    id: randomUUID(),
+    name,
+    email: `reviewer-${i + 1}@${DEMO_DOMAIN}`,
+  }));
   const [peopleHashes, featuredHashes, sharedHash] = await Promise.all([
     Promise.all(
       people.map(async (p) => {
@@ -373,6 +382,7 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
       if ((await countUsers(tx)) > 0) return false;
       await tx.insert(users).values([
         ...peopleHashes.map((p) => ({
+          id: p.id,
           email: p.email,
           passwordHash: p.hash,
           name: p.name,
@@ -381,6 +391,16 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
           emailVerifiedAt: now,
           createdAt: now,
           updatedAt: now,
+        })),
+        ...reviewers.map((r) => ({
+          id: r.id,
+          email: r.email,
+          passwordHash: sharedHash,
+          name: r.name,
+          routingSlug: `${slugify(r.name)}-${r.id.slice(0, 8)}`,
+          emailVerifiedAt: new Date(now.getTime() - 120 * DAY_MS),
+          createdAt: new Date(now.getTime() - 120 * DAY_MS),
+          updatedAt: new Date(now.getTime() - 120 * DAY_MS),
         })),
         ...providers.map((p) => ({
           id: p.id,
@@ -421,15 +441,44 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
       );
       const demoOpenings = seedOpenings(providers, now);
       if (demoOpenings.length > 0) await tx.insert(openings).values(demoOpenings);
-      return true;
+      const demo = seedDemoReviews(
+        providers.map((p) => ({
+          id: p.id,
+          bookingLink: p.fields.booking_link,
+          services: p.fields.pricing.map((entry) => entry.service),
+        })),
+        reviewers.map((r) => r.id),
+        now,
+      );
+      // The demo client clicked Book on a featured provider 3 hours ago: their next visit to that
+      // profile invites them to review.
+      const invited = providers.find((p) => p.featured && p.fields.booking_link);
+      if (invited) {
+        demo.bookingLogs.push({
+          id: randomUUID(),
+          clientId: people[0]!.id,
+          providerId: invited.id,
+          url: invited.fields.booking_link,
+          createdAt: new Date(now.getTime() - 3 * HOUR_MS),
+        });
+      }
+      if (demo.bookingLogs.length > 0) await tx.insert(bookingLogs).values(demo.bookingLogs);
+      if (demo.reviews.length > 0) await tx.insert(reviews).values(demo.reviews);
+      return demo.reviews.length;
     });
-    if (!inserted) {
+    if (inserted === false) {
       await deleteStored(ctx, stored);
       return null;
     }
     for (const p of peopleHashes) accounts.push({ email: p.email, password: p.password, role: p.kind });
     for (const f of featuredHashes) accounts.push({ email: f.email, password: f.password, role: 'provider' });
-    return { accounts, providers: providers.length, images: images.count, ms: performance.now() - started };
+    return {
+      accounts,
+      providers: providers.length,
+      images: images.count,
+      reviews: inserted,
+      ms: performance.now() - started,
+    };
   } catch (error) {
     await deleteStored(ctx, stored);
     throw error;

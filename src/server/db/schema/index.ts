@@ -5,3 +5,4 @@ export * from './openings';
 export * from './search';
 export * from './tokens';
 export * from './users';
+export * from './reviews';

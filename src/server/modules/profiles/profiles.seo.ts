@@ -109,6 +109,18 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
           },
         }
       : {}),
+    // Only real reviews, and only when there are some (never an invented rating).
+    ...(profile.review_count > 0 && profile.rating !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: profile.rating,
+            reviewCount: profile.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
     ...(profile.booking_link
       ? {
           potentialAction: {

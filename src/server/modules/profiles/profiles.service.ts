@@ -12,6 +12,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.queries';
 import { toUser } from '../auth/auth.service';
 import { listUpcomingOpenings } from '../openings/openings.service';
+import { getRatingSummary } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
 import { lookupZip, zipFromLocation } from './zip-lookup';
@@ -113,15 +114,19 @@ export async function updateProfile(
   });
 }
 
-/** The public profile of an active provider (verified email); anything else is 'Profile not found'. */
 /** Openings shown on a public profile. */
 const PROFILE_OPENINGS = 10;
 
+/** The public profile of an active provider (verified email); anything else is 'Profile not found'. */
 export async function getPublicProfile(ctx: AppContext, slugInput: string): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
   const row = await q.findPublicProviderBySlug(ctx.db, slug);
   if (!row) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   const { zip: _zip, ...data } = toProviderData(row.profile);
+  const [rating, openings] = await Promise.all([
+    getRatingSummary(ctx, row.user.id),
+    listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }),
+  ]);
   return {
     ...data,
     id: row.user.id,
@@ -129,10 +134,9 @@ export async function getPublicProfile(ctx: AppContext, slugInput: string): Prom
     name: row.user.name,
     user_type: 'provider',
     avatar_url: row.user.avatarUrl,
-    review_count: 0,
-    rating: null,
+    review_count: rating.count,
+    rating: rating.average,
     member_since: row.user.createdAt.toISOString(),
-    upcoming_openings: (await listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }))
-      .openings,
+    upcoming_openings: openings.openings,
   };
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { RATING_SORT_PRIOR, type SearchSort } from '../../../domain/reviews-options';
 import { type Db, rowsOf } from '../../db/client';
 import { searchLogs } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
@@ -16,6 +17,10 @@ export interface SearchPlan {
   hours: number[] | null;
   /** Amenities the provider must all have (folded to canonical form in SQL). */
   amenities: string[] | null;
+  /** Only providers whose shown average is at least this; null = any (providers without reviews too). */
+  minRating: number | null;
+  /** 'rating': rated providers first, by RATING_SORT_PRIOR's adjusted average; then the usual order. */
+  sort: SearchSort;
   limit: number;
   offset: number;
   /** Matches taken at most: counted, ranked and pageable (the reply says 'N+' beyond). */
@@ -50,6 +55,9 @@ export interface ProviderCardRow {
   portfolio_images: string[];
   portfolio_count: number;
   starting_price: number | null;
+  /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
+  rating: number | string | null;
+  review_count: number | null;
   /** Chord length to the searched zip's centre (meters); null without a zip. */
   chord: number | null;
   /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
@@ -105,6 +113,11 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   if (plan.amenities) {
     parts.push(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`);
   }
+  if (plan.minRating !== null) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ${plan.minRating}::numeric)`,
+    );
+  }
   if (parts.length === 0) throw new Error('a search needs text or a zip');
   return sql.join(parts, sql` AND `);
 }
@@ -117,10 +130,11 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
       page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-      (${total})::int AS total
+      pr.rating, pr.review_count, (${total})::int AS total
     FROM page
     JOIN users u ON u.id = page.provider_id
     JOIN provider_profiles p ON p.user_id = page.provider_id
+    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
     ORDER BY ${order}`;
 }
 
@@ -148,6 +162,16 @@ export function searchPageSql(plan: SearchPlan): SQL {
         sql`d.quality DESC, d.created_at DESC, d.provider_id DESC`,
         sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
       ];
+  // Highest rated: providers with reviews first, by the average adjusted towards RATING_SORT_PRIOR.
+  const byRating =
+    plan.sort === 'rating'
+      ? {
+          join: sql`LEFT JOIN provider_ratings pr ON pr.provider_id = c.provider_id`,
+          order: sql`(pr.review_count IS NOT NULL) DESC,
+            (coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
+              / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC, `,
+        }
+      : { join: sql``, order: sql`` };
   let ordered: SQL;
   if (plan.tsquery !== null) {
     const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${plan.tsquery}))`;
@@ -159,13 +183,13 @@ export function searchPageSql(plan: SearchPlan): SQL {
     // through step 1 would make a full-text-index plan sort every match with its document.
     ordered = sql`
       SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
-        row_number() OVER (ORDER BY ${score} DESC, ${outerOrder}) AS pos
-      FROM cand c JOIN provider_search d ON d.provider_id = c.provider_id`;
+        row_number() OVER (ORDER BY ${byRating.order}${score} DESC, ${outerOrder}) AS pos
+      FROM cand c JOIN provider_search d ON d.provider_id = c.provider_id ${byRating.join}`;
   } else {
     ordered = sql`
       SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
-        row_number() OVER (ORDER BY ${outerOrder}) AS pos
-      FROM cand c`;
+        row_number() OVER (ORDER BY ${byRating.order}${outerOrder}) AS pos
+      FROM cand c ${byRating.join}`;
   }
   // A bounded walk: the most complete walkRows providers, read through the quality index.
   const source =
@@ -191,10 +215,11 @@ export function searchPageSql(plan: SearchPlan): SQL {
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
       page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-      (SELECT count(*) FROM cand)::int AS total
+      pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
     FROM page
     JOIN users u ON u.id = page.provider_id
     JOIN provider_profiles p ON p.user_id = page.provider_id
+    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
     ORDER BY page.pos`;
 }
 

@@ -93,8 +93,8 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
       row.chord === null
         ? null
         : Math.round((distanceOfChord(Number(row.chord)) / METERS_PER_MILE) * 10) / 10,
-    rating: null,
-    review_count: 0,
+    rating: row.rating === null ? null : Number(row.rating),
+    review_count: Number(row.review_count ?? 0),
     active: true,
   };
 }
@@ -333,6 +333,8 @@ function loggedFilters(filters: SearchFilters, radiusMiles: number): Record<stri
   }
   if (filters.experience.length > 0) out.experience = filters.experience;
   if (radiusMiles !== SEARCH_LIMITS.radiusDefaultMiles) out.radiusMiles = radiusMiles;
+  if (filters.minRating) out.minRating = filters.minRating;
+  if (filters.sort !== 'relevance') out.sort = filters.sort;
   return out;
 }
 
@@ -405,6 +407,7 @@ export async function searchProviders(
     !hours &&
     !amenities &&
     !priced &&
+    !filters.minRating &&
     likelyShare(parts, await caches.stems.get(ctx)) >= WALK_MIN_SHARE;
   const plan: q.SearchPlan = {
     tsquery,
@@ -414,6 +417,8 @@ export async function searchProviders(
       range && priced ? { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] } : null,
     hours,
     amenities,
+    minRating: filters.minRating || null,
+    sort: filters.sort,
     limit: filters.limit,
     offset,
     cap: SEARCH_LIMITS.totalCap,

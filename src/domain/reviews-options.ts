@@ -1,0 +1,96 @@
+/** Reviews: the rules, limits and texts (no zod, so pages can load them cheaply). */
+
+export const REVIEW_LIMITS = {
+  /** A booking click makes its client eligible this long after it (the appointment has happened). */
+  eligibleAfterHours: 2,
+  /** …and for this long after it. */
+  eligibleForDays: 90,
+  /** Its author may edit a review this long after posting it. */
+  editableForDays: 30,
+  textMax: 1000,
+  replyMax: 1000,
+  reportReasonMax: 500,
+  serviceMax: 100,
+  pageDefault: 10,
+  pageMax: 50,
+  adminPageDefault: 20,
+  adminPageMax: 100,
+} as const;
+
+/** Minimum-rating choices of the search filter (0 = any). */
+export const MIN_RATING_OPTIONS = [0, 3, 3.5, 4, 4.5] as const;
+export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
+
+export const SEARCH_SORTS = ['relevance', 'rating'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/**
+ * 'Highest rated' orders by the average as if every provider also had this many reviews of
+ * PRIOR_STARS stars: one 5-star review (score 3.8) does not outrank 4.8 from fifty (4.74).
+ */
+export const RATING_SORT_PRIOR = { reviews: 2, stars: 3 } as const;
+
+export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'private', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or hateful',
+  fake: 'Not a real client or visit',
+  private: 'Shares private information',
+  other: 'Something else',
+};
+
+export const REVIEW_TEXTS = {
+  rule: 'Reviews come from clients who booked through this page.',
+  ruleDetail:
+    'You can review a professional from 2 hours until 90 days after you click Book on their page, once per professional. You can edit your review for 30 days.',
+  heading: 'Reviews',
+  noReviews: 'No reviews yet.',
+  loadFailed: 'Unable to load reviews. Please try again later.',
+  ratingRequired: 'Please choose a rating from 1 to 5 stars',
+  textTooLong: `Reviews can be at most ${1000} characters`,
+  serviceRequired: 'Please choose the service you had',
+  unknownService: 'Choose a service from this professional’s list',
+  noBooking:
+    'Reviews come from clients who booked through this page. Click Book on this profile to book first.',
+  tooEarly: 'You can review this professional 2 hours after you clicked Book.',
+  tooLate: 'Reviews can be left up to 90 days after booking. Book again to leave a review.',
+  ownProfile: 'You cannot review your own profile.',
+  alreadyReviewed: 'You have already reviewed this professional. You can edit your review instead.',
+  editExpired: 'Reviews can be edited for 30 days after posting.',
+  notFound: 'Review not found',
+  providerNotFound: 'Provider not found',
+  replyRequired: 'Please write a reply',
+  replyTooLong: `Replies can be at most ${1000} characters`,
+  reportReasonRequired: 'Please choose why you are reporting this review',
+  reportOwn: 'You cannot report your own review.',
+  posted: 'Thank you! Your review is posted.',
+  updated: 'Your review is updated.',
+  deleted: 'Your review is deleted.',
+  replyPosted: 'Your reply is posted.',
+  replyDeleted: 'Your reply is deleted.',
+  reported: 'Thanks. Our team will look at this review.',
+  loginToReview: 'Please log in to leave a review',
+  invite: (name: string) => `How was your visit with ${name}?`,
+  inviteBody: 'You booked through this page. Your review helps other clients find the right professional.',
+  hidden: 'Review hidden',
+  restored: 'Review restored',
+  dismissed: 'Reports dismissed',
+  noReported: 'No reported reviews',
+} as const;
+
+/** '4.8' — the average as shown everywhere (one decimal). */
+export const formatRating = (rating: number) => rating.toFixed(1);
+
+export const reviewCountLabel = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** 'Jordan Mae Smith' → 'Jordan S.'; one word stays as it is. Reviews never show more of a name. */
+export function reviewerName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '';
+  if (!first) return 'Client';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const initial = last ? Array.from(last)[0]?.toLocaleUpperCase() : undefined;
+  return initial ? `${first} ${initial}.` : first;
+}

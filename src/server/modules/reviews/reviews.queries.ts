@@ -1,0 +1,283 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ReportReason } from '../../../domain/reviews';
+import { type Db, rowsOf } from '../../db/client';
+import { providerProfiles, providerRatings, users } from '../../db/schema';
+import type { Keyset } from '../../lib/keyset-cursor';
+
+/** A timestamp column as ISO 8601 text with microseconds (keyset cursors need them). */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A review row as the API shows it, with the reviewer's full name (the service shortens it). */
+export interface ReviewRow {
+  id: string;
+  provider_id: string;
+  client_id: string;
+  rating: number;
+  text: string;
+  service: string | null;
+  reviewer: string;
+  created_at: string;
+  updated_at: string;
+  reply: string | null;
+  reply_created_at: string | null;
+  reply_updated_at: string | null;
+}
+
+const reviewColumns =
+  sql.raw(`r.id, r.provider_id, r.client_id, r.rating, r.text, r.service, u.name AS reviewer,
+  ${iso('r.created_at')} AS created_at, ${iso('r.updated_at')} AS updated_at,
+  r.reply, ${iso('r.reply_created_at')} AS reply_created_at, ${iso('r.reply_updated_at')} AS reply_updated_at`);
+
+/** A listed provider (provider type, verified email) and the names of their services. */
+export async function findListedProvider(db: Db, providerId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, pricing: providerProfiles.pricing })
+    .from(users)
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .where(and(eq(users.id, providerId), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row;
+}
+
+/** One page of a provider's visible reviews, newest first. */
+export async function findReviewPage(
+  db: Db,
+  providerId: string,
+  limit: number,
+  after: Keyset | null,
+): Promise<(ReviewRow & { keyset: Keyset })[]> {
+  const rows = rowsOf<ReviewRow>(
+    await db.execute(sql`
+      SELECT ${reviewColumns}
+      FROM reviews r JOIN users u ON u.id = r.client_id
+      WHERE r.provider_id = ${providerId} AND r.hidden_at IS NULL
+        ${after ? sql`AND (r.created_at, r.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT ${limit + 1}`),
+  );
+  return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
+}
+
+export async function findReviewById(
+  db: Db,
+  id: string,
+): Promise<(ReviewRow & { hidden: boolean }) | undefined> {
+  const [row] = rowsOf<ReviewRow & { hidden: boolean }>(
+    await db.execute(sql`
+      SELECT ${reviewColumns}, r.hidden_at IS NOT NULL AS hidden
+      FROM reviews r JOIN users u ON u.id = r.client_id
+      WHERE r.id = ${id}`),
+  );
+  return row;
+}
+
+export async function findOwnReview(db: Db, clientId: string, providerId: string) {
+  const [row] = rowsOf<ReviewRow & { hidden: boolean }>(
+    await db.execute(sql`
+      SELECT ${reviewColumns}, r.hidden_at IS NOT NULL AS hidden
+      FROM reviews r JOIN users u ON u.id = r.client_id
+      WHERE r.client_id = ${clientId} AND r.provider_id = ${providerId}`),
+  );
+  return row;
+}
+
+export type RatingRow = typeof providerRatings.$inferSelect;
+
+export async function findRating(db: Db, providerId: string): Promise<RatingRow | undefined> {
+  const [row] = await db.select().from(providerRatings).where(eq(providerRatings.providerId, providerId));
+  return row;
+}
+
+/**
+ * What a client's booking clicks on a provider allow, at `now`: a click inside the window (2 hours
+ * to 90 days old), the earliest click still too recent, and whether any click is too old.
+ */
+export async function findBookingWindow(
+  db: Db,
+  clientId: string,
+  providerId: string,
+  window: { opensBefore: Date; closesBefore: Date },
+) {
+  const opens = window.opensBefore.toISOString();
+  const closes = window.closesBefore.toISOString();
+  const [row] = rowsOf<{ inside: boolean; pending: string | null; old: boolean }>(
+    await db.execute(sql`
+      SELECT
+        coalesce(bool_or(created_at <= ${opens}::timestamptz AND created_at >= ${closes}::timestamptz), false) AS inside,
+        to_char(min(created_at) FILTER (WHERE created_at > ${opens}::timestamptz) at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS pending,
+        coalesce(bool_or(created_at < ${closes}::timestamptz), false) AS old
+      FROM booking_logs
+      WHERE client_id = ${clientId} AND provider_id = ${providerId}`),
+  );
+  return row ?? { inside: false, pending: null, old: false };
+}
+
+/** Inserts the review; undefined when the client has already reviewed this provider. */
+export async function insertReview(
+  db: Db,
+  review: {
+    providerId: string;
+    clientId: string;
+    rating: number;
+    text: string;
+    service: string | null;
+    now: Date;
+  },
+): Promise<string | undefined> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO reviews (provider_id, client_id, rating, text, service, created_at, updated_at)
+      VALUES (${review.providerId}, ${review.clientId}, ${review.rating}, ${review.text}, ${review.service},
+        ${review.now.toISOString()}::timestamptz, ${review.now.toISOString()}::timestamptz)
+      ON CONFLICT (client_id, provider_id) DO NOTHING
+      RETURNING id`),
+  );
+  return row?.id;
+}
+
+/** The author's edit of a visible review created after `editableSince`; false when none matched. */
+export async function updateReview(
+  db: Db,
+  edit: {
+    id: string;
+    clientId: string;
+    rating: number;
+    text: string;
+    service: string | null;
+    now: Date;
+    editableSince: Date;
+  },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      UPDATE reviews SET rating = ${edit.rating}, text = ${edit.text}, service = ${edit.service},
+        updated_at = ${edit.now.toISOString()}::timestamptz
+      WHERE id = ${edit.id} AND client_id = ${edit.clientId} AND hidden_at IS NULL
+        AND created_at >= ${edit.editableSince.toISOString()}::timestamptz
+      RETURNING id`),
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the author's own review; the provider id, or undefined when there was none. */
+export async function deleteReview(db: Db, id: string, clientId: string): Promise<string | undefined> {
+  const [row] = rowsOf<{ provider_id: string }>(
+    await db.execute(
+      sql`DELETE FROM reviews WHERE id = ${id} AND client_id = ${clientId} RETURNING provider_id`,
+    ),
+  );
+  return row?.provider_id;
+}
+
+/** Sets (or with null removes) the provider's reply to a visible review of theirs. */
+export async function setReply(
+  db: Db,
+  change: { id: string; providerId: string; text: string | null; now: Date },
+): Promise<boolean> {
+  const now = change.now.toISOString();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      UPDATE reviews SET reply = ${change.text},
+        reply_created_at = CASE WHEN ${change.text}::text IS NULL THEN NULL ELSE coalesce(reply_created_at, ${now}::timestamptz) END,
+        reply_updated_at = CASE WHEN ${change.text}::text IS NULL THEN NULL ELSE ${now}::timestamptz END
+      WHERE id = ${change.id} AND provider_id = ${change.providerId} AND hidden_at IS NULL
+      RETURNING id`),
+  );
+  return rows.length > 0;
+}
+
+/** One report per user and review; reporting again replaces the reason. */
+export async function upsertReport(
+  db: Db,
+  report: { reviewId: string; reporterId: string; reason: ReportReason; details: string | null; now: Date },
+) {
+  await db.execute(sql`
+    INSERT INTO review_reports (review_id, reporter_id, reason, details, created_at)
+    VALUES (${report.reviewId}, ${report.reporterId}, ${report.reason}, ${report.details}, ${report.now.toISOString()}::timestamptz)
+    ON CONFLICT (review_id, reporter_id) DO UPDATE SET reason = EXCLUDED.reason, details = EXCLUDED.details,
+      created_at = EXCLUDED.created_at`);
+}
+
+export interface AdminReviewRow extends ReviewRow {
+  provider_name: string;
+  provider_slug: string;
+  report_count: number;
+  reasons: { reason: ReportReason; details: string | null }[] | null;
+  last_reported_at: string | null;
+  hidden_at: string | null;
+  sort_at: string;
+}
+
+/** Reported (visible, with open reports, latest report first) or hidden (latest hidden first) reviews. */
+export async function findAdminReviews(
+  db: Db,
+  status: 'reported' | 'hidden',
+  limit: number,
+  after: Keyset | null,
+): Promise<(AdminReviewRow & { keyset: Keyset })[]> {
+  const reports = sql`
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS n, max(created_at) AS last,
+        (SELECT json_agg(json_build_object('reason', x.reason, 'details', x.details))
+         FROM (SELECT reason, details FROM review_reports WHERE review_id = r.id ORDER BY created_at DESC LIMIT 5) x) AS reasons
+      FROM review_reports WHERE review_id = r.id
+    ) rep ON true`;
+  const source =
+    status === 'reported'
+      ? sql`(SELECT review_id, max(created_at) AS sort_at FROM review_reports GROUP BY review_id) s
+          JOIN reviews r ON r.id = s.review_id AND r.hidden_at IS NULL`
+      : sql`(SELECT id AS review_id, hidden_at AS sort_at FROM reviews WHERE hidden_at IS NOT NULL) s
+          JOIN reviews r ON r.id = s.review_id`;
+  const rows = rowsOf<AdminReviewRow>(
+    await db.execute(sql`
+      SELECT ${reviewColumns}, p.name AS provider_name, p.routing_slug AS provider_slug,
+        coalesce(rep.n, 0) AS report_count, rep.reasons,
+        ${sql.raw(iso('rep.last'))} AS last_reported_at, ${sql.raw(iso('r.hidden_at'))} AS hidden_at,
+        ${sql.raw(iso('s.sort_at'))} AS sort_at
+      FROM ${source}
+      JOIN users u ON u.id = r.client_id
+      JOIN users p ON p.id = r.provider_id
+      ${reports}
+      ${after ? sql`WHERE (s.sort_at, r.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      ORDER BY s.sort_at DESC, r.id DESC
+      LIMIT ${limit + 1}`),
+  );
+  return rows.map((r) => ({ ...r, keyset: { createdAt: r.sort_at, id: r.id } }));
+}
+
+export async function countAdminReviews(db: Db, status: 'reported' | 'hidden'): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      status === 'reported'
+        ? sql`SELECT count(DISTINCT rr.review_id)::int AS n FROM review_reports rr
+              JOIN reviews r ON r.id = rr.review_id AND r.hidden_at IS NULL`
+        : sql`SELECT count(*)::int AS n FROM reviews WHERE hidden_at IS NOT NULL`,
+    ),
+  );
+  return row?.n ?? 0;
+}
+
+/** Hide (stops counting), restore, or dismiss the reports; false when the review does not exist. */
+export async function moderateReview(
+  db: Db,
+  change: { id: string; action: 'hide' | 'restore' | 'dismiss'; adminId: string; now: Date },
+): Promise<boolean> {
+  if (change.action === 'dismiss') {
+    return db.transaction(async (tx) => {
+      const exists = rowsOf(await tx.execute(sql`SELECT 1 FROM reviews WHERE id = ${change.id}`)).length > 0;
+      if (exists) await tx.execute(sql`DELETE FROM review_reports WHERE review_id = ${change.id}`);
+      return exists;
+    });
+  }
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(
+      change.action === 'hide'
+        ? sql`UPDATE reviews SET hidden_at = coalesce(hidden_at, ${change.now.toISOString()}::timestamptz),
+                hidden_by = coalesce(hidden_by, ${change.adminId}::uuid)
+              WHERE id = ${change.id} RETURNING id`
+        : sql`UPDATE reviews SET hidden_at = NULL, hidden_by = NULL WHERE id = ${change.id} RETURNING id`,
+    ),
+  );
+  return rows.length > 0;
+}

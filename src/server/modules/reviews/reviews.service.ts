@@ -1,0 +1,280 @@
+import {
+  type AdminReview,
+  type EligibilityStatus,
+  type RatingSummary,
+  REVIEW_LIMITS,
+  REVIEW_TEXTS,
+  type ReportReason,
+  type Review,
+  reviewerName,
+} from '../../../domain/reviews';
+import type { AppContext } from '../../context';
+import type { PricingEntry } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import type { UserRow } from '../auth/auth.queries';
+import * as q from './reviews.queries';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+function toReview(row: q.ReviewRow): Review {
+  return {
+    id: row.id,
+    provider_id: row.provider_id,
+    rating: Number(row.rating),
+    text: row.text,
+    service: row.service,
+    reviewer_name: reviewerName(row.reviewer),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    reply:
+      row.reply === null
+        ? null
+        : { text: row.reply, created_at: row.reply_created_at ?? '', updated_at: row.reply_updated_at ?? '' },
+  };
+}
+
+/** A provider's rating as cards and profiles show it: null average without reviews. */
+export function summaryOf(rating: q.RatingRow | undefined): RatingSummary {
+  const stars = rating
+    ? [rating.stars5, rating.stars4, rating.stars3, rating.stars2, rating.stars1]
+    : [0, 0, 0, 0, 0];
+  return {
+    average: rating ? Number(rating.rating) : null,
+    count: rating?.reviewCount ?? 0,
+    breakdown: stars.map((count, i) => ({ stars: 5 - i, count })),
+  };
+}
+
+export async function getRatingSummary(ctx: AppContext, providerId: string): Promise<RatingSummary> {
+  return summaryOf(await q.findRating(ctx.db, providerId));
+}
+
+async function listedProvider(ctx: AppContext, providerId: string) {
+  const provider = await q.findListedProvider(ctx.db, providerId);
+  if (!provider) throw new AppError('NOT_FOUND', REVIEW_TEXTS.providerNotFound);
+  return provider;
+}
+
+/** GET /api/reviews: a listed provider's visible reviews, newest first, with the summary. */
+export async function listReviews(
+  ctx: AppContext,
+  query: { provider_id: string; limit: number; cursor?: string | undefined },
+) {
+  const after = decodeKeyset(query.cursor);
+  await listedProvider(ctx, query.provider_id);
+  const [rows, summary] = await Promise.all([
+    q.findReviewPage(ctx.db, query.provider_id, query.limit, after),
+    getRatingSummary(ctx, query.provider_id),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { reviews: page.map(toReview), summary, nextCursor };
+}
+
+/**
+ * Whether `user` may review the provider now, from their booking clicks: one 2 hours to 90 days
+ * old opens the window; a newer one only says when it will open.
+ */
+async function bookingStatus(
+  ctx: AppContext,
+  userId: string,
+  providerId: string,
+): Promise<{ status: EligibilityStatus; eligibleFrom: string | null }> {
+  const now = ctx.now().getTime();
+  const window = await q.findBookingWindow(ctx.db, userId, providerId, {
+    opensBefore: new Date(now - REVIEW_LIMITS.eligibleAfterHours * HOUR_MS),
+    closesBefore: new Date(now - REVIEW_LIMITS.eligibleForDays * DAY_MS),
+  });
+  if (window.inside) return { status: 'eligible', eligibleFrom: null };
+  if (window.pending) {
+    const from = Date.parse(window.pending) + REVIEW_LIMITS.eligibleAfterHours * HOUR_MS;
+    return { status: 'too_early', eligibleFrom: new Date(from).toISOString() };
+  }
+  return { status: window.old ? 'expired' : 'no_booking', eligibleFrom: null };
+}
+
+const editableUntil = (createdAt: string) =>
+  new Date(Date.parse(createdAt) + REVIEW_LIMITS.editableForDays * DAY_MS).toISOString();
+
+/** GET /api/reviews/eligibility: what the profile page offers the signed-in viewer. */
+export async function getEligibility(ctx: AppContext, user: UserRow, providerId: string) {
+  await listedProvider(ctx, providerId);
+  const none = { eligible_from: null, review: null, editable_until: null };
+  if (providerId === user.id) return { status: 'own_profile' as const, ...none };
+  const own = await q.findOwnReview(ctx.db, user.id, providerId);
+  if (own) {
+    const until = editableUntil(own.created_at);
+    return {
+      status: 'reviewed' as const,
+      eligible_from: null,
+      // A hidden review is the moderators' decision: its author sees it is there, not its text.
+      review: own.hidden ? null : toReview(own),
+      editable_until: own.hidden || Date.parse(until) <= ctx.now().getTime() ? null : until,
+    };
+  }
+  const { status, eligibleFrom } = await bookingStatus(ctx, user.id, providerId);
+  return { status, ...none, eligible_from: eligibleFrom };
+}
+
+/**
+ * The service a review names, spelled as the provider lists it. Required when the provider lists
+ * services; `kept` (an edit's stored service) stays valid after the provider renames theirs.
+ */
+function serviceOf(pricing: PricingEntry[], given: string | null, kept: string | null = null): string | null {
+  const names = pricing.map((p) => (typeof p.service === 'string' ? p.service.trim() : '')).filter(Boolean);
+  if (given === null) {
+    if (names.length > 0) throw fieldError('service', REVIEW_TEXTS.serviceRequired);
+    return null;
+  }
+  if (kept !== null && given === kept) return kept;
+  const match = names.find((n) => n.toLocaleLowerCase() === given.toLocaleLowerCase());
+  if (!match) throw fieldError('service', REVIEW_TEXTS.unknownService);
+  return match;
+}
+
+interface ReviewInput {
+  rating: number;
+  text: string;
+  service: string | null;
+}
+
+async function changed(ctx: AppContext, id: string, message: string) {
+  const row = await q.findReviewById(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return { message, review: toReview(row), summary: await getRatingSummary(ctx, row.provider_id) };
+}
+
+const FORBIDDEN_BY_STATUS: Partial<Record<EligibilityStatus, string>> = {
+  no_booking: REVIEW_TEXTS.noBooking,
+  too_early: REVIEW_TEXTS.tooEarly,
+  expired: REVIEW_TEXTS.tooLate,
+};
+
+/** POST /api/reviews: every rule of who may review, checked here. */
+export async function createReview(
+  ctx: AppContext,
+  user: UserRow,
+  body: ReviewInput & { provider_id: string },
+) {
+  const provider = await listedProvider(ctx, body.provider_id);
+  if (provider.id === user.id) throw new AppError('FORBIDDEN', REVIEW_TEXTS.ownProfile);
+  if (await q.findOwnReview(ctx.db, user.id, provider.id))
+    throw new AppError('CONFLICT', REVIEW_TEXTS.alreadyReviewed);
+  const { status } = await bookingStatus(ctx, user.id, provider.id);
+  const forbidden = FORBIDDEN_BY_STATUS[status];
+  if (forbidden) throw new AppError('FORBIDDEN', forbidden);
+  const service = serviceOf(provider.pricing, body.service);
+  const id = await q.insertReview(ctx.db, {
+    providerId: provider.id,
+    clientId: user.id,
+    rating: body.rating,
+    text: body.text,
+    service,
+    now: ctx.now(),
+  });
+  // Two posts at once: the unique index lets one in.
+  if (!id) throw new AppError('CONFLICT', REVIEW_TEXTS.alreadyReviewed);
+  return changed(ctx, id, REVIEW_TEXTS.posted);
+}
+
+/** The author's own visible review, or 404 for anyone else's (no enumeration). */
+async function ownReview(ctx: AppContext, user: UserRow, id: string) {
+  const row = await q.findReviewById(ctx.db, id);
+  if (!row || row.client_id !== user.id || row.hidden) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return row;
+}
+
+/** PUT /api/reviews/:id: the author, within 30 days of posting. */
+export async function updateReview(ctx: AppContext, user: UserRow, id: string, body: ReviewInput) {
+  const row = await ownReview(ctx, user, id);
+  const now = ctx.now();
+  const editableSince = new Date(now.getTime() - REVIEW_LIMITS.editableForDays * DAY_MS);
+  if (Date.parse(row.created_at) < editableSince.getTime())
+    throw new AppError('FORBIDDEN', REVIEW_TEXTS.editExpired);
+  const provider = await listedProvider(ctx, row.provider_id);
+  const service = serviceOf(provider.pricing, body.service, row.service);
+  const updated = await q.updateReview(ctx.db, {
+    id,
+    clientId: user.id,
+    ...body,
+    service,
+    now,
+    editableSince,
+  });
+  if (!updated) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return changed(ctx, id, REVIEW_TEXTS.updated);
+}
+
+/** DELETE /api/reviews/:id: the author's own (hidden ones too: it is their text). */
+export async function deleteReview(ctx: AppContext, user: UserRow, id: string) {
+  const providerId = await q.deleteReview(ctx.db, id, user.id);
+  if (!providerId) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return { message: REVIEW_TEXTS.deleted, summary: await getRatingSummary(ctx, providerId) };
+}
+
+/** PUT/DELETE /api/reviews/:id/reply: the reviewed provider only; anyone else gets 404. */
+export async function setReply(ctx: AppContext, user: UserRow, id: string, text: string | null) {
+  const row = await q.findReviewById(ctx.db, id);
+  if (!row || row.provider_id !== user.id || row.hidden)
+    throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  if (text === null && row.reply === null) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  const done = await q.setReply(ctx.db, { id, providerId: user.id, text, now: ctx.now() });
+  if (!done) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return changed(ctx, id, text === null ? REVIEW_TEXTS.replyDeleted : REVIEW_TEXTS.replyPosted);
+}
+
+/** POST /api/reviews/:id/report: anyone signed in, once per review (again = new reason). */
+export async function reportReview(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  body: { reason: ReportReason; details: string | null },
+) {
+  const row = await q.findReviewById(ctx.db, id);
+  if (!row || row.hidden) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  if (row.client_id === user.id) throw new AppError('FORBIDDEN', REVIEW_TEXTS.reportOwn);
+  await q.upsertReport(ctx.db, { reviewId: id, reporterId: user.id, ...body, now: ctx.now() });
+  return { message: REVIEW_TEXTS.reported };
+}
+
+/** GET /api/admin/reviews: reported or hidden reviews for moderation. */
+export async function listAdminReviews(
+  ctx: AppContext,
+  query: { status: 'reported' | 'hidden'; limit: number; cursor?: string | undefined },
+) {
+  const after = decodeKeyset(query.cursor);
+  const [rows, total] = await Promise.all([
+    q.findAdminReviews(ctx.db, query.status, query.limit, after),
+    q.countAdminReviews(ctx.db, query.status),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  const reviews: AdminReview[] = page.map((row) => ({
+    ...toReview(row),
+    provider_name: row.provider_name,
+    provider_slug: row.provider_slug,
+    report_count: Number(row.report_count),
+    reasons: row.reasons ?? [],
+    last_reported_at: row.last_reported_at,
+    hidden_at: row.hidden_at,
+  }));
+  return { reviews, total, nextCursor };
+}
+
+const MODERATION_TEXTS = {
+  hide: REVIEW_TEXTS.hidden,
+  restore: REVIEW_TEXTS.restored,
+  dismiss: REVIEW_TEXTS.dismissed,
+} as const;
+
+/** PUT /api/admin/reviews/:id */
+export async function moderateReview(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  action: 'hide' | 'restore' | 'dismiss',
+) {
+  const done = await q.moderateReview(ctx.db, { id, action, adminId: admin.id, now: ctx.now() });
+  if (!done) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  return { message: MODERATION_TEXTS[action] };
+}
