@@ -203,7 +203,9 @@ test('a visitor sees every section of a full profile, with the server title and 
   await expect(section('Licensed Professional')).toContainText('NY Cosmetology License #12345678');
 
   const contact = page.getByRole('region', { name: 'Get In Touch' });
-  await expect(contact).toContainText('Response time: Usually within 2-4 hours');
+  // No invented response time (the reviews issue: no number on any page is invented).
+  await expect(contact).not.toContainText('2-4 hours');
+  await expect(contact).toContainText('by email; replies come to your inbox');
   await expect(contact.getByRole('button', { name: 'Book Appointment' })).toBeEnabled();
   await expect(contact.getByRole('button', { name: 'Message' })).toBeEnabled();
   await expect(contact.getByRole('link', { name: /Edit/ })).toHaveCount(0);

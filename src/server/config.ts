@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   ALERT_GROUPING_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Browser tests only (NODE_ENV=test): a file holding milliseconds added to the server's clock. */
+  TEST_CLOCK_FILE: optional(z.string()),
 });
 
 export interface Config {
@@ -71,6 +73,8 @@ export interface Config {
   alertGroupingMs: number;
   /** S3-compatible image storage; undefined keeps images on disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** NODE_ENV=test only: the clock runs this file's milliseconds ahead (browser tests move time). */
+  testClockFile: string | undefined;
 }
 
 export interface S3Config {
@@ -97,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production');
+  }
+  if (e.TEST_CLOCK_FILE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: TEST_CLOCK_FILE is only allowed when NODE_ENV=test');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve('dist/web'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 10 },
     alertGroupingMs: e.ALERT_GROUPING_SECONDS * 1000,
+    testClockFile: e.TEST_CLOCK_FILE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -97,6 +97,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('moves the clock by TEST_CLOCK_FILE only in tests', () => {
+    const file = path.join(dataDir, 'clock');
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TEST_CLOCK_FILE: file }).testClockFile).toBe(
+      file,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).testClockFile).toBeUndefined();
+    for (const env of ['development', 'production'])
+      expect(() =>
+        loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(40), TEST_CLOCK_FILE: file }),
+      ).toThrow(new ConfigError('Invalid configuration: TEST_CLOCK_FILE is only allowed when NODE_ENV=test'));
+  });
+
   it('generates AUTH_SECRET once into DATA_DIR and reuses it', () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     const file = path.join(dataDir, 'auth-secret');

@@ -1,10 +1,26 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { seedDemo } from './seed/seed';
+
+/**
+ * Browser tests move the server's time by writing milliseconds to a file (config allows it only
+ * with NODE_ENV=test); read on every call, so a test's change applies to the next request.
+ */
+function testClock(file: string): () => Date {
+  return () => {
+    let offset = 0;
+    try {
+      offset = Number(readFileSync(file, 'utf8').trim()) || 0;
+    } catch {
+      offset = 0;
+    }
+    return new Date(Date.now() + offset);
+  };
+}
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +33,11 @@ async function main() {
   });
   await database.migrate();
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    ...(config.testClockFile ? { now: testClock(config.testClockFile) } : {}),
+  });
   if (config.seedDemo) {
     const seeded = await seedDemo(app.ctx);
     if (seeded) {

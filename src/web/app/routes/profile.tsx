@@ -11,6 +11,8 @@ import { ProfileLoading } from '../../features/profiles/components/public/Profil
 import { ProfileNotFound } from '../../features/profiles/components/public/ProfileNotFound';
 import { PublicProfileView } from '../../features/profiles/components/public/PublicProfileView';
 import { profileTitle } from '../../features/profiles/components/public/profile-view';
+import { ReviewInvite } from '../../features/reviews/components/ReviewInvite';
+import { ReviewsSection } from '../../features/reviews/components/ReviewsSection';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
@@ -35,6 +37,7 @@ export function ProfilePage() {
         ? 'owner'
         : 'signed-in';
     const profile = query.data;
+    const services = profile.pricing.map((p) => p.service.trim()).filter(Boolean);
     return (
       <PublicProfileView
         profile={profile}
@@ -48,6 +51,27 @@ export function ProfilePage() {
             onBook={(o) => logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id })}
             onLoginRequired={handleLoginRequired}
           />
+        }
+        reviews={
+          <ReviewsSection
+            providerId={profile.id}
+            providerName={profile.name}
+            services={services}
+            viewer={viewer}
+            userId={session?.user.id ?? null}
+            onLoginRequired={handleLoginRequired}
+          />
+        }
+        reviewInvite={
+          viewer === 'signed-in' &&
+          session && (
+            <ReviewInvite
+              providerId={profile.id}
+              providerName={profile.name}
+              services={services}
+              userId={session.user.id}
+            />
+          )
         }
         favoriteButton={
           viewer !== 'owner' && (

@@ -1,4 +1,4 @@
-import { CalendarCheck, Clock, ExternalLink, MessageCircle, Pencil } from 'lucide-react';
+import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../../components/ui/button';
@@ -105,8 +105,9 @@ export function ContactCard({
           </>
         )}
         <p className="flex items-center gap-2 pt-1 text-sm text-muted">
-          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Response time: Usually within 2-4 hours
+          {/* No invented response time: we do not know it, so we say how messages travel. */}
+          <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Messages go to {providerName} by email; replies come to your inbox.
         </p>
       </div>
     </Card>

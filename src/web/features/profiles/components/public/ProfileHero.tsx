@@ -20,7 +20,7 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
             <span className="break-words">{display.location}</span>
           </p>
           <ul aria-label="Highlights" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
-            {/* No reviews yet, and never invented numbers (DESIGN.md §5). */}
+            {/* Real reviews only (visible ones); without any, 'New' (DESIGN.md §5). */}
             {profile.review_count === 0 || profile.rating === null ? (
               <li>
                 <Badge variant="brand">
@@ -30,11 +30,17 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
               </li>
             ) : (
               <li>
-                <Badge variant="brand">
-                  <Star className="h-3.5 w-3.5" aria-hidden="true" /> {profile.rating.toFixed(1)}
-                  <span className="sr-only"> out of 5,</span> ({profile.review_count}{' '}
-                  {profile.review_count === 1 ? 'review' : 'reviews'})
-                </Badge>
+                <a
+                  href="#reviews"
+                  className="rounded-full focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
+                >
+                  <Badge variant="brand">
+                    <Star className="h-3.5 w-3.5 fill-current" aria-hidden="true" />{' '}
+                    {profile.rating.toFixed(1)}
+                    <span className="sr-only"> out of 5,</span> ({profile.review_count}{' '}
+                    {profile.review_count === 1 ? 'review' : 'reviews'})
+                  </Badge>
+                </a>
               </li>
             )}
             {display.categories.map((label) => (

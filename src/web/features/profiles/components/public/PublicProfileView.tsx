@@ -35,6 +35,8 @@ export function PublicProfileView({
   onBook,
   favoriteButton,
   openings,
+  reviews,
+  reviewInvite,
 }: {
   profile: PublicProfile;
   viewer: Viewer;
@@ -43,6 +45,9 @@ export function PublicProfileView({
   favoriteButton?: ReactNode;
   /** 'Upcoming Availability': the provider's openings (the openings feature; the route passes it in). */
   openings?: ReactNode;
+  /** 'Reviews' (the reviews feature), and its invitation after a booking click, shown first. */
+  reviews?: ReactNode;
+  reviewInvite?: ReactNode;
 }) {
   const display = profileDisplay(profile);
   const isOwner = viewer === 'owner';
@@ -66,6 +71,7 @@ export function PublicProfileView({
         </aside>
 
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          {reviewInvite}
           <ProfileSection title="About" icon={UserRound}>
             <p className={`whitespace-pre-line break-words ${display.hasBio ? 'text-app' : 'text-muted'}`}>
               {display.bio}
@@ -95,6 +101,8 @@ export function PublicProfileView({
           <ProfileSection title="Services & Pricing" icon={Tag}>
             <ServiceList services={display.services} />
           </ProfileSection>
+
+          {reviews}
 
           {profile.specialties.length > 0 && (
             <ProfileSection title="Specialties" icon={Scissors}>

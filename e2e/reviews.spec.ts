@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { createVerifiedAccount, expect, expectNoAxeViolations, type TestAccount, test } from './fixtures';
+
+const BOOKING_URL = 'https://booking.example.com/rosa-vale';
+const HOUR_MS = 3_600_000;
+
+const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
+
+/** signInWith for a server of its own (launchApp): the session goes to that origin's storage. */
+async function signInAt(page: Page, baseURL: string, account: TestAccount) {
+  await page.goto(`${baseURL}/api/health`);
+  await page.evaluate(
+    (session) => localStorage.setItem('glowfind.session', session),
+    JSON.stringify(account.session),
+  );
+}
+
+/** Picks a star the way a mouse user does: a click on the star's label. */
+async function chooseStars(page: Page, label: string) {
+  await page.locator('label', { has: page.getByRole('radio', { name: label }) }).click();
+}
+
+test('a client books, comes back after 2 hours and reviews; the provider replies; cards and search show the real average', async ({
+  page,
+  launchApp,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  // The server's clock runs this file's milliseconds ahead: the test moves time without waiting.
+  const clockDir = mkdtempSync(path.join(tmpdir(), 'glowfind-clock-'));
+  const clockFile = path.join(clockDir, 'offset');
+  writeFileSync(clockFile, '0');
+  try {
+    const app = await launchApp({ TEST_CLOCK_FILE: clockFile });
+    const request = await playwright.request.newContext({ baseURL: app.baseURL });
+    const name = `Rosa Vale ${Date.now().toString(36)}`;
+    const provider = await createVerifiedAccount(
+      request,
+      app.mail,
+      { user_type: 'provider', name, location: 'Denver, CO 80202' },
+      'provider',
+    );
+    const saved = await request.put('/api/auth/profile', {
+      headers: bearer(provider),
+      data: {
+        booking_link: BOOKING_URL,
+        zip: '80202',
+        specialties: ['Balayage'],
+        pricing: [
+          {
+            service: 'Balayage',
+            description: 'Lived-in color',
+            priceType: 'fixed',
+            minPrice: 180,
+            maxPrice: null,
+          },
+          {
+            service: 'Curly Cut',
+            description: 'Dry cut for curls',
+            priceType: 'fixed',
+            minPrice: 85,
+            maxPrice: null,
+          },
+        ],
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const slug = provider.session.user.routing_slug;
+    const client = await createVerifiedAccount(
+      request,
+      app.mail,
+      { user_type: 'client', name: 'Nadia Quinn Okoro' },
+      'client',
+    );
+
+    // Before any review: 'New' on the card, the rule in plain words on the profile.
+    await page.goto(`${app.baseURL}/`);
+    const card = page.getByRole('article', { name });
+    await expect(card.getByText('New')).toBeVisible();
+    await signInAt(page, app.baseURL, client);
+    await page.goto(`${app.baseURL}/${slug}`);
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await expect(reviews.getByText('Reviews come from clients who booked through this page.')).toBeVisible();
+    await expect(reviews.getByText('No reviews yet.').first()).toBeVisible();
+    // No booking click yet: nothing to write.
+    await expect(reviews.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
+
+    // The client clicks Book: the provider's page opens, and the click is logged.
+    const logged = page.waitForResponse(
+      (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
+    );
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('link', { name: /Book Appointment/ }).click();
+    const popup = await popupOpened;
+    expect((await logged).status()).toBe(200);
+    await popup.close();
+
+    // Too early: the page says when reviewing opens; the API refuses.
+    await page.reload();
+    await expect(reviews.getByText(/You can review this professional after your appointment/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Review invitation' })).toHaveCount(0);
+    const early = await request.post('/api/reviews', {
+      headers: bearer(client),
+      data: { provider_id: provider.session.user.id, rating: 5, service: 'Balayage' },
+    });
+    expect(early.status()).toBe(403);
+
+    // Two hours and a minute later, the next visit invites a review.
+    writeFileSync(clockFile, String(2 * HOUR_MS + 60_000));
+    await page.reload();
+    const invite = page.getByRole('region', { name: 'Review invitation' });
+    await expect(invite.getByRole('heading', { name: `How was your visit with ${name}?` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await invite.getByRole('button', { name: 'Write a review' }).click();
+    const dialog = page.getByRole('dialog', { name: `Review ${name}` });
+    await dialog.getByRole('button', { name: 'Post review' }).click();
+    await expect(dialog.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();
+    await chooseStars(page, '4 stars, Very good');
+    await dialog.getByRole('button', { name: 'Post review' }).click();
+    await expect(dialog.getByText('Please choose the service you had')).toBeVisible();
+    await dialog.getByLabel('Service').selectOption('Balayage');
+    await dialog
+      .getByLabel('Your review (optional)')
+      .fill('  Gorgeous, natural balayage. Ran a little late.  ');
+    await dialog.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByText('Thank you! Your review is posted.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(invite).toHaveCount(0);
+
+    const mine = reviews.getByRole('article', { name: 'Review by Nadia O.' });
+    await expect(mine.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(mine.getByText('Gorgeous, natural balayage. Ran a little late.')).toBeVisible();
+    await expect(mine.getByText('Your review')).toBeVisible();
+    await expect(mine).toContainText('Balayage');
+    await expect(
+      reviews.getByRole('list', { name: 'Rating breakdown' }).getByRole('listitem').nth(1),
+    ).toContainText('4 stars1');
+    await expect(page.getByRole('link', { name: /4\.0 out of 5, \(1 review\)/ })).toBeVisible();
+    // The author may edit for 30 days.
+    await expect(reviews.getByText(/You can edit your review until/)).toBeVisible();
+
+    // The provider replies on their own page; a second client's reply attempt would be a 404.
+    await signInAt(page, app.baseURL, provider);
+    await page.goto(`${app.baseURL}/${slug}`);
+    const theirs = reviews.getByRole('article', { name: 'Review by Nadia O.' });
+    await theirs.getByRole('button', { name: 'Reply to Nadia O.' }).click();
+    const replyDialog = page.getByRole('dialog', { name: 'Reply to this review' });
+    await replyDialog
+      .getByLabel('Your reply')
+      .fill('Thank you, Nadia! Sorry for the wait, see you next time.');
+    await replyDialog.getByRole('button', { name: 'Post reply' }).click();
+    await expect(page.getByText('Your reply is posted.')).toBeVisible();
+    await expect(theirs.getByText(`Response from ${name}`)).toBeVisible();
+    await expect(theirs.getByText('Thank you, Nadia! Sorry for the wait, see you next time.')).toBeVisible();
+
+    // Stored: the list API has the review, the reply, and only the first name and last initial.
+    const listed = await request.get(`/api/reviews?provider_id=${provider.session.user.id}`);
+    const body = (await listed.json()) as {
+      reviews: { rating: number; text: string; reviewer_name: string; reply: { text: string } | null }[];
+      summary: { average: number; count: number };
+    };
+    expect(body.summary).toMatchObject({ average: 4, count: 1 });
+    expect(body.reviews).toHaveLength(1);
+    expect(body.reviews[0]).toMatchObject({
+      rating: 4,
+      text: 'Gorgeous, natural balayage. Ran a little late.',
+      reviewer_name: 'Nadia O.',
+      reply: { text: 'Thank you, Nadia! Sorry for the wait, see you next time.' },
+    });
+    expect(JSON.stringify(body)).not.toContain(client.email);
+
+    // The card on the home page and the search result show the new average.
+    await page.goto(`${app.baseURL}/`);
+    await expect(card.getByText('4.0')).toBeVisible();
+    await expect(card).toContainText('(1)');
+    await page.goto(`${app.baseURL}/?q=${encodeURIComponent(name)}`);
+    const result = page.getByRole('region', { name: 'Search Results' }).getByRole('article', { name });
+    await expect(result.getByText('4.0')).toBeVisible();
+  } finally {
+    rmSync(clockDir, { recursive: true, force: true });
+  }
+});
+
+test('a signed-out visitor is asked to log in to review, and the profile states the rule', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const name = `Ines Loft ${Date.now().toString(36)}`;
+  const provider = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'provider', name, location: 'Denver, CO 80202' },
+    'provider',
+  );
+  await page.goto(`/${provider.session.user.routing_slug}`);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByText('Reviews come from clients who booked through this page.')).toBeVisible();
+  // The hero says 'New', never an invented number.
+  await expect(page.getByRole('list', { name: 'Highlights' })).toContainText('New provider, no reviews yet');
+  await reviews.getByRole('button', { name: 'Booked through this page? Log in to review' }).click();
+  await expect(page.getByRole('dialog').getByText('Please log in to leave a review')).toBeVisible();
+});

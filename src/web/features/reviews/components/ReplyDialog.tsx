@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ReplyBodySchema, type Review } from '../../../../domain/reviews';
+import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useSetReply } from '../api/reviews';
+
+type ReplyInput = z.input<typeof ReplyBodySchema>;
+type ReplyOutput = z.output<typeof ReplyBodySchema>;
+
+/** The reviewed provider's one public reply to a review: write it or change it. */
+export function ReplyDialog({
+  review,
+  onOpenChange,
+}: {
+  review: Review | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={review !== null}
+      onOpenChange={onOpenChange}
+      title={review?.reply ? 'Edit your reply' : 'Reply to this review'}
+      description="Your reply is public and shown under the review."
+      className="max-w-lg"
+    >
+      {review && <ReplyForm review={review} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
+  const setReply = useSetReply(review.provider_id);
+  const form = useForm<ReplyInput, unknown, ReplyOutput>({
+    resolver: zodResolver(ReplyBodySchema),
+    defaultValues: { text: review.reply?.text ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const text = form.watch('text') ?? '';
+
+  const handleValid = async (body: ReplyOutput) => {
+    try {
+      const reply = await setReply.mutateAsync({ id: review.id, text: body.text });
+      toast.success(reply.message);
+      onDone();
+    } catch (error) {
+      if (applyServerIssues(error, ['text'], form.setError)) return;
+      toast.error(error instanceof ApiError ? error.message : 'Unable to post your reply. Please try again.');
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(handleValid)} className="space-y-4">
+      <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm text-muted">
+        <span className="font-medium text-app">{review.reviewer_name}:</span>{' '}
+        {review.text || `${review.rating} out of 5 stars`}
+      </blockquote>
+      <Field
+        label="Your reply"
+        error={errors.text?.message}
+        hint={`${text.length} / ${REVIEW_LIMITS.replyMax} characters`}
+        required
+      >
+        <Textarea {...form.register('text')} rows={4} maxLength={REVIEW_LIMITS.replyMax} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          Post reply
+        </Button>
+      </div>
+    </form>
+  );
+}

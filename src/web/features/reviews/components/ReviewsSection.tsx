@@ -1,0 +1,288 @@
+import { MessageSquareText, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { EligibilityReply, RatingSummary, Review } from '../../../../domain/reviews';
+import { formatRating, REVIEW_TEXTS, reviewCountLabel } from '../../../../domain/reviews-options';
+import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
+import { useDeleteReview, useReviewEligibility, useReviews, useSetReply } from '../api/reviews';
+import { ReplyDialog } from './ReplyDialog';
+import { ReportDialog } from './ReportDialog';
+import { ReviewDialog } from './ReviewDialog';
+import { formatReviewDate, ReviewItem } from './ReviewItem';
+import { Stars } from './Stars';
+
+type Viewer = 'owner' | 'signed-in' | 'signed-out';
+
+interface ReviewsSectionProps {
+  providerId: string;
+  providerName: string;
+  services: readonly string[];
+  viewer: Viewer;
+  userId: string | null;
+  onLoginRequired: (notice: string) => void;
+}
+
+/**
+ * 'Reviews' on a public profile: the average and breakdown, the rule in plain words, what the
+ * viewer may do (write, edit, delete their review; the provider replies), and the reviews.
+ */
+export function ReviewsSection(props: ReviewsSectionProps) {
+  const { providerId, providerName, services, viewer, userId, onLoginRequired } = props;
+  const titleId = useId();
+  const reviews = useReviews(providerId);
+  const eligibility = useReviewEligibility(providerId, viewer === 'signed-in' ? userId : null);
+  const [editing, setEditing] = useState<Review | null | 'new'>(null);
+  const [replyTo, setReplyTo] = useState<Review | null>(null);
+  const [reportOf, setReportOf] = useState<Review | null>(null);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const [deletingReply, setDeletingReply] = useState<Review | null>(null);
+  const deleteReview = useDeleteReview(providerId);
+  const setReply = useSetReply(providerId);
+
+  const summary = reviews.data?.pages[0]?.summary;
+  const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
+  const own = eligibility.data?.review ?? null;
+  const isOwner = viewer === 'owner';
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      toast.success((await deleteReview.mutateAsync(deleting.id)).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
+    }
+    setDeleting(null);
+  };
+
+  const confirmDeleteReply = async () => {
+    if (!deletingReply) return;
+    try {
+      toast.success((await setReply.mutateAsync({ id: deletingReply.id, text: null })).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
+    }
+    setDeletingReply(null);
+  };
+
+  return (
+    <Card aria-labelledby={titleId} id="reviews" className="scroll-mt-20">
+      <div className="px-5 py-5 sm:px-6">
+        <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-app">
+          <MessageSquareText
+            className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300"
+            aria-hidden="true"
+          />
+          {REVIEW_TEXTS.heading}
+        </h2>
+
+        {reviews.isError && !reviews.data ? (
+          <div className="mt-4">
+            <LoadFailed
+              message={REVIEW_TEXTS.loadFailed}
+              onRetry={() => void reviews.refetch()}
+              isRetrying={reviews.isFetching}
+            />
+          </div>
+        ) : !summary ? (
+          <div className="mt-4 flex justify-center py-6">
+            <Spinner />
+            <span className="sr-only">Loading reviews</span>
+          </div>
+        ) : (
+          <>
+            <SummaryBlock summary={summary} />
+            <p className="mt-4 flex items-start gap-2 text-sm text-muted">
+              <ShieldCheck
+                className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+                aria-hidden="true"
+              />
+              <span>
+                <span className="font-medium text-app">{REVIEW_TEXTS.rule}</span> {REVIEW_TEXTS.ruleDetail}
+              </span>
+            </p>
+
+            <ViewerArea
+              viewer={viewer}
+              eligibility={eligibility.data}
+              onWrite={() => setEditing('new')}
+              onEdit={(review) => setEditing(review)}
+              onDelete={(review) => setDeleting(review)}
+              onLogin={() => onLoginRequired(REVIEW_TEXTS.loginToReview)}
+            />
+
+            {list.length === 0 ? (
+              <p className="mt-4 text-muted">{REVIEW_TEXTS.noReviews}</p>
+            ) : (
+              <div className="mt-4">
+                {list.map((review) => (
+                  <ReviewItem
+                    key={review.id}
+                    review={review}
+                    providerName={providerName}
+                    isOwn={own?.id === review.id}
+                    actions={{
+                      ...(isOwner ? { onReply: setReplyTo, onDeleteReply: setDeletingReply } : {}),
+                      ...(viewer !== 'signed-out' ? { onReport: setReportOf } : {}),
+                    }}
+                  />
+                ))}
+                <LoadMoreButton query={reviews} />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      {editing !== null && (
+        <ReviewDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          providerId={providerId}
+          providerName={providerName}
+          services={services}
+          review={editing === 'new' ? null : editing}
+        />
+      )}
+      <ReplyDialog review={replyTo} onOpenChange={(open) => !open && setReplyTo(null)} />
+      <ReportDialog review={reportOf} onOpenChange={(open) => !open && setReportOf(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete your review?"
+        description="Your review and any reply to it are removed. You can't write another one for this professional."
+        confirmLabel="Delete review"
+        isPending={deleteReview.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+      <ConfirmDialog
+        open={deletingReply !== null}
+        onOpenChange={(open) => !open && setDeletingReply(null)}
+        title="Delete your reply?"
+        confirmLabel="Delete reply"
+        isPending={setReply.isPending}
+        onConfirm={() => void confirmDeleteReply()}
+      />
+    </Card>
+  );
+}
+
+/** The average (one decimal), the count, and how many reviews gave each number of stars. */
+function SummaryBlock({ summary }: { summary: RatingSummary }) {
+  if (summary.count === 0 || summary.average === null) {
+    return <p className="mt-4 text-muted">{REVIEW_TEXTS.noReviews}</p>;
+  }
+  return (
+    <div className="mt-4 grid gap-5 sm:grid-cols-[auto_1fr] sm:items-center">
+      <div className="text-center sm:pr-4 sm:text-left">
+        <p className="text-4xl font-extrabold text-app">{formatRating(summary.average)}</p>
+        <Stars value={summary.average} size="lg" className="mt-1" />
+        <p className="mt-1 text-sm text-muted">{reviewCountLabel(summary.count)}</p>
+      </div>
+      <ul aria-label="Rating breakdown" className="space-y-1.5">
+        {summary.breakdown.map(({ stars, count }) => {
+          const share = summary.count > 0 ? Math.round((count / summary.count) * 100) : 0;
+          return (
+            <li key={stars} className="flex items-center gap-3 text-sm">
+              <span className="w-14 shrink-0 text-app">
+                {stars} {stars === 1 ? 'star' : 'stars'}
+              </span>
+              <span
+                aria-hidden="true"
+                className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-white/15"
+              >
+                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${share}%` }} />
+              </span>
+              <span className="w-20 shrink-0 text-right text-muted">
+                {count}
+                <span className="sr-only"> {count === 1 ? 'review' : 'reviews'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ViewerArea({
+  viewer,
+  eligibility,
+  onWrite,
+  onEdit,
+  onDelete,
+  onLogin,
+}: {
+  viewer: Viewer;
+  eligibility: EligibilityReply | undefined;
+  onWrite: () => void;
+  onEdit: (review: Review) => void;
+  onDelete: (review: Review) => void;
+  onLogin: () => void;
+}) {
+  if (viewer === 'owner') return null;
+  if (viewer === 'signed-out') {
+    return (
+      <div className="mt-4">
+        <Button variant="outline" onClick={onLogin}>
+          Booked through this page? Log in to review
+        </Button>
+      </div>
+    );
+  }
+  if (!eligibility) return null;
+  const box = 'mt-4 rounded-lg border border-app px-4 py-3 text-sm';
+  switch (eligibility.status) {
+    case 'eligible':
+      return (
+        <div className="mt-4">
+          <Button onClick={onWrite}>Write a review</Button>
+        </div>
+      );
+    case 'reviewed': {
+      const review = eligibility.review;
+      if (!review) return <p className={`${box} text-muted`}>You have reviewed this professional.</p>;
+      return (
+        <div className={box}>
+          <p className="text-app">
+            You reviewed this professional on {formatReviewDate(review.created_at)}.
+            {eligibility.editable_until
+              ? ` You can edit your review until ${formatReviewDate(eligibility.editable_until)}.`
+              : ''}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {eligibility.editable_until && (
+              <Button size="sm" variant="outline" onClick={() => onEdit(review)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit your review
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={() => onDelete(review)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete your review
+            </Button>
+          </div>
+        </div>
+      );
+    }
+    case 'too_early':
+      return (
+        <p className={`${box} text-app`}>
+          Thanks for booking! You can review this professional after your appointment, from{' '}
+          {eligibility.eligible_from
+            ? new Date(eligibility.eligible_from).toLocaleString('en-US', {
+                weekday: 'short',
+                hour: 'numeric',
+                minute: '2-digit',
+              })
+            : 'soon'}
+          .
+        </p>
+      );
+    case 'expired':
+      return <p className={`${box} text-muted`}>{REVIEW_TEXTS.tooLate}</p>;
+    default:
+      return null;
+  }
+}
