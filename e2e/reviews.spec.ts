@@ -142,6 +142,16 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
     // The author may edit for 30 days.
     await expect(reviews.getByText(/You can edit your review until/)).toBeVisible();
 
+    // The provider is told by email, with the review and a link to reply.
+    const told = await app.mail.waitForMail(
+      provider.email,
+      (m) => /New 4-star review from Nadia O\./.test(m.subject),
+      15_000,
+    );
+    expect(told.text).toContain('Gorgeous, natural balayage. Ran a little late.');
+    expect(told.text).toContain(`${app.baseURL}/${slug}#reviews`);
+    expect(told.text).not.toContain(client.email);
+
     // The provider replies on their own page; a second client's reply attempt would be a 404.
     await signInAt(page, app.baseURL, provider);
     await page.goto(`${app.baseURL}/${slug}`);

@@ -159,6 +159,33 @@ export function providerMessageMail(opts: {
   };
 }
 
+/** 'New review': tells a provider a client reviewed them, with a link to reply (the reviews issue). */
+export function newReviewMail(opts: {
+  reviewerName: string;
+  rating: number;
+  service: string | null;
+  text: string;
+  reviewsUrl: string;
+}): MailContent {
+  const stars = `${'★'.repeat(opts.rating)}${'☆'.repeat(5 - opts.rating)}`;
+  const about = opts.service ? ` for ${opts.service}` : '';
+  return {
+    ...layout({
+      heading: `${opts.reviewerName} reviewed you${about}`,
+      paragraphs: [
+        `${stars} ${opts.rating} out of 5 stars`,
+        ...opts.text
+          .split(/\n+/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+        'You can post one public reply to each review. Replies are shown under the review on your profile.',
+      ],
+      action: { label: 'Read and reply', url: opts.reviewsUrl },
+    }),
+    subject: `New ${opts.rating}-star review from ${opts.reviewerName} on ${BRAND.name}`,
+  };
+}
+
 export interface AlertOpening {
   service: string;
   when: string;

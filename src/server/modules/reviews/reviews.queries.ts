@@ -31,7 +31,13 @@ const reviewColumns =
 /** A listed provider (provider type, verified email) and the names of their services. */
 export async function findListedProvider(db: Db, providerId: string) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, pricing: providerProfiles.pricing })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      routingSlug: users.routingSlug,
+      pricing: providerProfiles.pricing,
+    })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .where(and(eq(users.id, providerId), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))

@@ -12,6 +12,8 @@ import type { AppContext } from '../../context';
 import type { PricingEntry } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { enqueueMail } from '../../mail/outbox';
+import { newReviewMail } from '../../mail/templates';
 import type { UserRow } from '../auth/auth.queries';
 import * as q from './reviews.queries';
 
@@ -165,16 +167,31 @@ export async function createReview(
   const forbidden = FORBIDDEN_BY_STATUS[status];
   if (forbidden) throw new AppError('FORBIDDEN', forbidden);
   const service = serviceOf(provider.pricing, body.service);
-  const id = await q.insertReview(ctx.db, {
-    providerId: provider.id,
-    clientId: user.id,
-    rating: body.rating,
-    text: body.text,
-    service,
-    now: ctx.now(),
+  const id = await ctx.db.transaction(async (tx) => {
+    const inserted = await q.insertReview(tx, {
+      providerId: provider.id,
+      clientId: user.id,
+      rating: body.rating,
+      text: body.text,
+      service,
+      now: ctx.now(),
+    });
+    // The provider hears about it (with the review, so the mail goes only if the review exists).
+    if (inserted) {
+      const mail = newReviewMail({
+        reviewerName: reviewerName(user.name),
+        rating: body.rating,
+        service,
+        text: body.text,
+        reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
+      });
+      await enqueueMail(tx, { kind: 'new-review', to: provider.email, ...mail });
+    }
+    return inserted;
   });
   // Two posts at once: the unique index lets one in.
   if (!id) throw new AppError('CONFLICT', REVIEW_TEXTS.alreadyReviewed);
+  ctx.kickMail();
   return changed(ctx, id, REVIEW_TEXTS.posted);
 }
 

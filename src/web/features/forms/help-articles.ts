@@ -60,7 +60,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         question: 'Which filters can I use?',
         answer:
-          'You can narrow results by price range, by availability (today, tomorrow, weekdays, weekends, evenings, or specific days and hours) and by up to three experience options at a time.',
+          'You can narrow results by price range, by availability (today, tomorrow, weekdays, weekends, evenings, or specific days and hours), by up to three experience options at a time and by a minimum rating. Sort by "Highest rated" to see providers with many good reviews first: one 5-star review counts for less than fifty 4.8s, and providers without reviews come after rated ones.',
       },
       {
         question: 'Can I find providers who fit my needs?',
@@ -70,7 +70,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         question: 'Why does a provider show "New" instead of a rating?',
         answer:
-          'We never show invented ratings. A provider without reviews is marked "New" until real reviews arrive.',
+          'We never show invented ratings. A provider without reviews is marked "New" until the first client who booked through their page reviews them.',
       },
       {
         question: 'Where can I see last-minute openings?',
@@ -96,6 +96,11 @@ export const HELP_SECTIONS: HelpSection[] = [
         question: 'Can I message a provider?',
         answer:
           'Yes, when you are logged in. Your message is emailed to the provider with your email address as the reply-to, so their answer comes straight to your inbox.',
+      },
+      {
+        question: 'Can providers answer reviews?',
+        answer:
+          "Yes. A provider can post one public reply to each review of them, shown under the review. They cannot change or remove a client's review.",
       },
     ],
   },
@@ -181,7 +186,13 @@ export const HELP_SECTIONS: HelpSection[] = [
     articles: [
       {
         question: 'Are ratings real?',
-        answer: 'We do not invent ratings or reviews. Providers without reviews are shown as "New".',
+        answer:
+          'Yes. Reviews come from clients who booked through the provider\'s page: you can review a professional from 2 hours until 90 days after you click Book on their page, once per professional, and edit your review for 30 days. Providers cannot review themselves. We never invent ratings; providers without reviews are shown as "New".',
+      },
+      {
+        question: 'How do I report a review?',
+        answer:
+          'Signed in, choose Report under the review and tell us why. Our team looks at every report and hides reviews that break our rules; hidden reviews no longer count towards the rating.',
       },
       {
         question: 'Is my email address shared with providers?',
