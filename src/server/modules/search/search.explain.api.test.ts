@@ -79,6 +79,12 @@ beforeAll(async () => {
       (6, 'denver', 39.7586, -104.9754), (7, 'desmoin', 41.5868, -93.6250)) AS zips(n, city, lat, lon)
       WHERE zips.n = CASE WHEN i % 10 < 4 THEN i % 2 ELSE 2 + i % 6 END) z`);
   for (const index of indexes) await t.db.execute(sql.raw(index.indexdef));
+  // Ratings for 40% of the providers (the rows the reviews trigger keeps), averages 2.0 to 5.0.
+  await t.db.execute(sql`
+    INSERT INTO provider_ratings (provider_id, review_count, rating_sum, rating, stars_5)
+    SELECT md5(i::text)::uuid, 1 + i % 20, (1 + i % 20) * (20 + i % 31) / 10, round((20 + i % 31) / 10.0, 1), 1 + i % 20
+    FROM generate_series(1, ${PROVIDERS}) AS i WHERE i % 5 < 2`);
+  await t.db.execute(sql`ANALYZE provider_ratings`);
   await t.db.execute(sql`ANALYZE users`);
   await t.db.execute(sql`ANALYZE provider_profiles`);
   await t.db.execute(sql`ANALYZE provider_search`);
@@ -109,7 +115,7 @@ const searchPlans = (body: SearchBody) =>
 
 const freshCaches = () => ({ words: new WordCache(), stems: new StemStats() });
 
-const SEQ_SCAN = /Seq Scan on (users|provider_profiles|provider_search)\b/;
+const SEQ_SCAN = /Seq Scan on (users|provider_profiles|provider_search|provider_ratings)\b/;
 
 function expectIndexedOnly(plans: string[]) {
   expect(plans.length).toBeGreaterThan(0);
@@ -147,6 +153,13 @@ describe('no search path reads a provider table from end to end', () => {
         availability: 'weekends',
       },
     ],
+    ['a common word, 4 stars and up', { query: 'hair', minRating: 4 }],
+    ['a rare word, highest rated first', { query: 'n2999', sort: 'rating' }],
+    [
+      'a zip, 4.5 stars and up, highest rated first',
+      { locationZip: '78701', minRating: 4.5, sort: 'rating' },
+    ],
+    ['text and a zip, highest rated first', { query: 'nails', locationZip: '11211', sort: 'rating' }],
     ['a later page', { query: 'hair', cursor: Buffer.from(JSON.stringify({ o: 48 })).toString('base64url') }],
   ])('%s', async (_label, body) => {
     expectIndexedOnly(await searchPlans(body));
