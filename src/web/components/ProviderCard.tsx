@@ -56,7 +56,7 @@ function Thumb({ url, alt }: { url: string; alt: string }) {
 
 /**
  * One provider in the home page's results (SPEC.md §2 'Provider card', §9): avatar, name, location,
- * distance, up to 3 specialties, starting price, rating ('New' until real reviews exist, DESIGN.md §5),
+ * distance, up to 3 specialties, starting price, rating (real reviews only; 'New' without any, DESIGN.md §5),
  * portfolio thumbnails with +N, and View Profile. `favoriteSlot` is where the favourites toggle goes.
  */
 export function ProviderCard({
@@ -95,10 +95,16 @@ export function ProviderCard({
         <div className="flex shrink-0 items-center gap-1">
           {hasRating ? (
             <span className="text-sm font-semibold text-app">
-              <span aria-hidden="true">★ </span>
+              <span aria-hidden="true" className="text-amber-500">
+                ★{' '}
+              </span>
               {provider.rating?.toFixed(1)}
               <span className="font-normal text-muted"> ({provider.review_count})</span>
-              <span className="sr-only"> stars from {provider.review_count} reviews</span>
+              <span className="sr-only">
+                {' '}
+                out of 5 stars from {provider.review_count}{' '}
+                {provider.review_count === 1 ? 'review' : 'reviews'}
+              </span>
             </span>
           ) : (
             <span
