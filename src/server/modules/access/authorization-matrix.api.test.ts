@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLogs, favoriteServices, favorites } from '../../db/schema';
+import { bookingLogs, favoriteServices, favorites, reviewReports, reviews } from '../../db/schema';
 import {
   buildTestApp,
   type RequestOptions,
@@ -10,8 +10,8 @@ import {
 import { createVerifiedProvider, createVerifiedUser, uniqueEmail } from '../../test/factories';
 
 /**
- * Who may call what: every endpoint of the favourites, booking-log and access work against every
- * kind of caller, in three deployments. Each cell is its own test, so a failure names the cell.
+ * Who may call what: every endpoint of the favourites, booking-log, reviews and access work against
+ * every kind of caller, in three deployments. Each cell is its own test, so a failure names the cell.
  *
  * - open: no ADMIN_PASSWORD, no BETA_PASSWORD.
  * - locked: ADMIN_PASSWORD and BETA_PASSWORD set; every request carries a valid beta token, and the
@@ -27,7 +27,7 @@ const LINK = 'https://book.example.com/matrix-owner';
 type Role = 'anonymous' | 'client' | 'owner' | 'otherProvider' | 'admin';
 type LockedRole = Role | 'adminWithStep';
 /** A status; for 403 the default code is FORBIDDEN ('Access Denied'), others are spelled out. */
-type Cell = 200 | 400 | 401 | 403 | 404 | '403 ADMIN_ACCESS_REQUIRED' | '403 BETA_LOCKED';
+type Cell = 200 | 400 | 401 | 403 | 404 | 409 | '403 ADMIN_ACCESS_REQUIRED' | '403 BETA_LOCKED';
 
 const ROLES: readonly Role[] = ['anonymous', 'client', 'owner', 'otherProvider', 'admin'];
 const LOCKED_ROLES: readonly LockedRole[] = [...ROLES, 'adminWithStep'];
@@ -36,11 +36,12 @@ const DEFAULT_CODE: Record<number, string> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  409: 'CONFLICT',
 };
 
 let open: TestApp;
 let locked: TestApp;
-const ids = { client: '', owner: '', otherProvider: '', admin: '' };
+const ids = { client: '', owner: '', otherProvider: '', admin: '', review: '' };
 const tokens: Record<Role, string | undefined> = {
   anonymous: undefined,
   client: '',
@@ -54,6 +55,13 @@ let adminStepToken = '';
 const favoritesOfOwner = () => open.db.$count(favorites, eq(favorites.providerId, ids.owner));
 const balayageFans = () => open.db.$count(favoriteServices, eq(favoriteServices.serviceName, 'Balayage'));
 const ownerClicks = () => open.db.$count(bookingLogs, eq(bookingLogs.providerId, ids.owner));
+const ownerReviews = () => open.db.$count(reviews, eq(reviews.providerId, ids.owner));
+const reviewUpdatedAt = async () =>
+  (await open.db.select().from(reviews).where(eq(reviews.id, ids.review)))[0]?.updatedAt.getTime() ?? 0;
+const replyUpdatedAt = async () =>
+  (await open.db.select().from(reviews).where(eq(reviews.id, ids.review)))[0]?.replyUpdatedAt?.getTime() ?? 0;
+const replies = () => open.db.$count(reviews, and(eq(reviews.id, ids.review), isNotNull(reviews.reply)));
+const reports = () => open.db.$count(reviewReports, eq(reviewReports.reviewId, ids.review));
 
 interface Endpoint {
   request(app: TestApp, options: RequestOptions): Promise<TestResponse>;
@@ -73,6 +81,35 @@ async function seedSaved() {
   await open.db
     .insert(favoriteServices)
     .values([...savers, ids.owner].map((userId) => ({ userId, serviceName: 'Balayage' })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The client's visible review of the owner, with the owner's reply and the other provider's report,
+ * so a wrong edit, delete or dismissal would show (put back after a cell that rightly removed them).
+ */
+async function seedReview() {
+  const now = new Date();
+  const [row] = await open.db
+    .insert(reviews)
+    .values({
+      providerId: ids.owner,
+      clientId: ids.client,
+      rating: 5,
+      text: 'Matrix review',
+      reply: 'Thank you',
+      replyCreatedAt: now,
+      replyUpdatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [reviews.clientId, reviews.providerId],
+      set: { reply: 'Thank you', replyCreatedAt: now, replyUpdatedAt: now, hiddenAt: null, hiddenBy: null },
+    })
+    .returning({ id: reviews.id });
+  ids.review = row!.id;
+  await open.db
+    .insert(reviewReports)
+    .values({ reviewId: ids.review, reporterId: ids.otherProvider, reason: 'spam' })
     .onConflictDoNothing();
 }
 
@@ -107,6 +144,48 @@ const ENDPOINTS = {
   },
   'GET /api/booking-logs': { request: (app, o) => app.get('/api/booking-logs', o) },
   'GET /api/search': { request: (app, o) => app.get('/api/search', o) },
+  "GET /api/reviews?provider_id=(owner's)": {
+    request: (app, o) => app.get(`/api/reviews?provider_id=${ids.owner}`, o),
+  },
+  "GET /api/reviews/eligibility?provider_id=(owner's)": {
+    request: (app, o) => app.get(`/api/reviews/eligibility?provider_id=${ids.owner}`, o),
+  },
+  'POST /api/reviews (of the owner)': {
+    request: (app, o) => app.post('/api/reviews', { provider_id: ids.owner, rating: 1, text: 'Matrix' }, o),
+    probe: ownerReviews,
+    arrange: seedReview,
+  },
+  "PUT /api/reviews/:id (client's)": {
+    request: (app, o) => app.put(`/api/reviews/${ids.review}`, { rating: 4, text: 'Edited' }, o),
+    probe: reviewUpdatedAt,
+    arrange: seedReview,
+  },
+  "DELETE /api/reviews/:id (client's)": {
+    request: (app, o) => app.del(`/api/reviews/${ids.review}`, undefined, o),
+    probe: ownerReviews,
+    arrange: seedReview,
+  },
+  'PUT /api/reviews/:id/reply (of the owner)': {
+    request: (app, o) => app.put(`/api/reviews/${ids.review}/reply`, { text: 'Thanks again' }, o),
+    probe: replyUpdatedAt,
+    arrange: seedReview,
+  },
+  'DELETE /api/reviews/:id/reply (of the owner)': {
+    request: (app, o) => app.del(`/api/reviews/${ids.review}/reply`, undefined, o),
+    probe: replies,
+    arrange: seedReview,
+  },
+  "POST /api/reviews/:id/report (client's)": {
+    request: (app, o) => app.post(`/api/reviews/${ids.review}/report`, { reason: 'fake' }, o),
+    probe: reports,
+    arrange: seedReview,
+  },
+  'GET /api/admin/reviews': { request: (app, o) => app.get('/api/admin/reviews', o) },
+  'PUT /api/admin/reviews/:id (dismiss)': {
+    request: (app, o) => app.put(`/api/admin/reviews/${ids.review}`, { action: 'dismiss' }, o),
+    probe: reports,
+    arrange: seedReview,
+  },
   'GET /api/admin/submissions': { request: (app, o) => app.get('/api/admin/submissions', o) },
   'GET /api/admin/access': { request: (app, o) => app.get('/api/admin/access', o) },
   'POST /api/admin/access': {
@@ -133,6 +212,16 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell]> = {
   "GET /api/booking-logs?provider_id=(owner's)": [401, 404, 200, 404, 200],
   'GET /api/booking-logs':                      [401, 403, 403, 403, 200],
   'GET /api/search':                            [401, 403, 403, 403, 200],
+  "GET /api/reviews?provider_id=(owner's)":     [200, 200, 200, 200, 200],
+  "GET /api/reviews/eligibility?provider_id=(owner's)": [401, 200, 200, 200, 200],
+  'POST /api/reviews (of the owner)':           [401, 409, 403, 403, 403],
+  "PUT /api/reviews/:id (client's)":            [401, 200, 404, 404, 404],
+  "DELETE /api/reviews/:id (client's)":         [401, 200, 404, 404, 404],
+  'PUT /api/reviews/:id/reply (of the owner)':  [401, 404, 200, 404, 404],
+  'DELETE /api/reviews/:id/reply (of the owner)': [401, 404, 200, 404, 404],
+  "POST /api/reviews/:id/report (client's)":    [401, 403, 200, 200, 200],
+  'GET /api/admin/reviews':                     [401, 403, 403, 403, 200],
+  'PUT /api/admin/reviews/:id (dismiss)':       [401, 403, 403, 403, 200],
   'GET /api/admin/submissions':                 [401, 403, 403, 403, 200],
   'GET /api/admin/access':                      [401, 403, 403, 403, 200],
   'POST /api/admin/access':                     [401, 403, 403, 403, 200],
@@ -155,6 +244,16 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   "GET /api/booking-logs?provider_id=(owner's)": [401, 404, 200, 404,   A, 200],
   'GET /api/booking-logs':                      [401, 403, 403, 403,   A, 200],
   'GET /api/search':                            [401, 403, 403, 403,   A, 200],
+  "GET /api/reviews?provider_id=(owner's)":     [200, 200, 200, 200, 200, 200],
+  "GET /api/reviews/eligibility?provider_id=(owner's)": [401, 200, 200, 200, 200, 200],
+  'POST /api/reviews (of the owner)':           [401, 409, 403, 403, 403, 403],
+  "PUT /api/reviews/:id (client's)":            [401, 200, 404, 404, 404, 404],
+  "DELETE /api/reviews/:id (client's)":         [401, 200, 404, 404, 404, 404],
+  'PUT /api/reviews/:id/reply (of the owner)':  [401, 404, 200, 404, 404, 404],
+  'DELETE /api/reviews/:id/reply (of the owner)': [401, 404, 200, 404, 404, 404],
+  "POST /api/reviews/:id/report (client's)":    [401, 403, 200, 200, 200, 200],
+  'GET /api/admin/reviews':                     [401, 403, 403, 403,   A, 200],
+  'PUT /api/admin/reviews/:id (dismiss)':       [401, 403, 403, 403,   A, 200],
   'GET /api/admin/submissions':                 [401, 403, 403, 403,   A, 200],
   'GET /api/admin/access':                      [401, 403, 403, 403, 200, 200],
   'POST /api/admin/access':                     [401, 403, 403, 403, 200, 200],
@@ -177,6 +276,16 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   "GET /api/booking-logs?provider_id=(owner's)": [B, B, B, B, B, B],
   'GET /api/booking-logs':                      [B, B, B, B, B, B],
   'GET /api/search':                            [B, B, B, B, B, B],
+  "GET /api/reviews?provider_id=(owner's)":     [B, B, B, B, B, B],
+  "GET /api/reviews/eligibility?provider_id=(owner's)": [B, B, B, B, B, B],
+  'POST /api/reviews (of the owner)':           [B, B, B, B, B, B],
+  "PUT /api/reviews/:id (client's)":            [B, B, B, B, B, B],
+  "DELETE /api/reviews/:id (client's)":         [B, B, B, B, B, B],
+  'PUT /api/reviews/:id/reply (of the owner)':  [B, B, B, B, B, B],
+  'DELETE /api/reviews/:id/reply (of the owner)': [B, B, B, B, B, B],
+  "POST /api/reviews/:id/report (client's)":    [B, B, B, B, B, B],
+  'GET /api/admin/reviews':                     [B, B, B, B, B, B],
+  'PUT /api/admin/reviews/:id (dismiss)':       [B, B, B, B, B, B],
   'GET /api/admin/submissions':                 [B, B, B, B, B, B],
   'GET /api/admin/access':                      [B, B, B, B, B, B],
   'POST /api/admin/access':                     [B, B, B, B, B, B],
@@ -312,5 +421,11 @@ describe('after the tables above', () => {
       .from(bookingLogs)
       .where(eq(bookingLogs.providerId, ids.owner));
     expect(clickers.map((c) => c.clientId).sort()).toEqual([ids.client, ids.otherProvider, ids.admin].sort());
+  });
+
+  it("left the owner with the client's review only: no review by the owner, the other provider or the admin", async () => {
+    const rows = await open.db.select().from(reviews).where(eq(reviews.providerId, ids.owner));
+    expect(rows.map((r) => r.clientId)).toEqual([ids.client]);
+    expect(await open.db.$count(reviews, eq(reviews.clientId, ids.owner))).toBe(0);
   });
 });

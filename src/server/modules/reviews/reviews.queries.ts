@@ -23,8 +23,14 @@ export interface ReviewRow {
   reply_updated_at: string | null;
 }
 
+/**
+ * The reviewer's name, or '' when it is the default sign-up gives a nameless account (the part of
+ * the email before the @): shown, even shortened, it would give away part of the address.
+ */
+const reviewerColumn = `CASE WHEN lower(btrim(u.name)) = lower(split_part(u.email, '@', 1)) THEN '' ELSE u.name END`;
+
 const reviewColumns =
-  sql.raw(`r.id, r.provider_id, r.client_id, r.rating, r.text, r.service, u.name AS reviewer,
+  sql.raw(`r.id, r.provider_id, r.client_id, r.rating, r.text, r.service, ${reviewerColumn} AS reviewer,
   ${iso('r.created_at')} AS created_at, ${iso('r.updated_at')} AS updated_at,
   r.reply, ${iso('r.reply_created_at')} AS reply_created_at, ${iso('r.reply_updated_at')} AS reply_updated_at`);
 
@@ -166,11 +172,11 @@ export async function updateReview(
   return rows.length > 0;
 }
 
-/** Deletes the author's own review; the provider id, or undefined when there was none. */
+/** Deletes the author's own visible review; the provider id, or undefined when there was none. */
 export async function deleteReview(db: Db, id: string, clientId: string): Promise<string | undefined> {
   const [row] = rowsOf<{ provider_id: string }>(
     await db.execute(
-      sql`DELETE FROM reviews WHERE id = ${id} AND client_id = ${clientId} RETURNING provider_id`,
+      sql`DELETE FROM reviews WHERE id = ${id} AND client_id = ${clientId} AND hidden_at IS NULL RETURNING provider_id`,
     ),
   );
   return row?.provider_id;

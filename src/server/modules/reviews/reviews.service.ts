@@ -37,6 +37,10 @@ function toReview(row: q.ReviewRow): Review {
   };
 }
 
+/** As reviews.queries' reviewer column: a name that is the email's local part is not shown. */
+const nameShownFor = (user: UserRow) =>
+  user.name.trim().toLowerCase() === (user.email.split('@')[0] ?? '').toLowerCase() ? '' : user.name;
+
 /** A provider's rating as cards and profiles show it: null average without reviews. */
 export function summaryOf(rating: q.RatingRow | undefined): RatingSummary {
   const stars = rating
@@ -179,7 +183,7 @@ export async function createReview(
     // The provider hears about it (with the review, so the mail goes only if the review exists).
     if (inserted) {
       const mail = newReviewMail({
-        reviewerName: reviewerName(user.name),
+        reviewerName: reviewerName(nameShownFor(user)),
         rating: body.rating,
         service,
         text: body.text,
@@ -223,7 +227,10 @@ export async function updateReview(ctx: AppContext, user: UserRow, id: string, b
   return changed(ctx, id, REVIEW_TEXTS.updated);
 }
 
-/** DELETE /api/reviews/:id: the author's own (hidden ones too: it is their text). */
+/**
+ * DELETE /api/reviews/:id: the author's own visible review. A hidden one stays (the moderators'
+ * decision; deleting it would let its author post again).
+ */
 export async function deleteReview(ctx: AppContext, user: UserRow, id: string) {
   const providerId = await q.deleteReview(ctx.db, id, user.id);
   if (!providerId) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
