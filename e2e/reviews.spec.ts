@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createVerifiedAccount, expect, expectNoAxeViolations, type TestAccount, test } from './fixtures';
+import {
+  createVerifiedAccount,
+  expect,
+  expectNoAxeViolations,
+  TEST_PASSWORD,
+  type TestAccount,
+  test,
+} from './fixtures';
 
 const BOOKING_URL = 'https://booking.example.com/rosa-vale';
 const HOUR_MS = 3_600_000;
@@ -213,4 +220,134 @@ test('a signed-out visitor is asked to log in to review, and the profile states 
   await expect(page.getByRole('list', { name: 'Highlights' })).toContainText('New provider, no reviews yet');
   await reviews.getByRole('button', { name: 'Booked through this page? Log in to review' }).click();
   await expect(page.getByRole('dialog').getByText('Please log in to leave a review')).toBeVisible();
+});
+
+test('a reported review: an admin hides it in the dashboard and the average drops it; search sorts and filters by rating', async ({
+  page,
+  launchApp,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const clockDir = mkdtempSync(path.join(tmpdir(), 'glowfind-clock-'));
+  const clockFile = path.join(clockDir, 'offset');
+  writeFileSync(clockFile, '0');
+  const adminEmail = `admin-${Date.now().toString(36)}@example.com`;
+  try {
+    const app = await launchApp({ TEST_CLOCK_FILE: clockFile, ADMIN_EMAILS: adminEmail });
+    const request = await playwright.request.newContext({ baseURL: app.baseURL });
+    const name = `Tova Reyes ${Date.now().toString(36)}`;
+    const provider = await createVerifiedAccount(
+      request,
+      app.mail,
+      { user_type: 'provider', name, location: 'Denver, CO 80202' },
+      'provider',
+    );
+    expect(
+      (
+        await request.put('/api/auth/profile', {
+          headers: bearer(provider),
+          data: { booking_link: BOOKING_URL },
+        })
+      ).status(),
+    ).toBe(200);
+    const [fan, troll, reader] = await Promise.all(
+      ['Ada Fan', 'Tro Ll', 'Rea Der'].map((n) =>
+        createVerifiedAccount(request, app.mail, { user_type: 'client', name: n }, 'client'),
+      ),
+    );
+    for (const client of [fan!, troll!]) {
+      const click = await request.post('/api/booking-logs', {
+        headers: bearer(client),
+        data: { url: BOOKING_URL, provider_id: provider.session.user.id },
+      });
+      expect(click.status()).toBe(200);
+    }
+    writeFileSync(clockFile, String(3 * HOUR_MS));
+    // Tokens issued before the jump have expired at the server's new time: log in again.
+    const login = async (account: TestAccount) =>
+      (
+        (await (
+          await request.post('/api/auth/login', {
+            data: { email: account.email, password: account.password },
+          })
+        ).json()) as {
+          session: TestAccount['session'];
+        }
+      ).session;
+    for (const [client, rating, text] of [
+      [fan!, 5, 'Wonderful.'],
+      [troll!, 1, 'Buy cheap watches at example.net'],
+    ] as const) {
+      const session = await login(client);
+      const posted = await request.post('/api/reviews', {
+        headers: { Authorization: `Bearer ${session.access_token}` },
+        data: { provider_id: provider.session.user.id, rating, text },
+      });
+      expect(posted.status(), await posted.text()).toBe(200);
+    }
+
+    // A reader reports the spam through the profile.
+    await signInAt(page, app.baseURL, { ...reader!, session: await login(reader!) });
+    await page.goto(`${app.baseURL}/${provider.session.user.routing_slug}`);
+    await expect(page.getByRole('link', { name: /3\.0 out of 5, \(2 reviews\)/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Report review by Tro L.' }).click();
+    const report = page.getByRole('dialog', { name: 'Report this review' });
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(report.getByText('Please choose why you are reporting this review')).toBeVisible();
+    await report.getByLabel('Spam or advertising').check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Thanks. Our team will look at this review.')).toBeVisible();
+
+    // The admin hides it from the dashboard's Reviews tab.
+    const adminAccount = await request.post('/api/auth/signup', {
+      data: { email: adminEmail, password: TEST_PASSWORD },
+    });
+    expect(adminAccount.ok()).toBe(true);
+    const { firstLink } = await import('../src/server/test/smtp-sink');
+    const link = firstLink(
+      await app.mail.waitForMail(adminEmail, (m) => /Confirm your email/.test(m.subject), 15_000),
+    );
+    const verified = await request.post('/api/auth/verify-email', {
+      data: { temp_token: new URL(link).searchParams.get('temp_token'), type: 'email' },
+    });
+    const admin = { email: adminEmail, password: TEST_PASSWORD, session: (await verified.json()).session };
+    await signInAt(page, app.baseURL, admin);
+    await page.goto(`${app.baseURL}/admin`);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const table = page.getByRole('table', { name: /Reported reviews/ });
+    const row = table.getByRole('row', { name: /Tro L\./ });
+    await expect(row).toContainText('Buy cheap watches at example.net');
+    await expect(row).toContainText('Spam or advertising');
+    await expectNoAxeViolations(page);
+    await row.getByRole('button', { name: 'Hide review by Tro L.' }).click();
+    await expect(page.getByText('Review hidden')).toBeVisible();
+    await expect(page.getByText('No reported reviews')).toBeVisible();
+    await page.getByRole('button', { name: 'Hidden' }).click();
+    await expect(
+      page.getByRole('table', { name: /Hidden reviews/ }).getByRole('row', { name: /Tro L\./ }),
+    ).toBeVisible();
+
+    // The hidden review stops counting: 5.0 from 1 review, on the profile and in search.
+    await page.goto(`${app.baseURL}/${provider.session.user.routing_slug}`);
+    await expect(page.getByRole('link', { name: /5\.0 out of 5, \(1 review\)/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Review by Tro L.' })).toHaveCount(0);
+
+    await page.goto(`${app.baseURL}/?q=${encodeURIComponent(name)}`);
+    const searched = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/search') &&
+        r.postDataJSON()?.sort === 'rating' &&
+        r.postDataJSON()?.minRating === 4.5,
+    );
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('rating');
+    await page.getByRole('combobox', { name: 'Rating', exact: true }).selectOption('4.5');
+    await searched;
+    await expect(page).toHaveURL(/sort=rating/);
+    await expect(page).toHaveURL(/rating=4\.5/);
+    const results = page.getByRole('region', { name: 'Search Results' });
+    await expect(results.getByRole('list', { name: 'Filters' })).toContainText('4.5+ stars');
+    await expect(results.getByRole('article', { name })).toContainText('5.0');
+  } finally {
+    rmSync(clockDir, { recursive: true, force: true });
+  }
 });

@@ -69,6 +69,8 @@ export function toSearchBody(state: SearchState): SearchBody {
       }
   }
   if (state.experience.length > 0) body.experience = [...state.experience];
+  if (state.sort === 'rating') body.sort = 'rating';
+  if (state.minRating > 0) body.minRating = state.minRating;
   return body;
 }
 

@@ -1,4 +1,5 @@
 import { HOUR_SLOTS, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '../../../domain/availability';
+import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '../../../domain/reviews-options';
 import {
   AVAILABILITY_QUICK_OPTIONS,
   isPriceFilterActive,
@@ -12,6 +13,7 @@ import {
  *
  *   /?q=balayage&zip=78701&price=50-200&when=weekdays&exp=Free+Wi-Fi&exp=Private+Studio
  *   /?q=nails&days=mon_tue&times=9_10_17   ('_' because URLSearchParams would write ',' as %2C)
+ *   /?zip=78701&sort=rating&rating=4.5       (highest rated first, 4.5 stars and up)
  *
  * Anything malformed in a hand-edited link is dropped or clamped rather than refused.
  */
@@ -31,6 +33,9 @@ export interface SearchState {
   times: string[];
   /** In the order chosen: the oldest is dropped when a fourth is added. */
   experience: string[];
+  sort: SearchSort;
+  /** Minimum average rating; 0 = any. */
+  minRating: MinRating;
 }
 
 export const DEFAULT_PRICE: PriceRange = [SEARCH_LIMITS.priceMin, SEARCH_LIMITS.priceMax];
@@ -43,11 +48,13 @@ export const EMPTY_SEARCH: SearchState = {
   days: [],
   times: [],
   experience: [],
+  sort: 'relevance',
+  minRating: 0,
 };
 
 /** Lists in one parameter; commas from hand-written links are read too. */
 const LIST_SEPARATORS = /[_,]/;
-const KEYS = ['q', 'zip', 'price', 'when', 'days', 'times', 'exp'] as const;
+const KEYS = ['q', 'zip', 'price', 'when', 'days', 'times', 'exp', 'sort', 'rating'] as const;
 const QUICK_IDS = AVAILABILITY_QUICK_OPTIONS.map((o) => o.id).filter(
   (id) => id !== 'flexible',
 ) as QuickOption[];
@@ -122,7 +129,14 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     days,
     times,
     experience: cleanExperience(params.getAll('exp')),
+    sort: params.get('sort') === 'rating' ? 'rating' : 'relevance',
+    minRating: parseMinRating(params.get('rating')),
   };
+}
+
+function parseMinRating(raw: string | null): MinRating {
+  const value = Number(raw);
+  return (MIN_RATING_OPTIONS as readonly number[]).includes(value) ? (value as MinRating) : 0;
 }
 
 /**
@@ -147,6 +161,8 @@ export function toSearchParams(state: SearchState, base?: URLSearchParams): URLS
     if (state.times.length > 0) params.set('times', sortTimes(state.times).map(hourOf).join('_'));
   }
   for (const item of state.experience) params.append('exp', item);
+  if (state.sort === 'rating') params.set('sort', 'rating');
+  if (state.minRating > 0) params.set('rating', String(state.minRating));
   return params;
 }
 

@@ -29,10 +29,12 @@ describe('the URL query string', () => {
       days: ['friday', 'monday'],
       times: ['17:00', '09:00'],
       experience: ['Free Wi-Fi', 'LGBTQIA+ Friendly'],
+      sort: 'rating',
+      minRating: 4.5,
     };
     const params = toSearchParams(state);
     expect(params.toString()).toBe(
-      'q=balayage&zip=78701&price=50-200&days=mon_fri&times=9_17&exp=Free+Wi-Fi&exp=LGBTQIA%2B+Friendly',
+      'q=balayage&zip=78701&price=50-200&days=mon_fri&times=9_17&exp=Free+Wi-Fi&exp=LGBTQIA%2B+Friendly&sort=rating&rating=4.5',
     );
     expect(parseSearchParams(params)).toEqual({
       ...state,
@@ -46,6 +48,15 @@ describe('the URL query string', () => {
     const base = new URLSearchParams('auth=forgotPassword&q=old&exp=x');
     expect(toSearchParams({ ...EMPTY_SEARCH, query: ' nails ' }, base).toString()).toBe(
       'auth=forgotPassword&q=nails',
+    );
+  });
+
+  it('reads only the known sort and minimum ratings', () => {
+    expect(parse('q=x&sort=rating&rating=3.5')).toMatchObject({ sort: 'rating', minRating: 3.5 });
+    for (const bad of ['sort=price&rating=5', 'sort=RATING&rating=4.2', 'rating=-1', 'rating=abc'])
+      expect(parse(bad)).toMatchObject({ sort: 'relevance', minRating: 0 });
+    expect(toSearchParams({ ...EMPTY_SEARCH, query: 'x', sort: 'relevance', minRating: 0 }).toString()).toBe(
+      'q=x',
     );
   });
 
@@ -122,6 +133,7 @@ describe('the search body', () => {
     ],
     ['price', { price: [15, 120] }, { priceRange: [15, 120] }],
     ['experience', { experience: ['Free Wi-Fi'] }, { experience: ['Free Wi-Fi'] }],
+    ['highest rated, 4+ stars', { sort: 'rating', minRating: 4 }, { sort: 'rating', minRating: 4 }],
   ];
   it.each(cases)('%s maps to the contract and passes its schema', (_, patch, expected) => {
     const body = toSearchBody({ ...base, ...patch });
@@ -129,8 +141,10 @@ describe('the search body', () => {
     expect(SearchBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('sends no price range at the default 15–500+', () => {
+  it('sends no price range at the default 15–500+, and no sort or rating at theirs', () => {
     expect(toSearchBody(base)).not.toHaveProperty('priceRange');
+    expect(toSearchBody(base)).not.toHaveProperty('sort');
+    expect(toSearchBody(base)).not.toHaveProperty('minRating');
     expect(priceRangeLabel([15, 500])).toBeNull();
     expect(priceRangeLabel([20, 500])).toBe('$20 - $500+');
   });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Inbox, LogOut, MousePointerClick, RefreshCw, Search } from 'lucide-react';
+import { Inbox, LogOut, MessageSquareWarning, MousePointerClick, RefreshCw, Search } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,8 +16,9 @@ import { useAllBookingLogs } from '../api/get-all-booking-logs';
 import { useSearchLogs } from '../api/get-search-logs';
 import { useSubmissions } from '../api/get-submissions';
 import { type LogColumn, LogTable } from './LogTable';
+import { ReviewModeration } from './ReviewModeration';
 
-type Tab = 'search' | 'bookings' | 'submissions';
+type Tab = 'search' | 'bookings' | 'submissions' | 'reviews';
 
 const timestampColumn = {
   header: 'Timestamp',
@@ -235,6 +236,10 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
             <Inbox className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Submissions
           </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={triggerClass}>
+            <MessageSquareWarning className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+            Reviews
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="search">
           <Card className="overflow-hidden">
@@ -268,6 +273,9 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
               minWidthClass="min-w-[44rem]"
             />
           </Card>
+        </Tabs.Content>
+        <Tabs.Content value="reviews">
+          <ReviewModeration userId={userId} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

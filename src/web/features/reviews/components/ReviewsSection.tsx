@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { EligibilityReply, RatingSummary, Review } from '../../../../domain/reviews';
 import { formatRating, REVIEW_TEXTS, reviewCountLabel } from '../../../../domain/reviews-options';
 import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
+import { Stars } from '../../../components/Stars';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,7 +14,6 @@ import { ReplyDialog } from './ReplyDialog';
 import { ReportDialog } from './ReportDialog';
 import { ReviewDialog } from './ReviewDialog';
 import { formatReviewDate, ReviewItem } from './ReviewItem';
-import { Stars } from './Stars';
 
 type Viewer = 'owner' | 'signed-in' | 'signed-out';
 

@@ -10,6 +10,7 @@ import { useProviderSearch } from '../api/search-providers';
 import { toSearchBody } from '../filter-rules';
 import { EMPTY_SEARCH, isSearchActive, type SearchState, searchProblem } from '../url-state';
 import { ProviderGrid } from './ProviderGrid';
+import { RatingControls } from './RatingControls';
 import { ProviderGridSkeleton } from './ResultsPlaceholder';
 import { countLabel, SummaryBanner } from './SummaryBanner';
 
@@ -174,11 +175,16 @@ export function ResultsSection({
         {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
       </h2>
       {isActive && (
-        <div className="mb-6">
+        <div className="mb-6 space-y-4">
           <SummaryBanner
             state={state}
             reply={search.isPlaceholderData ? undefined : search.data?.pages[0]}
             onClear={handleClear}
+          />
+          <RatingControls
+            sort={state.sort}
+            minRating={state.minRating}
+            onChange={(change) => setState(() => ({ ...state, ...change }))}
           />
         </div>
       )}

@@ -35,9 +35,13 @@ export function SummaryBanner({
   const zip = searched ? searched.locationZip : state.zip || null;
   const radius = searched?.radiusMiles;
   const fixed = searched ? correctedQuery(searched) : null;
-  const filters = [priceRangeLabel(state.price), availabilityLabel(state), ...state.experience].filter(
-    (f): f is string => !!f,
-  );
+  const filters = [
+    priceRangeLabel(state.price),
+    availabilityLabel(state),
+    ...state.experience,
+    state.minRating > 0 ? `${state.minRating}+ stars` : null,
+    state.sort === 'rating' ? 'Highest rated first' : null,
+  ].filter((f): f is string => !!f);
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-app bg-muted p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1.5 text-sm text-app">

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /**
  * Five stars filled to `value`, to the nearest half star. Read out as one phrase ('4.5 out of 5

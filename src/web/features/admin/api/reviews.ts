@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminReview, AdminReviewsReply, ModerationBody } from '../../../../domain/reviews';
+import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
+import { api } from '../../../lib/api-client';
+import { adminAccessHeaders } from '../admin-access-store';
+import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
+
+export type ModerationStatus = 'reported' | 'hidden';
+
+export interface AdminReviewsPage {
+  logs: AdminReview[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/reviews?status=&limit=&cursor= (admins), shaped for LogTable. */
+export async function getAdminReviews(
+  status: ModerationStatus,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AdminReviewsPage> {
+  const params = new URLSearchParams({ status, limit: String(REVIEW_LIMITS.adminPageDefault) });
+  if (cursor) params.set('cursor', cursor);
+  const data = await adminGet<AdminReviewsReply>(`/api/admin/reviews?${params}`, signal);
+  return { logs: data.reviews, total: data.total, nextCursor: data.nextCursor };
+}
+
+const adminReviewsKey = [...ADMIN_LOGS_KEY, 'reviews'] as const;
+
+export function useAdminReviews(userId: string, status: ModerationStatus) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...adminReviewsKey, userId, status] as const,
+      queryFn: ({ pageParam, signal }) => getAdminReviews(status, pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  );
+}
+
+/** PUT /api/admin/reviews/:id {action}: hide, restore, or dismiss the reports. */
+export function useModerateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string } & ModerationBody) =>
+      api<{ message: string }>(`/api/admin/reviews/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { action },
+        auth: true,
+        headers: adminAccessHeaders(),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
+        // The public lists and averages change with it.
+        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+      ]),
+  });
+}

@@ -1,0 +1,161 @@
+import { EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { adminTimestamp } from '../../../../domain/admin-options';
+import type { AdminReview } from '../../../../domain/reviews';
+import { REPORT_REASON_LABELS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
+import { Stars } from '../../../components/Stars';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
+import { type ModerationStatus, useAdminReviews, useModerateReview } from '../api/reviews';
+import { type LogColumn, LogTable } from './LogTable';
+
+const VIEWS: { status: ModerationStatus; label: string }[] = [
+  { status: 'reported', label: 'Reported' },
+  { status: 'hidden', label: 'Hidden' },
+];
+
+/** The 'Reviews' tab: reported reviews (latest report first) or hidden ones, with hide/restore/dismiss. */
+export function ReviewModeration({ userId }: { userId: string }) {
+  const [status, setStatus] = useState<ModerationStatus>('reported');
+  const reviews = useAdminReviews(userId, status);
+  const moderate = useModerateReview();
+
+  const act = async (review: AdminReview, action: 'hide' | 'restore' | 'dismiss') => {
+    try {
+      toast.success((await moderate.mutateAsync({ id: review.id, action })).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
+    }
+  };
+
+  const columns: LogColumn<AdminReview>[] = [
+    {
+      header: 'Review',
+      cell: (row) => (
+        <div className="w-[16rem] space-y-1 sm:w-[22rem]">
+          <div className="flex flex-wrap items-center gap-2">
+            <Stars value={row.rating} />
+            <span className="font-medium">{row.reviewer_name}</span>
+          </div>
+          <p className="text-xs text-muted">
+            for{' '}
+            <Link
+              to={`/${row.provider_slug}`}
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+            >
+              {row.provider_name}
+            </Link>
+            {row.service ? ` · ${row.service}` : ''} · {adminTimestamp(row.created_at)}
+          </p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{row.text || '(stars only)'}</p>
+          {row.reply && (
+            <p className="text-xs text-muted [overflow-wrap:anywhere]">Reply: {row.reply.text}</p>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: 'Reports',
+      cell: (row) =>
+        row.report_count === 0 ? (
+          <span className="text-muted">None</span>
+        ) : (
+          <div className="w-[12rem] space-y-1">
+            <p className="font-medium">
+              {row.report_count} {row.report_count === 1 ? 'report' : 'reports'}
+            </p>
+            <ul className="space-y-0.5 text-xs text-muted">
+              {row.reasons.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: reports have no id of their own; the list is fixed per row
+                <li key={i} className="[overflow-wrap:anywhere]">
+                  {REPORT_REASON_LABELS[r.reason]}
+                  {r.details ? `: ${r.details}` : ''}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ),
+    },
+    {
+      header: status === 'hidden' ? 'Hidden' : 'Last reported',
+      cell: (row) => {
+        const at = status === 'hidden' ? row.hidden_at : row.last_reported_at;
+        return at ? <time dateTime={at}>{adminTimestamp(at)}</time> : '–';
+      },
+      className: 'whitespace-nowrap text-muted',
+    },
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <div className="flex flex-col gap-1.5">
+          {status === 'reported' ? (
+            <>
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={moderate.isPending}
+                onClick={() => void act(row, 'hide')}
+              >
+                <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide
+                <span className="sr-only"> review by {row.reviewer_name}</span>
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={moderate.isPending}
+                onClick={() => void act(row, 'dismiss')}
+              >
+                <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Dismiss reports
+                <span className="sr-only"> on the review by {row.reviewer_name}</span>
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={moderate.isPending}
+              onClick={() => void act(row, 'restore')}
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Restore
+              <span className="sr-only"> review by {row.reviewer_name}</span>
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Which reviews</legend>
+        {VIEWS.map((view) => (
+          <Button
+            key={view.status}
+            size="sm"
+            variant={status === view.status ? 'primary' : 'outline'}
+            aria-pressed={status === view.status}
+            onClick={() => setStatus(view.status)}
+          >
+            {view.label}
+          </Button>
+        ))}
+      </fieldset>
+      <Card className="overflow-hidden">
+        <LogTable
+          caption={
+            status === 'reported'
+              ? 'Reported reviews, latest report first'
+              : 'Hidden reviews, latest hidden first; they do not count towards ratings'
+          }
+          columns={columns}
+          query={reviews}
+          emptyText={status === 'reported' ? REVIEW_TEXTS.noReported : 'No hidden reviews'}
+          minWidthClass="min-w-[46rem]"
+        />
+      </Card>
+    </div>
+  );
+}
