@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '../../../../domain/reviews-options';
 import { Select } from '../../../components/ui/select';
 
@@ -16,11 +17,15 @@ export function RatingControls({
   minRating: MinRating;
   onChange: (change: { sort?: SearchSort; minRating?: MinRating }) => void;
 }) {
+  const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1 text-sm font-medium text-app">
-        Sort by
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-sort`} className="text-sm font-medium text-app">
+          Sort by
+        </label>
         <Select
+          id={`${id}-sort`}
           value={sort}
           onChange={(e) => onChange({ sort: e.target.value === 'rating' ? 'rating' : 'relevance' })}
           className="w-44"
@@ -31,10 +36,13 @@ export function RatingControls({
             </option>
           ))}
         </Select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-app">
-        Rating
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-rating`} className="text-sm font-medium text-app">
+          Rating
+        </label>
         <Select
+          id={`${id}-rating`}
           value={String(minRating)}
           onChange={(e) => onChange({ minRating: Number(e.target.value) as MinRating })}
           className="w-40"
@@ -45,7 +53,7 @@ export function RatingControls({
             </option>
           ))}
         </Select>
-      </label>
+      </div>
     </div>
   );
 }
