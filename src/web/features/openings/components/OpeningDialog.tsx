@@ -3,11 +3,10 @@ import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { Opening, OpeningFields } from '../../../../domain/openings';
 import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -185,15 +184,12 @@ function OpeningForm({
           placeholder="https://"
         />
       </Field>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" disabled={isSubmitting} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : <Save className="h-4 w-4" aria-hidden="true" />}
-          {opening ? 'Save Changes' : 'Add Opening'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={opening ? 'Save Changes' : 'Add Opening'}
+        isSubmitting={isSubmitting}
+        onCancel={onDone}
+        icon={<Save className="h-4 w-4" aria-hidden="true" />}
+      />
     </form>
   );
 }

@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ReplyBodySchema, type Review } from '../../../../domain/reviews';
 import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -71,15 +70,7 @@ function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
       >
         <Textarea {...form.register('text')} rows={4} maxLength={REVIEW_LIMITS.replyMax} />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          Post reply
-        </Button>
-      </div>
+      <FormActions submitLabel="Post reply" isSubmitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

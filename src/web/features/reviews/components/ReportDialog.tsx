@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ReportBodySchema, type Review } from '../../../../domain/reviews';
 import { REPORT_REASON_LABELS, REPORT_REASONS, REVIEW_LIMITS } from '../../../../domain/reviews-options';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -86,15 +85,7 @@ function ReportForm({ review, onDone }: { review: Review; onDone: () => void }) 
       <Field label="Details (optional)" error={errors.details?.message}>
         <Textarea {...form.register('details')} rows={3} maxLength={REVIEW_LIMITS.reportReasonMax} />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          Send report
-        </Button>
-      </div>
+      <FormActions submitLabel="Send report" isSubmitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

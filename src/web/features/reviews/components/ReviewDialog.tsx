@@ -3,12 +3,11 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Review, ReviewFieldsSchema } from '../../../../domain/reviews';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -122,15 +121,11 @@ function ReviewForm({
           placeholder="What went well? What could be better?"
         />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {review ? 'Save changes' : 'Post review'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={review ? 'Save changes' : 'Post review'}
+        isSubmitting={isSubmitting}
+        onCancel={onDone}
+      />
     </form>
   );
 }
