@@ -36,6 +36,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     openingAlerts: OpeningAlertDispatcher;
+    /** Every API route as 'METHOD /path' (HEAD left out), in registration order: the authorization
+     *  matrix test reads it so a new route without a row fails the suite. */
+    apiRoutes: string[];
   }
 }
 
@@ -86,6 +89,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorate('mailWorker', worker);
   app.decorate('openingAlerts', alerts);
+
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));

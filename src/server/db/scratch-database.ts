@@ -16,7 +16,7 @@ export async function createScratchDatabase(baseUrl: string, prefix: string): Pr
   const template = decodeURIComponent(new URL(baseUrl).pathname.slice(1));
   const name = `${prefix}_${randomBytes(8).toString('hex')}`;
   await onMaintenanceDb(baseUrl, (client) =>
-    withRetryWhileTemplateBusy(() =>
+    withRetryOn(['55006'], () =>
       client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`),
     ),
   );
@@ -26,7 +26,11 @@ export async function createScratchDatabase(baseUrl: string, prefix: string): Pr
     url: url.toString(),
     drop: () =>
       onMaintenanceDb(baseUrl, async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+        // FORCE cannot end an autovacuum worker (a superuser's process) busy in the database: the
+        // app's role gets 42501 then; the worker finishes in a moment, so try again.
+        await withRetryOn(['42501', '55006'], () =>
+          client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+        );
       }),
   };
 }
@@ -48,13 +52,16 @@ async function onMaintenanceDb<T>(baseUrl: string, run: (client: pg.Client) => P
   }
 }
 
-/** Two callers creating their databases at the same moment can briefly see the template "in use". */
-async function withRetryWhileTemplateBusy<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Retries a statement that fails for a moment with one of these SQLSTATEs: two callers creating their
+ * databases at once can briefly see the template "in use" (55006).
+ */
+async function withRetryOn<T>(codes: string[], run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      if (!codes.includes((error as { code?: string }).code ?? '') || attempt >= 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }

@@ -25,7 +25,9 @@ export function bearerToken(request: FastifyRequest): string {
 
 /**
  * The user a raw access token belongs to; 401 when it is missing, invalid, expired, of a deleted
- * user, or issued before the user's tokens_valid_after. Loaded fresh so role and type changes apply at once.
+ * user, or issued before the user's tokens_valid_after; 403 EMAIL_NOT_VERIFIED for an account that
+ * never confirmed its email (no login hands one a token; this holds even if one was minted).
+ * Loaded fresh so role and type changes apply at once.
  */
 export async function userFromAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
@@ -36,6 +38,7 @@ export async function userFromAccessToken(ctx: AppContext, token: string): Promi
   if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
     throw new AppError('UNAUTHORIZED');
   }
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   return user;
 }
 

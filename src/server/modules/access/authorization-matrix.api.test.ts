@@ -1,17 +1,44 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLogs, favoriteServices, favorites, reviewReports, reviews } from '../../db/schema';
+import {
+  bookingLogs,
+  favoriteServices,
+  favorites,
+  openings,
+  providerProfiles,
+  providerRatings,
+  reviewReports,
+  reviews,
+  users,
+} from '../../db/schema';
+import { signAccessToken } from '../../lib/tokens';
 import {
   buildTestApp,
+  DAY,
+  MINUTE,
   type RequestOptions,
   type TestApp,
   type TestResponse,
 } from '../../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, uniqueEmail } from '../../test/factories';
+import {
+  createUnverifiedUser,
+  createVerifiedProvider,
+  createVerifiedUser,
+  DEFAULT_PASSWORD,
+  findUserRow,
+  uniqueEmail,
+} from '../../test/factories';
+import { dataUrl, swatch } from '../uploads/test-images';
 
 /**
- * Who may call what: every endpoint of the favourites, booking-log, reviews and access work against
- * every kind of caller, in three deployments. Each cell is its own test, so a failure names the cell.
+ * Who may call what: every API route of the app (read from Fastify's route table, so a new route
+ * without a row fails the suite) against every kind of caller, in three deployments. Each cell is
+ * its own test, so a failure names the cell; a refused write is also checked to have changed nothing.
+ *
+ * Callers: anonymous; an unverified account (a token minted for a user who never confirmed their
+ * email: no route may honour it); a client; the provider who owns the data ('owner'); another
+ * provider; an admin; the owner's token 16 minutes after it expired; and the client's token with
+ * its subject rewritten to the admin's id (signature left as it was).
  *
  * - open: no ADMIN_PASSWORD, no BETA_PASSWORD.
  * - locked: ADMIN_PASSWORD and BETA_PASSWORD set; every request carries a valid beta token, and the
@@ -24,13 +51,40 @@ const BETA_PASSWORD = 'Matrix-Beta-Door-58';
 const ADMIN_EMAIL = uniqueEmail('admin');
 const LINK = 'https://book.example.com/matrix-owner';
 
-type Role = 'anonymous' | 'client' | 'owner' | 'otherProvider' | 'admin';
-type LockedRole = Role | 'adminWithStep';
+type BaseRole = 'anonymous' | 'client' | 'owner' | 'otherProvider' | 'admin';
+type Role = BaseRole | 'unverified' | 'expired' | 'tampered';
+type LockedRole = BaseRole | 'adminWithStep';
 /** A status; for 403 the default code is FORBIDDEN ('Access Denied'), others are spelled out. */
-type Cell = 200 | 400 | 401 | 403 | 404 | 409 | '403 ADMIN_ACCESS_REQUIRED' | '403 BETA_LOCKED';
+type Cell =
+  | 200
+  | 400
+  | 401
+  | 403
+  | 404
+  | 409
+  | '403 ADMIN_ACCESS_REQUIRED'
+  | '403 BETA_LOCKED'
+  | '403 EMAIL_NOT_VERIFIED'
+  | '400 INVALID_TOKEN';
 
-const ROLES: readonly Role[] = ['anonymous', 'client', 'owner', 'otherProvider', 'admin'];
-const LOCKED_ROLES: readonly LockedRole[] = [...ROLES, 'adminWithStep'];
+const ROLES: readonly Role[] = [
+  'anonymous',
+  'unverified',
+  'client',
+  'owner',
+  'otherProvider',
+  'admin',
+  'expired',
+  'tampered',
+];
+const LOCKED_ROLES: readonly LockedRole[] = [
+  'anonymous',
+  'client',
+  'owner',
+  'otherProvider',
+  'admin',
+  'adminWithStep',
+];
 const DEFAULT_CODE: Record<number, string> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHORIZED',
@@ -41,13 +95,26 @@ const DEFAULT_CODE: Record<number, string> = {
 
 let open: TestApp;
 let locked: TestApp;
-const ids = { client: '', owner: '', otherProvider: '', admin: '', review: '' };
-const tokens: Record<Role, string | undefined> = {
-  anonymous: undefined,
+const ids = {
   client: '',
   owner: '',
   otherProvider: '',
   admin: '',
+  review: '',
+  opening: '',
+  portfolioUrl: '',
+};
+const emails = { client: '', owner: '' };
+let ownerSlug = '';
+const tokens: Record<Role, string | undefined> = {
+  anonymous: undefined,
+  unverified: '',
+  client: '',
+  owner: '',
+  otherProvider: '',
+  admin: '',
+  expired: '',
+  tampered: '',
 };
 let betaToken = '';
 let adminStepToken = '';
@@ -66,10 +133,80 @@ const reports = () => open.db.$count(reviewReports, eq(reviewReports.reviewId, i
 interface Endpoint {
   request(app: TestApp, options: RequestOptions): Promise<TestResponse>;
   /** Stored state that a refused request must leave as it was. */
-  probe?(): Promise<number>;
+  probe?(): Promise<number | string>;
   /** Puts in place what a refusal could wrongly undo (so the probe has something to watch). */
   arrange?(): Promise<void>;
+  /** Undoes what an allowed request changed that later cells rely on. */
+  restore?(): Promise<void>;
+  /** Answers 200 without the `success` envelope (health check, OpenAPI document). */
+  plain?: true;
 }
+
+const ownerAvatar = async () =>
+  (await open.db.select().from(users).where(eq(users.id, ids.owner)))[0]?.avatarUrl ?? '';
+const ownerPortfolio = async () =>
+  (await open.db.select().from(providerProfiles).where(eq(providerProfiles.userId, ids.owner)))[0]
+    ?.portfolioImages.length ?? -1;
+const ownerOpenings = () => open.db.$count(openings, eq(openings.providerId, ids.owner));
+const ownerOpening = async () => {
+  const [row] = await open.db.select().from(openings).where(eq(openings.id, ids.opening));
+  return row ? `${row.isActive} ${row.updatedAt.getTime()}` : 'gone';
+};
+const userTypes = async () =>
+  (await open.db.select({ t: users.userType }).from(users).orderBy(users.id)).map((r) => r.t).join();
+
+/** The owner's upcoming opening, active, so a wrong edit or deactivation would show. */
+async function seedOpening() {
+  const start = new Date(open.clock.now().getTime() + DAY);
+  if (ids.opening) {
+    await open.db.update(openings).set({ isActive: true }).where(eq(openings.id, ids.opening));
+    return;
+  }
+  const [row] = await open.db
+    .insert(openings)
+    .values({
+      providerId: ids.owner,
+      serviceType: 'Silk press',
+      startTime: start,
+      endTime: new Date(start.getTime() + 60 * MINUTE),
+    })
+    .returning({ id: openings.id });
+  ids.opening = row!.id;
+}
+
+/** The owner's portfolio holds the image a delete aims at (re-added after the owner deleted it). */
+async function seedPortfolio() {
+  await open.db
+    .update(providerProfiles)
+    .set({
+      portfolioImages: sql`array_append(array_remove(${providerProfiles.portfolioImages}, ${ids.portfolioUrl}), ${ids.portfolioUrl})`,
+    })
+    .where(eq(providerProfiles.userId, ids.owner));
+}
+
+/** Undoes upgrade-to-provider for every account that was not a provider to begin with. */
+async function unUpgrade() {
+  for (const id of [ids.client, ids.admin]) {
+    await open.db.update(users).set({ userType: 'client' }).where(eq(users.id, id));
+    await open.db.delete(providerProfiles).where(eq(providerProfiles.userId, id));
+  }
+}
+
+/** Upload bodies carry the token themselves (SPEC.md §7); they always name the owner. */
+const uploadBody = (o: RequestOptions, fields: Record<string, string>) => ({
+  userId: ids.owner,
+  accessToken: o.token ?? '',
+  ...fields,
+});
+const image = { file: '' };
+const openingBody = () => {
+  const start = new Date(open.clock.now().getTime() + 2 * DAY);
+  return {
+    service_type: 'Matrix cut',
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+  };
+};
 
 /** Everyone (but the owner) has saved the owner and 'Balayage', so a wrong delete would show. */
 async function seedSaved() {
@@ -114,6 +251,95 @@ async function seedReview() {
 }
 
 const ENDPOINTS = {
+  'GET /api/health': { request: (app, o) => app.get('/api/health', o), plain: true },
+  'GET /api/openapi.json': { request: (app, o) => app.get('/api/openapi.json', o), plain: true },
+  'POST /api/auth/signup': {
+    request: (app, o) =>
+      app.post('/api/auth/signup', { email: uniqueEmail('matrix'), password: DEFAULT_PASSWORD }, o),
+  },
+  'POST /api/auth/login': {
+    request: (app, o) => app.post('/api/auth/login', { email: emails.client, password: DEFAULT_PASSWORD }, o),
+  },
+  'POST /api/auth/verify-email (unknown token)': {
+    request: (app, o) => app.post('/api/auth/verify-email', { temp_token: 'not-a-token', type: 'email' }, o),
+  },
+  'POST /api/auth/resend-verification': {
+    request: (app, o) => app.post('/api/auth/resend-verification', { email: uniqueEmail('matrix') }, o),
+  },
+  'POST /api/auth/refresh (unknown token)': {
+    request: (app, o) => app.post('/api/auth/refresh', { refresh_token: 'not-a-token' }, o),
+  },
+  'POST /api/auth/logout': { request: (app, o) => app.post('/api/auth/logout', {}, o) },
+  'POST /api/auth/forgot-password': {
+    request: (app, o) => app.post('/api/auth/forgot-password', { email: emails.client }, o),
+  },
+  'POST /api/auth/reset-password (unknown token)': {
+    request: (app, o) =>
+      app.post('/api/auth/reset-password', { token: 'not-a-token', password: DEFAULT_PASSWORD }, o),
+  },
+  'GET /api/auth/verify': { request: (app, o) => app.get('/api/auth/verify', o) },
+  'POST /api/auth/upgrade-to-provider': {
+    request: (app, o) => app.post('/api/auth/upgrade-to-provider', undefined, o),
+    probe: userTypes,
+    restore: unUpgrade,
+  },
+  'GET /api/auth/profile': { request: (app, o) => app.get('/api/auth/profile', o) },
+  'PUT /api/auth/profile (own)': {
+    request: (app, o) => app.put('/api/auth/profile', { bio: 'Matrix bio' }, o),
+  },
+  "GET /api/user/:slug (owner's)": { request: (app, o) => app.get(`/api/user/${ownerSlug}`, o) },
+  'POST /api/messages (to the owner)': {
+    request: (app, o) => app.post('/api/messages', { providerId: ids.owner, message: 'Matrix hello' }, o),
+  },
+  "POST /api/upload/avatar (owner's)": {
+    request: (app, o) => app.post('/api/upload/avatar', uploadBody(o, image), o),
+    probe: ownerAvatar,
+  },
+  "POST /api/upload/portfolio (owner's)": {
+    request: (app, o) => app.post('/api/upload/portfolio', uploadBody(o, image), o),
+    probe: ownerPortfolio,
+    restore: seedPortfolio,
+  },
+  "DELETE /api/upload/portfolio (owner's)": {
+    request: (app, o) => app.del('/api/upload/portfolio', uploadBody(o, { imageUrl: ids.portfolioUrl }), o),
+    probe: ownerPortfolio,
+    arrange: seedPortfolio,
+  },
+  'GET /api/providers': { request: (app, o) => app.get('/api/providers', o) },
+  'POST /api/search': { request: (app, o) => app.post('/api/search', { query: 'hair' }, o) },
+  'GET /api/last-minute-openings': { request: (app, o) => app.get('/api/last-minute-openings', o) },
+  "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": {
+    request: (app, o) =>
+      app.get(`/api/last-minute-openings?provider_id=${ids.owner}&include_inactive=true`, o),
+  },
+  'POST /api/last-minute-openings (own)': {
+    request: (app, o) => app.post('/api/last-minute-openings', openingBody(), o),
+    probe: ownerOpenings,
+  },
+  "PUT /api/last-minute-openings?id=(owner's)": {
+    request: (app, o) => app.put(`/api/last-minute-openings?id=${ids.opening}`, openingBody(), o),
+    probe: ownerOpening,
+    arrange: seedOpening,
+  },
+  "DELETE /api/last-minute-openings?id=(owner's)": {
+    request: (app, o) => app.del(`/api/last-minute-openings?id=${ids.opening}`, undefined, o),
+    probe: ownerOpening,
+    arrange: seedOpening,
+  },
+  'GET /api/opening-alerts': { request: (app, o) => app.get('/api/opening-alerts', o) },
+  'PUT /api/opening-alerts (own)': {
+    request: (app, o) => app.put('/api/opening-alerts', { enabled: true }, o),
+  },
+  'POST /api/opening-alerts/unsubscribe (unknown token)': {
+    request: (app, o) => app.post('/api/opening-alerts/unsubscribe', { token: 'not-a-token' }, o),
+  },
+  'POST /api/feedback': {
+    request: (app, o) => app.post('/api/feedback', { type: 'feedback', message: 'Matrix feedback' }, o),
+  },
+  'POST /api/investor-signup': {
+    request: (app, o) =>
+      app.post('/api/investor-signup', { name: 'Matrix', email: uniqueEmail('investor') }, o),
+  },
   'GET /api/favorites': { request: (app, o) => app.get('/api/favorites', o) },
   'GET /api/favorites/ids': { request: (app, o) => app.get('/api/favorites/ids', o) },
   'POST /api/favorites': {
@@ -198,99 +424,194 @@ const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
 
+const E = '403 EMAIL_NOT_VERIFIED' as const;
+const T = '400 INVALID_TOKEN' as const;
 // biome-ignore format: the tables read as tables
-const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell]> = {
-  //                                          anonymous client owner other admin
-  'GET /api/favorites':                         [401, 200, 200, 200, 200],
-  'GET /api/favorites/ids':                     [401, 200, 200, 200, 200],
-  'POST /api/favorites':                        [401, 200, 400, 200, 200],
-  'DELETE /api/favorites':                      [401, 200, 200, 200, 200],
-  'GET /api/favorite-services':                 [401, 200, 200, 200, 200],
-  'POST /api/favorite-services':                [401, 200, 200, 200, 200],
-  'DELETE /api/favorite-services':              [401, 200, 200, 200, 200],
-  'POST /api/booking-logs':                     [401, 200, 200, 200, 200],
-  "GET /api/booking-logs?provider_id=(owner's)": [401, 404, 200, 404, 200],
-  'GET /api/booking-logs':                      [401, 403, 403, 403, 200],
-  'GET /api/search':                            [401, 403, 403, 403, 200],
-  "GET /api/reviews?provider_id=(owner's)":     [200, 200, 200, 200, 200],
-  "GET /api/reviews/eligibility?provider_id=(owner's)": [401, 200, 200, 200, 200],
-  'POST /api/reviews (of the owner)':           [401, 409, 403, 403, 403],
-  "PUT /api/reviews/:id (client's)":            [401, 200, 404, 404, 404],
-  "DELETE /api/reviews/:id (client's)":         [401, 200, 404, 404, 404],
-  'PUT /api/reviews/:id/reply (of the owner)':  [401, 404, 200, 404, 404],
-  'DELETE /api/reviews/:id/reply (of the owner)': [401, 404, 200, 404, 404],
-  "POST /api/reviews/:id/report (client's)":    [401, 403, 200, 200, 200],
-  'GET /api/admin/reviews':                     [401, 403, 403, 403, 200],
-  'PUT /api/admin/reviews/:id (dismiss)':       [401, 403, 403, 403, 200],
-  'GET /api/admin/submissions':                 [401, 403, 403, 403, 200],
-  'GET /api/admin/access':                      [401, 403, 403, 403, 200],
-  'POST /api/admin/access':                     [401, 403, 403, 403, 200],
-  'GET /api/beta':                              [200, 200, 200, 200, 200],
-  'POST /api/beta/access':                      [404, 404, 404, 404, 404],
+const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]> = {
+  //                                                                       anon  unver client owner other admin expired tampered
+  'GET /api/health':                                                      [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/openapi.json':                                                [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signup':                                                [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/login':                                                 [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/verify-email (unknown token)':                          [  T,   T,   T,   T,   T,   T,   T,   T],
+  'POST /api/auth/resend-verification':                                   [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/refresh (unknown token)':                               [401, 401, 401, 401, 401, 401, 401, 401],
+  'POST /api/auth/logout':                                                [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T,   T,   T],
+  'GET /api/auth/verify':                                                 [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/auth/upgrade-to-provider':                                   [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/auth/profile':                                                [401,   E, 200, 200, 200, 200, 401, 401],
+  'PUT /api/auth/profile (own)':                                          [401,   E, 403, 200, 200, 403, 401, 401],
+  "GET /api/user/:slug (owner's)":                                        [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/messages (to the owner)':                                    [401,   E, 200, 400, 200, 200, 401, 401],
+  "POST /api/upload/avatar (owner's)":                                    [401,   E, 403, 200, 403, 403, 401, 401],
+  "POST /api/upload/portfolio (owner's)":                                 [401,   E, 403, 200, 403, 403, 401, 401],
+  "DELETE /api/upload/portfolio (owner's)":                               [401,   E, 403, 200, 403, 403, 401, 401],
+  'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/search':                                                     [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200, 200, 200],
+  "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401,   E, 404, 200, 404, 404, 401, 401],
+  'POST /api/last-minute-openings (own)':                                 [401,   E, 403, 200, 200, 403, 401, 401],
+  "PUT /api/last-minute-openings?id=(owner's)":                           [401,   E, 404, 200, 404, 404, 401, 401],
+  "DELETE /api/last-minute-openings?id=(owner's)":                        [401,   E, 404, 200, 404, 404, 401, 401],
+  'GET /api/opening-alerts':                                              [401,   E, 200, 200, 200, 200, 401, 401],
+  'PUT /api/opening-alerts (own)':                                        [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/opening-alerts/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T,   T,   T],
+  'POST /api/feedback':                                                   [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/investor-signup':                                            [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/favorites':                                                   [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/favorites/ids':                                               [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/favorites':                                                  [401,   E, 200, 400, 200, 200, 401, 401],
+  'DELETE /api/favorites':                                                [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/favorite-services':                                           [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/favorite-services':                                          [401,   E, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/favorite-services':                                        [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/booking-logs':                                               [401,   E, 200, 200, 200, 200, 401, 401],
+  "GET /api/booking-logs?provider_id=(owner's)":                          [401,   E, 404, 200, 404, 200, 401, 401],
+  'GET /api/booking-logs':                                                [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/search':                                                      [401,   E, 403, 403, 403, 200, 401, 401],
+  "GET /api/reviews?provider_id=(owner's)":                               [200, 200, 200, 200, 200, 200, 200, 200],
+  "GET /api/reviews/eligibility?provider_id=(owner's)":                   [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/reviews (of the owner)':                                     [401,   E, 409, 403, 403, 403, 401, 401],
+  "PUT /api/reviews/:id (client's)":                                      [401,   E, 200, 404, 404, 404, 401, 401],
+  "DELETE /api/reviews/:id (client's)":                                   [401,   E, 200, 404, 404, 404, 401, 401],
+  'PUT /api/reviews/:id/reply (of the owner)':                            [401,   E, 404, 200, 404, 404, 401, 401],
+  'DELETE /api/reviews/:id/reply (of the owner)':                         [401,   E, 404, 200, 404, 404, 401, 401],
+  "POST /api/reviews/:id/report (client's)":                              [401,   E, 403, 200, 200, 200, 401, 401],
+  'GET /api/admin/reviews':                                               [401,   E, 403, 403, 403, 200, 401, 401],
+  'PUT /api/admin/reviews/:id (dismiss)':                                 [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/submissions':                                           [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/access':                                                [401,   E, 403, 403, 403, 200, 401, 401],
+  'POST /api/admin/access':                                               [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/beta/access':                                                [404, 404, 404, 404, 404, 404, 404, 404],
 };
 
 const A = '403 ADMIN_ACCESS_REQUIRED' as const;
 // biome-ignore format: the tables read as tables
 const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> = {
-  //                                          anonymous client owner other admin admin+step
-  'GET /api/favorites':                         [401, 200, 200, 200, 200, 200],
-  'GET /api/favorites/ids':                     [401, 200, 200, 200, 200, 200],
-  'POST /api/favorites':                        [401, 200, 400, 200, 200, 200],
-  'DELETE /api/favorites':                      [401, 200, 200, 200, 200, 200],
-  'GET /api/favorite-services':                 [401, 200, 200, 200, 200, 200],
-  'POST /api/favorite-services':                [401, 200, 200, 200, 200, 200],
-  'DELETE /api/favorite-services':              [401, 200, 200, 200, 200, 200],
-  'POST /api/booking-logs':                     [401, 200, 200, 200, 200, 200],
-  "GET /api/booking-logs?provider_id=(owner's)": [401, 404, 200, 404,   A, 200],
-  'GET /api/booking-logs':                      [401, 403, 403, 403,   A, 200],
-  'GET /api/search':                            [401, 403, 403, 403,   A, 200],
-  "GET /api/reviews?provider_id=(owner's)":     [200, 200, 200, 200, 200, 200],
-  "GET /api/reviews/eligibility?provider_id=(owner's)": [401, 200, 200, 200, 200, 200],
-  'POST /api/reviews (of the owner)':           [401, 409, 403, 403, 403, 403],
-  "PUT /api/reviews/:id (client's)":            [401, 200, 404, 404, 404, 404],
-  "DELETE /api/reviews/:id (client's)":         [401, 200, 404, 404, 404, 404],
-  'PUT /api/reviews/:id/reply (of the owner)':  [401, 404, 200, 404, 404, 404],
-  'DELETE /api/reviews/:id/reply (of the owner)': [401, 404, 200, 404, 404, 404],
-  "POST /api/reviews/:id/report (client's)":    [401, 403, 200, 200, 200, 200],
-  'GET /api/admin/reviews':                     [401, 403, 403, 403,   A, 200],
-  'PUT /api/admin/reviews/:id (dismiss)':       [401, 403, 403, 403,   A, 200],
-  'GET /api/admin/submissions':                 [401, 403, 403, 403,   A, 200],
-  'GET /api/admin/access':                      [401, 403, 403, 403, 200, 200],
-  'POST /api/admin/access':                     [401, 403, 403, 403, 200, 200],
-  'GET /api/beta':                              [200, 200, 200, 200, 200, 200],
-  'POST /api/beta/access':                      [200, 200, 200, 200, 200, 200],
+  //                                                                       anon client owner other admin admin+step
+  'GET /api/health':                                                      [200, 200, 200, 200, 200, 200],
+  'GET /api/openapi.json':                                                [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signup':                                                [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/login':                                                 [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/verify-email (unknown token)':                          [  T,   T,   T,   T,   T,   T],
+  'POST /api/auth/resend-verification':                                   [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/refresh (unknown token)':                               [401, 401, 401, 401, 401, 401],
+  'POST /api/auth/logout':                                                [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T],
+  'GET /api/auth/verify':                                                 [401, 200, 200, 200, 200, 200],
+  'POST /api/auth/upgrade-to-provider':                                   [401, 200, 200, 200, 200, 200],
+  'GET /api/auth/profile':                                                [401, 200, 200, 200, 200, 200],
+  'PUT /api/auth/profile (own)':                                          [401, 403, 200, 200, 403, 403],
+  "GET /api/user/:slug (owner's)":                                        [200, 200, 200, 200, 200, 200],
+  'POST /api/messages (to the owner)':                                    [401, 200, 400, 200, 200, 200],
+  "POST /api/upload/avatar (owner's)":                                    [401, 403, 200, 403, 403, 403],
+  "POST /api/upload/portfolio (owner's)":                                 [401, 403, 200, 403, 403, 403],
+  "DELETE /api/upload/portfolio (owner's)":                               [401, 403, 200, 403, 403, 403],
+  'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200],
+  'POST /api/search':                                                     [200, 200, 200, 200, 200, 200],
+  'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200],
+  "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401, 404, 200, 404, 404, 404],
+  'POST /api/last-minute-openings (own)':                                 [401, 403, 200, 200, 403, 403],
+  "PUT /api/last-minute-openings?id=(owner's)":                           [401, 404, 200, 404, 404, 404],
+  "DELETE /api/last-minute-openings?id=(owner's)":                        [401, 404, 200, 404, 404, 404],
+  'GET /api/opening-alerts':                                              [401, 200, 200, 200, 200, 200],
+  'PUT /api/opening-alerts (own)':                                        [401, 200, 200, 200, 200, 200],
+  'POST /api/opening-alerts/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T],
+  'POST /api/feedback':                                                   [200, 200, 200, 200, 200, 200],
+  'POST /api/investor-signup':                                            [200, 200, 200, 200, 200, 200],
+  'GET /api/favorites':                                                   [401, 200, 200, 200, 200, 200],
+  'GET /api/favorites/ids':                                               [401, 200, 200, 200, 200, 200],
+  'POST /api/favorites':                                                  [401, 200, 400, 200, 200, 200],
+  'DELETE /api/favorites':                                                [401, 200, 200, 200, 200, 200],
+  'GET /api/favorite-services':                                           [401, 200, 200, 200, 200, 200],
+  'POST /api/favorite-services':                                          [401, 200, 200, 200, 200, 200],
+  'DELETE /api/favorite-services':                                        [401, 200, 200, 200, 200, 200],
+  'POST /api/booking-logs':                                               [401, 200, 200, 200, 200, 200],
+  "GET /api/booking-logs?provider_id=(owner's)":                          [401, 404, 200, 404,   A, 200],
+  'GET /api/booking-logs':                                                [401, 403, 403, 403,   A, 200],
+  'GET /api/search':                                                      [401, 403, 403, 403,   A, 200],
+  "GET /api/reviews?provider_id=(owner's)":                               [200, 200, 200, 200, 200, 200],
+  "GET /api/reviews/eligibility?provider_id=(owner's)":                   [401, 200, 200, 200, 200, 200],
+  'POST /api/reviews (of the owner)':                                     [401, 409, 403, 403, 403, 403],
+  "PUT /api/reviews/:id (client's)":                                      [401, 200, 404, 404, 404, 404],
+  "DELETE /api/reviews/:id (client's)":                                   [401, 200, 404, 404, 404, 404],
+  'PUT /api/reviews/:id/reply (of the owner)':                            [401, 404, 200, 404, 404, 404],
+  'DELETE /api/reviews/:id/reply (of the owner)':                         [401, 404, 200, 404, 404, 404],
+  "POST /api/reviews/:id/report (client's)":                              [401, 403, 200, 200, 200, 200],
+  'GET /api/admin/reviews':                                               [401, 403, 403, 403,   A, 200],
+  'PUT /api/admin/reviews/:id (dismiss)':                                 [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/submissions':                                           [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/access':                                                [401, 403, 403, 403, 200, 200],
+  'POST /api/admin/access':                                               [401, 403, 403, 403, 200, 200],
+  'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],
+  'POST /api/beta/access':                                                [200, 200, 200, 200, 200, 200],
 };
 
 const B = '403 BETA_LOCKED' as const;
 // biome-ignore format: the tables read as tables
 const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> = {
-  //                                          anonymous client owner other admin admin+step
-  'GET /api/favorites':                         [B, B, B, B, B, B],
-  'GET /api/favorites/ids':                     [B, B, B, B, B, B],
-  'POST /api/favorites':                        [B, B, B, B, B, B],
-  'DELETE /api/favorites':                      [B, B, B, B, B, B],
-  'GET /api/favorite-services':                 [B, B, B, B, B, B],
-  'POST /api/favorite-services':                [B, B, B, B, B, B],
-  'DELETE /api/favorite-services':              [B, B, B, B, B, B],
-  'POST /api/booking-logs':                     [B, B, B, B, B, B],
-  "GET /api/booking-logs?provider_id=(owner's)": [B, B, B, B, B, B],
-  'GET /api/booking-logs':                      [B, B, B, B, B, B],
-  'GET /api/search':                            [B, B, B, B, B, B],
-  "GET /api/reviews?provider_id=(owner's)":     [B, B, B, B, B, B],
-  "GET /api/reviews/eligibility?provider_id=(owner's)": [B, B, B, B, B, B],
-  'POST /api/reviews (of the owner)':           [B, B, B, B, B, B],
-  "PUT /api/reviews/:id (client's)":            [B, B, B, B, B, B],
-  "DELETE /api/reviews/:id (client's)":         [B, B, B, B, B, B],
-  'PUT /api/reviews/:id/reply (of the owner)':  [B, B, B, B, B, B],
-  'DELETE /api/reviews/:id/reply (of the owner)': [B, B, B, B, B, B],
-  "POST /api/reviews/:id/report (client's)":    [B, B, B, B, B, B],
-  'GET /api/admin/reviews':                     [B, B, B, B, B, B],
-  'PUT /api/admin/reviews/:id (dismiss)':       [B, B, B, B, B, B],
-  'GET /api/admin/submissions':                 [B, B, B, B, B, B],
-  'GET /api/admin/access':                      [B, B, B, B, B, B],
-  'POST /api/admin/access':                     [B, B, B, B, B, B],
-  'GET /api/beta':                              [200, 200, 200, 200, 200, 200],
-  'POST /api/beta/access':                      [200, 200, 200, 200, 200, 200],
+  //                                                                       anon client owner other admin admin+step
+  'GET /api/health':                                                      [200, 200, 200, 200, 200, 200],
+  'GET /api/openapi.json':                                                [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/signup':                                                [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/login':                                                 [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/verify-email (unknown token)':                          [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/resend-verification':                                   [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/refresh (unknown token)':                               [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/logout':                                                [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/forgot-password':                                       [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/reset-password (unknown token)':                        [  B,   B,   B,   B,   B,   B],
+  'GET /api/auth/verify':                                                 [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/upgrade-to-provider':                                   [  B,   B,   B,   B,   B,   B],
+  'GET /api/auth/profile':                                                [  B,   B,   B,   B,   B,   B],
+  'PUT /api/auth/profile (own)':                                          [  B,   B,   B,   B,   B,   B],
+  "GET /api/user/:slug (owner's)":                                        [  B,   B,   B,   B,   B,   B],
+  'POST /api/messages (to the owner)':                                    [  B,   B,   B,   B,   B,   B],
+  "POST /api/upload/avatar (owner's)":                                    [  B,   B,   B,   B,   B,   B],
+  "POST /api/upload/portfolio (owner's)":                                 [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/upload/portfolio (owner's)":                               [  B,   B,   B,   B,   B,   B],
+  'GET /api/providers':                                                   [  B,   B,   B,   B,   B,   B],
+  'POST /api/search':                                                     [  B,   B,   B,   B,   B,   B],
+  'GET /api/last-minute-openings':                                        [  B,   B,   B,   B,   B,   B],
+  "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [  B,   B,   B,   B,   B,   B],
+  'POST /api/last-minute-openings (own)':                                 [  B,   B,   B,   B,   B,   B],
+  "PUT /api/last-minute-openings?id=(owner's)":                           [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/last-minute-openings?id=(owner's)":                        [  B,   B,   B,   B,   B,   B],
+  'GET /api/opening-alerts':                                              [  B,   B,   B,   B,   B,   B],
+  'PUT /api/opening-alerts (own)':                                        [  B,   B,   B,   B,   B,   B],
+  'POST /api/opening-alerts/unsubscribe (unknown token)':                 [  B,   B,   B,   B,   B,   B],
+  'POST /api/feedback':                                                   [  B,   B,   B,   B,   B,   B],
+  'POST /api/investor-signup':                                            [  B,   B,   B,   B,   B,   B],
+  'GET /api/favorites':                                                   [  B,   B,   B,   B,   B,   B],
+  'GET /api/favorites/ids':                                               [  B,   B,   B,   B,   B,   B],
+  'POST /api/favorites':                                                  [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/favorites':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/favorite-services':                                           [  B,   B,   B,   B,   B,   B],
+  'POST /api/favorite-services':                                          [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/favorite-services':                                        [  B,   B,   B,   B,   B,   B],
+  'POST /api/booking-logs':                                               [  B,   B,   B,   B,   B,   B],
+  "GET /api/booking-logs?provider_id=(owner's)":                          [  B,   B,   B,   B,   B,   B],
+  'GET /api/booking-logs':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/search':                                                      [  B,   B,   B,   B,   B,   B],
+  "GET /api/reviews?provider_id=(owner's)":                               [  B,   B,   B,   B,   B,   B],
+  "GET /api/reviews/eligibility?provider_id=(owner's)":                   [  B,   B,   B,   B,   B,   B],
+  'POST /api/reviews (of the owner)':                                     [  B,   B,   B,   B,   B,   B],
+  "PUT /api/reviews/:id (client's)":                                      [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/reviews/:id (client's)":                                   [  B,   B,   B,   B,   B,   B],
+  'PUT /api/reviews/:id/reply (of the owner)':                            [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/reviews/:id/reply (of the owner)':                         [  B,   B,   B,   B,   B,   B],
+  "POST /api/reviews/:id/report (client's)":                              [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/reviews':                                               [  B,   B,   B,   B,   B,   B],
+  'PUT /api/admin/reviews/:id (dismiss)':                                 [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/submissions':                                           [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/access':                                                [  B,   B,   B,   B,   B,   B],
+  'POST /api/admin/access':                                               [  B,   B,   B,   B,   B,   B],
+  'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],
+  'POST /api/beta/access':                                                [200, 200, 200, 200, 200, 200],
 };
 
 beforeAll(async () => {
@@ -314,12 +635,33 @@ beforeAll(async () => {
     otherProvider: otherProvider.user.id,
     admin: admin.user.id,
   });
+  Object.assign(emails, { client: client.email, owner: owner.email });
+  ownerSlug = owner.user.routing_slug;
+  const unverified = await findUserRow(open.db, (await createUnverifiedUser(open)).email);
+  const now = open.clock.now();
+  // The client's token with its subject swapped for the admin's, the signature left untouched.
+  const [header, payload, signature] = client.session.access_token.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+  const forged = Buffer.from(JSON.stringify({ ...claims, sub: admin.user.id })).toString('base64url');
   Object.assign(tokens, {
+    unverified: (await signAccessToken(open.app.ctx.secret, unverified!.id, now)).token,
     client: client.session.access_token,
     owner: owner.session.access_token,
     otherProvider: otherProvider.session.access_token,
     admin: admin.session.access_token,
+    expired: (
+      await signAccessToken(open.app.ctx.secret, owner.user.id, new Date(now.getTime() - 16 * MINUTE))
+    ).token,
+    tampered: `${header}.${forged}.${signature}`,
   });
+  image.file = dataUrl(await swatch(40, 40, 'png', { r: 200, g: 90, b: 120 }));
+  const portfolio = await open.post(
+    '/api/upload/portfolio',
+    { ...image, userId: ids.owner, accessToken: tokens.owner },
+    { token: tokens.owner },
+  );
+  expect(portfolio.status, portfolio.text).toBe(200);
+  ids.portfolioUrl = portfolio.body.portfolioImages.at(-1);
 
   // The same database and secret behind the passwords: the same logins work there.
   locked = await buildTestApp({
@@ -345,15 +687,15 @@ afterAll(async () => {
 });
 
 async function expectCell(endpoint: EndpointName, app: TestApp, options: RequestOptions, cell: Cell) {
-  const { request, probe, arrange } = ENDPOINTS[endpoint] as Endpoint;
+  const { request, probe, arrange, restore, plain } = ENDPOINTS[endpoint] as Endpoint;
   await arrange?.();
   const before = await probe?.();
-  const res = await request(app, options);
+  const res = await request(app, options).finally(restore);
   const [status, code] =
     typeof cell === 'number' ? [cell, DEFAULT_CODE[cell]] : [Number(cell.slice(0, 3)), cell.slice(4)];
   expect(res.status, res.text).toBe(status);
   if (status === 200) {
-    expect(res.body.success).toBe(true);
+    if (!plain) expect(res.body.success).toBe(true);
   } else {
     expect(res.body).toMatchObject({ success: false, error: code });
     if (probe) expect(await probe(), 'a refused request changed stored state').toBe(before);
@@ -364,6 +706,23 @@ const cellsOf = <R extends string>(matrix: Record<EndpointName, Cell[]>, roles: 
   (Object.keys(matrix) as EndpointName[]).flatMap((endpoint) =>
     roles.map((role, i) => [endpoint, role, matrix[endpoint][i]!] as const),
   );
+
+/** 'PUT /api/reviews/:id (client's)' → 'PUT /api/reviews/:id': the route a row exercises. */
+const routeOf = (endpoint: string) => endpoint.split(' ').slice(0, 2).join(' ').split('?')[0]!;
+
+it("has a row for every route in the app's route table, and no row for a route that does not exist", () => {
+  const routes = new Set(open.app.apiRoutes);
+  expect(routes.size).toBeGreaterThanOrEqual(55);
+  const covered = new Set(Object.keys(ENDPOINTS).map(routeOf));
+  expect(
+    [...routes].filter((route) => !covered.has(route)),
+    'routes without a row',
+  ).toEqual([]);
+  expect(
+    [...covered].filter((route) => !routes.has(route)),
+    'rows for unknown routes',
+  ).toEqual([]);
+});
 
 it('has a row for every endpoint and a cell for every caller in every table', () => {
   const names = Object.keys(ENDPOINTS).sort();
@@ -427,5 +786,133 @@ describe('after the tables above', () => {
     const rows = await open.db.select().from(reviews).where(eq(reviews.providerId, ids.owner));
     expect(rows.map((r) => r.clientId)).toEqual([ids.client]);
     expect(await open.db.$count(reviews, eq(reviews.clientId, ids.owner))).toBe(0);
+  });
+});
+
+/**
+ * Mass assignment: fields a caller must never set through a body. Each attempt is refused (400) or
+ * ignored, and the stored rows it aims at stay exactly as they were.
+ */
+describe('mass assignment', () => {
+  const userRow = async (id: string) => {
+    const [row] = await open.db.select().from(users).where(eq(users.id, id));
+    return JSON.stringify(row);
+  };
+  const ratingRow = async () =>
+    JSON.stringify(
+      await open.db.select().from(providerRatings).where(eq(providerRatings.providerId, ids.owner)),
+    );
+
+  it('signup cannot set role, user_type outside userData, verification, slug or id', async () => {
+    const email = uniqueEmail('mass');
+    const res = await open.post('/api/auth/signup', {
+      email,
+      password: DEFAULT_PASSWORD,
+      role: 'admin',
+      user_type: 'provider',
+      email_verified: true,
+      email_verified_at: new Date().toISOString(),
+      routing_slug: ownerSlug,
+      id: ids.owner,
+      userData: { user_type: 'client', name: 'Mass Assigner' },
+    });
+    expect([200, 400]).toContain(res.status);
+    const row = await findUserRow(open.db, email);
+    if (res.status === 400) expect(row).toBeUndefined();
+    else {
+      expect(row).toMatchObject({ role: 'user', userType: 'client', emailVerifiedAt: null });
+      expect(row!.routingSlug).not.toBe(ownerSlug);
+      expect(row!.id).not.toBe(ids.owner);
+    }
+    const nestedEmail = uniqueEmail('mass');
+    const nested = await open.post('/api/auth/signup', {
+      email: nestedEmail,
+      password: DEFAULT_PASSWORD,
+      userData: { user_type: 'client', role: 'admin', email_verified_at: new Date().toISOString() },
+    });
+    expect([200, 400]).toContain(nested.status);
+    const nestedRow = await findUserRow(open.db, nestedEmail);
+    if (nested.status === 200) expect(nestedRow).toMatchObject({ role: 'user', emailVerifiedAt: null });
+    else expect(nestedRow).toBeUndefined();
+  });
+
+  it.each([
+    ['role', { role: 'admin' }],
+    ['user_type', { user_type: 'provider' }],
+    ['userType', { userType: 'provider' }],
+    ['email_verified', { email_verified: true }],
+    ['email_verified_at', { email_verified_at: null }],
+    ["someone else's routing_slug", { routing_slug: 'OWNER' }],
+    ['email', { email: 'taken@example.test' }],
+    ['id', { id: 'OWNER_ID' }],
+    ['rating', { rating: 5 }],
+    ['review_count', { review_count: 500 }],
+    ['tokens_valid_after', { tokens_valid_after: null }],
+  ])('PUT /api/auth/profile refuses %s and changes nothing', async (_field, body) => {
+    const resolved = Object.fromEntries(
+      Object.entries(body).map(([k, v]) => [k, v === 'OWNER' ? ownerSlug : v === 'OWNER_ID' ? ids.owner : v]),
+    );
+    for (const [role, id] of [
+      ['client', ids.client],
+      ['otherProvider', ids.otherProvider],
+    ] as const) {
+      const before = [await userRow(id), await userRow(ids.owner), await ratingRow()];
+      const res = await open.put(
+        '/api/auth/profile',
+        { name: 'Still Me', ...resolved },
+        { token: tokens[role] },
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+      expect([await userRow(id), await userRow(ids.owner), await ratingRow()]).toEqual(before);
+    }
+  });
+
+  it.each([
+    ['client_id', { client_id: 'OTHER' }],
+    ['hidden_at', { hidden_at: null }],
+    ['reply', { reply: 'Self-written reply' }],
+    ['created_at', { created_at: '2020-01-01T00:00:00Z' }],
+  ])('review bodies refuse %s and change nothing', async (_field, extra) => {
+    await seedReview();
+    const resolved = Object.fromEntries(
+      Object.entries(extra).map(([k, v]) => [k, v === 'OTHER' ? ids.otherProvider : v]),
+    );
+    const before = [await ownerReviews(), await reviewUpdatedAt(), await ratingRow()];
+    const put = await open.put(
+      `/api/reviews/${ids.review}`,
+      { rating: 1, ...resolved },
+      { token: tokens.client },
+    );
+    expect(put.status, put.text).toBe(400);
+    const post = await open.post(
+      '/api/reviews',
+      { provider_id: ids.owner, rating: 1, ...resolved },
+      { token: tokens.otherProvider },
+    );
+    expect(post.status, post.text).toBe(400);
+    expect([await ownerReviews(), await reviewUpdatedAt(), await ratingRow()]).toEqual(before);
+  });
+
+  it("an opening body cannot name another provider, and an admin's moderation body only takes an action", async () => {
+    const before = await ownerOpenings();
+    const res = await open.post(
+      '/api/last-minute-openings',
+      { ...openingBody(), provider_id: ids.owner },
+      { token: tokens.otherProvider },
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(await ownerOpenings()).toBe(before);
+
+    await seedReview();
+    const rating = await ratingRow();
+    const moderation = await open.put(
+      `/api/admin/reviews/${ids.review}`,
+      { action: 'dismiss', rating: 1, provider_id: ids.otherProvider },
+      { token: tokens.admin },
+    );
+    expect(moderation.status, moderation.text).toBe(400);
+    expect(await reports()).toBe(1);
+    expect(await ratingRow()).toBe(rating);
   });
 });
