@@ -1,0 +1,79 @@
+// Child processes for `npm run bench` and `npm run loadtest`: the real server, started like
+// `npm start` with rate limits off, and the bare hello-world ceiling.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { unusedPort } from '../../src/server/test/build-test-app';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Starts a Node process and resolves once readyUrl answers 2xx; fails with its output if it exits. */
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
+    if (
+      await fetch(readyUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not answer ${readyUrl} within 60 s:\n${output}`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The real server on a free port, production mode, rate limits off, warnings only in its log. */
+export async function startAppServer(options: { dataDir: string; databaseUrl: string | undefined }) {
+  const port = await unusedPort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    ['--import', 'tsx', 'src/server/main.ts'],
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      RATE_LIMIT: 'off',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
+    `${base}/api/health`,
+  );
+  return { child, base };
+}
+
+/** The bare Fastify hello-world process (the ceiling). */
+export async function startHelloServer() {
+  const port = await unusedPort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    ['--import', 'tsx', 'scripts/bench/hello-server.ts'],
+    { PORT: String(port) },
+    `${base}/hello`,
+  );
+  return { child, base };
+}
