@@ -39,6 +39,12 @@ const EnvSchema = z.object({
   BETA_PASSWORD: optional(z.string()),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   ALERT_GROUPING_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Mail worker timings (fault drills shorten them; the defaults suit production). */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL: a query unanswered for this long fails with 503 (0 = no limit). Migrations are exempt. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser tests only (NODE_ENV=test): a file holding milliseconds added to the server's clock. */
@@ -52,6 +58,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the server's per-query limit in ms (0: none), see db/client.ts. */
+  databaseQueryTimeoutMs: number;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -118,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO === '1',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Glowfind <no-reply@${new URL(publicUrl).hostname}>`,
@@ -134,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
-    mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 10 },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     alertGroupingMs: e.ALERT_GROUPING_SECONDS * 1000,
     testClockFile: e.TEST_CLOCK_FILE,
     s3: e.S3_BUCKET

@@ -30,6 +30,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (error) => console.error(`database pool error: ${error.message}`),
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
   });
   await database.migrate();
 

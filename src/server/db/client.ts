@@ -37,6 +37,12 @@ export interface OpenOptions {
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: a query without an answer after this long fails (and the request gets a 503), so a
+   * frozen or unreachable server cannot hold requests for ever. The server sets it; scripts that run
+   * long bulk statements (bench, seed) leave it unset. Migrations never have it.
+   */
+  queryTimeoutMs?: number | undefined;
 }
 
 /**
@@ -48,17 +54,27 @@ export interface OpenOptions {
 const RANDOM_PAGE_COST = '1.1';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.onPoolError, options.queryTimeoutMs);
   return openPglite(options.pgliteDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * A raw PGlite with the app's extensions; `loadDataDir` fills an empty data directory from a
+ * dumpDataDir() tarball (restore, src/server/backup).
+ */
+export function createPgliteClient(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
   // cube and earthdistance must be listed before pg_trgm: the other order makes trigram
   // operators return nothing and the next query spin forever (shared/NOTES.md).
-  const client = new PGlite({
+  return new PGlite({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { cube, earthdistance, pg_trgm },
   });
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = createPgliteClient(dataDir);
   await client.waitReady;
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -73,12 +89,18 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function openPostgres(
   connectionString: string,
   onPoolError?: (error: Error) => void,
+  queryTimeoutMs?: number,
 ): Promise<Database> {
+  const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    connectionTimeoutMillis: 5000,
-    options: `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`,
+    // Both the wait for a free client and the connection itself: with the database down or
+    // restarting a request fails within this (503) instead of queueing (npm run faults, drill a).
+    connectionTimeoutMillis: 2000,
+    keepAlive: true,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+    options,
   });
   // Without a listener, an idle client's error (server restart) would crash the process.
   pool.on('error', (error) => onPoolError?.(error));
@@ -87,22 +109,62 @@ async function openPostgres(
   // Its query fails and the pool discards it; the next request gets a fresh connection.
   pool.on('connect', (client) => {
     client.on('error', (error) => onPoolError?.(error));
+    if (queryTimeoutMs) closeOnQueryTimeout(client);
   });
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     async migrate() {
-      const lockClient = await pool.connect();
+      // A connection of its own, without the pool's query timeout: a migration may run for minutes.
+      // It holds the advisory lock and runs the migrations in the same session.
+      const lockClient = new pg.Client({ connectionString, options });
+      lockClient.on('error', (error) => onPoolError?.(error));
+      await lockClient.connect();
       try {
         await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+        await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS });
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        lockClient.release();
+        await lockClient.end().catch(() => {});
       }
     },
     close: () => endPool(pool),
+  };
+}
+
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * pg's query_timeout fails the query but keeps the connection, with the query still running and
+ * anything queued after it (a transaction's ROLLBACK) dropped unsent. Back in the pool, such a
+ * client would run the next request inside the abandoned transaction and COMMIT both (npm run
+ * faults, drill a, found it). So a timeout closes the connection: the server rolls the
+ * transaction back and the pool discards the client on release.
+ */
+function closeOnQueryTimeout(client: pg.PoolClient): void {
+  type AnyFn = (...args: unknown[]) => unknown;
+  const original = client.query.bind(client) as AnyFn;
+  const closeIfTimedOut = (error: unknown) => {
+    if ((error as Error | null)?.message !== QUERY_TIMEOUT_MESSAGE) return;
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  };
+  (client as unknown as { query: AnyFn }).query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        closeIfTimedOut(error);
+        return (last as AnyFn)(error, ...rest);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => {
+          closeIfTimedOut(error);
+          throw error;
+        })
+      : result;
   };
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ERROR_MESSAGES,
@@ -30,7 +31,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e.code && (DB_DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true;
     if (
       e.message &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|PGlite is closed|connect ECONNREFUSED/i.test(
         e.message,
       )
     )
@@ -79,4 +80,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL_ERROR'));
   });
+}
+
+/**
+ * Fastify's frameworkErrors: what the router refuses before any hook runs (a malformed %-escape, a
+ * parameter longer than maxParamLength). Fastify would answer these bare, without the security
+ * headers every other reply gets from its onRequest hook, so they are set here, with our body.
+ */
+export function frameworkErrorHandler(
+  applySecurityHeaders: (req: IncomingMessage, res: ServerResponse) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applySecurityHeaders(request.raw, reply.raw);
+    // No id, slug or token is that long, so nothing is there.
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(body('NOT_FOUND'));
+    if (error.code === 'FST_ERR_BAD_URL') {
+      return reply.status(400).send(body('VALIDATION_ERROR', 'The request URL is malformed.'));
+    }
+    request.log.error({ err: error }, 'router error');
+    return reply.status(500).send(body('INTERNAL_ERROR'));
+  };
 }

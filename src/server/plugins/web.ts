@@ -82,6 +82,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -91,7 +93,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (url === '/api' || url.startsWith('/api/') || !isRead || !hasWeb) {
       return reply
         .status(404)
         .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });

@@ -1,5 +1,6 @@
 export * from './engagement';
 export * from './forms';
+export * from './idempotency';
 export * from './mail';
 export * from './openings';
 export * from './reviews';

@@ -7,6 +7,8 @@ import {
   LogBookingBodySchema,
   LogBookingReplySchema,
 } from '../../../domain/bookings';
+import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '../../../domain/idempotency';
+import { withIdempotency } from '../../lib/idempotency';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as bookings from './bookings.service';
 
@@ -25,12 +27,23 @@ export async function bookingRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Log a click on one of a provider's booking links (the client is the token's user)",
+        summary:
+          "Log a click on one of a provider's booking links (the client is the token's user); a retry with the same Idempotency-Key answers the first reply",
+        headers: IdempotencyHeadersSchema,
         body: LogBookingBodySchema,
         response: { 200: LogBookingReplySchema },
       },
     },
-    async (req) => ({ success: true as const, ...(await bookings.logBookingClick(ctx, req.user, req.body)) }),
+    async (req) => ({
+      success: true as const,
+      ...(await withIdempotency(
+        ctx,
+        req.user.id,
+        req.headers[IDEMPOTENCY_HEADER],
+        { scope: 'POST /api/booking-logs', body: req.body },
+        (c) => bookings.logBookingClick(c, req.user, req.body),
+      )),
+    }),
   );
 
   app.get(

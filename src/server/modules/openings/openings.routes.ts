@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '../../../domain/idempotency';
 import {
   CreateOpeningBodySchema,
   DeleteOpeningQuerySchema,
@@ -11,6 +12,7 @@ import {
   OpeningsReplySchema,
   UpdateOpeningBodySchema,
 } from '../../../domain/openings';
+import { withIdempotency } from '../../lib/idempotency';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as openings from './openings.service';
 
@@ -59,7 +61,8 @@ export async function openingRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Post an opening (providers)',
+        summary: 'Post an opening (providers); a retry with the same Idempotency-Key answers the first reply',
+        headers: IdempotencyHeadersSchema,
         body: CreateOpeningBodySchema,
         response: { 200: OpeningReplySchema },
       },
@@ -67,7 +70,13 @@ export async function openingRoutes(base: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: OPENING_TEXTS.created,
-      opening: await openings.createOpening(ctx, req.user, req.body),
+      opening: await withIdempotency(
+        ctx,
+        req.user.id,
+        req.headers[IDEMPOTENCY_HEADER],
+        { scope: `POST ${PATH}`, body: req.body },
+        (c) => openings.createOpening(c, req.user, req.body),
+      ),
     }),
   );
 

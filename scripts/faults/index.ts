@@ -1,0 +1,69 @@
+// npm run faults [-- --short] [-- --only=a,b,c]
+//
+// Fault drills against the real server run as a child process (issue 9):
+//   (a) PostgreSQL (a private throwaway cluster) stopped for 3 s and started again under write traffic;
+//   (b) kill -9 of the server on embedded PGlite, restarted on the same DATA_DIR;
+//   (c) SMTP down while people sign up and opening alerts go out.
+// Each prints PASS/FAIL with its figures; the exit code is 1 when any fails.
+// --short: fewer writes and sign-ups, the same checks (CI).
+import {
+  type DrillOptions,
+  type DrillResult,
+  pgliteKillDrill,
+  postgresRestartDrill,
+  smtpOutageDrill,
+} from './scenarios';
+
+const args = process.argv.slice(2);
+const short = args.includes('--short');
+// The drills share nothing (own ports, directories, SMTP sink, PostgreSQL cluster): the short run
+// (CI) runs them at once to stay near a minute; the full run one after the other.
+const parallel = args.includes('--parallel') || (short && !args.includes('--serial'));
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',') ?? ['a', 'b', 'c'];
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+const drills: Record<string, (o: DrillOptions) => Promise<DrillResult>> = {
+  a: postgresRestartDrill,
+  b: pgliteKillDrill,
+  c: smtpOutageDrill,
+};
+for (const id of only) {
+  if (!drills[id]) {
+    console.error(`unknown drill '${id}' (a, b or c)`);
+    process.exit(2);
+  }
+}
+
+async function run(id: string): Promise<DrillResult & { took: string }> {
+  const t0 = Date.now();
+  const log = (line: string) => console.log(`  [${seconds(started)}] ${id}: ${line}`);
+  log(`start${short ? ' (short)' : ''}`);
+  const result = await drills[id]!({ short, log });
+  const took = seconds(t0);
+  if (!parallel) report({ ...result, took });
+  return { ...result, took };
+}
+
+function report(result: DrillResult & { took: string }) {
+  console.log(`${result.failures.length === 0 ? 'PASS' : 'FAIL'} ${result.name} (${result.took})`);
+  for (const f of result.figures) console.log(`    ${f}`);
+  for (const f of result.failures) console.log(`    ✗ ${f}`);
+}
+
+const results: (DrillResult & { took: string })[] = [];
+if (parallel) {
+  results.push(...(await Promise.all(only.map(run))));
+  console.log('');
+  for (const r of results) report(r);
+} else {
+  for (const id of only) results.push(await run(id));
+}
+const failed = results.filter((r) => r.failures.length > 0).length;
+console.log(
+  `\n${failed === 0 ? 'PASS' : 'FAIL'}: ${results.length - failed}/${results.length} drills passed in ${seconds(started)}${parallel ? ' (run at once)' : ''}`,
+);
+process.exit(failed === 0 ? 0 : 1);

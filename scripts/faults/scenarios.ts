@@ -1,0 +1,350 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf } from '../../src/server/db/client';
+import { unusedPort } from '../../src/server/test/build-test-app';
+import { type SmtpSink, startSmtpSink } from '../../src/server/test/smtp-sink';
+import { type Account, call, createAccount, inBatches, percentile } from './http';
+import { PrivateCluster } from './postgres';
+import { ServerProcess, sleep } from './server';
+import { statusHistogram, type Verification, WriteLoad } from './write-load';
+
+export interface DrillResult {
+  name: string;
+  figures: string[];
+  failures: string[];
+}
+
+export interface DrillOptions {
+  short: boolean;
+  log: (line: string) => void;
+}
+
+const HANG_MS = 5000;
+const RECOVERY_MS = 2000;
+const FREEZE_MS = 6000;
+
+async function makeAccounts(server: ServerProcess, sink: SmtpSink, clients: number, providers: number) {
+  const jobs = [
+    ...Array.from(
+      { length: providers },
+      (_, i) => () => createAccount(server.baseUrl, sink, 'provider', `p${i}`),
+    ),
+    ...Array.from(
+      { length: clients },
+      (_, i) => () => createAccount(server.baseUrl, sink, 'client', `c${i}`),
+    ),
+  ];
+  const accounts = await inBatches(jobs, 3);
+  return { providers: accounts.slice(0, providers), clients: accounts.slice(providers) };
+}
+
+function checkVerification(v: Verification, load: WriteLoad, figures: string[], failures: string[]) {
+  figures.push(
+    `acknowledged writes: ${v.openings} openings, ${v.clicks} booking logs, ${v.favoriteOps} favourite changes; lost ${v.lost}, duplicated ${v.duplicated}`,
+  );
+  if (v.lost > 0) failures.push(`${v.lost} acknowledged writes lost`);
+  if (v.duplicated > 0) failures.push(`${v.duplicated} duplicate rows`);
+  for (const p of v.problems.slice(0, 5)) failures.push(p);
+  if (load.abandoned > 0) failures.push(`${load.abandoned} writes never acknowledged (gave up retrying)`);
+  for (const u of load.unexpected.slice(0, 5)) failures.push(`unexpected reply: ${u}`);
+}
+
+/** (a) PostgreSQL restarted under write traffic. */
+export async function postgresRestartDrill({ short, log }: DrillOptions): Promise<DrillResult> {
+  const figures: string[] = [];
+  const failures: string[] = [];
+  const cluster = new PrivateCluster(await unusedPort());
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-faults-a-'));
+  let server: ServerProcess | undefined;
+  try {
+    await cluster.init();
+    log(`private PostgreSQL on port ${cluster.port} (${cluster.dir})`);
+    server = new ServerProcess(await unusedPort(), {
+      DATABASE_URL: cluster.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url,
+      MAIL_POLL_MS: '200',
+    });
+    await server.start();
+    const { clients, providers } = await makeAccounts(server, sink, short ? 2 : 4, short ? 2 : 4);
+    const base = server.baseUrl;
+    const load = new WriteLoad(() => base, clients, providers, { retryForMs: 30_000, pauseMs: 20 });
+    load.start();
+    const settleMs = short ? 2000 : 5000;
+    await sleep(settleMs);
+
+    // Phase 1: the database stopped (fast shutdown) for 3 s, then started.
+    const downAt = Date.now();
+    log('stopping PostgreSQL (fast shutdown) for 3 s');
+    await cluster.stop();
+    const stoppedAt = Date.now();
+    await sleep(3000);
+    log('starting PostgreSQL');
+    const started = cluster.start();
+    const readyAt = await cluster.waitReady();
+    await started;
+    await sleep(settleMs);
+
+    // Phase 2: the database frozen (SIGSTOP) for longer than a request may take: open connections
+    // that answer nothing, as with a hung server or a network partition.
+    log(`freezing PostgreSQL (SIGSTOP) for ${FREEZE_MS} ms`);
+    const thaw = await cluster.freeze();
+    const frozenAt = Date.now();
+    await sleep(FREEZE_MS);
+    thaw();
+    const thawedAt = Date.now();
+    log('PostgreSQL resumed');
+    await sleep(settleMs);
+    await load.stop();
+
+    const all = load.attempts;
+    const phases = [
+      {
+        name: 'stopped',
+        from: stoppedAt,
+        until: readyAt,
+        note: `down ${readyAt - downAt} ms, stop took ${stoppedAt - downAt} ms`,
+      },
+      { name: 'frozen', from: frozenAt, until: thawedAt, note: `frozen ${thawedAt - frozenAt} ms` },
+    ];
+    for (const phase of phases) {
+      const during = all.filter((a) => a.startedAt >= phase.from && a.startedAt < phase.until);
+      const failedDuring = during.filter((a) => a.status < 200 || a.status >= 300);
+      const ms = failedDuring.map((a) => a.ms);
+      const firstOk = all
+        .filter((a) => a.status >= 200 && a.status < 300 && a.endedAt >= phase.until)
+        .sort((x, y) => x.endedAt - y.endedAt)[0];
+      const recoveryMs = firstOk ? firstOk.endedAt - phase.until : Number.POSITIVE_INFINITY;
+      figures.push(
+        `${phase.name} (${phase.note}): ${during.length} requests started meanwhile: ${statusHistogram(during)}; failed p50 ${percentile(ms, 50)} ms, max ${Math.max(0, ...ms)} ms; first 2xx ${recoveryMs} ms after the database was back`,
+      );
+      if (phase.name === 'stopped' && failedDuring.length === 0)
+        failures.push(`${phase.name}: no request failed while the database was out`);
+      if (recoveryMs > RECOVERY_MS)
+        failures.push(
+          `${phase.name}: service back ${recoveryMs} ms after the database (target ≤ ${RECOVERY_MS} ms)`,
+        );
+    }
+    const failed = all.filter((a) => a.status < 200 || a.status >= 300);
+    const not503 = failed.filter((a) => a.status !== 503 || a.body?.error !== 'SERVICE_UNAVAILABLE');
+    const slow = all.filter((a) => a.ms > HANG_MS);
+    figures.push(
+      `${all.length} requests in all, failed answers ${statusHistogram(failed)} (each retried with its Idempotency-Key); slowest ${Math.max(0, ...all.map((a) => a.ms))} ms, over ${HANG_MS} ms: ${slow.length}`,
+    );
+    if (server.unexpectedExit) failures.push(`server ${server.unexpectedExit}`);
+    if (not503.length > 0)
+      failures.push(
+        `${not503.length} failed answers were not 503 SERVICE_UNAVAILABLE: ${statusHistogram(not503)}`,
+      );
+    if (slow.length > 0) failures.push(`${slow.length} requests took over ${HANG_MS} ms`);
+    for (const line of server.errorLines().slice(0, 3)) failures.push(`server logged: ${line}`);
+    const health = await call(base, 'GET', '/api/health');
+    if (health.status !== 200) failures.push(`health after the drill: ${health.status}`);
+
+    const database = await openDatabase({ databaseUrl: cluster.url, onPoolError: () => {} });
+    try {
+      checkVerification(await load.verify(database.db), load, figures, failures);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    failures.push(`drill error: ${(error as Error).message}`);
+    if (server) log(server.tail());
+  } finally {
+    await server?.stop();
+    await sink.stop();
+    await cluster.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { name: '(a) PostgreSQL restart under write traffic', figures, failures };
+}
+
+/** (b) kill -9 of the server on embedded PGlite, restarted on the same DATA_DIR. */
+export async function pgliteKillDrill({ short, log }: DrillOptions): Promise<DrillResult> {
+  const figures: string[] = [];
+  const failures: string[] = [];
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-faults-b-'));
+  const server = new ServerProcess(await unusedPort(), { DATA_DIR: dataDir, SMTP_URL: sink.url });
+  try {
+    await server.start();
+    const { clients, providers } = await makeAccounts(server, sink, short ? 2 : 3, short ? 2 : 2);
+    const base = server.baseUrl;
+    const load = new WriteLoad(() => base, clients, providers, { retryForMs: 60_000, pauseMs: 10 });
+    load.start();
+    const kills = short ? 1 : 3;
+    const openMs: number[] = [];
+    for (let k = 0; k < kills; k++) {
+      await sleep(short ? 2000 : 4000);
+      const ackedBefore = load.acknowledged;
+      log(`kill -9 server (pid ${server.pid}) after ${ackedBefore} acknowledged writes`);
+      await server.kill9();
+      const t0 = Date.now();
+      await server.start();
+      openMs.push(Date.now() - t0);
+    }
+    await sleep(short ? 1500 : 4000);
+    await load.stop();
+    figures.push(
+      `${kills} kill -9 under load; restarts healthy after ${openMs.join(', ')} ms; ${load.attempts.length} requests, failed: ${statusHistogram(load.attempts.filter((a) => a.status < 200 || a.status >= 300))}`,
+    );
+    if (server.unexpectedExit) failures.push(`server ${server.unexpectedExit}`);
+    await server.stop();
+    // Opened again here, directly: the files a killed server left must be a consistent database.
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      const [tables] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
+      );
+      figures.push(`PGlite reopened directly: ${tables?.n} tables`);
+      checkVerification(await load.verify(database.db), load, figures, failures);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    failures.push(`drill error: ${(error as Error).message}`);
+    log(server.tail());
+  } finally {
+    await server.stop();
+    await sink.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { name: '(b) kill -9 of the server on embedded PGlite', figures, failures };
+}
+
+/** (c) SMTP down during sign-ups and opening alerts; every email delivered once afterwards. */
+export async function smtpOutageDrill({ short, log }: DrillOptions): Promise<DrillResult> {
+  const figures: string[] = [];
+  const failures: string[] = [];
+  const signups = short ? 40 : 200;
+  const [providerCount, followerCount] = short ? [2, 5] : [5, 10];
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-faults-c-'));
+  const server = new ServerProcess(await unusedPort(), {
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    MAIL_POLL_MS: '100',
+    MAIL_RETRY_BASE_MS: '250',
+    ALERT_GROUPING_SECONDS: '0',
+  });
+  try {
+    await server.start();
+    const base = server.baseUrl;
+    const { clients: followers, providers } = await makeAccounts(server, sink, followerCount, providerCount);
+    for (const f of followers)
+      for (const p of providers) {
+        const res = await call(base, 'POST', '/api/favorites', { providerId: p.id }, { token: f.token });
+        if (res.status !== 200) throw new Error(`favourite: ${res.status}`);
+      }
+    const before = sink.messages.length;
+
+    log(
+      `SMTP down: ${signups} sign-ups and ${providerCount} openings → ${providerCount * followerCount} alerts`,
+    );
+    await sink.stop();
+    const downAt = Date.now();
+    const emails = Array.from({ length: signups }, (_, i) => `signup-${i}-${downAt}@faults.test`);
+    const replies = await inBatches(
+      emails.map(
+        (email) => () => call(base, 'POST', '/api/auth/signup', { email, password: 'Velvet-Orchid-4821' }),
+      ),
+      4,
+    );
+    const badSignups = replies.filter((r) => r.status !== 200);
+    if (badSignups.length > 0)
+      failures.push(`${badSignups.length} sign-ups failed: ${statusHistogram(badSignups)}`);
+    for (const p of providers) {
+      const now = Date.now();
+      const res = await call(
+        base,
+        'POST',
+        '/api/last-minute-openings',
+        {
+          service_type: 'Silk press',
+          start_time: new Date(now + 7_200_000).toISOString(),
+          end_time: new Date(now + 10_800_000).toISOString(),
+        },
+        { token: p.token },
+      );
+      if (res.status !== 200) failures.push(`opening: ${res.status}`);
+    }
+    // Long enough for the dispatcher to queue the alerts and the worker to fail on every email.
+    await sleep(short ? 2000 : 3000);
+    await sink.start();
+    const upAt = Date.now();
+    log(`SMTP back on port ${sink.port} after ${upAt - downAt} ms`);
+
+    const expected = new Map<string, number>();
+    for (const e of emails) expected.set(`${e} verify`, 1);
+    for (const f of followers) for (const p of providers) expected.set(`${f.email} alert ${p.name}`, 1);
+    const kindOf = (subject: string) =>
+      subject.startsWith('Confirm your email')
+        ? 'verify'
+        : `alert ${providers.find((p) => subject.startsWith(`${p.name}:`))?.name ?? subject}`;
+    const count = () => {
+      const got = new Map<string, number>();
+      for (const m of sink.messages.slice(before))
+        for (const to of m.to)
+          got.set(`${to} ${kindOf(m.subject)}`, (got.get(`${to} ${kindOf(m.subject)}`) ?? 0) + 1);
+      return got;
+    };
+    const waitLimitMs = Math.max(60_000, 2 * (upAt - downAt));
+    let deliveredAt: number | undefined;
+    while (Date.now() - upAt < waitLimitMs) {
+      const got = count();
+      if ([...expected.keys()].every((k) => (got.get(k) ?? 0) >= 1)) {
+        deliveredAt = Date.now();
+        break;
+      }
+      await sleep(100);
+    }
+    await sleep(2000); // late duplicates would show up here
+    const got = count();
+    const missing = [...expected.keys()].filter((k) => !got.has(k));
+    const dupes = [...got].filter(([, n]) => n > 1);
+    const stray = [...got.keys()].filter((k) => !expected.has(k));
+    figures.push(
+      `outage ${upAt - downAt} ms; expected ${expected.size} emails (${signups} verification + ${providerCount * followerCount} alerts); received ${sink.messages.length - before}`,
+    );
+    figures.push(
+      deliveredAt
+        ? `all delivered ${deliveredAt - upAt} ms after SMTP came back (bound ${waitLimitMs} ms); missing 0, duplicates ${dupes.length}, unexpected ${stray.length}`
+        : `NOT all delivered within ${waitLimitMs} ms: missing ${missing.length}, duplicates ${dupes.length}`,
+    );
+    if (missing.length > 0)
+      failures.push(`${missing.length} emails missing, e.g. ${missing.slice(0, 3).join('; ')}`);
+    if (dupes.length > 0)
+      failures.push(`${dupes.length} emails delivered more than once, e.g. ${dupes[0]?.[0]}`);
+    if (stray.length > 0) failures.push(`${stray.length} unexpected emails, e.g. ${stray[0]}`);
+    if (server.unexpectedExit) failures.push(`server ${server.unexpectedExit}`);
+    await server.stop();
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      const rows = rowsOf<{ status: string; n: number; retried: number; max_attempts: number }>(
+        await database.db.execute(sql`select status, count(*)::int as n,
+          (count(*) filter (where attempts > 1))::int as retried, max(attempts)::int as max_attempts
+          from mail_outbox where created_at >= to_timestamp(${downAt / 1000}) group by status`),
+      );
+      figures.push(
+        `outbox rows since the outage: ${rows.map((r) => `${r.status} ${r.n} (retried ${r.retried}, max attempts ${r.max_attempts})`).join('; ')}`,
+      );
+      const retried = rows.reduce((s, r) => s + r.retried, 0);
+      if (retried === 0) failures.push('no email was retried: the outage did not bite');
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    failures.push(`drill error: ${(error as Error).message}`);
+    log(server.tail());
+  } finally {
+    await server.stop();
+    await sink.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { name: '(c) SMTP outage during sign-ups and opening alerts', figures, failures };
+}
+
+export type { Account };
