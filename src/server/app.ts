@@ -23,10 +23,11 @@ import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerBetaGate } from './plugins/beta-gate';
-import { registerErrorHandler } from './plugins/errors';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerUploadsStatic } from './plugins/uploads-static';
 import { registerWeb } from './plugins/web';
 import { createStorage, imageOrigins } from './storage/create-storage';
@@ -60,6 +61,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 15 * 1024 * 1024,
     // fastify 5.12 deprecates the top-level disableRequestLogging option (FSTDEP023 on every build).
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
+    // Replies the router makes before any hook runs get the security headers there.
+    frameworkErrors: frameworkErrorHandler(
+      securityHeaders(config.publicUrl.startsWith('https:'), imageOrigins(config)),
+    ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
   registerAuth(app);
