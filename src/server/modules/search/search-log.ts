@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { verifyAccessToken } from '../../lib/tokens';
+import { isDatabaseUnavailable } from '../../plugins/errors';
 import { insertSearchLogs, type NewSearchLog } from './search.queries';
 
 export interface PendingSearchLog extends Omit<NewSearchLog, 'userId'> {
@@ -79,16 +80,34 @@ export class SearchLogWriter {
   private async writeQueued(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxRows);
+      const rows = await Promise.all(batch.map((row) => this.resolveUser(row)));
       try {
-        const rows = await Promise.all(batch.map((row) => this.resolveUser(row)));
         await insertSearchLogs(this.opts.db, rows);
       } catch (error) {
-        this.queue.unshift(...batch);
-        this.opts.log.error({ err: error }, 'search log: write failed, will retry');
+        // A batch the database refuses for one bad row (e.g. the user was deleted meanwhile) would be
+        // retried for ever and hold up every row behind it: write its rows one by one, dropping those
+        // refused. Only an unreachable database keeps them queued for later.
+        const left = isDatabaseUnavailable(error) ? batch : await this.writeOneByOne(batch, rows);
+        if (left.length === 0) continue;
+        this.queue.unshift(...left);
+        this.opts.log.error({ err: error }, 'search log: database unavailable, will retry');
         this.schedule(1000);
         return;
       }
     }
+  }
+
+  /** Writes each row alone; answers the rows still to write if the database went away meanwhile. */
+  private async writeOneByOne(batch: PendingSearchLog[], rows: NewSearchLog[]): Promise<PendingSearchLog[]> {
+    for (let i = 0; i < rows.length; i++) {
+      try {
+        await insertSearchLogs(this.opts.db, [rows[i]!]);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) return batch.slice(i);
+        this.opts.log.warn({ err: error }, 'search log: row refused by the database, dropped');
+      }
+    }
+    return [];
   }
 
   private async resolveUser({ token, ...row }: PendingSearchLog): Promise<NewSearchLog> {

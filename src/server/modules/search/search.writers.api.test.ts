@@ -241,6 +241,36 @@ describe('the search log', () => {
     expect(await stored()).toBe(4);
   });
 
+  it('a row the database refuses is dropped alone; the rows around it are written', async () => {
+    const writer = new SearchLogWriter({
+      db: t.db,
+      log: t.app.log,
+      secret: t.app.ctx.secret,
+      now: () => new Date(),
+      intervalMs: 60_000,
+      maxRows: 3,
+    });
+    const row = (query: string) => ({
+      query,
+      zip: null,
+      filters: {},
+      sessionId: null,
+      createdAt: new Date(),
+    });
+    const stored = async () =>
+      (await t.db.select().from(searchLogs).where(sql`${searchLogs.query} LIKE 'refused batch %'`))
+        .map((r) => r.query)
+        .sort();
+    writer.push(row('refused batch 1'));
+    writer.push(row('refused batch \u0000 2')); // PostgreSQL text cannot hold NUL
+    writer.push(row('refused batch 3'));
+    await writer.flush();
+    expect(await stored()).toEqual(['refused batch 1', 'refused batch 3']);
+    writer.push(row('refused batch 4'));
+    await writer.close();
+    expect(await stored()).toEqual(['refused batch 1', 'refused batch 3', 'refused batch 4']);
+  });
+
   it('rows queued when the server stops are written before it closes', async () => {
     // A second app on this file's database, which stays open when that app closes.
     const app = await buildTestApp({ database: t.database });
