@@ -1,15 +1,61 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every built script, stylesheet and SVG of 1 KB or more; the server
+ * sends them to browsers that accept them (@fastify/static `preCompressed`). Uncompressed, the
+ * entry chunk alone is ~330 KB on the wire instead of ~107 KB (Lighthouse's first paint on mobile).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'glowfind:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg)$/.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/check-budgets.mjs reads the chunk graph from .vite/manifest.json.
+    manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry chunk itself, instead of a
+        // dozen small shared chunks (each one more request and worse compression on the first load).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,9 +1,10 @@
+import './lib/zod-jitless';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
 import { queryClient } from './lib/query-client';
 import { useTheme } from './lib/theme';
 import { Toaster } from './lib/toast';
@@ -12,7 +13,9 @@ function App() {
   const theme = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster theme={theme} />
     </QueryClientProvider>
   );

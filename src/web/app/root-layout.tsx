@@ -74,8 +74,13 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
-        <Outlet />
+      {/* At least a screen tall, so the footer starts below the fold and never jumps while a page
+          loads its code and data (Lighthouse's layout shift on profiles). */}
+      <main id="main" className="min-h-dvh flex-1">
+        {/* Lazy routes suspend here; a navigation (a transition) keeps the current page until they load. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <Suspense fallback={null}>

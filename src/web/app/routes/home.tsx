@@ -2,8 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../domain/brand';
 import type { Opening } from '../../../domain/openings';
 import type { ProviderCard } from '../../../domain/search';
+import { WhenNearViewport } from '../../components/WhenNearViewport';
 import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
+import { FavoriteHeart } from '../../features/favorites/components/FavoriteHeart';
 import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
 import { SearchPanel } from '../../features/search/components/SearchPanel';
 import { isSearchActive } from '../../features/search/url-state';
@@ -16,19 +18,20 @@ const ResultsSection = lazy(() =>
   import('../../features/search/components/ResultsSection').then((m) => ({ default: m.ResultsSection })),
 );
 
-// The save toggle comes with the cards (its own chunk), not with the first load.
+// The save toggle (its own chunk, with the favourites queries) loads only for a signed-in user;
+// visitors' cards get the plain heart, which asks them to log in.
 const FavoriteButton = lazy(() =>
   import('../../features/favorites/components/FavoriteButton').then((m) => ({ default: m.FavoriteButton })),
 );
 
-// 'Upcoming Availability' is below the results and hides itself when empty: its own chunk too.
+// 'Upcoming Availability' and the FAQ sit below the results: their chunks (and the openings call)
+// load when the visitor scrolls near them, not with the first load.
 const UpcomingAvailabilitySection = lazy(() =>
   import('../../features/openings/components/UpcomingAvailabilitySection').then((m) => ({
     default: m.UpcomingAvailabilitySection,
   })),
 );
 
-// The FAQ (and its accordion) sits at the bottom of the page: its own chunk.
 const HomeFaq = lazy(() =>
   import('../../features/forms/components/HomeFaq').then((m) => ({ default: m.HomeFaq })),
 );
@@ -37,9 +40,17 @@ const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
-const renderFavorite = (provider: ProviderCard) => (
-  <FavoriteButton providerId={provider.id} providerName={provider.name} />
-);
+function CardFavorite({ provider }: { provider: ProviderCard }) {
+  const session = useSession();
+  if (!session) return <FavoriteHeart providerName={provider.name} />;
+  return (
+    <Suspense fallback={<FavoriteHeart providerName={provider.name} isDisabled />}>
+      <FavoriteButton providerId={provider.id} providerName={provider.name} />
+    </Suspense>
+  );
+}
+
+const renderFavorite = (provider: ProviderCard) => <CardFavorite provider={provider} />;
 
 /**
  * The home page (SPEC.md §2 'Home'): hero with the search panel, the results, then upcoming
@@ -73,17 +84,21 @@ export function HomePage() {
         />
       </Suspense>
 
-      <Suspense fallback={null}>
-        <UpcomingAvailabilitySection
-          isSignedIn={Boolean(session)}
-          onBook={handleBook}
-          onLoginRequired={handleLoginRequired}
-        />
-      </Suspense>
+      <WhenNearViewport>
+        <Suspense fallback={null}>
+          <UpcomingAvailabilitySection
+            isSignedIn={Boolean(session)}
+            onBook={handleBook}
+            onLoginRequired={handleLoginRequired}
+          />
+        </Suspense>
+      </WhenNearViewport>
 
-      <Suspense fallback={null}>
-        <HomeFaq />
-      </Suspense>
+      <WhenNearViewport>
+        <Suspense fallback={null}>
+          <HomeFaq />
+        </Suspense>
+      </WhenNearViewport>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
@@ -27,13 +26,18 @@ export const buttonVariants = cva(
 
 type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+export function Button({ className, variant, size, asChild, type, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), variant === 'link' && 'h-auto', className);
+  // asChild styles its one child (a link) as a button. A plain cloneElement rather than Radix's Slot,
+  // which would put Radix in the first load of every page (DESIGN.md §7): the child keeps its own
+  // props and handlers, and the classes are merged.
+  if (asChild && isValidElement(children)) {
+    const child = children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { ...props, ...child.props, className: cn(classes, child.props.className) });
+  }
   return (
-    <Component
-      className={cn(buttonVariants({ variant, size }), variant === 'link' && 'h-auto', className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
-      {...props}
-    />
+    <button className={classes} type={type ?? 'button'} {...props}>
+      {children}
+    </button>
   );
 }

@@ -1,9 +1,11 @@
 import { Star, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { REVIEW_TEXTS } from '../../../../domain/reviews-options';
 import { Button } from '../../../components/ui/button';
 import { useReviewEligibility } from '../api/reviews';
-import { ReviewDialog } from './ReviewDialog';
+
+// The review form loads when the invitation is taken up (see ReviewsSection).
+const ReviewDialog = lazy(() => import('./ReviewDialog').then((m) => ({ default: m.ReviewDialog })));
 
 const dismissedKey = (providerId: string) => `glowfind.review-invite.${providerId}`;
 
@@ -66,14 +68,16 @@ export function ReviewInvite({
         </Button>
       </div>
       {open && (
-        <ReviewDialog
-          open
-          onOpenChange={setOpen}
-          providerId={providerId}
-          providerName={providerName}
-          services={services}
-          review={null}
-        />
+        <Suspense fallback={null}>
+          <ReviewDialog
+            open
+            onOpenChange={setOpen}
+            providerId={providerId}
+            providerName={providerName}
+            services={services}
+            review={null}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { MessageSquareText, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { EligibilityReply, RatingSummary, Review } from '../../../../domain/reviews';
 import { formatRating, REVIEW_TEXTS, reviewCountLabel } from '../../../../domain/reviews-options';
 import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
@@ -10,10 +10,13 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { useDeleteReview, useReviewEligibility, useReviews, useSetReply } from '../api/reviews';
-import { ReplyDialog } from './ReplyDialog';
-import { ReportDialog } from './ReportDialog';
-import { ReviewDialog } from './ReviewDialog';
 import { formatReviewDate, ReviewItem } from './ReviewItem';
+
+// The review, reply and report forms (react-hook-form and its zod resolver) load when first opened,
+// not with the profile page (DESIGN.md §7; Lighthouse's LCP on mobile).
+const ReviewDialog = lazy(() => import('./ReviewDialog').then((m) => ({ default: m.ReviewDialog })));
+const ReplyDialog = lazy(() => import('./ReplyDialog').then((m) => ({ default: m.ReplyDialog })));
+const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 type Viewer = 'owner' | 'signed-in' | 'signed-out';
 
@@ -38,6 +41,11 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   const [editing, setEditing] = useState<Review | null | 'new'>(null);
   const [replyTo, setReplyTo] = useState<Review | null>(null);
   const [reportOf, setReportOf] = useState<Review | null>(null);
+  // Mounted from their first use on, so they close (and give focus back) like any dialog.
+  const [replyUsed, setReplyUsed] = useState(false);
+  if (replyTo && !replyUsed) setReplyUsed(true);
+  const [reportUsed, setReportUsed] = useState(false);
+  if (reportOf && !reportUsed) setReportUsed(true);
   const [deleting, setDeleting] = useState<Review | null>(null);
   const [deletingReply, setDeletingReply] = useState<Review | null>(null);
   const deleteReview = useDeleteReview(providerId);
@@ -138,17 +146,27 @@ export function ReviewsSection(props: ReviewsSectionProps) {
       </div>
 
       {editing !== null && (
-        <ReviewDialog
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          providerId={providerId}
-          providerName={providerName}
-          services={services}
-          review={editing === 'new' ? null : editing}
-        />
+        <Suspense fallback={null}>
+          <ReviewDialog
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            providerId={providerId}
+            providerName={providerName}
+            services={services}
+            review={editing === 'new' ? null : editing}
+          />
+        </Suspense>
       )}
-      <ReplyDialog review={replyTo} onOpenChange={(open) => !open && setReplyTo(null)} />
-      <ReportDialog review={reportOf} onOpenChange={(open) => !open && setReportOf(null)} />
+      {replyUsed && (
+        <Suspense fallback={null}>
+          <ReplyDialog review={replyTo} onOpenChange={(open) => !open && setReplyTo(null)} />
+        </Suspense>
+      )}
+      {reportUsed && (
+        <Suspense fallback={null}>
+          <ReportDialog review={reportOf} onOpenChange={(open) => !open && setReportOf(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,0 +1,58 @@
+import { Heart } from 'lucide-react';
+import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
+import { buttonVariants } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { openAuthDialog } from '../../auth/auth-dialog-store';
+
+/** A visitor pressed a heart: the login dialog says why. */
+export const askToLogInToSave = () =>
+  openAuthDialog('login', { notice: `${FAVORITE_TEXTS.loginRequired}: ${FAVORITE_TEXTS.loginToSave}` });
+
+/**
+ * The heart itself, without the favourites queries: FavoriteButton draws it with the saved state,
+ * and the home page's cards draw it alone for visitors (pressing it asks them to log in), so a
+ * first visit does not load the toggle's code (DESIGN.md §7).
+ */
+export function FavoriteHeart({
+  providerName,
+  size = 'sm',
+  isSaved = false,
+  isPressed,
+  onClick = askToLogInToSave,
+  isDisabled = false,
+}: {
+  providerName: string;
+  size?: 'sm' | 'lg' | undefined;
+  isSaved?: boolean | undefined;
+  /** aria-pressed: only for a signed-in user, for whom the heart is a toggle. */
+  isPressed?: boolean | undefined;
+  onClick?: (() => void) | undefined;
+  /** While a signed-in user's toggle loads: shown, but not yet a button that does something. */
+  isDisabled?: boolean | undefined;
+}) {
+  // One name whatever the state ('Save Ana Braids'); aria-pressed says whether it is saved.
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isDisabled}
+      aria-pressed={isPressed}
+      title={isSaved ? 'Saved: select to remove' : 'Save to your favorites'}
+      className={cn(
+        buttonVariants({ variant: 'outline', size: size === 'sm' ? 'icon' : 'lg' }),
+        size === 'sm' ? 'h-9 w-9 rounded-full' : 'w-full',
+        isSaved && 'border-rose-300 dark:border-rose-800',
+      )}
+    >
+      <Heart
+        aria-hidden="true"
+        className={cn(
+          'h-4 w-4',
+          isSaved && 'fill-rose-600 text-rose-600 dark:fill-rose-400 dark:text-rose-400',
+        )}
+      />
+      {size === 'lg' ? 'Save' : <span className="sr-only">Save</span>}
+      <span className="sr-only"> {providerName}</span>
+    </button>
+  );
+}
