@@ -58,6 +58,10 @@ check('lint', 'npx', ['biome', 'check', '.']);
   );
 }
 
+// Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
+check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
+check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
+
 {
   const file = `${OUT}/e2e.json`;
   const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
@@ -76,6 +80,10 @@ check('lint', 'npx', ['biome', 'check', '.']);
     lines.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
   }
 }
+
+// After the browser tests' build: JavaScript per route against the budget, then Lighthouse.
+check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
+check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
 
 console.log(`\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
