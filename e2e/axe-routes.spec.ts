@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Session } from '../src/domain/auth';
 import { firstLink } from '../src/server/test/smtp-sink';
-import { createVerifiedAccount, expect, test } from './fixtures';
+import { createVerifiedAccount, expect, scrollUntilVisible, test } from './fixtures';
 
 /*
  * Every route of the web app (src/web/app/router.tsx), signed out and signed in as each kind of
@@ -140,8 +140,7 @@ const VISITS: Visit[] = [
       // 'Upcoming Availability' and the FAQ mount when scrolled near.
       name: 'home, scrolled to the FAQ',
       act: async (page) => {
-        await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-        await expect(page.getByRole('region', { name: /Frequently Asked Questions/i })).toBeVisible();
+        await scrollUntilVisible(page, page.getByRole('region', { name: /Frequently Asked Questions/i }));
         await expect(page.getByRole('region', { name: 'Upcoming Availability' })).toBeVisible();
       },
     },

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Session, SignupBody } from '../src/domain/auth';
 import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
 
@@ -195,6 +195,18 @@ export async function signInWith(page: Page, session: Session): Promise<void> {
 }
 
 /** The WCAG 2.1 A/AA rules axe checks on the current page; `exclude` leaves out a part checked elsewhere. */
+/**
+ * Scrolls down the way a reader does until `target` is on screen: sections low on the home page
+ * mount when scrolled near (WhenNearViewport), and each one that mounts pushes the next further down.
+ */
+export async function scrollUntilVisible(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 20 && !(await target.isVisible()); i++) {
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(250);
+  }
+  await target.scrollIntoViewIfNeeded();
+}
+
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string } = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.exclude) builder = builder.exclude(options.exclude);

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, uniqueEmail } from './fixtures';
+import { expect, expectNoAxeViolations, scrollUntilVisible, test, uniqueEmail } from './fixtures';
 
 // The e2e servers have no SUPPORT_EMAIL: notices go to the brand's address.
 const SUPPORT_INBOX = 'support@glowfind.example';
@@ -62,7 +62,7 @@ test('Contact Support from the header: empty fields are refused, a real request 
 test('the home FAQ answers seven questions and leads to help and support', async ({ page }) => {
   await page.goto('/');
   const faq = page.getByRole('region', { name: /Frequently Asked Questions/i });
-  await faq.scrollIntoViewIfNeeded();
+  await scrollUntilVisible(page, faq);
   const questions = faq.getByRole('button', { expanded: false });
   await expect(questions).toHaveCount(7);
   await questions.first().click();

@@ -1,4 +1,11 @@
-import { createVerifiedAccount, expect, expectNoAxeViolations, signInWith, test } from './fixtures';
+import {
+  createVerifiedAccount,
+  expect,
+  expectNoAxeViolations,
+  scrollUntilVisible,
+  signInWith,
+  test,
+} from './fixtures';
 
 const BOOKING_URL = 'https://booking.example.com/juno-hair';
 
@@ -64,6 +71,7 @@ test('a provider posts, edits, deactivates and deletes an opening; it shows on h
   // Home (anyone) and /availability (providers).
   await page.goto('/');
   const section = page.getByRole('region', { name: 'Upcoming Availability' });
+  await scrollUntilVisible(page, section);
   await expect(section.getByRole('article', { name: service })).toBeVisible();
   await expect(section.getByRole('link', { name: 'View All Available Openings' })).toHaveAttribute(
     'href',
