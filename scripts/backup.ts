@@ -1,13 +1,12 @@
 // `npm run backup -- --out FILE`: one archive of the database (PGlite or PostgreSQL) and the uploads.
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/server/backup/backup';
-import { BackupError } from '../src/server/backup/tools';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { DataDirLockedError } from '../src/server/lib/data-dir-lock';
+import { runCommand } from '../src/server/backup/tools';
+import { loadConfig } from '../src/server/config';
 
 const USAGE = 'Usage: npm run backup -- --out FILE   (reads DATA_DIR and DATABASE_URL like the server)';
 
-try {
+await runCommand(USAGE, async () => {
   const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help || !values.out) {
     console.error(USAGE);
@@ -25,14 +24,4 @@ try {
       `${manifest.engine}, ${manifest.tables.length} tables, ${rows} rows, ` +
       `${Object.keys(manifest.uploads.files).length} upload files, migration ${manifest.migrations.latest}`,
   );
-} catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-}
+});

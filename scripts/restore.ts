@@ -3,14 +3,13 @@
 import { parseArgs } from 'node:util';
 import { formatComparison } from '../src/server/backup/manifest';
 import { restoreBackup } from '../src/server/backup/restore';
-import { BackupError } from '../src/server/backup/tools';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { DataDirLockedError } from '../src/server/lib/data-dir-lock';
+import { runCommand } from '../src/server/backup/tools';
+import { loadConfig } from '../src/server/config';
 
 const USAGE =
   'Usage: npm run restore -- FILE [--force]   (into DATA_DIR / DATABASE_URL like the server; --force replaces a non-empty target)';
 
-try {
+await runCommand(USAGE, async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { force: { type: 'boolean' }, help: { type: 'boolean' } },
@@ -30,14 +29,4 @@ try {
     `Restored the ${result.manifest.engine} backup of ${result.manifest.createdAt} in ${(result.ms / 1000).toFixed(1)} s.`,
   );
   if (!result.comparison.ok) process.exitCode = 1;
-} catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-}
+});

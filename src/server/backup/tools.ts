@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config';
+import { DataDirLockedError } from '../lib/data-dir-lock';
 
 /** A refusal or failure the operator can act on: the CLIs print its message alone and exit 1. */
 export class BackupError extends Error {}
@@ -75,4 +77,23 @@ export function libpqTarget(databaseUrl: string): { url: string; env: NodeJS.Pro
   const password = decodeURIComponent(url.password);
   url.password = '';
   return { url: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+}
+
+/**
+ * Runs a backup/restore command line: expected failures (a bad archive, a locked DATA_DIR, bad
+ * configuration) print their message and exit 1; bad arguments print the usage and exit 2.
+ */
+export async function runCommand(usage: string, main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${error.message}\n${usage}`);
+      process.exit(2);
+    }
+    const expected =
+      error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    console.error(expected ? (error as Error).message : error);
+    process.exit(1);
+  }
 }
