@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A client's saved provider (SPEC.md §3 'Favourite provider'). Also who gets a provider's opening alerts. */
@@ -51,6 +51,9 @@ export const bookingLogs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The click carried a valid page token (issued when the profile or opening was shown to this
+     *  client): only such clicks make a client eligible to review. */
+    viaPage: boolean('via_page').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

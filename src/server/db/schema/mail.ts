@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every email is written here in the transaction that causes it; the worker sends it. */
@@ -26,5 +27,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Per-recipient caps: how many emails one address got in the last hour and day.
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
+  ],
 );

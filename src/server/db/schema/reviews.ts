@@ -39,6 +39,8 @@ export const reviews = pgTable(
     replyUpdatedAt: timestamp('reply_updated_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the review waits for a moderator before it is shown (set with hidden_at, by the system). */
+    heldReason: text('held_reason'),
   },
   (t) => [
     uniqueIndex('reviews_client_provider_idx').on(t.clientId, t.providerId),

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; one family per login, rotated on every use. */
@@ -19,7 +19,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Single-use email tokens (verification, password reset), stored hashed. */
+/** Single-use email tokens (verification, password reset, emailed sign-in link), stored hashed. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -27,11 +27,41 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Access tokens ended before their expiry (logout): refused until they would have expired anyway,
+ * then swept. Keyed by the token's `jti`.
+ */
+export const revokedAccessTokens = pgTable(
+  'revoked_access_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_access_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Addresses (keyed hashes) a user has logged in from. After too many wrong passwords for an
+ * account, a correct password from one of these still gets in: a stranger cannot lock the owner out.
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipHash: text('ip_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ipHash] })],
 );

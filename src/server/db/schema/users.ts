@@ -32,6 +32,9 @@ export const users = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     /** Emails when a saved provider posts an opening (on by default; one-click unsubscribe turns it off). */
     openingAlerts: boolean('opening_alerts').notNull().default(true),
+    /** Keyed hash of the address the account signed up from (never the address itself): reviews
+     *  from an account that shares it with the provider are held for moderation. */
+    registrationIpHash: text('registration_ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
