@@ -1,7 +1,45 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
 import { type Db, rowsOf } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { addressHash } from '../lib/address-hash';
+import { logSecurityEvent } from '../lib/security-log';
 import type { MailContent } from './templates';
+
+/**
+ * Emails that someone other than the address's owner can cause to be sent to it: an address typed
+ * into sign-up, forgot password, resend verification, the sign-in link or the support form, and a
+ * provider's address behind the message form. Together, across every route and client address, one
+ * address gets at most `perHour` and `perDay` of them; the rest are dropped (and logged), so the
+ * product cannot be used to flood a third party's mailbox. Mail the owner asked for (opening
+ * alerts), mail to our own inbox (form notices), and mail that follows a proof of the mailbox
+ * (password changed) or a checked booking (new review) is not counted.
+ */
+export const MAIL_RECIPIENT_CAPS = {
+  kinds: [
+    'verify-email',
+    'account-exists',
+    'reset-password',
+    'signin-link',
+    'provider-message',
+    'support-ack',
+  ],
+  perHour: 5,
+  perDay: 20,
+} as const;
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** First key of the per-recipient advisory locks (the two-int key space is apart from the migration lock's). */
+const RECIPIENT_LOCK_SPACE = 7_243_112;
+
+/** What enqueueMail needs from the app: its clock (the caps' windows), log and secret (the capped event). */
+export type MailContext = Pick<AppContext, 'now' | 'log' | 'secret'>;
+
+/** 'capped': the recipient had their share of unsolicited mail; nothing was queued. */
+export type EnqueueResult = 'queued' | 'capped';
+
+const isCappedKind = (kind: string) => (MAIL_RECIPIENT_CAPS.kinds as readonly string[]).includes(kind);
 
 export interface OutgoingMail extends MailContent {
   kind: string;
@@ -13,9 +51,14 @@ export interface OutgoingMail extends MailContent {
   listUnsubscribe?: string;
 }
 
-/** Queues an email. Call it with the transaction that makes the change the email is about. */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db.insert(mailOutbox).values({
+/**
+ * Queues an email. Call it with the transaction that makes the change the email is about. A kind in
+ * MAIL_RECIPIENT_CAPS is counted against its recipient first; over the cap it is dropped and logged,
+ * and the caller answers as if it was sent (no enumeration, nothing for the requester to learn).
+ */
+export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail): Promise<EnqueueResult> {
+  const now = ctx.now();
+  const row = {
     kind: mail.kind,
     toAddress: mail.to,
     replyTo: mail.replyTo ?? null,
@@ -25,7 +68,54 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
     alertUserId: mail.alert?.userId ?? null,
     alertProviderId: mail.alert?.providerId ?? null,
     listUnsubscribe: mail.listUnsubscribe ?? null,
+    // The app's clock, which the caps' windows are measured on (and tests move).
+    createdAt: now,
+  };
+  if (!isCappedKind(mail.kind)) {
+    await db.insert(mailOutbox).values(row);
+    return 'queued';
+  }
+  const to = mail.to.trim().toLowerCase();
+  // Its own (sub)transaction, so the lock holds until the caller's transaction ends even when the
+  // caller passed the pool: two requests racing for one recipient are counted one after the other.
+  const capped = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
+    const window = await recipientWindow(tx, to, now);
+    if (window) return window;
+    await tx.insert(mailOutbox).values(row);
+    return null;
   });
+  if (!capped) return 'queued';
+  // The address is personal data (and the victim's, not the attacker's): its domain and a keyed
+  // hash are enough to see a campaign and to match a complaint, without keeping the address.
+  logSecurityEvent(ctx.log, 'mail-recipient-capped', {
+    kind: mail.kind,
+    window: capped,
+    recipientDomain: to.slice(to.lastIndexOf('@') + 1),
+    recipientHash: addressHash(ctx.secret, to),
+  });
+  return 'capped';
+}
+
+/** Which cap a new capped email to `to` would exceed at `now`, if any. */
+async function recipientWindow(db: Db, to: string, now: Date): Promise<'hour' | 'day' | null> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const [counts] = await db
+    .select({
+      day: count(),
+      hour: sql<number>`(count(*) filter (where ${mailOutbox.createdAt} > ${hourAgo.toISOString()}::timestamptz))::int`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(sql`lower(${mailOutbox.toAddress})`, to),
+        gt(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS)),
+        inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds]),
+      ),
+    );
+  if ((counts?.hour ?? 0) >= MAIL_RECIPIENT_CAPS.perHour) return 'hour';
+  if ((counts?.day ?? 0) >= MAIL_RECIPIENT_CAPS.perDay) return 'day';
+  return null;
 }
 
 /** An alert is still wanted when its user has alerts on and still has the provider saved. */

@@ -70,7 +70,7 @@ export async function signup(ctx: AppContext, input: SignupBody): Promise<void> 
               ctx.config.publicUrl,
               `${ctx.config.publicUrl}/?auth=forgotPassword`,
             );
-            await enqueueMail(tx, { kind: 'account-exists', to: existing.email, ...mail });
+            await enqueueMail(ctx, tx, { kind: 'account-exists', to: existing.email, ...mail });
           } else {
             await issueVerifyEmail(ctx, tx, existing, now);
           }
@@ -136,7 +136,7 @@ async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: Use
   link.searchParams.set('temp_token', token);
   link.searchParams.set('type', 'email');
   link.searchParams.set('email', user.email);
-  await enqueueMail(db, { kind: 'verify-email', to: user.email, ...verifyEmailMail(link.toString()) });
+  await enqueueMail(ctx, db, { kind: 'verify-email', to: user.email, ...verifyEmailMail(link.toString()) });
 }
 
 /** Starts a login family: a 15-minute access token and a 30-day rotating refresh token. */
@@ -244,7 +244,7 @@ export async function forgotPassword(ctx: AppContext, emailInput: string): Promi
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
     });
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(tx, { kind: 'reset-password', to: user.email, ...resetPasswordMail(link) });
+    await enqueueMail(ctx, tx, { kind: 'reset-password', to: user.email, ...resetPasswordMail(link) });
   });
   ctx.kickMail();
 }
@@ -269,7 +269,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     });
     await q.revokeAllRefreshTokens(tx, user.id, now);
     const support = ctx.config.supportEmail ?? 'support';
-    await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...passwordChangedMail(support) });
+    await enqueueMail(ctx, tx, { kind: 'password-changed', to: user.email, ...passwordChangedMail(support) });
   });
   ctx.kickMail();
 }

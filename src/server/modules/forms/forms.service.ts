@@ -53,7 +53,7 @@ export async function submitFeedback(ctx: AppContext, body: FeedbackInput): Prom
       message: body.message,
       urgency: body.urgency,
     });
-    await enqueueMail(tx, {
+    await enqueueMail(ctx, tx, {
       kind: 'form-notice',
       to: inbox(ctx),
       ...(body.email ? { replyTo: body.email } : {}),
@@ -69,7 +69,7 @@ export async function submitFeedback(ctx: AppContext, body: FeedbackInput): Prom
       }),
     });
     if (body.type === 'support' && body.email) {
-      await enqueueMail(tx, {
+      await enqueueMail(ctx, tx, {
         kind: 'support-ack',
         to: body.email,
         ...supportAckMail({ name: body.name, subject: body.subject ?? 'your request' }),
@@ -92,7 +92,7 @@ export async function submitInvestorInquiry(ctx: AppContext, body: InvestorInput
       phone: body.phone,
       message: body.message,
     });
-    await enqueueMail(tx, {
+    await enqueueMail(ctx, tx, {
       kind: 'form-notice',
       to: inbox(ctx),
       replyTo: body.email,

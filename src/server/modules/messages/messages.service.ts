@@ -19,7 +19,12 @@ export async function sendMessageToProvider(ctx: AppContext, sender: UserRow, bo
     message: body.message,
     profileUrl: `${ctx.config.publicUrl}/${provider.routingSlug}`,
   });
-  await enqueueMail(ctx.db, { kind: 'provider-message', to: provider.email, replyTo: sender.email, ...mail });
+  await enqueueMail(ctx, ctx.db, {
+    kind: 'provider-message',
+    to: provider.email,
+    replyTo: sender.email,
+    ...mail,
+  });
   ctx.kickMail();
   return MESSAGE_TEXTS.sentTo(provider.name);
 }

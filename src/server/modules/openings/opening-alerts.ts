@@ -132,7 +132,7 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
         bookingUrl: o.display_booking_link,
       })),
     });
-    await enqueueMail(tx, {
+    await enqueueMail(ctx, tx, {
       kind: 'opening-alert',
       to: r.email,
       ...mail,

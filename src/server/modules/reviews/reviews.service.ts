@@ -189,7 +189,7 @@ export async function createReview(
         text: body.text,
         reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
       });
-      await enqueueMail(tx, { kind: 'new-review', to: provider.email, ...mail });
+      await enqueueMail(ctx, tx, { kind: 'new-review', to: provider.email, ...mail });
     }
     return inserted;
   });
