@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { backgroundTasks } from './lib/background';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { accessRoutes } from './modules/access/access.routes';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? createStorage(config),
     kickMail: () => worker.kick(),
     kickAlerts: () => alerts.kick(),
+    ...backgroundTasks(app.log),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
@@ -137,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     alerts.start();
   });
   app.addHook('onClose', async () => {
+    await ctx.settle();
     await alerts.stop();
     await worker.stop();
     transport.close();

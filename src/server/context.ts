@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Background } from './lib/background';
 import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
@@ -16,4 +17,7 @@ export interface AppContext {
   kickMail: () => void;
   /** Tells the opening-alert dispatcher that an announcement was scheduled. */
   kickAlerts: () => void;
+  /** Work that runs after the answer (src/server/lib/background.ts); `settle()` waits for it. */
+  background: Background['background'];
+  settle: Background['settle'];
 }
