@@ -124,6 +124,22 @@ export function resetPasswordMail(link: string): MailContent {
   };
 }
 
+/** 'Email me a sign-in link': a one-time login that needs no password (and no unlocked account). */
+export function signinLinkMail(link: string): MailContent {
+  return {
+    ...layout({
+      heading: 'Your sign-in link',
+      paragraphs: [
+        `Someone (hopefully you) asked for a link to log in to your ${BRAND.name} account without a password.`,
+        'This link works once and expires in 15 minutes.',
+        'If you did not ask for this, ignore this email: nobody can use the link without your mailbox.',
+      ],
+      action: { label: 'Log me in', url: link },
+    }),
+    subject: `Your ${BRAND.name} sign-in link`,
+  };
+}
+
 export function passwordChangedMail(supportEmail: string): MailContent {
   return {
     ...layout({
@@ -250,16 +266,21 @@ export function formNoticeMail(opts: {
   };
 }
 
-/** To the sender of a support request: we got it, and when to expect an answer. */
-export function supportAckMail(opts: { name: string | null; subject: string }): MailContent {
+/**
+ * To the sender of a support request: we got it, and when to expect an answer. The address was
+ * typed by whoever filled in the form, so nothing they wrote (name, subject, message, links) is
+ * repeated: the mail cannot carry a stranger's text to a third party.
+ */
+export function supportAckMail(): MailContent {
   return {
     ...layout({
       heading: 'We got your message',
       paragraphs: [
-        `Hi${opts.name ? ` ${opts.name}` : ''}, thanks for contacting ${BRAND.name} support about "${opts.subject}".`,
+        `Hi, thanks for contacting ${BRAND.name} support.`,
         "We'll get back to you within 24 hours. Reply to this email to add anything.",
+        'If you did not contact us, you can ignore this email.',
       ],
     }),
-    subject: `We received your support request: ${opts.subject.replace(/\s+/g, ' ').slice(0, 80)}`,
+    subject: `We received your ${BRAND.name} support request`,
   };
 }

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TEXTS } from '../../../domain/forms';
-import { formSubmissions } from '../../db/schema';
+import { formSubmissions, mailOutbox } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { countOutbox, createVerifiedUser, uniqueEmail } from '../../test/factories';
 
 const SUPPORT_EMAIL = 'help-desk@example.test';
+const ACK_SUBJECT = 'We received your Glowfind support request';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Glowfind</title><meta name="description" content="x" /></head><body></body></html>';
 
@@ -63,11 +65,69 @@ describe('POST /api/feedback', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(FORM_TEXTS.supportSent);
     const ack = await t.smtp.waitForMail(email);
+    expect(ack.subject).toBe(ACK_SUBJECT);
     expect(ack.text).toContain("We'll get back to you within 24 hours");
+    // 'Reply to this email to add anything' reaches the support inbox, not the no-reply sender.
+    expect(ack.replyTo).toBe(SUPPORT_EMAIL);
     const notice = await t.smtp.waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes('support request'));
     expect(notice.text).toContain('Urgency: high');
     expect(notice.text).toContain('Subject: Cannot upload');
   });
+
+  it("the acknowledgement repeats nothing of the submission: a stranger's text and links never reach the address they typed", async () => {
+    // The attack: someone else's address in 'email', and a lure in every free-text field.
+    const victim = uniqueEmail('ack-victim');
+    const lure = 'Claim your prize at http://evil.example/win and https://evil.example?x=1';
+    const res = await t.post(
+      '/api/feedback',
+      {
+        name: `Prize desk http://evil.example/name`,
+        email: victim,
+        subject: `Your account is locked: visit evil.example now ${lure}`,
+        message: lure,
+        type: 'support',
+      },
+      fresh(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(FORM_TEXTS.supportSent);
+
+    const ack = await t.smtp.waitForMail(victim);
+    expect(ack.subject).toBe(ACK_SUBJECT);
+    for (const part of [ack.subject, ack.text, ack.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Prize');
+      expect(part).not.toContain('locked');
+    }
+    // No link at all: the acknowledgement has nothing to click.
+    expect(ack.html).not.toMatch(/<a\s/i);
+    expect(ack.text).not.toMatch(/https?:\/\//);
+    // The stored row (what the queue sends) is the same fixed text.
+    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, victim));
+    expect(queued).toMatchObject({ kind: 'support-ack', subject: ACK_SUBJECT });
+    expect(`${queued!.subject}${queued!.textBody}${queued!.htmlBody}`).not.toContain('evil.example');
+    // Our own inbox still gets the whole submission to answer it.
+    const notice = await t.smtp.waitForMail(SUPPORT_EMAIL, (m) => m.text.includes('Prize desk'));
+    expect(notice.text).toContain('http://evil.example/win');
+  });
+
+  it.each(['alias1,victim@example.com', 'a@b.co?bcc=spy@evil.example'])(
+    'refuses a support request for %j (one address, one mailbox): 400, nothing stored or queued',
+    async (email) => {
+      const before = await count();
+      const outbox = await countOutbox(t.db);
+      const res = await t.post(
+        '/api/feedback',
+        { name: 'Ann', email, subject: 'Help', message: 'Hi', type: 'support' },
+        fresh(),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+      expect(res.body.issues).toContainEqual({ path: 'email', message: 'Please enter a valid email' });
+      expect(await count()).toBe(before);
+      expect(await countOutbox(t.db)).toBe(outbox);
+    },
+  );
 
   it('refuses a blank message, a support request without email or subject, bad types and oversize text; nothing stored', async () => {
     const before = await count();

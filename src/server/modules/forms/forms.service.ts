@@ -72,7 +72,9 @@ export async function submitFeedback(ctx: AppContext, body: FeedbackInput): Prom
       await enqueueMail(ctx, tx, {
         kind: 'support-ack',
         to: body.email,
-        ...supportAckMail({ name: body.name, subject: body.subject ?? 'your request' }),
+        // Replies reach the support inbox, as the acknowledgement says they do.
+        replyTo: inbox(ctx),
+        ...supportAckMail(),
       });
     }
   });
