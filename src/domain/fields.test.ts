@@ -25,8 +25,64 @@ describe('EmailSchema', () => {
     expect(messages(EmailSchema.safeParse(long))).toContain('Please enter a valid email');
   });
 
-  it('trims and keeps a valid address', () => {
-    expect(EmailSchema.parse('  Ana@Example.com ')).toBe('Ana@Example.com');
+  it('trims and lower-cases a valid address (one mailbox, one spelling)', () => {
+    expect(EmailSchema.parse('  Ana@Example.com ')).toBe('ana@example.com');
+  });
+
+  // The attack (issue 17 item 10): each passed the old pattern, and a mailer or a mailto: link
+  // reads a second recipient or a header out of it.
+  it.each([
+    'alias1,victim@example.com',
+    'a@b.co?bcc=spy@evil.example',
+    'victim@example.com,spy@evil.example',
+    'victim@example.com;spy@evil.example',
+    'Victim <victim@example.com>',
+    '<victim@example.com>',
+    '"a,b"@example.com',
+    'victim@example.com?cc=spy@evil.example',
+    'a?b@example.com',
+    'victim@example.com\nbcc:spy@evil.example',
+  ])('refuses %j: more than one mailbox, or a header, in one address', (value) => {
+    expect(messages(EmailSchema.safeParse(value))).toEqual(['Please enter a valid email']);
+  });
+
+  it.each([
+    ['ana@example.com', 'ana@example.com'],
+    ['ANA.Lopez@Example.COM', 'ana.lopez@example.com'],
+    ['first.last+tag@sub.example.co.uk', 'first.last+tag@sub.example.co.uk'],
+    ["o'neil@example.ie", "o'neil@example.ie"],
+    ['user_name-1@my-salon.example', 'user_name-1@my-salon.example'],
+    ['x@a.io', 'x@a.io'],
+    ['1234@123.example', '1234@123.example'],
+    [`${'a'.repeat(64)}@example.com`, `${'a'.repeat(64)}@example.com`],
+  ])('accepts %j as %j', (value, stored) => {
+    expect(EmailSchema.parse(value)).toBe(stored);
+  });
+
+  it.each([
+    'a@b',
+    'a@localhost',
+    'a @example.com',
+    'a@exa mple.com',
+    'a@@example.com',
+    'a@b@example.com',
+    'a@-example.com',
+    'a@example-.com',
+    'a@example..com',
+    'a@.example.com',
+    'a@example.com.',
+    'a@exam_ple.com',
+    'a(comment)@example.com',
+    'a:b@example.com',
+    'a[b]@example.com',
+    'a\\b@example.com',
+    '"quoted"@example.com',
+    'a@[127.0.0.1]',
+    'jos\u00e9@example.com',
+    `${'a'.repeat(65)}@example.com`,
+    `a@${'b'.repeat(64)}.com`,
+  ])('refuses %j', (value) => {
+    expect(messages(EmailSchema.safeParse(value))).toEqual(['Please enter a valid email']);
   });
 
   it('normalizeEmail lower-cases and trims', () => {

@@ -3,11 +3,20 @@ import { LIMITS } from './options';
 
 /** Reusable field schemas with SPEC.md §5's messages. Strings are trimmed and bounded. */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One addr-spec, so one address is one mailbox: HTML's `input type=email` rule (WHATWG 'valid e-mail
+ * address') without `?` in the local part, with at most 64 characters before the @ and a dot in the
+ * domain. Nothing a mailer or a `mailto:` reads as a separator or a header gets through: no comma,
+ * space, `?`, `<`, `>`, quote, parenthesis, `;`, `:`, brackets or backslash, and exactly one @.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
+/** An email address, trimmed and lower-cased (one address is one account whatever its case). */
 export const EmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
+  .toLowerCase()
   .min(1, 'Email is required')
   .max(LIMITS.emailMax, 'Please enter a valid email')
   .regex(EMAIL_PATTERN, 'Please enter a valid email');
