@@ -1,10 +1,11 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { backgroundTasks } from './lib/background';
+import { MAILBOX_LOG_BINDING, redactingLoggerOptions } from './lib/log-redaction';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { accessRoutes } from './modules/access/access.routes';
@@ -28,6 +29,12 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
+import {
+  BODY_LIMITS,
+  SERVER_TIMEOUTS,
+  type ServerTimeouts,
+  serverTimeoutOptions,
+} from './plugins/request-limits';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerUploadsStatic } from './plugins/uploads-static';
 import { registerWeb } from './plugins/web';
@@ -47,21 +54,40 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Over the defaults (LOG_LEVEL, stdout); tests pass a stream to read the lines. Secrets are always redacted. */
+  logger?: { level?: string; stream?: { write(line: string): void } };
+  /** Log every request and its response ('incoming request', 'request completed'); default: on, except NODE_ENV=test. */
+  requestLogging?: boolean;
+  /** Over SERVER_TIMEOUTS: tests of slow clients shorten them. */
+  serverTimeouts?: Partial<ServerTimeouts>;
   now?: () => Date;
   mailTransport?: MailTransport;
   storage?: Storage;
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify 5.12 no longer takes a bare hop count (it trusts
+ * nothing then), so a count becomes the function proxy-addr used for it: the socket's peer and the
+ * next count − 1 addresses in X-Forwarded-For are proxies. Only safe when nothing reaches the server
+ * except through them (README 'Behind a reverse proxy'); a list of addresses is safe either way.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole server without listening; main.ts and the tests both use it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const requestLogging = opts.requestLogging ?? config.env !== 'test';
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: true,
-    bodyLimit: 15 * 1024 * 1024,
+    logger: { level: config.logLevel, ...opts.logger, ...redactingLoggerOptions() },
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Routes that need more name their own (BODY_LIMITS): the profile form and the image uploads.
+    bodyLimit: BODY_LIMITS.json,
+    ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...opts.serverTimeouts }),
     // fastify 5.12 deprecates the top-level disableRequestLogging option (FSTDEP023 on every build).
-    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
     // Replies the router makes before any hook runs get the security headers there.
     frameworkErrors: frameworkErrorHandler(
       securityHeaders(config.publicUrl.startsWith('https:'), imageOrigins(config)),
@@ -72,7 +98,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const transport =
     opts.mailTransport ??
-    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      // Without SMTP_URL the log is the local user's mailbox: its links are the one thing not redacted.
+      log: config.smtpUrl ? app.log : app.log.child(MAILBOX_LOG_BINDING),
+    });
   const worker = new MailWorker({
     db: database.db,
     transport,

@@ -1,11 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
+
+/** What TRUST_PROXY may name besides addresses: proxy-addr's reserved ranges (Fastify's trustProxy). */
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One proxy in TRUST_PROXY: an IPv4/IPv6 address, a CIDR block, or one of the named ranges. */
+function isProxyAddress(item: string): boolean {
+  if (TRUST_PROXY_RANGES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, the socket's address is the client (nothing in X-Forwarded-For is believed);
+ * a number, that many hops in front of the server are trusted; otherwise the proxies' addresses.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((item) => isProxyAddress(item.trim())),
+    'must be a hop count or a comma-separated list of addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
+  )
+  .transform((v): TrustProxy => {
+    if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+    return v.split(',').map((item) => item.trim());
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,10 +76,17 @@ const EnvSchema = z.object({
   /** PostgreSQL: a query unanswered for this long fails with 503 (0 = no limit). Migrations are exempt. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
+  TRUST_PROXY: z.preprocess(blankToUndefined, TrustProxySchema.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser tests only (NODE_ENV=test): a file holding milliseconds added to the server's clock. */
   TEST_CLOCK_FILE: optional(z.string()),
 });
+
+/**
+ * Which peers' X-Forwarded-For is believed: false (none: the socket address is the client), a hop
+ * count, or the proxies' addresses and CIDR blocks.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -72,6 +109,8 @@ export interface Config {
   betaPassword: string | undefined;
   rateLimit: boolean;
   redisUrl: string | undefined;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (every per-IP limit reads it). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Where the built web app lives; the API serves it when present. */
   webDir: string;
@@ -141,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     betaPassword: e.BETA_PASSWORD,
     rateLimit: e.RATE_LIMIT === 'on',
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       rateLimit: true,
       adminEmails: [],
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -85,10 +86,45 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'nginx'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
   ])('a bad %s (%j) throws a one-line ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(new RegExp(`^Invalid configuration: ${name} [^\\n]+$`));
+  });
+
+  describe('TRUST_PROXY (whose X-Forwarded-For is believed)', () => {
+    const load = (value: string | undefined) =>
+      loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;
+
+    it('trusts nothing when unset, blank or 0: the socket address is the client', () => {
+      expect(load(undefined)).toBe(false);
+      expect(load('  ')).toBe(false);
+      expect(load('0')).toBe(false);
+    });
+
+    it('reads a hop count', () => {
+      expect(load('1')).toBe(1);
+      expect(load(' 2 ')).toBe(2);
+    });
+
+    it('reads a comma-separated list of addresses, CIDR blocks and named ranges', () => {
+      expect(load('127.0.0.1')).toEqual(['127.0.0.1']);
+      expect(load('10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,loopback,uniquelocal')).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.7',
+        '::1',
+        'fd00::/8',
+        'loopback',
+        'uniquelocal',
+      ]);
+    });
   });
 
   it('requires AUTH_SECRET in production', () => {

@@ -215,6 +215,8 @@ interface Hit {
   headers?: Record<string, string>;
   /** A JSON value, or a raw string sent as is (then set content-type in headers). */
   payload?: unknown;
+  /** The client's socket address (X-Forwarded-For is not believed: TRUST_PROXY is unset). */
+  remoteAddress?: string;
 }
 
 /** One request from a page on a foreign origin; the label names it in failures. */
@@ -226,6 +228,7 @@ async function hit(app: FastifyInstance, method: string, url: string, opts: Hit 
     url,
     headers,
     ...(opts.payload === undefined ? {} : { payload: opts.payload as string }),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
   return {
     label: `${method} ${url.length > 80 ? `${url.slice(0, 80)}…` : url} → ${res.statusCode}`,
@@ -600,7 +603,8 @@ describe('locked deployment (BETA_PASSWORD, rate limits on, https)', () => {
     const email = uniqueEmail('limited');
     for (let i = 0; i < 11; i++) {
       login = await hit(app, 'POST', '/api/auth/login', {
-        headers: { ...beta, 'x-forwarded-for': `203.0.113.${i + 1}` },
+        headers: beta,
+        remoteAddress: `203.0.113.${i + 1}`,
         payload: { email, password: `${DEFAULT_PASSWORD}-${i}` },
       });
     }

@@ -34,6 +34,11 @@ export const RATE_LIMITS = {
   reviewReport: { max: 20, timeWindow: '1 hour' },
   /** The admin and beta passwords: slow enough that guessing is hopeless. */
   accessPassword: { max: 10, timeWindow: '15 minutes' },
+  /**
+   * Wrong admin or beta passwords for the whole site, each step counted on its own, whatever the
+   * address: rotating addresses cannot escape it. Past it the step is locked for everyone.
+   */
+  accessPasswordFailures: { max: 100, timeWindow: '1 hour' },
 } as const;
 
 /** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */
@@ -57,6 +62,39 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
         },
       ),
   });
+}
+
+/**
+ * A count of failures under one key for the whole site (e.g. wrong passwords at one step), in the
+ * rate-limit store (Redis when REDIS_URL is set, so every instance shares it). `assertOpen` reads the
+ * count without adding to it and refuses with 429 and Retry-After once `max` failures are in the
+ * window; `recordFailure` adds one and says whether it was the one that closed the lock. Successes
+ * are never counted. Off with RATE_LIMIT=off, like every limit.
+ */
+export function failureLock(
+  app: FastifyInstance,
+  config: Config,
+  key: string,
+  limit: { max: number; timeWindow: string },
+) {
+  const counter = app.createRateLimit({ ...limit, keyGenerator: () => key });
+  return {
+    async assertOpen(req: FastifyRequest, reply: { header(name: string, value: string): unknown }) {
+      if (!config.rateLimit) return;
+      const state = await counter(req, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        const seconds = Math.max(1, state.ttlInSeconds);
+        reply.header('Retry-After', String(seconds));
+        throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`);
+      }
+    },
+    /** Counts one failure; true when this one reached `max` (the lock starts now). */
+    async recordFailure(req: FastifyRequest): Promise<boolean> {
+      if (!config.rateLimit) return false;
+      const state = await counter(req);
+      return !state.isAllowed && state.remaining === 0 && !state.isExceeded;
+    },
+  };
 }
 
 /**

@@ -50,15 +50,19 @@ const PAGE_HEADS: Record<string, { title: string; description: string }> = {
   },
 };
 
-/** Puts a page's title, description and extra tags into index.html's head. */
+/**
+ * Puts a page's title, description and extra tags into index.html's head. Every replacement is a
+ * function: a replacement string would read `$&`, `$'`, `` $` ``, `$1`, `$<name>` and `$$` in a
+ * provider's name or bio as patterns and copy parts of the page into the head (issue 17, item 6).
+ */
 export function injectHead(html: string, head: PageHead): string {
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
-    .replace('</head>', `  ${head.tags}\n  </head>`);
+    .replace('</head>', () => `  ${head.tags}\n  </head>`);
 }
 
 /**
@@ -73,7 +77,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     opts.betaGate ? '<meta name="glowfind-beta-gate" content="on" />' : '',
     opts.supportUrl ? `<meta name="glowfind-support-url" content="${escapeHtml(opts.supportUrl)}" />` : '',
   ].filter(Boolean);
-  const indexHtml = meta.length ? rawHtml.replace('</head>', `  ${meta.join('\n  ')}\n  </head>`) : rawHtml;
+  const indexHtml = meta.length
+    ? rawHtml.replace('</head>', () => `  ${meta.join('\n  ')}\n  </head>`)
+    : rawHtml;
   const pageHtml = new Map(
     Object.entries(PAGE_HEADS).map(([url, head]) => [url, injectHead(indexHtml, { ...head, tags: '' })]),
   );

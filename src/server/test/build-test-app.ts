@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
@@ -42,6 +42,33 @@ export interface TestAppOptions {
   mail?: Partial<Config['mail']>;
   /** Serve a web app whose index.html is this text (by default there is no web app). */
   indexHtml?: string;
+  /** Capture the log (see captureLog()); the level is then `info` unless `env.LOG_LEVEL` says otherwise. */
+  log?: LogCapture;
+  /** Log every request and response as production does (off in tests by default). */
+  requestLogging?: boolean;
+  /** Shorter server timeouts for tests of slow clients (see BuildOptions.serverTimeouts). */
+  serverTimeouts?: BuildOptions['serverTimeouts'];
+}
+
+/** Log lines written by the app, as text and parsed. */
+export interface LogCapture {
+  stream: { write(line: string): void };
+  /** Every line written so far, as written. */
+  readonly text: string;
+  /** Every line written so far, parsed. */
+  entries(): Record<string, unknown>[];
+}
+
+/** A log destination for buildTestApp({ log }): keeps every line so a test can read it. */
+export function captureLog(): LogCapture {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    get text() {
+      return lines.join('');
+    },
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 /** Response bodies are read loosely in tests; the assertions check their shape. */
@@ -58,7 +85,7 @@ export interface TestResponse<T = LooseJson> {
 export interface RequestOptions {
   /** Sent as `Authorization: Bearer …`. */
   token?: string;
-  /** Client address as the app sees it (trustProxy is on). */
+  /** Client address as the app sees it: the socket's remote address (TRUST_PROXY is off in tests). */
   ip?: string;
   headers?: Record<string, string>;
 }
@@ -175,7 +202,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ config, database, now: options.now ?? clock.now });
+    app = await buildApp({
+      config,
+      database,
+      now: options.now ?? clock.now,
+      ...(options.log
+        ? { logger: { level: options.env?.LOG_LEVEL ?? 'info', stream: options.log.stream } }
+        : {}),
+      ...(options.requestLogging !== undefined ? { requestLogging: options.requestLogging } : {}),
+      ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
+    });
     let baseUrl: string | undefined;
     if (options.listen) {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -192,8 +228,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ): Promise<TestResponse<T>> => {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.ip) headers['x-forwarded-for'] = options.ip;
-      const res = await started.inject({ ...opts, headers: { ...headers, ...(opts.headers as object) } });
+      const res = await started.inject({
+        ...opts,
+        headers: { ...headers, ...(opts.headers as object) },
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
+      });
       let body: T;
       try {
         body = JSON.parse(res.body) as T;

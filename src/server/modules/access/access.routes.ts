@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccessTokenReplySchema,
@@ -9,17 +9,61 @@ import {
   BetaStatusReplySchema,
   PasswordBodySchema,
 } from '../../../domain/admin';
+import { logSecurityEvent } from '../../lib/security-log';
 import { requireRole } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { failureLock, RATE_LIMITS } from '../../plugins/rate-limit';
 import * as access from './access.service';
 
 const tags = ['access'];
 const security = [{ bearerAuth: [] }];
 
+type Step = 'admin' | 'beta';
+
 export async function accessRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const admins = [base.authenticate, requireRole('admin')];
+
+  /**
+   * Besides the per-address limit on each route, a site-wide count of wrong passwords per step
+   * (issue 17, item 1): addresses are cheap to rotate, this count is not. Once it is full the step
+   * answers 429 to everyone, the right password included, until the window passes: that is the
+   * point of a lock, since an attacker would otherwise keep guessing and learn when they hit.
+   */
+  const locks = {
+    admin: failureLock(
+      base,
+      ctx.config,
+      'access-password-failures:admin',
+      RATE_LIMITS.accessPasswordFailures,
+    ),
+    beta: failureLock(base, ctx.config, 'access-password-failures:beta', RATE_LIMITS.accessPasswordFailures),
+  };
+  /** Runs one password check under its step's lock; a wrong password is counted and logged. */
+  async function checkUnderLock<T>(
+    step: Step,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    await locks[step].assertOpen(req, reply);
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof access.WrongAccessPasswordError) {
+        logSecurityEvent(req.log, 'access-password-failed', { step, ip: req.ip });
+        if (await locks[step].recordFailure(req)) {
+          logSecurityEvent(req.log, 'access-password-locked', {
+            step,
+            ip: req.ip,
+            failures: RATE_LIMITS.accessPasswordFailures.max,
+            window: RATE_LIMITS.accessPasswordFailures.timeWindow,
+          });
+        }
+      }
+      throw error;
+    }
+  }
 
   app.get(
     '/api/admin/access',
@@ -51,10 +95,12 @@ export async function accessRoutes(base: FastifyInstance) {
         response: { 200: AccessTokenReplySchema },
       },
     },
-    async (req) => ({
+    async (req, reply) => ({
       success: true as const,
       message: ADMIN_TEXTS.accessGranted,
-      ...(await access.grantAdminAccess(ctx, req.user, req.body.password)),
+      ...(await checkUnderLock('admin', req, reply, () =>
+        access.grantAdminAccess(ctx, req.user, req.body.password),
+      )),
     }),
   );
 
@@ -85,10 +131,10 @@ export async function accessRoutes(base: FastifyInstance) {
         response: { 200: AccessTokenReplySchema },
       },
     },
-    async (req) => ({
+    async (req, reply) => ({
       success: true as const,
       message: ADMIN_TEXTS.accessGranted,
-      ...(await access.grantBetaAccess(ctx, req.body.password)),
+      ...(await checkUnderLock('beta', req, reply, () => access.grantBetaAccess(ctx, req.body.password))),
     }),
   );
 }

@@ -11,6 +11,13 @@ import type { UserRow } from '../auth/auth.queries';
  * whole-site beta gate (BETA_PASSWORD). A right password earns a signed token the browser keeps
  * and sends in a header; changing the password voids every token granted for the old one.
  */
+/** A wrong admin or beta password (403): the routes count it toward the site-wide lock and log it. */
+export class WrongAccessPasswordError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
 const ADMIN_ACCESS_TTL_S = 12 * 60 * 60;
 const BETA_ACCESS_TTL_S = 90 * 24 * 60 * 60;
 
@@ -51,7 +58,7 @@ export async function getAdminAccessStatus(ctx: AppContext, user: UserRow, token
 export async function grantAdminAccess(ctx: AppContext, user: UserRow, given: string) {
   const password = ctx.config.adminPassword;
   if (password && !samePassword(ctx, given, password))
-    throw new AppError('FORBIDDEN', ADMIN_TEXTS.invalidPassword);
+    throw new WrongAccessPasswordError(ADMIN_TEXTS.invalidPassword);
   // Without ADMIN_PASSWORD there is no step; the token is then never needed, but the answer is alike.
   const { token, expiresAt } = await signPurposeToken(
     ctx.secret,
@@ -73,7 +80,8 @@ export async function hasBetaAccess(ctx: AppContext, token: string): Promise<boo
 export async function grantBetaAccess(ctx: AppContext, given: string) {
   const password = ctx.config.betaPassword;
   if (!password) throw new AppError('NOT_FOUND', 'The beta gate is off');
-  if (!samePassword(ctx, given, password)) throw new AppError('FORBIDDEN', ADMIN_TEXTS.invalidPasswordForm);
+  if (!samePassword(ctx, given, password))
+    throw new WrongAccessPasswordError(ADMIN_TEXTS.invalidPasswordForm);
   const { token, expiresAt } = await signPurposeToken(
     ctx.secret,
     betaClaims(ctx, password),

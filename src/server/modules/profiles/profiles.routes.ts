@@ -8,6 +8,7 @@ import {
   UpdateProfileBodySchema,
 } from '../../../domain/profiles';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { BODY_LIMITS } from '../../plugins/request-limits';
 import * as profiles from './profiles.service';
 
 const tags = ['profiles'];
@@ -35,6 +36,7 @@ export async function profileRoutes(base: FastifyInstance) {
     '/api/auth/profile',
     {
       preHandler: base.authenticate,
+      bodyLimit: BODY_LIMITS.large,
       config: { rateLimit: RATE_LIMITS.profileUpdate },
       schema: {
         tags,

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { bearerToken, userFromAccessToken } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { BODY_LIMITS } from '../../plugins/request-limits';
 import { base64DecodedLength, decodeImageDataUrl } from './images';
 import * as uploads from './uploads.service';
 
@@ -48,6 +49,7 @@ export async function uploadRoutes(base: FastifyInstance) {
   app.post(
     '/api/upload/avatar',
     {
+      bodyLimit: BODY_LIMITS.upload,
       config: { rateLimit: RATE_LIMITS.upload },
       preValidation: authenticateUpload,
       schema: {
@@ -68,6 +70,7 @@ export async function uploadRoutes(base: FastifyInstance) {
   app.post(
     '/api/upload/portfolio',
     {
+      bodyLimit: BODY_LIMITS.upload,
       config: { rateLimit: RATE_LIMITS.upload },
       preValidation: authenticateUpload,
       schema: {

@@ -1,0 +1,52 @@
+/**
+ * Secrets that must never reach a log line (issue 17, item 5). Links the product mails carry live
+ * tokens in their query strings (`/reset-password?token=`, `/?temp_token=…&email=`,
+ * `/unsubscribe?token=`), and the request log records whole URLs; requests carry bearer tokens and the
+ * admin and beta access tokens in headers. The rule is general, so a new link or header is covered
+ * without a change here: any query parameter whose name contains 'token', 'secret', 'passw',
+ * 'signature' or 'apikey', plus `email`, `code`, `key`, `sig`, `auth` and `t`; the authorization, cookie and every
+ * `x-*-access` header; and any `Bearer …` credential, wherever in the line they appear.
+ */
+
+export const REDACTED = '[redacted]';
+
+/** `name=value` in a query string (or a text holding a URL) whose name marks a secret. */
+const SECRET_QUERY_PARAM =
+  /([?&;](?:[^=&;#\s"'\\<>]*(?:token|secret|passw|signature|api_?key)[^=&;#\s"'\\<>]*|email|code|key|sig|auth|t)=)[^&;#\s"'\\<>]*/gi;
+
+/** A header holding a credential, as a JSON key with its value (a string or an array of strings). */
+const SECRET_HEADER =
+  /"(authorization|proxy-authorization|cookie|set-cookie|x-[a-z0-9-]*-access)"(\s*:\s*)(?:"(?:[^"\\]|\\.)*"|\[(?:"(?:[^"\\]|\\.)*"\s*,?\s*)*\])/gi;
+
+const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/-]+=*/g;
+
+/** A URL (or any text) with the values of secret query parameters replaced by `[redacted]`. */
+export function redactUrl(text: string): string {
+  return text.replace(SECRET_QUERY_PARAM, `$1${REDACTED}`);
+}
+
+/**
+ * One serialized log line with every secret replaced: pino's `hooks.streamWrite`, so it runs on the
+ * final JSON of every line (message, request URL, error message and stack, any logged object).
+ */
+export function redactLogLine(line: string): string {
+  return redactUrl(line).replace(SECRET_HEADER, `"$1"$2"${REDACTED}"`).replace(BEARER, `$1${REDACTED}`);
+}
+
+/**
+ * The binding of the one logger whose lines are exempt: the mail transport used when SMTP_URL is
+ * unset writes each email's link to the log on purpose (DESIGN.md §1, README: the log is then the
+ * local user's mailbox). A JSON key can only appear unescaped as a real key, never inside a value,
+ * so no request can make another line look like one of these.
+ */
+export const MAILBOX_LOG_BINDING = { mailbox: 'log' } as const;
+const MAILBOX_MARK = '"mailbox":"log"';
+
+/** pino options that apply the redaction to every line (child loggers inherit hooks). */
+export function redactingLoggerOptions() {
+  return {
+    hooks: {
+      streamWrite: (line: string) => (line.includes(MAILBOX_MARK) ? line : redactLogLine(line)),
+    },
+  };
+}
