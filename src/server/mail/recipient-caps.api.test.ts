@@ -1,0 +1,273 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { FORM_TEXTS } from '../../domain/forms';
+import { mailOutbox } from '../db/schema';
+import { addressHash } from '../lib/address-hash';
+import { buildTestApp, DAY, HOUR, MINUTE, type TestApp, type TestResponse } from '../test/build-test-app';
+import { createVerifiedUser, DEFAULT_PASSWORD, insertUser, loginAs, uniqueEmail } from '../test/factories';
+import { enqueueMail, MAIL_RECIPIENT_CAPS } from './outbox';
+
+/**
+ * Issue 17 item 3: nobody can use the product to mail a third party. Every route that mails an
+ * address a stranger typed (or a provider's address behind the message form) counts against one
+ * per-recipient cap, whatever the client address; past it the mail is dropped and logged, and the
+ * route answers exactly as before.
+ */
+
+const SUPPORT_EMAIL = 'help-desk@example.test';
+const { perHour, perDay } = MAIL_RECIPIENT_CAPS;
+
+let t: TestApp;
+let warn: MockInstance<(entry: unknown, message?: string) => void>;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SUPPORT_EMAIL } });
+  // The security events as logSecurityEvent writes them (the app logger is silent in tests).
+  warn = vi.spyOn(t.app.ctx.log, 'warn') as unknown as typeof warn;
+});
+afterAll(async () => {
+  warn?.mockRestore();
+  await t?.close();
+});
+
+let ip = 0;
+/** A new client address for every request: per-IP limits are no defence here. */
+const rotate = () => `10.${Math.floor(++ip / 250) % 250}.${ip % 250}.7`;
+
+/** Capped-kind rows queued for this address (any case), and every row for it. */
+async function queuedTo(address: string) {
+  return t.db
+    .select({ kind: mailOutbox.kind, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()),
+        inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds]),
+      ),
+    );
+}
+
+/** The capped events logged so far (the first argument of each security warn). */
+function cappedEvents(): Record<string, unknown>[] {
+  return warn.mock.calls
+    .map((call) => call[0] as Record<string, unknown>)
+    .filter(
+      (entry: Record<string, unknown> | undefined) =>
+        entry && typeof entry === 'object' && entry.security === 'mail-recipient-capped',
+    );
+}
+
+/** Waits until everything queued is sent, then returns what the SMTP sink holds for this address. */
+async function delivered(address: string) {
+  await t.app.ctx.settle();
+  await expect
+    .poll(async () => (await queuedTo(address)).filter((r) => r.status === 'pending').length, {
+      timeout: 15_000,
+      interval: 50,
+    })
+    .toBe(0);
+  return t.smtp.mailsTo(address);
+}
+
+describe('per-recipient cap across routes and client addresses', () => {
+  const victim = 'victim@example.com';
+  let providerId: string;
+  let sender: { email: string; password: string };
+  let senderToken: string;
+  /** The first answer of each route: every later answer must be identical (no enumeration). */
+  const firstAnswer = new Map<string, unknown>();
+  let supportRequests = 0;
+
+  beforeAll(async () => {
+    // The victim's address belongs to a listed provider (so the message form reaches it); inserted
+    // directly so that setting it up mails nothing.
+    const provider = await insertUser(t.db, { email: victim, name: 'Victim Studio', userType: 'provider' });
+    providerId = provider.id;
+    const verified = await createVerifiedUser(t, { email: uniqueEmail('sender') });
+    sender = verified;
+    senderToken = verified.session.access_token;
+  });
+
+  /** Moves the clock; the sender logs in again (an access token lasts 15 minutes). */
+  async function advance(ms: number) {
+    t.clock.advance(ms);
+    senderToken = (await loginAs(t, sender.email, sender.password)).access_token;
+  }
+
+  /** One attack request, chosen by turn: each reaches the victim's mailbox by another route. */
+  async function attack(turn: number) {
+    const route = turn % 5;
+    const options = { ip: rotate() };
+    let name: string;
+    let res: TestResponse;
+    if (route === 0) {
+      name = 'signup';
+      res = await t.post('/api/auth/signup', { email: victim, password: DEFAULT_PASSWORD }, options);
+    } else if (route === 1) {
+      name = 'forgot-password';
+      res = await t.post('/api/auth/forgot-password', { email: victim }, options);
+    } else if (route === 2) {
+      // The victim's account is verified, so this one mails nothing; it still answers the same.
+      name = 'resend-verification';
+      res = await t.post('/api/auth/resend-verification', { email: victim }, options);
+    } else if (route === 3) {
+      name = 'support';
+      supportRequests++;
+      res = await t.post(
+        '/api/feedback',
+        { type: 'support', email: victim, subject: 'Hello', message: `Request ${turn}` },
+        options,
+      );
+    } else {
+      name = 'message';
+      res = await t.post(
+        '/api/messages',
+        { providerId, message: `Message ${turn}` },
+        { ...options, token: senderToken },
+      );
+    }
+    expect(res.status, `${name} #${turn}: ${res.text}`).toBe(200);
+    expect(res.body.success).toBe(true);
+    if (!firstAnswer.has(name)) firstAnswer.set(name, res.body);
+    expect(res.body, `${name} #${turn} answers as the first one did`).toEqual(firstAnswer.get(name));
+  }
+
+  /** Requests that queue a mail when under the cap: all routes but resend (turns 2, 7, 12, …). */
+  const mailing = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => from + i).filter((turn) => turn % 5 !== 2).length;
+
+  it(`30 requests from 30 addresses over 5 routes: ${perHour} emails reach the victim in the hour, the rest are dropped and logged`, async () => {
+    const loggedBefore = cappedEvents().length;
+    for (let turn = 0; turn < 30; turn++) await attack(turn);
+
+    const rows = await queuedTo(victim);
+    expect(rows).toHaveLength(perHour);
+    // The five came through different routes, counted together.
+    expect(new Set(rows.map((r) => r.kind))).toEqual(
+      new Set(['account-exists', 'reset-password', 'support-ack', 'provider-message']),
+    );
+    const mails = await delivered(victim);
+    expect(mails).toHaveLength(perHour);
+
+    // Every dropped email is one security event, without the address in clear.
+    const events = cappedEvents().slice(loggedBefore);
+    expect(events).toHaveLength(mailing(0, 30) - perHour);
+    for (const event of events) {
+      expect(event).toMatchObject({
+        security: 'mail-recipient-capped',
+        window: 'hour',
+        recipientDomain: 'example.com',
+        recipientHash: addressHash(t.app.ctx.secret, victim),
+      });
+      expect(MAIL_RECIPIENT_CAPS.kinds).toContain(event.kind);
+      expect(JSON.stringify(event)).not.toContain(victim);
+    }
+    // Our own inbox is not a third party: every support request still reaches it.
+    await expect
+      .poll(() => t.smtp.mailsTo(SUPPORT_EMAIL).length, { timeout: 15_000, interval: 50 })
+      .toBe(supportRequests);
+    expect(firstAnswer.get('support')).toEqual({ success: true, message: FORM_TEXTS.supportSent });
+  });
+
+  it(`an hour later ${perHour} more get through, and no more than ${perDay} in a day`, async () => {
+    let turn = 30;
+    for (let hour = 1; hour * perHour < perDay; hour++) {
+      await advance(HOUR + MINUTE);
+      for (const end = turn + 15; turn < end; turn++) await attack(turn);
+      expect(await queuedTo(victim)).toHaveLength((hour + 1) * perHour);
+    }
+    expect(await queuedTo(victim)).toHaveLength(perDay);
+
+    // A fresh hour, but the day's share is used up: nothing more, logged as the daily cap.
+    await advance(HOUR + MINUTE);
+    const loggedBefore = cappedEvents().length;
+    for (const end = turn + 15; turn < end; turn++) await attack(turn);
+    expect(await queuedTo(victim)).toHaveLength(perDay);
+    const events = cappedEvents().slice(loggedBefore);
+    expect(events).toHaveLength(mailing(turn - 15, turn));
+    expect(events.every((e) => e.window === 'day')).toBe(true);
+    expect(await delivered(victim)).toHaveLength(perDay);
+
+    // A day after the first ones, they leave the window and the address can be mailed again.
+    await advance(DAY - 4 * (HOUR + MINUTE) + MINUTE);
+    for (const end = turn + 15; turn < end; turn++) await attack(turn);
+    expect(await queuedTo(victim)).toHaveLength(perDay + perHour);
+    expect(await delivered(victim)).toHaveLength(perDay + perHour);
+  });
+});
+
+describe('per-recipient cap with the per-IP limits on', () => {
+  it('holds whatever the client address, while each route answers as usual', async () => {
+    const limited = await buildTestApp({ rateLimit: true, env: { SUPPORT_EMAIL } });
+    try {
+      const victim = uniqueEmail('victim-limited');
+      // The account stays unverified, so every sign-up sends a new verification link.
+      for (let i = 0; i < 12; i++) {
+        const options = { ip: rotate() };
+        const res =
+          i % 2 === 0
+            ? await limited.post('/api/auth/signup', { email: victim, password: DEFAULT_PASSWORD }, options)
+            : await limited.post(
+                '/api/feedback',
+                { type: 'support', email: victim, subject: 'Hi', message: `Note ${i}` },
+                options,
+              );
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.success).toBe(true);
+      }
+      await limited.app.ctx.settle();
+      expect(
+        await limited.db.$count(
+          mailOutbox,
+          and(eq(mailOutbox.toAddress, victim), inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds])),
+        ),
+      ).toBe(perHour);
+      await expect
+        .poll(() => limited.smtp.mailsTo(victim).length, { timeout: 15_000, interval: 50 })
+        .toBe(perHour);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(limited.smtp.mailsTo(victim)).toHaveLength(perHour);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('enqueueMail', () => {
+  it('lets requests racing for one recipient through one at a time: exactly the cap is queued', async () => {
+    const target = uniqueEmail('race');
+    await insertUser(t.db, { email: target });
+    const raced = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.post('/api/auth/forgot-password', { email: target }, { ip: rotate() }),
+      ),
+    );
+    expect(raced.map((r) => r.status)).toEqual(Array(12).fill(200));
+    await t.app.ctx.settle();
+    expect(await queuedTo(target)).toHaveLength(perHour);
+  });
+
+  it('counts an address whatever its case, and returns what it did', async () => {
+    const target = uniqueEmail('case');
+    const mail = { subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' };
+    const results = [];
+    for (let i = 0; i < perHour + 1; i++) {
+      const to = i % 2 === 0 ? target.toUpperCase() : target;
+      results.push(await enqueueMail(t.app.ctx, t.db, { kind: 'verify-email', to, ...mail }));
+    }
+    expect(results).toEqual([...Array(perHour).fill('queued'), 'capped']);
+    expect(await queuedTo(target)).toHaveLength(perHour);
+  });
+
+  it('does not cap mail the owner asked for or that follows a proof of the mailbox', async () => {
+    const target = uniqueEmail('owner');
+    const mail = { subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' };
+    for (let i = 0; i < perHour; i++)
+      await enqueueMail(t.app.ctx, t.db, { kind: 'reset-password', to: target, ...mail });
+    expect(await enqueueMail(t.app.ctx, t.db, { kind: 'reset-password', to: target, ...mail })).toBe(
+      'capped',
+    );
+    for (const kind of ['password-changed', 'opening-alert', 'new-review', 'form-notice'])
+      expect(await enqueueMail(t.app.ctx, t.db, { kind, to: target, ...mail })).toBe('queued');
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.toAddress, target))).toBe(perHour + 4);
+  });
+});
