@@ -9,6 +9,7 @@ import type { BookingLog } from '../../../../domain/bookings';
 import type { Submission } from '../../../../domain/forms';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { mailtoHref } from '../../../lib/mailto';
 import { toast } from '../../../lib/toast';
 import { isAdminAccessRequired } from '../api/admin-request';
 import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
@@ -81,7 +82,7 @@ const submissionColumns: LogColumn<Submission>[] = [
       <div className="w-[12rem] [overflow-wrap:anywhere] sm:w-[14rem]">
         <p className="font-medium [overflow-wrap:normal]">{row.name || 'Anonymous'}</p>
         {row.email && (
-          <a href={`mailto:${row.email}`} className="text-xs text-muted hover:underline">
+          <a href={mailtoHref(row.email)} className="text-xs text-muted hover:underline">
             {row.email}
           </a>
         )}
