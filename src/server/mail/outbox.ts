@@ -39,10 +39,21 @@ export type MailContext = Pick<AppContext, 'now' | 'log' | 'secret'>;
 /** 'capped': the recipient had their share of unsolicited mail; nothing was queued. */
 export type EnqueueResult = 'queued' | 'capped';
 
-const isCappedKind = (kind: string) => (MAIL_RECIPIENT_CAPS.kinds as readonly string[]).includes(kind);
+/**
+ * Every kind of email. A new kind is added here on purpose: if someone other than the recipient can
+ * cause it, it goes in MAIL_RECIPIENT_CAPS.kinds too.
+ */
+export type MailKind =
+  | (typeof MAIL_RECIPIENT_CAPS.kinds)[number]
+  | 'password-changed'
+  | 'opening-alert'
+  | 'new-review'
+  | 'form-notice';
+
+const isCappedKind = (kind: MailKind) => (MAIL_RECIPIENT_CAPS.kinds as readonly MailKind[]).includes(kind);
 
 export interface OutgoingMail extends MailContent {
-  kind: string;
+  kind: MailKind;
   to: string;
   replyTo?: string;
   /** An opening alert: dropped at send time if the user turned alerts off or unsaved the provider. */

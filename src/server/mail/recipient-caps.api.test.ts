@@ -266,7 +266,7 @@ describe('enqueueMail', () => {
     expect(await enqueueMail(t.app.ctx, t.db, { kind: 'reset-password', to: target, ...mail })).toBe(
       'capped',
     );
-    for (const kind of ['password-changed', 'opening-alert', 'new-review', 'form-notice'])
+    for (const kind of ['password-changed', 'opening-alert', 'new-review', 'form-notice'] as const)
       expect(await enqueueMail(t.app.ctx, t.db, { kind, to: target, ...mail })).toBe('queued');
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.toAddress, target))).toBe(perHour + 4);
   });
