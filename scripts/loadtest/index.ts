@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/domain/auth';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { createRng } from '../../src/server/seed/art';
 import { buildPlaces } from '../bench/catalogue';
@@ -72,6 +73,15 @@ async function inBatches<T, R>(items: T[], size: number, f: (item: T) => Promise
   return out;
 }
 
+/** The refresh token a login or refresh set in its HttpOnly cookie (never in the JSON body). */
+function refreshCookieOf(response: Response): string {
+  for (const header of response.headers.getSetCookie()) {
+    const match = /^glowfind_refresh=([^;]+)/.exec(header);
+    if (match) return match[1]!;
+  }
+  throw new Error(`${response.url} answered ${response.status} without a refresh cookie`);
+}
+
 /** Signs every client in (before any measurement: argon2 is not what the mix is about). */
 async function signIn(base: URL, clients: { email: string }[]): Promise<Session[]> {
   return await inBatches(clients, 4, async ({ email }) => {
@@ -80,24 +90,23 @@ async function signIn(base: URL, clients: { email: string }[]): Promise<Session[
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: CLIENT_PASSWORD }),
     });
-    const json = (await response.json()) as { session?: { access_token: string; refresh_token: string } };
+    const json = (await response.json()) as { session?: { access_token: string } };
     if (!response.ok || !json.session) throw new Error(`login of ${email} answered ${response.status}`);
-    return { email, accessToken: json.session.access_token, refreshToken: json.session.refresh_token };
+    return { email, accessToken: json.session.access_token, refreshToken: refreshCookieOf(response) };
   });
 }
 
-/** Rotates every session's refresh token for a new access token, in place. */
+/** Rotates every session's refresh token (sent as the browser does: cookie + CSRF header), in place. */
 async function refreshSessions(base: URL, sessions: Session[]) {
   await inBatches(sessions, 4, async (session) => {
     const response = await fetch(new URL('/api/auth/refresh', base), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh_token: session.refreshToken }),
+      headers: { cookie: `glowfind_refresh=${session.refreshToken}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
     });
-    const json = (await response.json()) as { session?: { access_token: string; refresh_token: string } };
+    const json = (await response.json()) as { session?: { access_token: string } };
     if (!response.ok || !json.session) throw new Error(`refresh answered ${response.status}`);
     session.accessToken = json.session.access_token;
-    session.refreshToken = json.session.refresh_token;
+    session.refreshToken = refreshCookieOf(response);
   });
 }
 

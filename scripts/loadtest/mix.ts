@@ -23,6 +23,7 @@ export type Kind = (typeof KINDS)[number][0];
 export interface Session {
   email: string;
   accessToken: string;
+  /** The value of the HttpOnly refresh cookie (the API never puts it in JSON). */
   refreshToken: string;
 }
 

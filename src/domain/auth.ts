@@ -17,14 +17,25 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * What the browser keeps (SPEC.md §3 less the refresh token): the refresh token travels only in an
+ * HttpOnly cookie scoped to /api/auth that page scripts cannot read (ADR 002).
+ */
 export const SessionSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   /** Epoch seconds at which the access token expires. */
   expires_at: z.number().int(),
   user: UserSchema,
 });
 export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * The header the web app sends on every call. /api/auth/refresh and /api/auth/logout (the routes
+ * that read the refresh cookie) refuse a request without it (403): a cross-site form cannot set a
+ * header, and a cross-site fetch that sets one needs a CORS preflight this API never grants.
+ */
+export const CSRF_HEADER = 'x-glowfind-csrf';
+export const CSRF_HEADER_VALUE = '1';
 
 export const ClientUserDataSchema = z.object({
   user_type: z.literal('client'),
@@ -68,9 +79,6 @@ export const VerifyEmailBodySchema = z.object({
 });
 
 export const EmailOnlyBodySchema = z.object({ email: EmailSchema });
-
-export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(200) });
-export const LogoutBodySchema = z.object({ refresh_token: z.string().min(1).max(200).optional() });
 
 export const ResetPasswordBodySchema = z.object({
   token: z.string().trim().min(1, 'The reset link is incomplete').max(200),

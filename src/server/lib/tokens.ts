@@ -22,18 +22,24 @@ export interface AccessClaims {
   /** Issue time in milliseconds: `iat` has whole seconds, too coarse to tell a token issued
    *  just before a password reset from one issued just after it in the same second. */
   issuedAtMs: number;
+  /** The token's id: logout puts it on the denylist (revoked_access_tokens) until `exp`. */
+  jti: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
 }
 
 export async function signAccessToken(secret: Uint8Array, userId: string, now: Date) {
   const iat = Math.floor(now.getTime() / 1000);
   const expiresAt = iat + ACCESS_TOKEN_TTL_S;
+  const jti = randomBytes(16).toString('base64url');
   const token = await new SignJWT({ iat_ms: now.getTime() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
+    .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(expiresAt)
     .sign(secret);
-  return { token, expiresAt };
+  return { token, expiresAt, jti };
 }
 
 export async function verifyAccessToken(
@@ -43,11 +49,14 @@ export async function verifyAccessToken(
 ): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
-    if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+    const { sub, iat, jti, exp } = payload;
+    if (typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
+    // Without an id a token could not be revoked at logout, so it is not a login token.
+    if (typeof jti !== 'string' || jti.length === 0 || jti.length > 64) return null;
     // A purpose token (admin step, beta gate) is signed with the same secret but is never a login.
     if (payload.pur !== undefined) return null;
-    const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
-    return { sub: payload.sub, iat: payload.iat, issuedAtMs };
+    const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : iat * 1000;
+    return { sub, iat, issuedAtMs, jti, exp };
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
 
@@ -21,12 +22,33 @@ describe('access tokens', () => {
 
   it('carry the issue time to the millisecond (a password reset refuses tokens issued earlier the same second)', async () => {
     const at = new Date('2026-01-01T12:00:00.750Z');
-    const { token } = await signAccessToken(secret, 'user-1', at);
+    const { token, jti, expiresAt } = await signAccessToken(secret, 'user-1', at);
     expect(await verifyAccessToken(secret, token, at)).toEqual({
       sub: 'user-1',
       iat: Math.floor(at.getTime() / 1000),
       issuedAtMs: at.getTime(),
+      jti,
+      exp: expiresAt,
     });
+  });
+
+  it('each carry their own id (jti), which logout puts on the denylist', async () => {
+    const issuedTwice = await Promise.all([1, 2].map(() => signAccessToken(secret, 'user-1', issued)));
+    const [a, b] = issuedTwice.map((t) => t.jti);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a).not.toBe(b);
+    expect((await verifyAccessToken(secret, issuedTwice[0]!.token, issued))?.jti).toBe(a);
+  });
+
+  it('are refused without an id (such a token could not be revoked at logout)', async () => {
+    const iat = issued.getTime() / 1000;
+    const withoutJti = await new SignJWT({ iat_ms: issued.getTime() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-1')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+      .sign(secret);
+    expect(await verifyAccessToken(secret, withoutJti, issued)).toBeNull();
   });
 
   it('expire 15 minutes after issue (expiresAt in epoch seconds)', async () => {

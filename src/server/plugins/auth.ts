@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
 import { verifyAccessToken } from '../lib/tokens';
 import { hasAdminAccess } from '../modules/access/access.service';
-import { findUserById, type UserRow } from '../modules/auth/auth.queries';
+import { findUserForAccessToken, type UserRow } from '../modules/auth/auth.queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,16 +25,18 @@ export function bearerToken(request: FastifyRequest): string {
 
 /**
  * The user a raw access token belongs to; 401 when it is missing, invalid, expired, of a deleted
- * user, or issued before the user's tokens_valid_after; 403 EMAIL_NOT_VERIFIED for an account that
- * never confirmed its email (no login hands one a token; this holds even if one was minted).
- * Loaded fresh so role and type changes apply at once.
+ * user, ended by a logout (the denylist), or issued before the user's tokens_valid_after;
+ * 403 EMAIL_NOT_VERIFIED for an account that never confirmed its email (no login hands one a token;
+ * this holds even if one was minted). Loaded fresh so role and type changes apply at once; the
+ * denylist is read in the same query, so this stays one round trip.
  */
 export async function userFromAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
   const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
   if (!claims) throw new AppError('UNAUTHORIZED');
-  const user = await findUserById(ctx.db, claims.sub);
-  if (!user) throw new AppError('UNAUTHORIZED');
+  const found = await findUserForAccessToken(ctx.db, claims.sub, claims.jti);
+  if (!found || found.tokenRevoked) throw new AppError('UNAUTHORIZED');
+  const { user } = found;
   if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
     throw new AppError('UNAUTHORIZED');
   }

@@ -12,7 +12,9 @@ import { ERROR_MESSAGES, ERROR_STATUS } from '../../domain/errors';
  */
 const ROUTE_ERRORS: Record<string, number[]> = {
   'POST /api/auth/login': [401, 403],
-  'POST /api/auth/refresh': [401],
+  // Refresh and logout read the refresh cookie: 403 without the CSRF header.
+  'POST /api/auth/refresh': [401, 403],
+  'POST /api/auth/logout': [403],
   'POST /api/auth/upgrade-to-provider': [409],
   'GET /api/auth/profile': [404],
   'PUT /api/auth/profile': [403, 404],

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import type { TestApp } from './build-test-app';
+import { refreshTokenOf } from './session-cookie';
 import { firstLink, type ReceivedMail } from './smtp-sink';
 
 /** Not in the common-password list, long enough for every rule. */
@@ -60,6 +61,8 @@ export interface VerifiedUser {
   password: string;
   user: User;
   session: Session;
+  /** The refresh token verification set in its HttpOnly cookie (never in the JSON session). */
+  refreshToken: string;
 }
 
 /** signup → link from the email → verify-email; returns the session that verification hands out. */
@@ -68,7 +71,8 @@ export async function createVerifiedUser(t: TestApp, overrides: SignupOverrides 
   const res = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
   if (res.status !== 200 || !res.body.session)
     throw new Error(`verify-email failed: ${res.status} ${res.text}`);
-  return { email, password, user: res.body.session.user, session: res.body.session };
+  const refreshToken = refreshTokenOf(res);
+  return { email, password, user: res.body.session.user, session: res.body.session, refreshToken };
 }
 
 /** Logs in through the API (expects success). */

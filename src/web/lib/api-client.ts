@@ -1,4 +1,4 @@
-import type { Session } from '../../domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type Session } from '../../domain/auth';
 import type { Issue } from '../../domain/errors';
 import { betaHeaders, lockBeta } from './beta-gate';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
@@ -30,7 +30,13 @@ interface RequestOptions {
 }
 
 async function send(path: string, opts: RequestOptions, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...betaHeaders(), ...opts.headers };
+  // The CSRF header goes on every call: the routes that read the refresh cookie require it.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    ...betaHeaders(),
+    ...opts.headers,
+  };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -38,6 +44,8 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      // The refresh cookie (HttpOnly, Path=/api/auth) goes only to our own origin.
+      credentials: 'same-origin',
       signal: opts.signal ?? null,
       keepalive: opts.keepalive ?? false,
     });
@@ -98,8 +106,9 @@ async function worthRefreshing(response: Response): Promise<boolean> {
 let refreshing: Promise<Session | null> | null = null;
 
 /**
- * Rotates the refresh token once for all callers in this tab, and under a Web Lock across tabs,
- * so two tabs never present the same refresh token (which would revoke the login).
+ * Rotates the refresh token (the HttpOnly cookie the browser sends to /api/auth) once for all
+ * callers in this tab, and under a Web Lock across tabs, so two tabs never present the same
+ * refresh token (which would revoke the login).
  */
 export function refreshSession(): Promise<Session | null> {
   refreshing ??= (async () => {
@@ -108,8 +117,9 @@ export function refreshSession(): Promise<Session | null> {
     const run = async () => {
       const latest = reloadSession();
       if (!latest) return null;
-      if (latest.refresh_token !== before.refresh_token && !needsRefresh(latest)) return latest;
-      const response = await send('/api/auth/refresh', { body: { refresh_token: latest.refresh_token } });
+      // Another tab refreshed while this one waited for the lock: its access token is ours too.
+      if (latest.access_token !== before.access_token && !needsRefresh(latest)) return latest;
+      const response = await send('/api/auth/refresh', { method: 'POST' });
       if (!response.ok) return null;
       const reply = (await response.json()) as { session: Session };
       setSession(reply.session);

@@ -9,18 +9,26 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 const expiredListeners = new Set<Listener>();
 
+/** Only these fields are kept: the refresh token lives in an HttpOnly cookie, out of scripts' reach. */
+function stored(session: Session): Session {
+  return { access_token: session.access_token, expires_at: session.expires_at, user: session.user };
+}
+
 function read(): Session | null {
   try {
     const raw = localStorage.getItem(SESSION_KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Session> | null;
+    const value = JSON.parse(raw) as (Partial<Session> & { refresh_token?: unknown }) | null;
     // A light shape check keeps zod out of the first-load bundle.
     const ok =
       typeof value?.access_token === 'string' &&
-      typeof value.refresh_token === 'string' &&
       typeof value.expires_at === 'number' &&
       typeof value.user?.id === 'string';
-    return ok ? (value as Session) : null;
+    if (!ok) return null;
+    const session = stored(value as Session);
+    // A session saved before the refresh token moved to the cookie still holds one: drop it.
+    if ('refresh_token' in value) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    return session;
   } catch {
     return null;
   }
@@ -47,8 +55,8 @@ export function getSession(): Session | null {
 }
 
 export function setSession(session: Session): void {
-  current = session;
-  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  current = stored(session);
+  localStorage.setItem(SESSION_KEY, JSON.stringify(current));
   emit();
 }
 

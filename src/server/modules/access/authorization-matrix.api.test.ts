@@ -7,11 +7,13 @@ import {
   openings,
   providerProfiles,
   providerRatings,
+  refreshTokens,
   reviewReports,
   reviews,
+  revokedAccessTokens,
   users,
 } from '../../db/schema';
-import { signAccessToken } from '../../lib/tokens';
+import { hashToken, signAccessToken } from '../../lib/tokens';
 import {
   buildTestApp,
   DAY,
@@ -28,6 +30,7 @@ import {
   findUserRow,
   uniqueEmail,
 } from '../../test/factories';
+import { asBrowser } from '../../test/session-cookie';
 import { dataUrl, swatch } from '../uploads/test-images';
 
 /**
@@ -118,6 +121,8 @@ const tokens: Record<Role, string | undefined> = {
 };
 let betaToken = '';
 let adminStepToken = '';
+/** The client's refresh token (its cookie): a request refused for want of the CSRF header must leave it be. */
+let clientRefresh = '';
 
 const favoritesOfOwner = () => open.db.$count(favorites, eq(favorites.providerId, ids.owner));
 const balayageFans = () => open.db.$count(favoriteServices, eq(favoriteServices.serviceName, 'Balayage'));
@@ -152,6 +157,24 @@ const ownerOpening = async () => {
   const [row] = await open.db.select().from(openings).where(eq(openings.id, ids.opening));
   return row ? `${row.isActive} ${row.updatedAt.getTime()}` : 'gone';
 };
+/** The client's login as stored: its refresh token row, and how many access tokens are denylisted. */
+const clientLogin = async () => {
+  const [row] = await open.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(clientRefresh)));
+  return `${row?.rotatedAt?.getTime()} ${row?.revokedAt?.getTime()} ${await open.db.$count(revokedAccessTokens)}`;
+};
+/** A logout with a valid bearer puts it on the denylist; later cells need the token again. */
+const liftDenylist = async () => {
+  await open.db.delete(revokedAccessTokens);
+};
+/** The client's refresh cookie without the CSRF header, as a cross-site form would send it. */
+const withClientCookie = (o: RequestOptions): RequestOptions => ({
+  ...o,
+  headers: { ...o.headers, cookie: `glowfind_refresh=${clientRefresh}` },
+});
+
 const userTypes = async () =>
   (await open.db.select({ t: users.userType }).from(users).orderBy(users.id)).map((r) => r.t).join();
 
@@ -267,9 +290,20 @@ const ENDPOINTS = {
     request: (app, o) => app.post('/api/auth/resend-verification', { email: uniqueEmail('matrix') }, o),
   },
   'POST /api/auth/refresh (unknown token)': {
-    request: (app, o) => app.post('/api/auth/refresh', { refresh_token: 'not-a-token' }, o),
+    request: (app, o) => app.post('/api/auth/refresh', undefined, asBrowser('x'.repeat(43), o)),
   },
-  'POST /api/auth/logout': { request: (app, o) => app.post('/api/auth/logout', {}, o) },
+  "POST /api/auth/refresh (client's cookie, no CSRF header)": {
+    request: (app, o) => app.post('/api/auth/refresh', undefined, withClientCookie(o)),
+    probe: clientLogin,
+  },
+  'POST /api/auth/logout': {
+    request: (app, o) => app.post('/api/auth/logout', undefined, asBrowser(undefined, o)),
+    restore: liftDenylist,
+  },
+  "POST /api/auth/logout (client's cookie, no CSRF header)": {
+    request: (app, o) => app.post('/api/auth/logout', undefined, withClientCookie(o)),
+    probe: clientLogin,
+  },
   'POST /api/auth/forgot-password': {
     request: (app, o) => app.post('/api/auth/forgot-password', { email: emails.client }, o),
   },
@@ -436,7 +470,9 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'POST /api/auth/verify-email (unknown token)':                          [  T,   T,   T,   T,   T,   T,   T,   T],
   'POST /api/auth/resend-verification':                                   [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/refresh (unknown token)':                               [401, 401, 401, 401, 401, 401, 401, 401],
+  "POST /api/auth/refresh (client's cookie, no CSRF header)":             [403, 403, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/logout':                                                [200, 200, 200, 200, 200, 200, 200, 200],
+  "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401,   E, 200, 200, 200, 200, 401, 401],
@@ -499,7 +535,9 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'POST /api/auth/verify-email (unknown token)':                          [  T,   T,   T,   T,   T,   T],
   'POST /api/auth/resend-verification':                                   [200, 200, 200, 200, 200, 200],
   'POST /api/auth/refresh (unknown token)':                               [401, 401, 401, 401, 401, 401],
+  "POST /api/auth/refresh (client's cookie, no CSRF header)":             [403, 403, 403, 403, 403, 403],
   'POST /api/auth/logout':                                                [200, 200, 200, 200, 200, 200],
+  "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401, 200, 200, 200, 200, 200],
@@ -562,7 +600,9 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'POST /api/auth/verify-email (unknown token)':                          [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/resend-verification':                                   [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/refresh (unknown token)':                               [  B,   B,   B,   B,   B,   B],
+  "POST /api/auth/refresh (client's cookie, no CSRF header)":             [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/logout':                                                [  B,   B,   B,   B,   B,   B],
+  "POST /api/auth/logout (client's cookie, no CSRF header)":              [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/forgot-password':                                       [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/reset-password (unknown token)':                        [  B,   B,   B,   B,   B,   B],
   'GET /api/auth/verify':                                                 [  B,   B,   B,   B,   B,   B],
@@ -636,6 +676,7 @@ beforeAll(async () => {
     admin: admin.user.id,
   });
   Object.assign(emails, { client: client.email, owner: owner.email });
+  clientRefresh = client.refreshToken;
   ownerSlug = owner.user.routing_slug;
   const unverified = await findUserRow(open.db, (await createUnverifiedUser(open)).email);
   const now = open.clock.now();

@@ -7,6 +7,7 @@ import { refreshTokens } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { buildTestApp, DAY, type TestApp, testDbKind, unusedPort } from '../../test/build-test-app';
 import { createUnverifiedUser, createVerifiedUser, findUserRow, uniqueEmail } from '../../test/factories';
+import { refreshSetCookie, refreshTokenOf } from '../../test/session-cookie';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,20 +44,30 @@ describe('POST /api/auth/login', () => {
     };
     expect(res.body.user).toEqual(user);
     const { session } = res.body;
-    expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'refresh_token', 'user']);
+    // The refresh token is never in the JSON (page scripts could read it): only in the HttpOnly cookie.
+    expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'user']);
     expect(session.user).toEqual(user);
     expect(Number.isInteger(session.expires_at)).toBe(true);
     expect(session.expires_at).toBeGreaterThanOrEqual(Math.floor(nowS) + 900 - 5);
     expect(session.expires_at).toBeLessThanOrEqual(Math.ceil(nowS) + 900 + 5);
     expect(session.access_token.split('.')).toHaveLength(3);
-    expect(session.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = refreshSetCookie(res)!;
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie.attributes).toEqual({
+      path: '/api/auth',
+      'max-age': String(30 * 24 * 60 * 60),
+      httponly: true,
+      samesite: 'Strict',
+    });
+    expect(res.text).not.toContain(cookie.value);
+    expect(res.text).not.toContain('refresh_token');
     expect(res.text).not.toContain('argon2');
     expect(res.text).not.toContain('password');
 
     const [stored] = await t.db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(session.refresh_token)));
+      .where(eq(refreshTokens.tokenHash, hashToken(cookie.value)));
     expect(stored).toMatchObject({ userId: row!.id, rotatedAt: null, revokedAt: null });
     const lifetime = stored!.expiresAt.getTime() - t.clock.now().getTime();
     expect(lifetime).toBeGreaterThan(30 * DAY - 60_000);
@@ -78,7 +89,7 @@ describe('POST /api/auth/login', () => {
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, hashToken(token)))
       )[0]!.familyId;
-    expect(await family(a.body.session.refresh_token)).not.toBe(await family(b.body.session.refresh_token));
+    expect(await family(refreshTokenOf(a))).not.toBe(await family(refreshTokenOf(b)));
   });
 
   it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED and issues no tokens', async () => {
@@ -92,6 +103,7 @@ describe('POST /api/auth/login', () => {
       message: ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
     });
     expect(await t.db.$count(refreshTokens, eq(refreshTokens.userId, row!.id))).toBe(0);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('does not reveal that an unverified account exists without the right password', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, providerProfiles, refreshTokens, users } from '../../db/schema';
+import { emailTokens, providerProfiles, refreshTokens, revokedAccessTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewProviderProfile = typeof providerProfiles.$inferInsert;
@@ -17,6 +17,26 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/**
+ * The user an access token names and whether the token is on the logout denylist, in one round
+ * trip (every authenticated request runs this).
+ */
+export async function findUserForAccessToken(
+  db: Db,
+  userId: string,
+  jti: string,
+): Promise<{ user: UserRow; tokenRevoked: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row && { user: row.user, tokenRevoked: row.tokenRevoked === true };
 }
 
 export async function findTakenSlugs(db: Db, candidates: string[]): Promise<Set<string>> {
@@ -111,4 +131,14 @@ export async function revokeAllRefreshTokens(db: Db, userId: string, now: Date):
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Refuses an access token until it would have expired anyway; a second logout changes nothing. */
+export async function insertRevokedAccessToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
+  await db.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing();
+}
+
+/** Forgets denylisted tokens that have expired by now (their signature check refuses them anyway). */
+export async function deleteExpiredRevokedAccessTokens(db: Db, now: Date): Promise<void> {
+  await db.delete(revokedAccessTokens).where(lte(revokedAccessTokens.expiresAt, now));
 }

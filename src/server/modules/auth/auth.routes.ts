@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_TEXTS,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
   EmailOnlyBodySchema,
   LoginBodySchema,
-  LogoutBodySchema,
   MessageReplySchema,
-  RefreshBodySchema,
   ResetPasswordBodySchema,
+  type Session,
   SessionReplySchema,
   SignupBodySchema,
   UserReplySchema,
@@ -15,8 +16,16 @@ import {
   VerifyEmailReplySchema,
 } from '../../../domain/auth';
 import { normalizeEmail } from '../../../domain/fields';
+import { bearerToken } from '../../plugins/auth';
 import { keyedLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import * as auth from './auth.service';
+import {
+  clearedRefreshCookie,
+  isSecureSite,
+  readRefreshCookie,
+  refreshCookie,
+  requireCsrfHeader,
+} from './session-cookie';
 
 const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
@@ -28,6 +37,15 @@ export async function authRoutes(base: FastifyInstance) {
     keyedLimit(base, ctx.config, name, limit, (req) =>
       normalizeEmail(String((req.body as { email?: unknown })?.email ?? '')),
     );
+  const secureCookie = isSecureSite(ctx.config.publicUrl);
+  /**
+   * Every route that starts or renews a session answers through this: the refresh token goes into
+   * the HttpOnly cookie, and only the rest of the session into the JSON body.
+   */
+  const withRefreshCookie = (reply: FastifyReply, issued: auth.IssuedSession): Session => {
+    reply.header('set-cookie', refreshCookie(issued.refreshToken, secureCookie));
+    return issued.session;
+  };
 
   app.post(
     '/api/auth/signup',
@@ -58,8 +76,8 @@ export async function authRoutes(base: FastifyInstance) {
         response: { 200: SessionReplySchema },
       },
     },
-    async (req) => {
-      const session = await auth.login(ctx, req.body.email, req.body.password);
+    async (req, reply) => {
+      const session = withRefreshCookie(reply, await auth.login(ctx, req.body.email, req.body.password));
       return { success: true as const, user: session.user, session };
     },
   );
@@ -75,7 +93,7 @@ export async function authRoutes(base: FastifyInstance) {
         response: { 200: VerifyEmailReplySchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const result = await auth.verifyEmail(ctx, req.body.temp_token);
       if (result.status === 'alreadyVerified') {
         return {
@@ -84,7 +102,8 @@ export async function authRoutes(base: FastifyInstance) {
           message: AUTH_TEXTS.alreadyVerified,
         };
       }
-      return { success: true as const, message: AUTH_TEXTS.verified, session: result.session };
+      const session = withRefreshCookie(reply, result.session);
+      return { success: true as const, message: AUTH_TEXTS.verified, session };
     },
   );
 
@@ -106,36 +125,43 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
+  // The two routes that read the refresh cookie: no body, and the CSRF header is required.
   app.post(
     '/api/auth/refresh',
     {
       config: { rateLimit: RATE_LIMITS.refresh },
+      preHandler: requireCsrfHeader,
       schema: {
         tags,
         summary: 'Rotate the refresh token for a new session',
-        body: RefreshBodySchema,
+        description: `Reads the refresh token from the HttpOnly \`glowfind_refresh\` cookie (Path=/api/auth) and sets the rotated one; requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header (403 without it).`,
         response: { 200: SessionReplySchema },
       },
     },
-    async (req) => {
-      const session = await auth.refreshSession(ctx, req.body.refresh_token);
+    async (req, reply) => {
+      const issued = await auth.refreshSession(ctx, readRefreshCookie(req.headers.cookie));
+      const session = withRefreshCookie(reply, issued);
       return { success: true as const, message: 'Session refreshed', user: session.user, session };
     },
   );
 
   app.post(
     '/api/auth/logout',
-    // A POST without a body reaches the validator as null, so the optional body must also allow null.
     {
+      preHandler: requireCsrfHeader,
       schema: {
         tags,
         summary: 'Revoke this login',
-        body: LogoutBodySchema.nullish(),
+        description: `Revokes the login of the \`glowfind_refresh\` cookie and the bearer access token (if any), and clears the cookie; requires the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header (403 without it).`,
         response: { 200: MessageReplySchema },
       },
     },
-    async (req) => {
-      await auth.logout(ctx, req.body?.refresh_token);
+    async (req, reply) => {
+      await auth.logout(ctx, {
+        refreshToken: readRefreshCookie(req.headers.cookie),
+        accessToken: bearerToken(req),
+      });
+      reply.header('set-cookie', clearedRefreshCookie(secureCookie));
       return { success: true as const, message: AUTH_TEXTS.loggedOut };
     },
   );

@@ -12,6 +12,7 @@ import {
   randomToken,
   signAccessToken,
   VERIFY_TOKEN_TTL_S,
+  verifyAccessToken,
 } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import {
@@ -139,12 +140,21 @@ async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: Use
   await enqueueMail(ctx, db, { kind: 'verify-email', to: user.email, ...verifyEmailMail(link.toString()) });
 }
 
+/**
+ * A session as issued: `session` goes to the browser in JSON, `refreshToken` only in the HttpOnly
+ * cookie the route sets (auth.routes.ts), never in a body.
+ */
+export interface IssuedSession {
+  session: Session;
+  refreshToken: string;
+}
+
 /** Starts a login family: a 15-minute access token and a 30-day rotating refresh token. */
 async function createSession(
   ctx: AppContext,
   user: UserRow,
   familyId: string = randomUUID(),
-): Promise<Session> {
+): Promise<IssuedSession> {
   const now = ctx.now();
   const refresh = randomToken();
   await q.insertRefreshToken(ctx.db, {
@@ -155,15 +165,13 @@ async function createSession(
   });
   const access = await signAccessToken(ctx.secret, user.id, now);
   return {
-    access_token: access.token,
-    refresh_token: refresh,
-    expires_at: access.expiresAt,
-    user: toUser(user),
+    session: { access_token: access.token, expires_at: access.expiresAt, user: toUser(user) },
+    refreshToken: refresh,
   };
 }
 
 /** Checks the password; unknown email and wrong password look the same from outside. */
-export async function login(ctx: AppContext, emailInput: string, password: string): Promise<Session> {
+export async function login(ctx: AppContext, emailInput: string, password: string): Promise<IssuedSession> {
   const email = normalizeEmail(emailInput);
   let user = await q.findUserByEmail(ctx.db, email);
   if (!user) {
@@ -178,7 +186,9 @@ export async function login(ctx: AppContext, emailInput: string, password: strin
   return createSession(ctx, user);
 }
 
-export type VerifyEmailResult = { status: 'verified'; session: Session } | { status: 'alreadyVerified' };
+export type VerifyEmailResult =
+  | { status: 'verified'; session: IssuedSession }
+  | { status: 'alreadyVerified' };
 
 /** Consumes a verification link and logs the user in. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResult> {
@@ -206,11 +216,18 @@ export async function resendVerification(ctx: AppContext, emailInput: string): P
   ctx.kickMail();
 }
 
-/** Rotates a refresh token. Presenting an already rotated token revokes its whole family. */
-export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Session> {
+/**
+ * Rotates a refresh token (from the cookie; none is a 401 like an unknown one). Presenting an
+ * already rotated token revokes its whole family.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+): Promise<IssuedSession> {
   const now = ctx.now();
-  const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   const expired = new AppError('UNAUTHORIZED', 'Session expired. Please log in again.');
+  if (!refreshToken) throw expired;
+  const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
     await q.revokeRefreshFamily(ctx.db, row.familyId, now);
@@ -222,11 +239,25 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   return createSession(ctx, user, row.familyId);
 }
 
-/** Ends the login family of this refresh token. Unknown tokens are ignored. */
-export async function logout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
-  if (!refreshToken) return;
-  const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (row) await q.revokeRefreshFamily(ctx.db, row.familyId, ctx.now());
+/**
+ * Ends a login: revokes the family of the refresh token (from the cookie) and puts the access
+ * token (from the Authorization header) on the denylist until it expires, sweeping rows that
+ * already have. Missing, unknown, invalid or expired tokens are ignored: logout always succeeds.
+ */
+export async function logout(
+  ctx: AppContext,
+  tokens: { refreshToken?: string | undefined; accessToken?: string | undefined },
+): Promise<void> {
+  const now = ctx.now();
+  if (tokens.refreshToken) {
+    const row = await q.findRefreshToken(ctx.db, hashToken(tokens.refreshToken));
+    if (row) await q.revokeRefreshFamily(ctx.db, row.familyId, now);
+  }
+  const claims = tokens.accessToken ? await verifyAccessToken(ctx.secret, tokens.accessToken, now) : null;
+  if (claims) {
+    await q.deleteExpiredRevokedAccessTokens(ctx.db, now);
+    await q.insertRevokedAccessToken(ctx.db, claims.jti, new Date(claims.exp * 1000));
+  }
 }
 
 /** Mails a reset link if the account exists; answers the same either way. */

@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, lte } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { providerProfiles, refreshTokens, users } from '../../db/schema';
+import { AUTH_TEXTS, CSRF_HEADER } from '../../../domain/auth';
+import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { buildTestApp, DAY, MINUTE, type TestApp } from '../../test/build-test-app';
-import { createVerifiedUser, findUserRow, loginAs } from '../../test/factories';
+import { createVerifiedUser, findUserRow } from '../../test/factories';
+import {
+  csrfHeader,
+  loginWithCookie,
+  logoutWithCookie,
+  refreshSetCookie,
+  refreshTokenOf,
+  refreshWithCookie,
+} from '../../test/session-cookie';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +26,11 @@ const unauthorized = {
   error: 'UNAUTHORIZED',
   message: 'Session expired. Please log in again.',
 };
+const csrfRefused = {
+  success: false,
+  error: 'FORBIDDEN',
+  message: 'This request must come from the Glowfind app.',
+};
 
 async function refreshRow(token: string) {
   const [row] = await t.db
@@ -27,20 +40,69 @@ async function refreshRow(token: string) {
   return row!;
 }
 
+/** The claims of a JWT, read without checking it (the test only needs its id and expiry). */
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
+
+const denylisted = (jti: string) => t.db.$count(revokedAccessTokens, eq(revokedAccessTokens.jti, jti));
+
+describe('the refresh cookie', () => {
+  it('an https site marks it Secure; the JSON session never carries the refresh token', async () => {
+    const https = await buildTestApp({
+      database: t.database,
+      smtp: t.smtp,
+      env: { PUBLIC_URL: 'https://glowfind.test' },
+    });
+    try {
+      const { email, password } = await createVerifiedUser(t);
+      const res = await https.post('/api/auth/login', { email, password });
+      expect(res.status).toBe(200);
+      const cookie = refreshSetCookie(res)!;
+      expect(cookie.attributes).toEqual({
+        path: '/api/auth',
+        'max-age': String(30 * 24 * 60 * 60),
+        httponly: true,
+        samesite: 'Strict',
+        secure: true,
+      });
+      expect(Object.keys(res.body.session).sort()).toEqual(['access_token', 'expires_at', 'user']);
+      expect(res.text).not.toContain(cookie.value);
+      expect((await refreshRow(cookie.value)).revokedAt).toBeNull();
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('an http site (local development) leaves Secure off, so browsers keep it on that host', async () => {
+    const { email, password } = await createVerifiedUser(t);
+    const res = await t.post('/api/auth/login', { email, password });
+    expect(refreshSetCookie(res)!.attributes).toEqual({
+      path: '/api/auth',
+      'max-age': String(30 * 24 * 60 * 60),
+      httponly: true,
+      samesite: 'Strict',
+    });
+  });
+});
+
 describe('POST /api/auth/refresh', () => {
-  it('rotates: a new refresh token in the same family, the old one marked rotated', async () => {
-    const { session } = await createVerifiedUser(t);
-    const res = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+  it('rotates: reads the cookie, sets a new one in the same family, the old one marked rotated', async () => {
+    const { session, refreshToken } = await createVerifiedUser(t);
+    const res = await refreshWithCookie(t, refreshToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Session refreshed', user: session.user });
     const next = res.body.session;
+    expect(Object.keys(next).sort()).toEqual(['access_token', 'expires_at', 'user']);
     expect(next.user).toEqual(session.user);
-    expect(next.refresh_token).not.toBe(session.refresh_token);
     expect(next.access_token).toBeTruthy();
     expect(next.expires_at).toBeGreaterThanOrEqual(session.expires_at);
+    const cookie = refreshSetCookie(res)!;
+    expect(cookie.value).not.toBe(refreshToken);
+    expect(cookie.attributes).toMatchObject({ path: '/api/auth', httponly: true, samesite: 'Strict' });
+    expect(res.text).not.toContain(cookie.value);
 
-    const oldRow = await refreshRow(session.refresh_token);
-    const newRow = await refreshRow(next.refresh_token);
+    const oldRow = await refreshRow(refreshToken);
+    const newRow = await refreshRow(cookie.value);
     expect(oldRow.rotatedAt).toBeInstanceOf(Date);
     expect(newRow).toMatchObject({ familyId: oldRow.familyId, rotatedAt: null, revokedAt: null });
 
@@ -48,20 +110,50 @@ describe('POST /api/auth/refresh', () => {
     expect(me.status).toBe(200);
   });
 
-  it('reusing a rotated token fails and revokes the whole family, the newest token included', async () => {
-    const { email, password, session } = await createVerifiedUser(t);
-    const other = await loginAs(t, email, password); // another device: another family
+  it.each([
+    ['without the CSRF header', {}],
+    ['with the wrong CSRF header value', { [CSRF_HEADER]: 'yes' }],
+  ])(
+    'refuses a request %s (a cross-site form): 403, nothing rotated, no cookie set',
+    async (_label, headers) => {
+      const { refreshToken } = await createVerifiedUser(t);
+      const before = await refreshRow(refreshToken);
+      const res = await t.post('/api/auth/refresh', undefined, {
+        headers: { cookie: `glowfind_refresh=${refreshToken}`, ...headers },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(csrfRefused);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await refreshRow(refreshToken)).toEqual(before);
+      expect(await t.db.$count(refreshTokens, eq(refreshTokens.familyId, before.familyId))).toBe(1);
+      // The token is still good for the app itself.
+      expect((await refreshWithCookie(t, refreshToken)).status).toBe(200);
+    },
+  );
 
-    const first = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
-    const second = await t.post('/api/auth/refresh', { refresh_token: first.body.session.refresh_token });
+  it('no longer takes the refresh token from a JSON body (only the cookie): 401, nothing rotated', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const res = await t.post('/api/auth/refresh', { refresh_token: refreshToken }, { headers: csrfHeader });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+    expect((await refreshRow(refreshToken)).rotatedAt).toBeNull();
+  });
+
+  it('reusing a rotated token (a stolen cookie) fails and revokes the whole family, the newest included', async () => {
+    const { email, password, refreshToken } = await createVerifiedUser(t);
+    const other = await loginWithCookie(t, email, password); // another device: another family
+
+    const first = await refreshWithCookie(t, refreshToken);
+    const second = await refreshWithCookie(t, refreshTokenOf(first));
     expect(second.status).toBe(200);
-    const newest = second.body.session.refresh_token;
+    const newest = refreshTokenOf(second);
 
-    const reuse = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    const reuse = await refreshWithCookie(t, refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(unauthorized);
+    expect(reuse.headers['set-cookie']).toBeUndefined();
 
-    const afterReuse = await t.post('/api/auth/refresh', { refresh_token: newest });
+    const afterReuse = await refreshWithCookie(t, newest);
     expect(afterReuse.status).toBe(401);
     expect(afterReuse.body).toEqual(unauthorized);
 
@@ -73,46 +165,59 @@ describe('POST /api/auth/refresh', () => {
     for (const row of family) expect(row.revokedAt).toBeInstanceOf(Date);
 
     // The other login is untouched.
-    expect((await refreshRow(other.refresh_token)).revokedAt).toBeNull();
-    expect((await t.post('/api/auth/refresh', { refresh_token: other.refresh_token })).status).toBe(200);
+    expect((await refreshRow(other.refreshToken)).revokedAt).toBeNull();
+    expect((await refreshWithCookie(t, other.refreshToken)).status).toBe(200);
   });
 
   it('a refresh token older than 30 days → 401', async () => {
-    const { session } = await createVerifiedUser(t);
+    const { refreshToken } = await createVerifiedUser(t);
     t.clock.advance(31 * DAY);
-    const res = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    const res = await refreshWithCookie(t, refreshToken);
     expect(res.status).toBe(401);
     expect(res.body).toEqual(unauthorized);
   });
 
   it('a refresh token 29 days old still works', async () => {
-    const { session } = await createVerifiedUser(t);
+    const { refreshToken } = await createVerifiedUser(t);
     t.clock.advance(29 * DAY);
-    const res = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    const res = await refreshWithCookie(t, refreshToken);
     expect(res.status).toBe(200);
   });
 
-  it('an unknown refresh token → 401; a missing one → 400', async () => {
-    const unknown = await t.post('/api/auth/refresh', { refresh_token: 'x'.repeat(43) });
-    expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual(unauthorized);
-    const missing = await t.post('/api/auth/refresh', {});
-    expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('VALIDATION_ERROR');
+  it('an unknown, malformed or missing cookie → 401', async () => {
+    for (const cookie of ['x'.repeat(43), '"quoted"; other=1', '%00%0A', '']) {
+      const res = await t.post('/api/auth/refresh', undefined, {
+        headers: { ...csrfHeader, cookie: `glowfind_refresh=${cookie}` },
+      });
+      expect(res.status, cookie).toBe(401);
+      expect(res.body).toEqual(unauthorized);
+    }
+    const missing = await refreshWithCookie(t, undefined);
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual(unauthorized);
+  });
+
+  it('reads our cookie among others', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const res = await t.post('/api/auth/refresh', undefined, {
+      headers: { ...csrfHeader, cookie: `theme=dark; glowfind_refresh=${refreshToken}; other=x=y` },
+    });
+    expect(res.status).toBe(200);
+    expect((await refreshRow(refreshToken)).rotatedAt).toBeInstanceOf(Date);
   });
 });
 
 describe('access tokens', () => {
   it('work for 15 minutes: fine at 14, 401 on /api/auth/verify at 16', async () => {
-    const { session } = await createVerifiedUser(t);
+    const { session, refreshToken } = await createVerifiedUser(t);
     t.clock.advance(14 * MINUTE);
     expect((await t.get('/api/auth/verify', { token: session.access_token })).status).toBe(200);
     t.clock.advance(2 * MINUTE);
     const res = await t.get('/api/auth/verify', { token: session.access_token });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(unauthorized);
-    // The refresh token still gets a new one.
-    const refreshed = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    // The refresh cookie still gets a new one.
+    const refreshed = await refreshWithCookie(t, refreshToken);
     expect(refreshed.status).toBe(200);
     expect((await t.get('/api/auth/verify', { token: refreshed.body.session.access_token })).status).toBe(
       200,
@@ -121,31 +226,116 @@ describe('access tokens', () => {
 });
 
 describe('POST /api/auth/logout', () => {
-  it('revokes the family of the given refresh token and leaves other logins alone', async () => {
-    const { email, password, session } = await createVerifiedUser(t);
-    const rotated = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
-    const current = rotated.body.session.refresh_token;
-    const otherDevice = await loginAs(t, email, password);
+  it('revokes the family of the cookie and the access token, clears the cookie, leaves other logins alone', async () => {
+    const { email, password, refreshToken } = await createVerifiedUser(t);
+    const rotated = await refreshWithCookie(t, refreshToken);
+    const current = refreshTokenOf(rotated);
+    const accessToken: string = rotated.body.session.access_token;
+    const otherDevice = await loginWithCookie(t, email, password);
+    expect((await t.get('/api/auth/verify', { token: accessToken })).status).toBe(200);
 
-    const res = await t.post('/api/auth/logout', { refresh_token: current });
+    const res = await logoutWithCookie(t, current, accessToken);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: AUTH_TEXTS.loggedOut });
+    expect(refreshSetCookie(res)).toEqual({
+      name: 'glowfind_refresh',
+      value: '',
+      attributes: { path: '/api/auth', 'max-age': '0', httponly: true, samesite: 'Strict' },
+    });
+
+    // The access token is refused from now on, though it has minutes left.
+    const after = await t.get('/api/auth/verify', { token: accessToken });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual(unauthorized);
+    expect((await t.get('/api/auth/profile', { token: accessToken })).status).toBe(401);
+    const { jti, exp } = claimsOf(accessToken);
+    const [row] = await t.db.select().from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, jti));
+    expect(row!.expiresAt.getTime()).toBe(exp * 1000);
 
     expect((await refreshRow(current)).revokedAt).toBeInstanceOf(Date);
-    expect((await refreshRow(session.refresh_token)).revokedAt).toBeInstanceOf(Date);
-    expect((await t.post('/api/auth/refresh', { refresh_token: current })).status).toBe(401);
-    expect((await t.post('/api/auth/refresh', { refresh_token: otherDevice.refresh_token })).status).toBe(
-      200,
-    );
+    expect((await refreshRow(refreshToken)).revokedAt).toBeInstanceOf(Date);
+    expect((await refreshWithCookie(t, current)).status).toBe(401);
+
+    // The other device keeps both its tokens.
+    expect((await t.get('/api/auth/verify', { token: otherDevice.session.access_token })).status).toBe(200);
+    expect(await denylisted(claimsOf(otherDevice.session.access_token).jti)).toBe(0);
+    expect((await refreshWithCookie(t, otherDevice.refreshToken)).status).toBe(200);
   });
 
-  it('answers the same without a body or with an unknown token', async () => {
-    const empty = await t.post('/api/auth/logout');
+  it('without the CSRF header: 403, nothing revoked, the cookie kept', async () => {
+    const { session, refreshToken } = await createVerifiedUser(t);
+    const res = await t.post('/api/auth/logout', undefined, {
+      token: session.access_token,
+      headers: { cookie: `glowfind_refresh=${refreshToken}` },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(csrfRefused);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await refreshRow(refreshToken)).revokedAt).toBeNull();
+    expect(await denylisted(claimsOf(session.access_token).jti)).toBe(0);
+    expect((await t.get('/api/auth/verify', { token: session.access_token })).status).toBe(200);
+  });
+
+  it('revokes the access token alone when the cookie is gone (and the family alone without a bearer)', async () => {
+    const a = await createVerifiedUser(t);
+    expect((await logoutWithCookie(t, undefined, a.session.access_token)).status).toBe(200);
+    expect((await t.get('/api/auth/verify', { token: a.session.access_token })).status).toBe(401);
+    expect((await refreshRow(a.refreshToken)).revokedAt).toBeNull();
+
+    const b = await createVerifiedUser(t);
+    expect((await logoutWithCookie(t, b.refreshToken)).status).toBe(200);
+    expect((await refreshRow(b.refreshToken)).revokedAt).toBeInstanceOf(Date);
+    expect(await denylisted(claimsOf(b.session.access_token).jti)).toBe(0);
+  });
+
+  it('answers the same with no cookie, an unknown cookie, or a bearer that is not ours, and stores nothing', async () => {
+    const rowsBefore = await t.db.$count(revokedAccessTokens);
+    const empty = await t.post('/api/auth/logout', undefined, { headers: csrfHeader });
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ success: true, message: AUTH_TEXTS.loggedOut });
-    const unknown = await t.post('/api/auth/logout', { refresh_token: 'x'.repeat(43) });
+    const unknown = await logoutWithCookie(t, 'x'.repeat(43), 'not-a-jwt');
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ success: true, message: AUTH_TEXTS.loggedOut });
+    const { user } = await createVerifiedUser(t);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setJti('forged-jti')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('someone-elses-secret-someone-elses-secret'));
+    expect((await logoutWithCookie(t, undefined, forged)).status).toBe(200);
+    expect(await t.db.$count(revokedAccessTokens)).toBe(rowsBefore);
+    expect(await denylisted('forged-jti')).toBe(0);
+  });
+
+  it('keeps a denylist row only until the token would have expired: the next logout sweeps it', async () => {
+    const first = await createVerifiedUser(t);
+    await logoutWithCookie(t, first.refreshToken, first.session.access_token);
+    const firstJti = claimsOf(first.session.access_token).jti;
+    expect(await denylisted(firstJti)).toBe(1);
+
+    t.clock.advance(16 * MINUTE);
+    // Expired: refused by its own expiry now, whatever the denylist says.
+    expect((await t.get('/api/auth/verify', { token: first.session.access_token })).status).toBe(401);
+    const second = await createVerifiedUser(t);
+    await logoutWithCookie(t, second.refreshToken, second.session.access_token);
+    expect(await denylisted(firstJti)).toBe(0);
+    expect(await denylisted(claimsOf(second.session.access_token).jti)).toBe(1);
+    const stale = await t.db
+      .select()
+      .from(revokedAccessTokens)
+      .where(lte(revokedAccessTokens.expiresAt, t.clock.now()));
+    expect(stale).toEqual([]);
+  });
+
+  it('a second logout with the same tokens changes nothing more', async () => {
+    const { session, refreshToken } = await createVerifiedUser(t);
+    expect((await logoutWithCookie(t, refreshToken, session.access_token)).status).toBe(200);
+    const revokedAt = (await refreshRow(refreshToken)).revokedAt;
+    expect((await logoutWithCookie(t, refreshToken, session.access_token)).status).toBe(200);
+    expect(await denylisted(claimsOf(session.access_token).jti)).toBe(1);
+    expect((await refreshRow(refreshToken)).revokedAt).toEqual(revokedAt);
   });
 });
 

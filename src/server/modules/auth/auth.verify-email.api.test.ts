@@ -12,6 +12,7 @@ import {
   readVerifyLink,
   uniqueEmail,
 } from '../../test/factories';
+import { refreshSetCookie, refreshWithCookie } from '../../test/session-cookie';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,8 +33,18 @@ describe('POST /api/auth/verify-email', () => {
     const { session } = res.body;
     expect(session).toMatchObject({ user: { email, role: 'user', user_type: 'client' } });
     expect(session.access_token).toBeTruthy();
-    expect(session.refresh_token).toBeTruthy();
     expect(session.expires_at).toBeGreaterThan(t.clock.now().getTime() / 1000);
+    // The refresh token comes only in the HttpOnly cookie, never in the JSON page scripts can read.
+    expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'user']);
+    const cookie = refreshSetCookie(res)!;
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie.attributes).toEqual({
+      path: '/api/auth',
+      'max-age': String(30 * 24 * 60 * 60),
+      httponly: true,
+      samesite: 'Strict',
+    });
+    expect(res.text).not.toContain(cookie.value);
 
     const row = await findUserRow(t.db, email);
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
@@ -47,7 +58,7 @@ describe('POST /api/auth/verify-email', () => {
     expect(profile.status).toBe(200);
     expect(profile.body).toEqual({ success: true, profile: session.user });
 
-    const refreshed = await t.post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    const refreshed = await refreshWithCookie(t, cookie.value);
     expect(refreshed.status).toBe(200);
   });
 
@@ -61,6 +72,7 @@ describe('POST /api/auth/verify-email', () => {
       dataStatus: 'alreadyConfirmedOrVerified',
       message: AUTH_TEXTS.alreadyVerified,
     });
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it('an unknown token → 400 INVALID_TOKEN', async () => {

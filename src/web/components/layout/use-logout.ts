@@ -4,14 +4,20 @@ import { api } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
-/** Revokes the login on the server (best effort), clears the session and goes home. */
+/**
+ * Revokes the login on the server (best effort: the refresh cookie's family and this access token,
+ * and the cookie is cleared), clears the session and goes home.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return () => {
     const session = getSession();
     if (session)
-      void api('/api/auth/logout', { body: { refresh_token: session.refresh_token } }).catch(() => {});
+      void api('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.access_token}` },
+      }).catch(() => {});
     clearSession();
     queryClient.clear();
     navigate('/');

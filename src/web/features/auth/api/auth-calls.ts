@@ -26,8 +26,12 @@ export const forgotPassword = (email: string) =>
   api<MessageReply>('/api/auth/forgot-password', { body: { email } });
 export const resetPassword = (token: string, password: string) =>
   api<MessageReply>('/api/auth/reset-password', { body: { token, password } });
-export const logout = (refresh_token: string) =>
-  api<MessageReply>('/api/auth/logout', { body: { refresh_token } });
+/** Revokes the refresh cookie's login and this access token; the server clears the cookie. */
+export const logout = (accessToken: string) =>
+  api<MessageReply>('/api/auth/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
 export const getProfile = () =>
   api<z.infer<typeof AccountProfileReplySchema>>('/api/auth/profile', { auth: true });
 export const upgradeToProvider = () =>
