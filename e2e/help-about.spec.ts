@@ -52,8 +52,12 @@ test('Contact Support from the header: empty fields are refused, a real request 
   // The dialog closes by itself about 2 seconds later.
   await expect(dialog).toHaveCount(0, { timeout: 5_000 });
 
+  // The acknowledgement repeats nothing the form carried (issue 17 item 3): a fixed subject and text.
   const ack = await mail.waitForMail(email, () => true, 15_000);
-  expect(ack.text).toContain(subject);
+  expect(ack.subject).toBe('We received your Glowfind support request');
+  expect(ack.text).toContain("We'll get back to you within 24 hours");
+  expect(ack.text).not.toContain(subject);
+  expect(ack.text).not.toContain('Remy Asker');
   const notice = await mail.waitForMail(SUPPORT_INBOX, (m) => m.text.includes(subject), 15_000);
   expect(notice.subject).toBe('[Glowfind] New support request');
   expect(notice.replyTo).toBe(email);
