@@ -48,6 +48,8 @@ declare module 'fastify' {
     /** Every API route as 'METHOD /path' (HEAD left out), in registration order: the authorization
      *  matrix test reads it so a new route without a row fails the suite. */
     apiRoutes: string[];
+    /** The largest body each API route takes, in bytes, by 'METHOD /path': the fuzz suite sends one byte more. */
+    apiBodyLimits: Map<string, number>;
   }
 }
 
@@ -129,11 +131,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('openingAlerts', alerts);
 
   const apiRoutes: string[] = [];
+  const apiBodyLimits = new Map<string, number>();
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('apiBodyLimits', apiBodyLimits);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push(`${method} ${route.url}`);
+      apiBodyLimits.set(`${method} ${route.url}`, route.bodyLimit ?? BODY_LIMITS.json);
+    }
   });
 
   registerErrorHandler(app);

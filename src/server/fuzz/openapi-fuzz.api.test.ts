@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { signAccessToken } from '../lib/tokens';
 import { dataUrl, swatch } from '../modules/uploads/test-images';
+import { TOO_DEEP_MESSAGE } from '../plugins/input-guard';
 import { buildTestApp, DAY, HOUR } from '../test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEmail } from '../test/factories';
 import { changedTables, type Fingerprint, settledFingerprint } from './db-fingerprint';
 import { type JsonSchema, validate } from './json-schema';
 import {
+  deeplyNestedRequest,
   type FuzzRequest,
   hasBody,
   invalidRequest,
@@ -24,7 +26,9 @@ import type { Hints } from './schema-arbitrary';
  *
  * Per operation, FUZZ_RUNS generated requests in two halves, each from a random kind of caller:
  * - valid: what the document allows (with adversarial strings, real and random ids, extra keys);
- * - rejected: what the document forbids (mutations.ts, requests.ts), plus one body over the limit.
+ * - rejected: what the document forbids (mutations.ts, requests.ts), plus, for every operation with a
+ *   body, one body a byte over that route's limit (413 PAYLOAD_TOO_LARGE) and two bodies nested
+ *   10,000 deep, arrays and objects (400 VALIDATION_ERROR from the input guard).
  * Every response must be below 500, have a status the operation documents, and a body that
  * validates against the schema documented for that status. A rejected request must answer 4xx and
  * store nothing: every public table is fingerprinted (row count + md5 of rows) before and after the
@@ -38,7 +42,7 @@ import type { Hints } from './schema-arbitrary';
  * input) and /api/docs (swagger-ui's static pages, not part of the API).
  */
 
-/** Generated requests per operation: half valid, half rejected (plus one oversize body). */
+/** Generated requests per operation: half valid, half rejected (plus the oversize and deep bodies). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /**
@@ -301,7 +305,12 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       let requests = 0;
       let checked = 0;
       const opFindings: Finding[] = [];
-      const run = async (phase: Finding['phase'], request: FuzzRequest, caller: Caller) => {
+      const run = async (
+        phase: Finding['phase'],
+        request: FuzzRequest,
+        caller: Caller,
+        expected?: { status: number; error: string; message?: string },
+      ) => {
         const before = checked < CHECK_EACH && phase === 'valid' ? await settledFingerprint(t.db) : undefined;
         const res = await send(request, caller);
         requests += 1;
@@ -324,6 +333,16 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
         if (problem) found(problem);
         if (phase === 'rejected' && res.statusCode < 400)
           found(`accepted with ${res.statusCode}: ${res.body.slice(0, 200)}`);
+        if (expected) {
+          const body =
+            res.statusCode === expected.status
+              ? (JSON.parse(res.body) as { error?: string; message?: string })
+              : {};
+          if (body.error !== expected.error || (expected.message && body.message !== expected.message))
+            found(
+              `expected ${expected.status} ${expected.error}, got ${res.statusCode}: ${res.body.slice(0, 200)}`,
+            );
+        }
         if (before && res.statusCode >= 400 && res.statusCode < 500) {
           checked += 1;
           const changed = changedTables(before, await settledFingerprint(t.db));
@@ -354,7 +373,13 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
         const path = Object.fromEntries(
           (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, fixtures.review]),
         );
-        await run('rejected', oversizeRequest(op, path), callers.owner);
+        const limit = t.app.apiBodyLimits.get(`${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+        if (!limit) throw new Error(`no body limit known for ${name}`);
+        const tooLarge = { status: 413, error: 'PAYLOAD_TOO_LARGE' };
+        const tooDeep = { status: 400, error: 'VALIDATION_ERROR', message: TOO_DEEP_MESSAGE };
+        await run('rejected', oversizeRequest(op, path, limit), callers.owner, tooLarge);
+        await run('rejected', deeplyNestedRequest(op, path, 'arrays'), callers.owner, tooDeep);
+        await run('rejected', deeplyNestedRequest(op, path, 'objects'), callers.owner, tooDeep);
       }
       const changed = changedTables(before, await settledFingerprint(t.db));
       if (changed.length > 0) {

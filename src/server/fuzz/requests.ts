@@ -254,13 +254,38 @@ export function invalidRequest(
   return kinds.length > 0 ? fc.oneof(...kinds) : null;
 }
 
-/** A JSON body over the 15 MB body limit (Fastify answers 413 before parsing it). */
-export function oversizeRequest(op: Operation, path: Record<string, string>): FuzzRequest {
+/** A JSON body one byte over the route's limit: Fastify answers 413 before reading it. */
+export function oversizeRequest(op: Operation, path: Record<string, string>, limit: number): FuzzRequest {
+  const shell = '{"a":""}';
   return {
     kind: 'oversize-body',
     method: op.method,
     url: buildUrl(op, path, []),
     headers: { ...json },
-    payload: `{"a":"${'x'.repeat(16 * 1024 * 1024)}"}`,
+    payload: `{"a":"${'x'.repeat(limit + 1 - shell.length)}"}`,
+  };
+}
+
+/**
+ * A small JSON body (about 20 kB) nested 10,000 deep, under an unknown key so only the depth is
+ * wrong: the input guard must answer 400 before anything else reads it (it used to overflow the
+ * stack and answer 500).
+ */
+export function deeplyNestedRequest(
+  op: Operation,
+  path: Record<string, string>,
+  kind: 'arrays' | 'objects',
+  depth = 10_000,
+): FuzzRequest {
+  const nested =
+    kind === 'arrays'
+      ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return {
+    kind: `deep-${kind}`,
+    method: op.method,
+    url: buildUrl(op, path, []),
+    headers: { ...json },
+    payload: `{"deep":${nested}}`,
   };
 }
