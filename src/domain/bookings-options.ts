@@ -8,6 +8,13 @@ export const BOOKING_LIMITS = {
   chartDays: 30,
   /** Clicks of the same link by the same client within this window count once (double clicks). */
   duplicateWindowSeconds: 10,
+  /**
+   * How long the click token of a rendered profile or opening stays valid (ADR 008): long enough to
+   * read a profile and decide; the page fetches a fresh one after half of it.
+   */
+  clickTokenTtlSeconds: 2 * 60 * 60,
+  /** A click token is a short JWT (about 250 characters); anything longer is refused unread. */
+  clickTokenMax: 512,
 } as const;
 
 export const BOOKING_TEXTS = {
@@ -17,4 +24,8 @@ export const BOOKING_TEXTS = {
   authRequired: 'Authentication required',
   loginToBook: 'Please log in to book an appointment.',
   showing: (shown: number, total: number) => `Showing ${shown} most recent clicks of ${total} total`,
+  /** '312 clicks · 41 unique': every click, and at most one per client per day. */
+  clicksAndUnique: (total: number, unique: number) =>
+    `${total.toLocaleString('en-US')} ${total === 1 ? 'click' : 'clicks'} · ${unique.toLocaleString('en-US')} unique`,
+  uniqueExplained: 'Unique clicks count each client at most once a day.',
 } as const;

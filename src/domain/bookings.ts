@@ -8,14 +8,24 @@ import { BOOKING_LIMITS, BOOKING_TEXTS } from './bookings-options';
 
 /** Booking-link clicks (SPEC.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
 
-export const LogBookingBodySchema = z.object({
-  url: z
-    .string({ error: BOOKING_TEXTS.invalidUrl })
-    .trim()
-    .max(LIMITS.urlMax, BOOKING_TEXTS.invalidUrl)
-    .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl),
-  provider_id: z.uuid({ error: 'Provider not found' }),
-});
+export const LogBookingBodySchema = z
+  .object({
+    url: z
+      .string({ error: BOOKING_TEXTS.invalidUrl })
+      .trim()
+      .max(LIMITS.urlMax, BOOKING_TEXTS.invalidUrl)
+      .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl),
+    provider_id: z.uuid({ error: 'Provider not found' }),
+    /**
+     * The click token the profile or opening came with (signed-in viewers only; ADR 008). Without a
+     * valid one the click still counts in analytics but never opens a review.
+     */
+    click_token: z
+      .string({ error: 'Invalid click token' })
+      .max(BOOKING_LIMITS.clickTokenMax, 'Invalid click token')
+      .optional(),
+  })
+  .strict();
 export type LogBookingBody = z.infer<typeof LogBookingBodySchema>;
 
 export const LogBookingReplySchema = z.object({
@@ -45,10 +55,16 @@ export type BookingLog = z.infer<typeof BookingLogSchema>;
 
 export const BookingStatsSchema = z.object({
   total_clicks: z.number().int(),
+  /** At most one click per client per day (the viewer's day, as the chart's): what a script cannot inflate. */
+  unique_clicks: z.number().int(),
   unique_clients: z.number().int(),
   last_7_days: z.number().int(),
-  /** One entry per day for the last 30 days, oldest first, zeros included ('YYYY-MM-DD'). */
-  per_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  unique_last_7_days: z.number().int(),
+  /**
+   * One entry per day for the last 30 days, oldest first, zeros included ('YYYY-MM-DD'): every
+   * click (`count`) and the clients who clicked that day (`unique`).
+   */
+  per_day: z.array(z.object({ date: z.string(), count: z.number().int(), unique: z.number().int() })),
 });
 export type BookingStats = z.infer<typeof BookingStatsSchema>;
 

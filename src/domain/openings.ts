@@ -78,6 +78,11 @@ export const OpeningSchema = z.object({
   display_location: z.string(),
   /** The override, or the provider's booking link ('' when neither). */
   display_booking_link: z.string(),
+  /**
+   * In the public list, for a signed-in viewer other than the provider: the token its Book button
+   * sends with the click (one per provider; ADR 008). Absent otherwise.
+   */
+  click_token: z.string().optional(),
 });
 export type Opening = z.infer<typeof OpeningSchema>;
 

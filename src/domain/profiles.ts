@@ -148,6 +148,11 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
   member_since: z.string(),
   /** Their active openings in the next 5 days, soonest first (at most 10). */
   upcoming_openings: z.array(OpeningSchema),
+  /**
+   * For a signed-in viewer other than the provider: the token the Book buttons on this page send
+   * with the click (POST /api/booking-logs `click_token`; ADR 008). Absent for visitors.
+   */
+  click_token: z.string().optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -5,6 +5,10 @@ export const REVIEW_LIMITS = {
   eligibleAfterHours: 2,
   /** …and for this long after it. */
   eligibleForDays: 90,
+  /** Only a click made when the account was at least this old opens a review (ADR 008). */
+  accountMinAgeHours: 24,
+  /** New reviews one account may post in any 24 hours. */
+  perDayMax: 3,
   /** Its author may edit a review this long after posting it. */
   editableForDays: 30,
   textMax: 1000,
@@ -41,10 +45,18 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
+/** Why a review waits for a moderator before it is shown (reviews.held_reason). */
+export const HELD_REASONS = ['shared_registration_address'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+export const HELD_REASON_LABELS: Record<HeldReason, string> = {
+  shared_registration_address: 'Reviewer signed up from the same address as the provider',
+};
+
 export const REVIEW_TEXTS = {
   rule: 'Reviews come from clients who booked through this page.',
   ruleDetail:
-    'You can review a professional from 2 hours until 90 days after you click Book on their page, once per professional. You can edit your review for 30 days.',
+    'You can review a professional from 2 hours until 90 days after you click Book on their page, signed in to an account at least a day old, once per professional. You can edit your review for 30 days.',
   heading: 'Reviews',
   noReviews: 'No reviews yet.',
   loadFailed: 'Unable to load reviews. Please try again later.',
@@ -56,6 +68,11 @@ export const REVIEW_TEXTS = {
     'Reviews come from clients who booked through this page. Click Book on this profile to book first.',
   tooEarly: 'You can review this professional 2 hours after you clicked Book.',
   tooLate: 'Reviews can be left up to 90 days after booking. Book again to leave a review.',
+  accountTooNew:
+    'Your account was less than a day old when you clicked Book. Click Book on this page again once your account is a day old, and you can review 2 hours later.',
+  dailyLimit: `You can post up to ${3} new reviews a day. Please try again later.`,
+  held: 'Your review is waiting for a moderator. It appears on this page once they approve it.',
+  postedHeld: 'Thank you! Your review is waiting for a moderator before it appears.',
   ownProfile: 'You cannot review your own profile.',
   alreadyReviewed: 'You have already reviewed this professional. You can edit your review instead.',
   editExpired: 'Reviews can be edited for 30 days after posting.',
@@ -78,6 +95,8 @@ export const REVIEW_TEXTS = {
   restored: 'Review restored',
   dismissed: 'Reports dismissed',
   noReported: 'No reported reviews',
+  noHeld: 'No reviews waiting for a moderator',
+  published: 'Review published',
 } as const;
 
 /** '4.8' — the average as shown everywhere (one decimal). */

@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 export * from './reviews-options';
 
-import { REPORT_REASONS, REVIEW_LIMITS, REVIEW_TEXTS } from './reviews-options';
+import { HELD_REASONS, REPORT_REASONS, REVIEW_LIMITS, REVIEW_TEXTS } from './reviews-options';
 
 /**
- * Reviews (the reviews issue; DESIGN.md §5 'Ratings'): only clients who clicked a provider's
- * booking link 2 hours to 90 days ago may review, once per provider. The form and the server use
- * these schemas.
+ * Reviews (the reviews issue; DESIGN.md §5 'Ratings'; ADR 008): only clients who clicked Book on a
+ * provider's page 2 hours to 90 days ago, from an account at least a day old, may review, once per
+ * provider and at most 3 a day. The form and the server use these schemas.
  */
 
 const rating = z
@@ -124,9 +124,15 @@ export type ReviewsReply = z.infer<typeof ReviewsReplySchema>;
 export const ELIGIBILITY_STATUSES = [
   'eligible',
   'reviewed',
+  /** The viewer's review waits for a moderator (held; ADR 008). */
+  'held',
   'no_booking',
   'too_early',
   'expired',
+  /** The only click through the page was made when the account was under a day old. */
+  'account_too_new',
+  /** Eligible, but the account posted its 3 reviews of the last 24 hours. */
+  'daily_limit',
   'own_profile',
 ] as const;
 export type EligibilityStatus = (typeof ELIGIBILITY_STATUSES)[number];
@@ -134,7 +140,7 @@ export type EligibilityStatus = (typeof ELIGIBILITY_STATUSES)[number];
 export const EligibilityReplySchema = z.object({
   success: z.literal(true),
   status: z.enum(ELIGIBILITY_STATUSES),
-  /** too_early: when the review window opens. */
+  /** too_early: when the review window opens; daily_limit: when the account may post again. */
   eligible_from: z.string().nullable(),
   /** The viewer's review of this provider, if any, and until when it can be edited. */
   review: ReviewSchema.nullable(),
@@ -163,9 +169,12 @@ export const MessageReplySchema = z.object({ success: z.literal(true), message: 
 
 export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss'] as const;
 
-/** GET /api/admin/reviews?status=reported|hidden */
+export const ADMIN_REVIEW_STATUSES = ['reported', 'held', 'hidden'] as const;
+export type AdminReviewStatus = (typeof ADMIN_REVIEW_STATUSES)[number];
+
+/** GET /api/admin/reviews?status=reported|held|hidden */
 export const AdminReviewsQuerySchema = z.object({
-  status: z.enum(['reported', 'hidden']).default('reported'),
+  status: z.enum(ADMIN_REVIEW_STATUSES).default('reported'),
   limit: z.coerce
     .number()
     .int()
@@ -183,6 +192,8 @@ export const AdminReviewSchema = ReviewSchema.extend({
   reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
   last_reported_at: z.string().nullable(),
   hidden_at: z.string().nullable(),
+  /** Why it waits (or, once hidden by a moderator, waited) for a moderator; null for others. */
+  held_reason: z.enum(HELD_REASONS).nullable(),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 
@@ -194,6 +205,6 @@ export const AdminReviewsReplySchema = z.object({
 });
 export type AdminReviewsReply = z.infer<typeof AdminReviewsReplySchema>;
 
-/** PUT /api/admin/reviews/:id: hide (stops counting), restore, or dismiss its reports. */
+/** PUT /api/admin/reviews/:id: hide (stops counting), restore (publishes a held one), or dismiss its reports. */
 export const ModerationBodySchema = z.object({ action: z.enum(MODERATION_ACTIONS) }).strict();
 export type ModerationBody = z.infer<typeof ModerationBodySchema>;

@@ -69,11 +69,22 @@ describe('POST /api/booking-logs', () => {
     const provider = await providerWithLink();
     const client = await createVerifiedUser(t);
     const someoneElse = await createVerifiedUser(t);
+    // A client_id (or via_page) in the body is not the caller's to choose: the body is strict
+    // (ADR 008; it used to drop unknown fields), so it is refused and nothing is stored.
+    for (const extra of [{ client_id: someoneElse.user.id }, { via_page: true }]) {
+      const refused = await t.post(
+        '/api/booking-logs',
+        { url: provider.link, provider_id: provider.user.id, ...extra },
+        { token: client.session.access_token },
+      );
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.error).toBe('VALIDATION_ERROR');
+      expect(await countLogs(provider.user.id)).toBe(0);
+    }
     const before = t.clock.now().getTime();
     const res = await t.post(
       '/api/booking-logs',
-      // A client_id in the body is not the caller's to choose: it is dropped.
-      { url: provider.link, provider_id: provider.user.id, client_id: someoneElse.user.id },
+      { url: provider.link, provider_id: provider.user.id },
       { token: client.session.access_token },
     );
     expect(res.status, res.text).toBe(200);
@@ -85,6 +96,8 @@ describe('POST /api/booking-logs', () => {
       clientId: client.user.id,
       providerId: provider.user.id,
       url: provider.link,
+      // Without a click token: counted, but it opens no review.
+      viaPage: false,
     });
     expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before);
     expect(rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
@@ -272,11 +285,18 @@ describe('GET /api/booking-logs (who may read)', () => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
       },
     ]);
-    expect(res.body.data.stats).toMatchObject({ total_clicks: 1, unique_clients: 1, last_7_days: 1 });
+    expect(res.body.data.stats).toMatchObject({
+      total_clicks: 1,
+      unique_clicks: 1,
+      unique_clients: 1,
+      last_7_days: 1,
+      unique_last_7_days: 1,
+    });
     expect(res.body.data.stats.per_day).toHaveLength(BOOKING_LIMITS.chartDays);
     expect(res.body.data.stats.per_day.at(-1)).toEqual({
       date: t.clock.now().toISOString().slice(0, 10),
       count: 1,
+      unique: 1,
     });
   });
 
@@ -390,12 +410,16 @@ describe('GET /api/booking-logs analytics', () => {
     adminToken = (await loginAs(t, ADMIN_EMAIL, DEFAULT_PASSWORD)).access_token;
   });
 
-  /** 30 days from `first`, with these counts and zeros elsewhere. */
-  const days = (first: string, counts: Record<string, number>) => {
+  /**
+   * 30 days from `first`, with these counts and zeros elsewhere: a number when every click of the
+   * day is from another client, else [clicks, clients].
+   */
+  const days = (first: string, counts: Record<string, number | [number, number]>) => {
     const start = Date.parse(`${first}T00:00:00Z`);
     const list = Array.from({ length: BOOKING_LIMITS.chartDays }, (_, i) => {
       const date = new Date(start + i * DAY).toISOString().slice(0, 10);
-      return { date, count: counts[date] ?? 0 };
+      const [count, unique] = [counts[date] ?? 0].flat();
+      return { date, count: count!, unique: unique ?? count! };
     });
     for (const date of Object.keys(counts)) expect(list.map((d) => d.date)).toContain(date);
     return list;
@@ -407,8 +431,15 @@ describe('GET /api/booking-logs analytics', () => {
     return res.body.data.stats;
   };
 
-  it('counts total clicks, unique clients and the last 7 days', async () => {
-    expect(await stats()).toMatchObject({ total_clicks: 9, unique_clients: 3, last_7_days: 5 });
+  it('counts total clicks, unique clicks (one per client and day), unique clients and the last 7 days', async () => {
+    // Every click in the fixture is the only one of its client on its UTC day.
+    expect(await stats()).toMatchObject({
+      total_clicks: 9,
+      unique_clicks: 9,
+      unique_clients: 3,
+      last_7_days: 5,
+      unique_last_7_days: 5,
+    });
   });
 
   it('buckets the last 30 UTC days by default (tz_offset=0)', async () => {
@@ -426,16 +457,30 @@ describe('GET /api/booking-logs analytics', () => {
   it('buckets by the viewer’s local day at UTC-5 (tz_offset=-300): 03:00 UTC is the day before', async () => {
     const s = await stats('&tz_offset=-300');
     expect(s.per_day).toEqual(
-      days('2035-02-14', { '2035-03-08': 1, '2035-03-09': 3, '2035-03-14': 1, '2035-03-15': 1 }),
+      days('2035-02-14', {
+        '2035-03-08': 1,
+        // c1 at 07:00 and 22:00 local, and c3: 3 clicks, 2 clients.
+        '2035-03-09': [3, 2],
+        '2035-03-14': 1,
+        '2035-03-15': 1,
+      }),
     );
-    // The totals do not depend on the viewer's zone.
-    expect(s).toMatchObject({ total_clicks: 9, unique_clients: 3, last_7_days: 5 });
+    // The totals do not depend on the viewer's zone; unique clicks count the viewer's days, where
+    // c1's two clicks of 03-09 are one, and so are c2's of 02-13 (21:00 and 18:00 local).
+    expect(s).toMatchObject({
+      total_clicks: 9,
+      unique_clicks: 7,
+      unique_clients: 3,
+      last_7_days: 5,
+      unique_last_7_days: 4,
+    });
   });
 
   it('buckets at UTC+2 (tz_offset=120): a late click on 02-13 UTC is on the chart’s first day', async () => {
     expect((await stats('&tz_offset=120')).per_day).toEqual(
       days('2035-02-14', {
-        '2035-02-14': 2,
+        // Both c2's: 01:00 and 04:00 local.
+        '2035-02-14': [2, 1],
         '2035-03-08': 1,
         '2035-03-09': 2,
         '2035-03-10': 1,
@@ -469,8 +514,8 @@ describe('GET /api/booking-logs analytics', () => {
       // 03-16 13:00: they have left.
       const s = await statsLater(2 * HOUR);
       expect(s).toMatchObject({ total_clicks: 9, last_7_days: 3 });
-      expect(s.per_day.at(-1)).toEqual({ date: '2035-03-16', count: 0 });
-      expect(s.per_day[0]).toEqual({ date: '2035-02-15', count: 0 });
+      expect(s.per_day.at(-1)).toEqual({ date: '2035-03-16', count: 0, unique: 0 });
+      expect(s.per_day[0]).toEqual({ date: '2035-02-15', count: 0, unique: 0 });
       // 03-17 13:00: so has 03-10 03:00.
       expect((await statsLater(DAY)).last_7_days).toBe(2);
     } finally {

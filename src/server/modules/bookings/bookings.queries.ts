@@ -18,27 +18,38 @@ export async function findProviderBookingLink(db: Db, providerId: string) {
  * Logs a click unless the same client logged the same link of the same provider within the
  * window (a double click is one click). Under READ COMMITTED two clicks arriving together would
  * both pass `not exists` (neither sees the other's uncommitted row), so they take turns on a
- * transaction lock per client and provider.
+ * transaction lock per client and provider. A repeat that came through the page marks the click
+ * it repeats `via_page` (the first of a double click may have left before the page had its token).
  */
 export async function insertBookingLogUnlessRecent(
   db: Db,
-  log: { clientId: string; providerId: string; url: string; now: Date; windowSeconds: number },
+  log: {
+    clientId: string;
+    providerId: string;
+    url: string;
+    viaPage: boolean;
+    now: Date;
+    windowSeconds: number;
+  },
 ): Promise<boolean> {
   const since = new Date(log.now.getTime() - log.windowSeconds * 1000).toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${log.clientId}::text || '/' || ${log.providerId}::text))`,
     );
+    const recent = sql`
+      client_id = ${log.clientId} and provider_id = ${log.providerId}
+      and url = ${log.url} and created_at > ${since}::timestamptz`;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
-        insert into booking_logs (client_id, provider_id, url, created_at)
-        select ${log.clientId}, ${log.providerId}, ${log.url}, ${log.now.toISOString()}::timestamptz
-        where not exists (
-          select 1 from booking_logs
-          where client_id = ${log.clientId} and provider_id = ${log.providerId}
-            and url = ${log.url} and created_at > ${since}::timestamptz)
+        insert into booking_logs (client_id, provider_id, url, via_page, created_at)
+        select ${log.clientId}, ${log.providerId}, ${log.url}, ${log.viaPage}, ${log.now.toISOString()}::timestamptz
+        where not exists (select 1 from booking_logs where ${recent})
         returning id`),
     );
+    if (rows.length === 0 && log.viaPage) {
+      await tx.execute(sql`update booking_logs set via_page = true where ${recent} and not via_page`);
+    }
     return rows.length > 0;
   });
 }
@@ -85,24 +96,45 @@ export async function countBookingLogs(db: Db, providerId?: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** Totals for one provider: clicks, distinct clients, and clicks since `weekAgo`. */
-export async function findBookingTotals(db: Db, providerId: string, weekAgo: Date) {
-  const [row] = rowsOf<{ total: number; unique_clients: number; last_7_days: number }>(
+/** The local day ('YYYY-MM-DD' at UTC + offsetMinutes) of a click. */
+const localDay = (offsetMinutes: number) =>
+  sql`to_char((created_at at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD')`;
+
+/**
+ * Totals for one provider: clicks, unique clicks (distinct client and local day), distinct
+ * clients, and both kinds of clicks since `weekAgo`.
+ */
+export async function findBookingTotals(db: Db, providerId: string, weekAgo: Date, offsetMinutes: number) {
+  const day = localDay(offsetMinutes);
+  const recent = sql`created_at >= ${weekAgo.toISOString()}::timestamptz`;
+  const [row] = rowsOf<{
+    total: number;
+    unique_clicks: number;
+    unique_clients: number;
+    last_7_days: number;
+    unique_last_7_days: number;
+  }>(
     await db.execute(sql`
       select count(*)::int as total,
+             count(distinct (client_id, ${day}))::int as unique_clicks,
              count(distinct client_id)::int as unique_clients,
-             (count(*) filter (where created_at >= ${weekAgo.toISOString()}::timestamptz))::int as last_7_days
+             (count(*) filter (where ${recent}))::int as last_7_days,
+             (count(distinct (client_id, ${day})) filter (where ${recent}))::int as unique_last_7_days
       from booking_logs where provider_id = ${providerId}`),
   );
-  return row ?? { total: 0, unique_clients: 0, last_7_days: 0 };
+  return row ?? { total: 0, unique_clicks: 0, unique_clients: 0, last_7_days: 0, unique_last_7_days: 0 };
 }
 
-/** Clicks per local day ('YYYY-MM-DD' at UTC + offsetMinutes) since `since`; days without clicks are absent. */
+/**
+ * Clicks and distinct clients per local day ('YYYY-MM-DD' at UTC + offsetMinutes) since `since`;
+ * days without clicks are absent.
+ */
 export async function findBookingsPerDay(db: Db, providerId: string, since: Date, offsetMinutes: number) {
-  return rowsOf<{ date: string; count: number }>(
+  return rowsOf<{ date: string; count: number; unique: number }>(
     await db.execute(sql`
-      select to_char((created_at at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD') as date,
-             count(*)::int as count
+      select ${localDay(offsetMinutes)} as date,
+             count(*)::int as count,
+             count(distinct client_id)::int as "unique"
       from booking_logs
       where provider_id = ${providerId} and created_at >= ${since.toISOString()}::timestamptz
       group by 1 order by 1`),

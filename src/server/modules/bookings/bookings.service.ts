@@ -12,6 +12,7 @@ import { hasAdminAccess } from '../access/access.service';
 import type { UserRow } from '../auth/auth.queries';
 import { findOpeningBookingLinks } from '../openings/openings.service';
 import * as q from './bookings.queries';
+import { isValidClickToken } from './click-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,9 @@ function sameLink(a: string, b: string): boolean {
 /**
  * Logs a signed-in user's click on a provider's booking link. The url must be one of that
  * provider's links, so nobody can fill a provider's analytics with arbitrary addresses. The
- * provider's own clicks and repeats within seconds are answered alike but not counted.
+ * provider's own clicks and repeats within seconds are answered alike but not counted. A click
+ * with a valid click token for this client and provider is logged `via_page` (ADR 008); any other
+ * click still counts in analytics but never opens a review.
  */
 export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogBookingBody) {
   const provider = await q.findProviderBookingLink(ctx.db, body.provider_id);
@@ -43,6 +46,7 @@ export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogB
     clientId: user.id,
     providerId: provider.id,
     url: link,
+    viaPage: await isValidClickToken(ctx, body.click_token, user.id, provider.id),
     now: ctx.now(),
     windowSeconds: BOOKING_LIMITS.duplicateWindowSeconds,
   });
@@ -53,7 +57,11 @@ export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogB
 const localDay = (ms: number, offsetMinutes: number) =>
   new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 10);
 
-/** Total clicks, unique clients, the last 7 days, and clicks per local day for the last 30 days. */
+/**
+ * Total and unique clicks (at most one per client per local day), unique clients, the last 7
+ * days, and clicks per local day for the last 30 days. Days are the viewer's (UTC + offsetMinutes),
+ * as the chart's, so the unique figures add up across the chart.
+ */
 export async function getBookingStats(
   ctx: AppContext,
   providerId: string,
@@ -64,18 +72,21 @@ export async function getBookingStats(
   const todayStart = Date.parse(`${localDay(now, offsetMinutes)}T00:00:00Z`) - offsetMinutes * 60_000;
   const since = new Date(todayStart - (BOOKING_LIMITS.chartDays - 1) * DAY_MS);
   const [totals, days] = await Promise.all([
-    q.findBookingTotals(ctx.db, providerId, new Date(now - 7 * DAY_MS)),
+    q.findBookingTotals(ctx.db, providerId, new Date(now - 7 * DAY_MS), offsetMinutes),
     q.findBookingsPerDay(ctx.db, providerId, since, offsetMinutes),
   ]);
-  const counts = new Map(days.map((d) => [d.date, d.count]));
+  const counts = new Map(days.map((d) => [d.date, d]));
   const per_day = Array.from({ length: BOOKING_LIMITS.chartDays }, (_, i) => {
     const date = localDay(since.getTime() + i * DAY_MS + 12 * 60 * 60 * 1000, offsetMinutes);
-    return { date, count: counts.get(date) ?? 0 };
+    const day = counts.get(date);
+    return { date, count: day?.count ?? 0, unique: day?.unique ?? 0 };
   });
   return {
     total_clicks: totals.total,
+    unique_clicks: totals.unique_clicks,
     unique_clients: totals.unique_clients,
     last_7_days: totals.last_7_days,
+    unique_last_7_days: totals.unique_last_7_days,
     per_day,
   };
 }

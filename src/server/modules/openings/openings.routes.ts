@@ -13,7 +13,9 @@ import {
   UpdateOpeningBodySchema,
 } from '../../../domain/openings';
 import { withIdempotency } from '../../lib/idempotency';
+import { bearerToken } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { optionalViewer } from '../bookings/click-tokens';
 import * as openings from './openings.service';
 
 const tags = ['openings'];
@@ -35,22 +37,30 @@ export async function openingRoutes(base: FastifyInstance) {
       config: { rateLimit: RATE_LIMITS.search },
       schema: {
         tags,
-        summary: 'Upcoming openings (next 5 days, soonest first); with provider_id, the owner’s own (bearer)',
+        summary:
+          'Upcoming openings (next 5 days, soonest first), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer)',
         querystring: OpeningsQuerySchema,
         response: { 200: OpeningsReplySchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { provider_id, include_inactive, limit, cursor } = req.query;
-      const result = provider_id
-        ? await openings.listOwnOpenings(ctx, req.user, {
-            providerId: provider_id,
-            includeInactive: include_inactive,
-            limit,
-            cursor,
-          })
-        : await openings.listUpcomingOpenings(ctx, { limit, cursor });
-      return { success: true as const, ...result };
+      if (provider_id) {
+        const own = await openings.listOwnOpenings(ctx, req.user, {
+          providerId: provider_id,
+          includeInactive: include_inactive,
+          limit,
+          cursor,
+        });
+        return { success: true as const, ...own };
+      }
+      // The public list; a signed-in viewer also gets each provider's click token (ADR 008).
+      const viewer = await optionalViewer(ctx, bearerToken(req));
+      if (viewer) reply.header('Cache-Control', 'private, no-store');
+      return {
+        success: true as const,
+        ...(await openings.listUpcomingOpenings(ctx, { limit, cursor }, viewer)),
+      };
     },
   );
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset-cursor';
 import type { UserRow } from '../auth/auth.queries';
+import { withClickTokens } from '../bookings/click-tokens';
 import * as q from './openings.queries';
 
 const DAY_MS = 86_400_000;
@@ -31,10 +32,14 @@ const afterOf = (cursor: string | undefined) => {
   return keyset ? { startTime: keyset.createdAt, id: keyset.id } : null;
 };
 
-/** The public list: active openings that have not ended and start within 5 days, soonest first. */
+/**
+ * The public list: active openings that have not ended and start within 5 days, soonest first. A
+ * signed-in `viewer` also gets each provider's click token (ADR 008).
+ */
 export async function listUpcomingOpenings(
   ctx: AppContext,
   query: { limit: number; cursor?: string | undefined; providerId?: string | undefined },
+  viewer: UserRow | null = null,
 ) {
   const now = ctx.now();
   const rows = await q.findUpcomingOpenings(ctx.db, {
@@ -45,7 +50,8 @@ export async function listUpcomingOpenings(
     after: afterOf(query.cursor),
     ...(query.providerId ? { providerId: query.providerId } : {}),
   });
-  return page(rows, query.limit);
+  const result = page(rows, query.limit);
+  return { ...result, openings: await withClickTokens(ctx, viewer, result.openings) };
 }
 
 /** A provider's own openings that have not ended, inactive ones too on request. Anyone else: 404. */

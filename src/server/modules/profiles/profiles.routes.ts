@@ -7,8 +7,10 @@ import {
   SlugParamsSchema,
   UpdateProfileBodySchema,
 } from '../../../domain/profiles';
+import { bearerToken } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { BODY_LIMITS } from '../../plugins/request-limits';
+import { optionalViewer } from '../bookings/click-tokens';
 import * as profiles from './profiles.service';
 
 const tags = ['profiles'];
@@ -58,14 +60,21 @@ export async function profileRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "A provider's public profile by its routing slug",
+        summary:
+          "A provider's public profile by its routing slug; with a bearer token (optional), the Book buttons' click token",
         params: SlugParamsSchema,
         response: { 200: PublicProfileReplySchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      profile: await profiles.getPublicProfile(ctx, req.params.slug),
-    }),
+    async (req, reply) => {
+      // Public, but a signed-in viewer also gets the Book buttons' click token (ADR 008): a reply
+      // that carries one is theirs alone, never for a shared cache.
+      const viewer = await optionalViewer(ctx, bearerToken(req));
+      if (viewer) reply.header('Cache-Control', 'private, no-store');
+      return {
+        success: true as const,
+        profile: await profiles.getPublicProfile(ctx, req.params.slug, viewer),
+      };
+    },
   );
 }

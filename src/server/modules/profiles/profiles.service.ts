@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.queries';
 import { toUser } from '../auth/auth.service';
+import { clickTokenFor } from '../bookings/click-tokens';
 import { listUpcomingOpenings } from '../openings/openings.service';
 import { getRatingSummary } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
@@ -117,15 +118,23 @@ export async function updateProfile(
 /** Openings shown on a public profile. */
 const PROFILE_OPENINGS = 10;
 
-/** The public profile of an active provider (verified email); anything else is 'Profile not found'. */
-export async function getPublicProfile(ctx: AppContext, slugInput: string): Promise<PublicProfile> {
+/**
+ * The public profile of an active provider (verified email); anything else is 'Profile not found'.
+ * A signed-in `viewer` other than the provider also gets the click token its Book buttons send.
+ */
+export async function getPublicProfile(
+  ctx: AppContext,
+  slugInput: string,
+  viewer: UserRow | null = null,
+): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
   const row = await q.findPublicProviderBySlug(ctx.db, slug);
   if (!row) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   const { zip: _zip, ...data } = toProviderData(row.profile);
-  const [rating, openings] = await Promise.all([
+  const [rating, openings, clickToken] = await Promise.all([
     getRatingSummary(ctx, row.user.id),
     listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }),
+    clickTokenFor(ctx, viewer, row.user.id),
   ]);
   return {
     ...data,
@@ -138,5 +147,6 @@ export async function getPublicProfile(ctx: AppContext, slugInput: string): Prom
     rating: rating.average,
     member_since: row.user.createdAt.toISOString(),
     upcoming_openings: openings.openings,
+    ...(clickToken ? { click_token: clickToken } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { ReportReason } from '../../../domain/reviews';
+import type { AdminReviewStatus, HeldReason, ReportReason } from '../../../domain/reviews';
 import { type Db, rowsOf } from '../../db/client';
 import { providerProfiles, providerRatings, users } from '../../db/schema';
 import type { Keyset } from '../../lib/keyset-cursor';
@@ -42,6 +42,7 @@ export async function findListedProvider(db: Db, providerId: string) {
       name: users.name,
       email: users.email,
       routingSlug: users.routingSlug,
+      registrationIpHash: users.registrationIpHash,
       pricing: providerProfiles.pricing,
     })
     .from(users)
@@ -70,13 +71,21 @@ export async function findReviewPage(
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
 }
 
+/**
+ * Whether a review is shown: `hidden` (by a moderator, or held), and `held`: waiting for a
+ * moderator's first look (the system hid it, no moderator has acted).
+ */
+const visibility = sql.raw(
+  'r.hidden_at IS NOT NULL AS hidden, (r.held_reason IS NOT NULL AND r.hidden_at IS NOT NULL AND r.hidden_by IS NULL) AS held',
+);
+
 export async function findReviewById(
   db: Db,
   id: string,
-): Promise<(ReviewRow & { hidden: boolean }) | undefined> {
-  const [row] = rowsOf<ReviewRow & { hidden: boolean }>(
+): Promise<(ReviewRow & { hidden: boolean; held: boolean }) | undefined> {
+  const [row] = rowsOf<ReviewRow & { hidden: boolean; held: boolean }>(
     await db.execute(sql`
-      SELECT ${reviewColumns}, r.hidden_at IS NOT NULL AS hidden
+      SELECT ${reviewColumns}, ${visibility}
       FROM reviews r JOIN users u ON u.id = r.client_id
       WHERE r.id = ${id}`),
   );
@@ -84,9 +93,9 @@ export async function findReviewById(
 }
 
 export async function findOwnReview(db: Db, clientId: string, providerId: string) {
-  const [row] = rowsOf<ReviewRow & { hidden: boolean }>(
+  const [row] = rowsOf<ReviewRow & { hidden: boolean; held: boolean }>(
     await db.execute(sql`
-      SELECT ${reviewColumns}, r.hidden_at IS NOT NULL AS hidden
+      SELECT ${reviewColumns}, ${visibility}
       FROM reviews r JOIN users u ON u.id = r.client_id
       WHERE r.client_id = ${clientId} AND r.provider_id = ${providerId}`),
   );
@@ -101,28 +110,57 @@ export async function findRating(db: Db, providerId: string): Promise<RatingRow 
 }
 
 /**
- * What a client's booking clicks on a provider allow, at `now`: a click inside the window (2 hours
- * to 90 days old), the earliest click still too recent, and whether any click is too old.
+ * What a client's booking clicks on a provider allow, at `now`. Only a click that came through the
+ * page (`via_page`) when the account was at least `minAccountAgeHours` old counts: is one inside the
+ * window (2 hours to 90 days old), the earliest one still too recent, is any too old; and `tooNew`,
+ * whether a click through the page inside the 90 days was made by the account under that age.
  */
 export async function findBookingWindow(
   db: Db,
   clientId: string,
   providerId: string,
-  window: { opensBefore: Date; closesBefore: Date },
+  window: { opensBefore: Date; closesBefore: Date; minAccountAgeHours: number },
 ) {
   const opens = window.opensBefore.toISOString();
   const closes = window.closesBefore.toISOString();
-  const [row] = rowsOf<{ inside: boolean; pending: string | null; old: boolean }>(
+  const [row] = rowsOf<{ inside: boolean; pending: string | null; old: boolean; too_new: boolean }>(
     await db.execute(sql`
       SELECT
-        coalesce(bool_or(created_at <= ${opens}::timestamptz AND created_at >= ${closes}::timestamptz), false) AS inside,
-        to_char(min(created_at) FILTER (WHERE created_at > ${opens}::timestamptz) at time zone 'UTC',
+        coalesce(bool_or(c.counts AND b.created_at <= ${opens}::timestamptz AND b.created_at >= ${closes}::timestamptz), false) AS inside,
+        to_char(min(b.created_at) FILTER (WHERE c.counts AND b.created_at > ${opens}::timestamptz) at time zone 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS pending,
-        coalesce(bool_or(created_at < ${closes}::timestamptz), false) AS old
-      FROM booking_logs
-      WHERE client_id = ${clientId} AND provider_id = ${providerId}`),
+        coalesce(bool_or(c.counts AND b.created_at < ${closes}::timestamptz), false) AS old,
+        coalesce(bool_or(b.via_page AND NOT c.counts AND b.created_at >= ${closes}::timestamptz), false) AS too_new
+      FROM booking_logs b
+      JOIN users u ON u.id = b.client_id
+      CROSS JOIN LATERAL (
+        SELECT b.via_page
+          AND b.created_at >= u.created_at + make_interval(hours => ${window.minAccountAgeHours}::int) AS counts
+      ) c
+      WHERE b.client_id = ${clientId} AND b.provider_id = ${providerId}`),
   );
-  return row ?? { inside: false, pending: null, old: false };
+  return {
+    inside: row?.inside ?? false,
+    pending: row?.pending ?? null,
+    old: row?.old ?? false,
+    tooNew: row?.too_new ?? false,
+  };
+}
+
+/** Makes one client's review posts take turns (the daily limit is counted, then the row inserted). */
+export async function lockClientReviews(db: Db, clientId: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reviews/' || ${clientId}::text))`);
+}
+
+/** When the client's reviews posted after `since` were created (oldest first), held and hidden ones too. */
+export async function findReviewTimesSince(db: Db, clientId: string, since: Date): Promise<string[]> {
+  const rows = rowsOf<{ created_at: string }>(
+    await db.execute(sql`
+      SELECT ${sql.raw(iso('created_at'))} AS created_at FROM reviews
+      WHERE client_id = ${clientId} AND created_at > ${since.toISOString()}::timestamptz
+      ORDER BY created_at`),
+  );
+  return rows.map((r) => r.created_at);
 }
 
 /** Inserts the review; undefined when the client has already reviewed this provider. */
@@ -135,13 +173,17 @@ export async function insertReview(
     text: string;
     service: string | null;
     now: Date;
+    /** Stored hidden (by nobody) with this reason, until a moderator publishes it. */
+    heldReason: HeldReason | null;
   },
 ): Promise<string | undefined> {
+  const now = review.now.toISOString();
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      INSERT INTO reviews (provider_id, client_id, rating, text, service, created_at, updated_at)
+      INSERT INTO reviews (provider_id, client_id, rating, text, service, created_at, updated_at, hidden_at, held_reason)
       VALUES (${review.providerId}, ${review.clientId}, ${review.rating}, ${review.text}, ${review.service},
-        ${review.now.toISOString()}::timestamptz, ${review.now.toISOString()}::timestamptz)
+        ${now}::timestamptz, ${now}::timestamptz,
+        ${review.heldReason === null ? null : now}::timestamptz, ${review.heldReason})
       ON CONFLICT (client_id, provider_id) DO NOTHING
       RETURNING id`),
   );
@@ -218,13 +260,36 @@ export interface AdminReviewRow extends ReviewRow {
   reasons: { reason: ReportReason; details: string | null }[] | null;
   last_reported_at: string | null;
   hidden_at: string | null;
+  held_reason: HeldReason | null;
   sort_at: string;
 }
 
-/** Reported (visible, with open reports, latest report first) or hidden (latest hidden first) reviews. */
+/** A held review waits for a moderator: hidden by the system (nobody), with a reason. */
+const HELD = 'held_reason IS NOT NULL AND hidden_at IS NOT NULL AND hidden_by IS NULL';
+
+/** The reviews of one admin list: `s(review_id, sort_at)`. */
+function adminSource(status: AdminReviewStatus) {
+  switch (status) {
+    case 'reported':
+      return sql`(SELECT review_id, max(created_at) AS sort_at FROM review_reports GROUP BY review_id) s
+          JOIN reviews r ON r.id = s.review_id AND r.hidden_at IS NULL`;
+    case 'held':
+      return sql`(SELECT id AS review_id, hidden_at AS sort_at FROM reviews WHERE ${sql.raw(HELD)}) s
+          JOIN reviews r ON r.id = s.review_id`;
+    case 'hidden':
+      return sql`(SELECT id AS review_id, hidden_at AS sort_at FROM reviews
+            WHERE hidden_at IS NOT NULL AND NOT (${sql.raw(HELD)})) s
+          JOIN reviews r ON r.id = s.review_id`;
+  }
+}
+
+/**
+ * Reported (visible, with open reports, latest report first), held (waiting for a moderator,
+ * latest first) or hidden by a moderator (latest hidden first) reviews.
+ */
 export async function findAdminReviews(
   db: Db,
-  status: 'reported' | 'hidden',
+  status: AdminReviewStatus,
   limit: number,
   after: Keyset | null,
 ): Promise<(AdminReviewRow & { keyset: Keyset })[]> {
@@ -235,18 +300,13 @@ export async function findAdminReviews(
          FROM (SELECT reason, details FROM review_reports WHERE review_id = r.id ORDER BY created_at DESC LIMIT 5) x) AS reasons
       FROM review_reports WHERE review_id = r.id
     ) rep ON true`;
-  const source =
-    status === 'reported'
-      ? sql`(SELECT review_id, max(created_at) AS sort_at FROM review_reports GROUP BY review_id) s
-          JOIN reviews r ON r.id = s.review_id AND r.hidden_at IS NULL`
-      : sql`(SELECT id AS review_id, hidden_at AS sort_at FROM reviews WHERE hidden_at IS NOT NULL) s
-          JOIN reviews r ON r.id = s.review_id`;
+  const source = adminSource(status);
   const rows = rowsOf<AdminReviewRow>(
     await db.execute(sql`
       SELECT ${reviewColumns}, p.name AS provider_name, p.routing_slug AS provider_slug,
         coalesce(rep.n, 0) AS report_count, rep.reasons,
         ${sql.raw(iso('rep.last'))} AS last_reported_at, ${sql.raw(iso('r.hidden_at'))} AS hidden_at,
-        ${sql.raw(iso('s.sort_at'))} AS sort_at
+        r.held_reason, ${sql.raw(iso('s.sort_at'))} AS sort_at
       FROM ${source}
       JOIN users u ON u.id = r.client_id
       JOIN users p ON p.id = r.provider_id
@@ -258,38 +318,43 @@ export async function findAdminReviews(
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.sort_at, id: r.id } }));
 }
 
-export async function countAdminReviews(db: Db, status: 'reported' | 'hidden'): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      status === 'reported'
-        ? sql`SELECT count(DISTINCT rr.review_id)::int AS n FROM review_reports rr
-              JOIN reviews r ON r.id = rr.review_id AND r.hidden_at IS NULL`
-        : sql`SELECT count(*)::int AS n FROM reviews WHERE hidden_at IS NOT NULL`,
-    ),
-  );
+export async function countAdminReviews(db: Db, status: AdminReviewStatus): Promise<number> {
+  const counts = {
+    reported: sql`SELECT count(DISTINCT rr.review_id)::int AS n FROM review_reports rr
+              JOIN reviews r ON r.id = rr.review_id AND r.hidden_at IS NULL`,
+    held: sql`SELECT count(*)::int AS n FROM reviews WHERE ${sql.raw(HELD)}`,
+    hidden: sql`SELECT count(*)::int AS n FROM reviews WHERE hidden_at IS NOT NULL AND NOT (${sql.raw(HELD)})`,
+  };
+  const [row] = rowsOf<{ n: number }>(await db.execute(counts[status]));
   return row?.n ?? 0;
 }
 
-/** Hide (stops counting), restore, or dismiss the reports; false when the review does not exist. */
+/**
+ * Hide (stops counting), restore, or dismiss the reports. Undefined when the review does not
+ * exist; otherwise `published`: this restore showed a review for the first time (it had been held),
+ * so its provider has not yet been told about it. Hiding a held review keeps its reason.
+ */
 export async function moderateReview(
   db: Db,
   change: { id: string; action: 'hide' | 'restore' | 'dismiss'; adminId: string; now: Date },
-): Promise<boolean> {
+): Promise<{ published: boolean } | undefined> {
   if (change.action === 'dismiss') {
     return db.transaction(async (tx) => {
       const exists = rowsOf(await tx.execute(sql`SELECT 1 FROM reviews WHERE id = ${change.id}`)).length > 0;
       if (exists) await tx.execute(sql`DELETE FROM review_reports WHERE review_id = ${change.id}`);
-      return exists;
+      return exists ? { published: false } : undefined;
     });
   }
-  const rows = rowsOf<{ id: string }>(
+  const [row] = rowsOf<{ id: string; published: boolean }>(
     await db.execute(
       change.action === 'hide'
         ? sql`UPDATE reviews SET hidden_at = coalesce(hidden_at, ${change.now.toISOString()}::timestamptz),
                 hidden_by = coalesce(hidden_by, ${change.adminId}::uuid)
-              WHERE id = ${change.id} RETURNING id`
-        : sql`UPDATE reviews SET hidden_at = NULL, hidden_by = NULL WHERE id = ${change.id} RETURNING id`,
+              WHERE id = ${change.id} RETURNING id, false AS published`
+        : sql`WITH before AS (SELECT id, held_reason IS NOT NULL AS held FROM reviews WHERE id = ${change.id} FOR UPDATE)
+              UPDATE reviews r SET hidden_at = NULL, hidden_by = NULL, held_reason = NULL
+              FROM before WHERE r.id = before.id RETURNING r.id, before.held AS published`,
     ),
   );
-  return rows.length > 0;
+  return row ? { published: row.published } : undefined;
 }

@@ -1,6 +1,8 @@
 import {
   type AdminReview,
+  type AdminReviewStatus,
   type EligibilityStatus,
+  type HeldReason,
   type RatingSummary,
   REVIEW_LIMITS,
   REVIEW_TEXTS,
@@ -9,9 +11,12 @@ import {
   reviewerName,
 } from '../../../domain/reviews';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { PricingEntry } from '../../db/schema';
+import { addressHash } from '../../lib/address-hash';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { logSecurityEvent } from '../../lib/security-log';
 import { enqueueMail } from '../../mail/outbox';
 import { newReviewMail } from '../../mail/templates';
 import type { UserRow } from '../auth/auth.queries';
@@ -79,8 +84,10 @@ export async function listReviews(
 }
 
 /**
- * Whether `user` may review the provider now, from their booking clicks: one 2 hours to 90 days
- * old opens the window; a newer one only says when it will open.
+ * Whether `user` may review the provider now, from their booking clicks (ADR 008): a click that
+ * came through the page, made when the account was at least a day old, 2 hours to 90 days ago opens
+ * the window; a newer one only says when it will open. Clicks without a valid click token (a
+ * script's POST) never count.
  */
 async function bookingStatus(
   ctx: AppContext,
@@ -91,13 +98,49 @@ async function bookingStatus(
   const window = await q.findBookingWindow(ctx.db, userId, providerId, {
     opensBefore: new Date(now - REVIEW_LIMITS.eligibleAfterHours * HOUR_MS),
     closesBefore: new Date(now - REVIEW_LIMITS.eligibleForDays * DAY_MS),
+    minAccountAgeHours: REVIEW_LIMITS.accountMinAgeHours,
   });
   if (window.inside) return { status: 'eligible', eligibleFrom: null };
   if (window.pending) {
     const from = Date.parse(window.pending) + REVIEW_LIMITS.eligibleAfterHours * HOUR_MS;
     return { status: 'too_early', eligibleFrom: new Date(from).toISOString() };
   }
+  if (window.tooNew) return { status: 'account_too_new', eligibleFrom: null };
   return { status: window.old ? 'expired' : 'no_booking', eligibleFrom: null };
+}
+
+/**
+ * Whether the account has posted its new reviews of the last 24 hours, and if so when it may post
+ * again (null while it has room).
+ */
+async function dailyLimit(db: Db, userId: string, now: Date) {
+  const times = await q.findReviewTimesSince(db, userId, new Date(now.getTime() - DAY_MS));
+  if (times.length < REVIEW_LIMITS.perDayMax) return { reached: false as const, from: null };
+  // Room opens when the oldest review that keeps the count at the limit turns a day old.
+  const oldest = times[times.length - REVIEW_LIMITS.perDayMax]!;
+  return { reached: true as const, from: new Date(Date.parse(oldest) + DAY_MS).toISOString() };
+}
+
+/**
+ * Addresses that tell nobody apart: the server's own machine (a proxy on the same host without
+ * TRUST_PROXY, a developer, the test suites). Accounts that share one are not thereby related.
+ */
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+/**
+ * Why a review must wait for a moderator, or null (ADR 008): its author signed up from the
+ * provider's sign-up address (a friend at the same desk, the provider's second account). Accounts
+ * without a recorded address (older than the record) are not held.
+ */
+function heldReasonOf(
+  ctx: AppContext,
+  reviewer: UserRow,
+  provider: { registrationIpHash: string | null },
+): HeldReason | null {
+  const shared = reviewer.registrationIpHash;
+  if (!shared || shared !== provider.registrationIpHash) return null;
+  if (LOOPBACK_ADDRESSES.some((ip) => addressHash(ctx.secret, ip) === shared)) return null;
+  return 'shared_registration_address';
 }
 
 const editableUntil = (createdAt: string) =>
@@ -109,6 +152,10 @@ export async function getEligibility(ctx: AppContext, user: UserRow, providerId:
   const none = { eligible_from: null, review: null, editable_until: null };
   if (providerId === user.id) return { status: 'own_profile' as const, ...none };
   const own = await q.findOwnReview(ctx.db, user.id, providerId);
+  if (own?.held) {
+    // Waiting for a moderator: its author sees their words and that they are not shown yet.
+    return { status: 'held' as const, eligible_from: null, review: toReview(own), editable_until: null };
+  }
   if (own) {
     const until = editableUntil(own.created_at);
     return {
@@ -120,6 +167,10 @@ export async function getEligibility(ctx: AppContext, user: UserRow, providerId:
     };
   }
   const { status, eligibleFrom } = await bookingStatus(ctx, user.id, providerId);
+  if (status === 'eligible') {
+    const limit = await dailyLimit(ctx.db, user.id, ctx.now());
+    if (limit.reached) return { status: 'daily_limit' as const, ...none, eligible_from: limit.from };
+  }
   return { status, ...none, eligible_from: eligibleFrom };
 }
 
@@ -155,9 +206,31 @@ const FORBIDDEN_BY_STATUS: Partial<Record<EligibilityStatus, string>> = {
   no_booking: REVIEW_TEXTS.noBooking,
   too_early: REVIEW_TEXTS.tooEarly,
   expired: REVIEW_TEXTS.tooLate,
+  account_too_new: REVIEW_TEXTS.accountTooNew,
 };
 
-/** POST /api/reviews: every rule of who may review, checked here. */
+/** The 'new review' email to the provider, queued in the transaction `db` belongs to. */
+async function tellProvider(
+  ctx: AppContext,
+  db: Db,
+  provider: { email: string; routingSlug: string },
+  review: { reviewer: string; rating: number; service: string | null; text: string },
+) {
+  const mail = newReviewMail({
+    reviewerName: reviewerName(review.reviewer),
+    rating: review.rating,
+    service: review.service,
+    text: review.text,
+    reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
+  });
+  await enqueueMail(ctx, db, { kind: 'new-review', to: provider.email, ...mail });
+}
+
+/**
+ * POST /api/reviews: every rule of who may review, checked here (ADR 008). At most 3 new reviews
+ * per account in any 24 hours (429); a review by someone who signed up from the provider's address
+ * is stored held, and its provider hears of it only when a moderator publishes it.
+ */
 export async function createReview(
   ctx: AppContext,
   user: UserRow,
@@ -171,30 +244,41 @@ export async function createReview(
   const forbidden = FORBIDDEN_BY_STATUS[status];
   if (forbidden) throw new AppError('FORBIDDEN', forbidden);
   const service = serviceOf(provider.pricing, body.service);
+  const heldReason = heldReasonOf(ctx, user, provider);
+  const now = ctx.now();
   const id = await ctx.db.transaction(async (tx) => {
+    // One account's posts take turns, so four at once cannot all pass the count.
+    await q.lockClientReviews(tx, user.id);
+    if ((await dailyLimit(tx, user.id, now)).reached) {
+      throw new AppError('RATE_LIMITED', REVIEW_TEXTS.dailyLimit);
+    }
     const inserted = await q.insertReview(tx, {
       providerId: provider.id,
       clientId: user.id,
       rating: body.rating,
       text: body.text,
       service,
-      now: ctx.now(),
+      now,
+      heldReason,
     });
-    // The provider hears about it (with the review, so the mail goes only if the review exists).
-    if (inserted) {
-      const mail = newReviewMail({
-        reviewerName: reviewerName(nameShownFor(user)),
-        rating: body.rating,
-        service,
-        text: body.text,
-        reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
-      });
-      await enqueueMail(ctx, tx, { kind: 'new-review', to: provider.email, ...mail });
+    // The provider hears about it (with the review, so the mail goes only if the review exists);
+    // about a held one, only once a moderator publishes it.
+    if (inserted && !heldReason) {
+      await tellProvider(ctx, tx, provider, { reviewer: nameShownFor(user), ...body, service });
     }
     return inserted;
   });
   // Two posts at once: the unique index lets one in.
   if (!id) throw new AppError('CONFLICT', REVIEW_TEXTS.alreadyReviewed);
+  if (heldReason) {
+    logSecurityEvent(ctx.log, 'review-held', {
+      reviewId: id,
+      providerId: provider.id,
+      clientId: user.id,
+      reason: heldReason,
+    });
+    return changed(ctx, id, REVIEW_TEXTS.postedHeld);
+  }
   ctx.kickMail();
   return changed(ctx, id, REVIEW_TEXTS.posted);
 }
@@ -262,10 +346,10 @@ export async function reportReview(
   return { message: REVIEW_TEXTS.reported };
 }
 
-/** GET /api/admin/reviews: reported or hidden reviews for moderation. */
+/** GET /api/admin/reviews: reported, held or hidden reviews for moderation. */
 export async function listAdminReviews(
   ctx: AppContext,
-  query: { status: 'reported' | 'hidden'; limit: number; cursor?: string | undefined },
+  query: { status: AdminReviewStatus; limit: number; cursor?: string | undefined },
 ) {
   const after = decodeKeyset(query.cursor);
   const [rows, total] = await Promise.all([
@@ -281,6 +365,7 @@ export async function listAdminReviews(
     reasons: row.reasons ?? [],
     last_reported_at: row.last_reported_at,
     hidden_at: row.hidden_at,
+    held_reason: row.held_reason,
   }));
   return { reviews, total, nextCursor };
 }
@@ -291,14 +376,26 @@ const MODERATION_TEXTS = {
   dismiss: REVIEW_TEXTS.dismissed,
 } as const;
 
-/** PUT /api/admin/reviews/:id */
+/**
+ * PUT /api/admin/reviews/:id. Restoring a held review publishes it: its provider gets the 'new
+ * review' email then, in the same transaction.
+ */
 export async function moderateReview(
   ctx: AppContext,
   admin: UserRow,
   id: string,
   action: 'hide' | 'restore' | 'dismiss',
 ) {
-  const done = await q.moderateReview(ctx.db, { id, action, adminId: admin.id, now: ctx.now() });
-  if (!done) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
-  return { message: MODERATION_TEXTS[action] };
+  const published = await ctx.db.transaction(async (tx) => {
+    const done = await q.moderateReview(tx, { id, action, adminId: admin.id, now: ctx.now() });
+    if (!done) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+    if (!done.published) return false;
+    const row = await q.findReviewById(tx, id);
+    const provider = row && (await q.findListedProvider(tx, row.provider_id));
+    if (!row || !provider) return false;
+    await tellProvider(ctx, tx, provider, { ...row, rating: Number(row.rating) });
+    return true;
+  });
+  if (published) ctx.kickMail();
+  return { message: published ? REVIEW_TEXTS.published : MODERATION_TEXTS[action] };
 }
