@@ -14,6 +14,7 @@ describe('redactUrl', () => {
       '/?temp_token=Zx9_-a&type=email&email=maya%40example.com',
       `/?temp_token=${REDACTED}&type=email&email=${REDACTED}`,
     ],
+    ['/?signin_token=abc123', `/?signin_token=${REDACTED}`],
     ['/unsubscribe?token=eyJhbGciOi.x.y#top', `/unsubscribe?token=${REDACTED}#top`],
     [
       '/api/x?refresh_token=1&access_token=2&Token=3',
