@@ -3,9 +3,11 @@ import { REVIEW_LIMITS } from '../../domain/reviews-options';
 import { createRng } from './art';
 
 /**
- * Demo reviews that obey the review rule in the data too: every one is written by a demo client
- * who clicked that provider's booking link between 2 hours and 90 days before the review, one
- * review per client and provider. Deterministic for a given provider list; dated from `now`.
+ * Demo reviews that obey the review rules in the data too (ADR 008): every one is written by a
+ * demo client who clicked Book on that provider's page (a `via_page` click) between 2 hours and 90
+ * days before the review, when their account was more than a day old (the reviewers' accounts are
+ * 120 days old, the clicks at most 85); one review per client and provider, and at most 3 new
+ * reviews per client in any 24 hours. Deterministic for a given provider list; dated from `now`.
  */
 
 const HOUR_MS = 3_600_000;
@@ -87,7 +89,14 @@ export interface ReviewableProvider {
 }
 
 export interface DemoReviewRows {
-  bookingLogs: { id: string; clientId: string; providerId: string; url: string; createdAt: Date }[];
+  bookingLogs: {
+    id: string;
+    clientId: string;
+    providerId: string;
+    url: string;
+    viaPage: boolean;
+    createdAt: Date;
+  }[];
   reviews: {
     providerId: string;
     clientId: string;
@@ -114,6 +123,11 @@ export function seedDemoReviews(
 ): DemoReviewRows {
   const rows: DemoReviewRows = { bookingLogs: [], reviews: [] };
   const end = now.getTime();
+  // Each reviewer's review times so far. A review with perDayMax others within a day either side
+  // stays a click: with fewer, no 24 hours that holds it can hold more than perDayMax reviews.
+  const written = new Map<string, number[]>();
+  const hasRoom = (clientId: string, at: number) =>
+    (written.get(clientId) ?? []).filter((t) => Math.abs(t - at) < DAY_MS).length < REVIEW_LIMITS.perDayMax;
   providers.forEach((provider, index) => {
     if (!provider.bookingLink) return;
     const rng = createRng(`reviews:${provider.id}`);
@@ -126,11 +140,14 @@ export function seedDemoReviews(
         clientId,
         providerId: provider.id,
         url: provider.bookingLink,
+        viaPage: true,
         createdAt: new Date(clickedAt),
       });
       if (k >= count) return; // clicked, never reviewed
       const opens = clickedAt + REVIEW_LIMITS.eligibleAfterHours * HOUR_MS;
       const createdAt = new Date(Math.min(opens + rng.range(HOUR_MS, 6 * DAY_MS), end - HOUR_MS));
+      if (!hasRoom(clientId, createdAt.getTime())) return; // clicked; the day's reviews were written
+      written.set(clientId, [...(written.get(clientId) ?? []), createdAt.getTime()]);
       const rating = ratingOf(rng.next());
       const service = provider.services.length > 0 ? rng.pick(provider.services) : null;
       const texts = TEXTS[rating] ?? [];

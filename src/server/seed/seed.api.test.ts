@@ -78,30 +78,59 @@ describe('the demo catalogue seed', () => {
     ]);
   });
 
-  it('writes demo reviews only from demo clients who clicked Book 2 hours to 90 days before', async () => {
+  it('writes demo reviews only from demo clients who clicked Book on the page 2 hours to 90 days before, a day into their account, at most 3 a day', async () => {
     expect(summary!.reviews).toBeGreaterThan(100);
+    // Every rule of ADR 008, row by row: the click came through the page (via_page), 2 hours to 90
+    // days before the review, from an account at least a day old then; at most 3 reviews by one
+    // client in any 24 hours (counted back from each review, as the API does).
     const [check] = rowsOf(
       await t.db.execute(sql`
       SELECT count(*)::int AS reviews,
         count(*) FILTER (WHERE NOT EXISTS (
           SELECT 1 FROM booking_logs b
-          WHERE b.client_id = r.client_id AND b.provider_id = r.provider_id
+          WHERE b.client_id = r.client_id AND b.provider_id = r.provider_id AND b.via_page
+            AND b.created_at >= u.created_at + interval '24 hours'
             AND b.created_at <= r.created_at - interval '2 hours'
             AND b.created_at >= r.created_at - interval '90 days'))::int AS without_click,
+        count(*) FILTER (WHERE (
+          SELECT count(*) FROM reviews d
+          WHERE d.client_id = r.client_id AND d.created_at > r.created_at - interval '24 hours'
+            AND d.created_at <= r.created_at) > 3)::int AS over_daily_limit,
         count(*) FILTER (WHERE u.email NOT LIKE 'reviewer-%@demo.glowfind.example')::int AS not_demo_client,
         count(*) FILTER (WHERE r.client_id = r.provider_id OR r.created_at > now())::int AS impossible,
+        count(*) FILTER (WHERE r.hidden_at IS NOT NULL OR r.held_reason IS NOT NULL)::int AS not_shown,
         count(DISTINCT (r.client_id, r.provider_id))::int AS pairs
       FROM reviews r JOIN users u ON u.id = r.client_id`),
     ) as [
-      { reviews: number; without_click: number; not_demo_client: number; impossible: number; pairs: number },
+      {
+        reviews: number;
+        without_click: number;
+        over_daily_limit: number;
+        not_demo_client: number;
+        impossible: number;
+        not_shown: number;
+        pairs: number;
+      },
     ];
     expect(check).toEqual({
       reviews: summary!.reviews,
       without_click: 0,
+      over_daily_limit: 0,
       not_demo_client: 0,
       impossible: 0,
+      not_shown: 0,
       pairs: summary!.reviews,
     });
+    // The demo client's click of 3 hours ago, through the page, a week into the account: the
+    // featured provider's profile invites them to review.
+    const [invite] = rowsOf(
+      await t.db.execute(sql`
+      SELECT count(*)::int AS clicks FROM booking_logs b JOIN users u ON u.id = b.client_id
+      WHERE u.email NOT LIKE 'reviewer-%@demo.glowfind.example' AND b.via_page
+        AND b.created_at >= u.created_at + interval '24 hours'
+        AND b.created_at <= now() - interval '2 hours'`),
+    ) as [{ clicks: number }];
+    expect(invite.clicks).toBe(1);
     // Some providers are still 'New'; every rating row matches its reviews.
     const ratings = rowsOf(
       await t.db.execute(sql`

@@ -388,8 +388,10 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
           name: p.name,
           role: p.role,
           routingSlug: slugify(p.name),
-          emailVerifiedAt: now,
-          createdAt: now,
+          // A week old: the demo client's click below, 3 hours ago, was made by an account more
+          // than a day old, so it opens a review (ADR 008).
+          emailVerifiedAt: new Date(now.getTime() - 7 * DAY_MS),
+          createdAt: new Date(now.getTime() - 7 * DAY_MS),
           updatedAt: now,
         })),
         ...reviewers.map((r) => ({
@@ -459,6 +461,7 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
           clientId: people[0]!.id,
           providerId: invited.id,
           url: invited.fields.booking_link,
+          viaPage: true,
           createdAt: new Date(now.getTime() - 3 * HOUR_MS),
         });
       }
