@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTH_TEXTS,
+  LoginBodySchema,
+  NewPasswordSchema,
   ResetPasswordFormSchema,
+  SigninLinkBodySchema,
   SignupBodySchema,
   type SignupForm,
   SignupFormSchema,
   signupBodyFromForm,
   VerifyEmailBodySchema,
+  weakPasswordReason,
 } from './auth';
 
 const clientForm: SignupForm = {
@@ -174,5 +179,114 @@ describe('VerifyEmailBodySchema', () => {
     expect(VerifyEmailBodySchema.safeParse({ temp_token: 'abc', type: 'email' }).success).toBe(true);
     const result = VerifyEmailBodySchema.safeParse({ temp_token: 'abc', type: 'recovery' });
     expect(result.error!.issues[0]!.message).toBe("type must be 'email'");
+  });
+});
+
+describe('weakPasswordReason (item 7: guessable new passwords)', () => {
+  const email = 'Marisol.Vega@example.com';
+
+  it.each(['aaaaaa', 'ZZZZZZZZ', '111111', '!!!!!!', 'ababab', 'xyzxyzxyz', '123123'])(
+    '%j repeats one character or a short pattern',
+    (password) => {
+      expect(weakPasswordReason(password, email)).toBe(AUTH_TEXTS.passwordRepeated);
+    },
+  );
+
+  it.each([
+    'abcdef',
+    'ABCDEFGH',
+    'defghijk',
+    'zyxwvu',
+    '123456',
+    '654321',
+    '987654321',
+    '0123456789',
+    'qwerty',
+    'tyuiop',
+    'poiuytre',
+    'asdfgh',
+    'lkjhgfds',
+    'mnbvcxz',
+  ])('%j is a run (alphabet, digits or a keyboard row, either way)', (password) => {
+    expect(weakPasswordReason(password, email)).toBe(AUTH_TEXTS.passwordRun);
+  });
+
+  it.each(['marisol.vega', 'MARISOL.VEGA', 'marisol.vega@example.com', 'Marisol.Vega1987'])(
+    '%j is the email address or its local part (plus digits)',
+    (password) => {
+      expect(weakPasswordReason(password, email)).toBe(AUTH_TEXTS.passwordIsEmail);
+    },
+  );
+
+  it.each(['glowfind', 'Glowfind2024', 'my-GLOWFIND-pass'])('%j contains the product name', (password) => {
+    expect(weakPasswordReason(password, email)).toBe(AUTH_TEXTS.passwordHasBrand);
+    expect(AUTH_TEXTS.passwordHasBrand).toContain('Glowfind');
+  });
+
+  it.each([
+    'Velvet-Orchid-4821',
+    'abcdefx9',
+    'marisol.vega-rose',
+    'vega-marisol',
+    '7890123',
+    'secret-pass',
+    'aaaaab',
+  ])('%j passes', (password) => {
+    expect(weakPasswordReason(password, email)).toBeNull();
+  });
+
+  it('checks the email rule only when an email is given', () => {
+    expect(weakPasswordReason('marisol.vega')).toBeNull();
+  });
+
+  it('leaves passwords shorter than the minimum to the length rule', () => {
+    expect(weakPasswordReason('aaaaa')).toBeNull();
+    expect(NewPasswordSchema.safeParse('aaaaa').error!.issues.map((i) => i.message)).toEqual([
+      'Password must be at least 6 characters',
+    ]);
+  });
+
+  it('every message says why', () => {
+    expect(AUTH_TEXTS.passwordRepeated).toMatch(/easy to guess/);
+    expect(AUTH_TEXTS.passwordRun).toMatch(/run of characters.*easy to guess/);
+    expect(AUTH_TEXTS.passwordIsEmail).toBe('Your password must not be your email address.');
+  });
+});
+
+describe('the forms apply the rule on the password field', () => {
+  it('SignupFormSchema: a run, and the email local part', () => {
+    const run = SignupFormSchema.safeParse({ ...clientForm, password: 'abcdef', confirmPassword: 'abcdef' });
+    expect(run.error!.issues).toEqual([
+      expect.objectContaining({ path: ['password'], message: AUTH_TEXTS.passwordRun }),
+    ]);
+    const local = SignupFormSchema.safeParse({
+      ...clientForm,
+      password: 'ana@example.com',
+      confirmPassword: 'ana@example.com',
+    });
+    expect(local.error!.issues).toEqual([
+      expect.objectContaining({ path: ['password'], message: AUTH_TEXTS.passwordIsEmail }),
+    ]);
+  });
+
+  it('ResetPasswordFormSchema: the product name', () => {
+    const result = ResetPasswordFormSchema.safeParse({ password: 'glowfind1', confirmPassword: 'glowfind1' });
+    expect(result.error!.issues).toEqual([
+      expect.objectContaining({ path: ['password'], message: AUTH_TEXTS.passwordHasBrand }),
+    ]);
+  });
+
+  it('the API bodies do not: login takes any old password, and the sign-up service applies the rule after its common-password list', () => {
+    expect(LoginBodySchema.safeParse({ email: 'a@b.co', password: 'abcdef' }).success).toBe(true);
+    expect(SignupBodySchema.safeParse({ email: 'a@b.co', password: 'abcdef' }).success).toBe(true);
+  });
+});
+
+describe('SigninLinkBodySchema', () => {
+  it('needs the token', () => {
+    expect(SigninLinkBodySchema.safeParse({ token: 'abc' }).success).toBe(true);
+    expect(SigninLinkBodySchema.safeParse({ token: ' ' }).error!.issues[0]!.message).toBe(
+      'The sign-in link is incomplete',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from './brand';
 import { EmailSchema, HttpUrlSchema, PasswordSchema, text } from './fields';
 import { AMENITIES, CATEGORY_IDS, INCLUSIVITY_OPTIONS, LIMITS } from './options';
 
@@ -80,9 +81,52 @@ export const VerifyEmailBodySchema = z.object({
 
 export const EmailOnlyBodySchema = z.object({ email: EmailSchema });
 
+/** The emailed one-time sign-in link (`/?signin_token=…`), exchanged for a session. */
+export const SigninLinkBodySchema = z.object({
+  token: z.string().trim().min(1, 'The sign-in link is incomplete').max(200),
+});
+
 export const ResetPasswordBodySchema = z.object({
   token: z.string().trim().min(1, 'The reset link is incomplete').max(200),
   password: PasswordSchema,
+});
+
+/**
+ * Rows a guesser walks along: the alphabet, the digits (0 after 9 too, as on the keyboard) and the
+ * keyboard's letter rows. A password that is a stretch of one, forwards or backwards, is a run.
+ */
+const RUNS = ['abcdefghijklmnopqrstuvwxyz', '01234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'].flatMap(
+  (row) => [row, [...row].reverse().join('')],
+);
+
+/**
+ * Why a new password is easy to guess, or null: one character or a short pattern repeated
+ * ('aaaaaa', 'ababab'), a run ('abcdef', '654321', 'qwerty'), the email address or its local part
+ * (also followed by digits: 'ana.lopez1'), or the product's name. Pure, so the forms show the same
+ * message before sending; the server adds its list of 10,000 common passwords (too big to ship).
+ */
+export function weakPasswordReason(password: string, email?: string): string | null {
+  if (password.length < LIMITS.passwordMin) return null; // PasswordSchema already says why
+  const lower = password.toLowerCase();
+  if (/^(.{1,3})\1+$/su.test(lower)) return AUTH_TEXTS.passwordRepeated;
+  if (RUNS.some((row) => row.includes(lower))) return AUTH_TEXTS.passwordRun;
+  const address = email?.trim().toLowerCase() ?? '';
+  const local = address.split('@')[0] ?? '';
+  if (
+    local &&
+    (lower === address ||
+      lower === local ||
+      (local.length >= 3 && lower.startsWith(local) && /^\d+$/.test(lower.slice(local.length))))
+  )
+    return AUTH_TEXTS.passwordIsEmail;
+  if (lower.includes(BRAND.name.toLowerCase())) return AUTH_TEXTS.passwordHasBrand;
+  return null;
+}
+
+/** A password being chosen (sign-up, reset): the length rules plus the pure guessability rule. */
+export const NewPasswordSchema = PasswordSchema.superRefine((password, ctx) => {
+  const reason = weakPasswordReason(password);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason });
 });
 
 /** Form schemas: the API body plus what only the form checks (confirmation, terms). */
@@ -96,7 +140,7 @@ export type LoginForm = z.infer<typeof LoginFormSchema>;
 export const SignupFormSchema = z
   .object({
     email: EmailSchema,
-    password: PasswordSchema,
+    password: NewPasswordSchema,
     ...confirmFields,
     agreeToTerms: z.boolean().refine((v) => v, 'You must agree to the Terms of Service'),
     user_type: UserTypeSchema,
@@ -109,6 +153,9 @@ export const SignupFormSchema = z
     selected_inclusivity: z.array(z.enum(INCLUSIVITY_OPTIONS)),
   })
   .superRefine((form, ctx) => {
+    // The field schema has checked the rest; only the email rule needs both fields.
+    if (weakPasswordReason(form.password, form.email) === AUTH_TEXTS.passwordIsEmail)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_TEXTS.passwordIsEmail });
     if (form.confirmPassword && form.password !== form.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
     }
@@ -140,7 +187,7 @@ export function signupBodyFromForm(form: SignupForm): SignupBody {
 }
 
 export const ResetPasswordFormSchema = z
-  .object({ password: PasswordSchema, ...confirmFields })
+  .object({ password: NewPasswordSchema, ...confirmFields })
   .refine((f) => f.password === f.confirmPassword, {
     path: ['confirmPassword'],
     message: 'Passwords do not match',
@@ -161,6 +208,12 @@ export const VerifyEmailReplySchema = z.object({
   session: SessionSchema.optional(),
 });
 export const UserReplySchema = z.object({ success: z.literal(true), user: UserSchema });
+/** A sign-in link answers like a verification link that logs in: a message and the session. */
+export const SigninLinkReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  session: SessionSchema,
+});
 
 export const AUTH_TEXTS = {
   signupSent: 'Check your email for a link to confirm your account.',
@@ -170,6 +223,14 @@ export const AUTH_TEXTS = {
   verified: 'Email verified. Welcome!',
   alreadyVerified: 'Email already verified — You can log in normally with this email.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
+  passwordRepeated: 'This password repeats one character or a short pattern, which is easy to guess.',
+  passwordRun: 'This password is a run of characters (like abcdef or 123456), which is easy to guess.',
+  passwordIsEmail: 'Your password must not be your email address.',
+  passwordHasBrand: `Your password must not contain ${BRAND.name}: it is the first word anyone would try.`,
+  signinLinkSent:
+    "If an account exists with that email, we've sent a sign-in link. It works once, for 15 minutes.",
+  signinLinkFailed: 'This sign-in link is invalid or has expired. Please request a new one.',
+  signedIn: 'You are logged in.',
   loggedOut: 'Logged out',
   upgraded: 'Your account is now a provider account. Complete your profile to appear in search.',
 } as const;

@@ -1,5 +1,13 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { AUTH_TEXTS } from '../../domain/auth';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  isCommonPassword,
+  newPasswordProblem,
+  verifyPassword,
+} from './passwords';
 
 describe('isCommonPassword', () => {
   it.each(['123456', 'password', 'qwerty', 'iloveyou', 'football', 'password1', 'letmein'])(
@@ -41,5 +49,35 @@ describe('hashPassword / verifyPassword', () => {
 
   it('burnPasswordCheck resolves without revealing anything', async () => {
     await expect(burnPasswordCheck('whatever')).resolves.toBeUndefined();
+  });
+});
+
+describe('newPasswordProblem (sign-up and reset)', () => {
+  const email = 'nadia.brook@example.com';
+
+  it('ships at least 10,000 common passwords and refuses each of the first 10,000', () => {
+    const list = dictionary['passwords-common'];
+    expect(list.length).toBeGreaterThanOrEqual(10_000);
+    for (const password of list.slice(0, 10_000)) expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it('says "too common" first, also for a common password the pure rule would catch', () => {
+    expect(newPasswordProblem('qwerty', email)).toBe(AUTH_TEXTS.commonPassword);
+    expect(newPasswordProblem('111111', email)).toBe(AUTH_TEXTS.commonPassword);
+  });
+
+  it.each([
+    ['aaaaaa', AUTH_TEXTS.passwordRepeated],
+    ['abcdef', AUTH_TEXTS.passwordRun],
+    ['654321', AUTH_TEXTS.passwordRun],
+    ['nadia.brook', AUTH_TEXTS.passwordIsEmail],
+    ['Glowfind-2026', AUTH_TEXTS.passwordHasBrand],
+  ])('%j → %s', (password, message) => {
+    expect(isCommonPassword(password)).toBe(false);
+    expect(newPasswordProblem(password, email)).toBe(message);
+  });
+
+  it('accepts a good password', () => {
+    expect(newPasswordProblem('Velvet-Orchid-4821', email)).toBeNull();
   });
 });

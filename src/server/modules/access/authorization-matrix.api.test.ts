@@ -311,6 +311,12 @@ const ENDPOINTS = {
     request: (app, o) =>
       app.post('/api/auth/reset-password', { token: 'not-a-token', password: DEFAULT_PASSWORD }, o),
   },
+  'POST /api/auth/signin-link': {
+    request: (app, o) => app.post('/api/auth/signin-link', { email: emails.client }, o),
+  },
+  'POST /api/auth/signin-link/verify (unknown token)': {
+    request: (app, o) => app.post('/api/auth/signin-link/verify', { token: 'not-a-token' }, o),
+  },
   'GET /api/auth/verify': { request: (app, o) => app.get('/api/auth/verify', o) },
   'POST /api/auth/upgrade-to-provider': {
     request: (app, o) => app.post('/api/auth/upgrade-to-provider', undefined, o),
@@ -475,6 +481,8 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T,   T,   T],
+  'POST /api/auth/signin-link':                                           [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signin-link/verify (unknown token)':                    [  T,   T,   T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401,   E, 200, 200, 200, 200, 401, 401],
   'POST /api/auth/upgrade-to-provider':                                   [401,   E, 200, 200, 200, 200, 401, 401],
   'GET /api/auth/profile':                                                [401,   E, 200, 200, 200, 200, 401, 401],
@@ -540,6 +548,8 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T],
+  'POST /api/auth/signin-link':                                           [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signin-link/verify (unknown token)':                    [  T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401, 200, 200, 200, 200, 200],
   'POST /api/auth/upgrade-to-provider':                                   [401, 200, 200, 200, 200, 200],
   'GET /api/auth/profile':                                                [401, 200, 200, 200, 200, 200],
@@ -605,6 +615,8 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/forgot-password':                                       [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/reset-password (unknown token)':                        [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/signin-link':                                           [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/signin-link/verify (unknown token)':                    [  B,   B,   B,   B,   B,   B],
   'GET /api/auth/verify':                                                 [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/upgrade-to-provider':                                   [  B,   B,   B,   B,   B,   B],
   'GET /api/auth/profile':                                                [  B,   B,   B,   B,   B,   B],

@@ -1,9 +1,17 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, providerProfiles, refreshTokens, revokedAccessTokens, users } from '../../db/schema';
+import {
+  emailTokens,
+  loginAddresses,
+  providerProfiles,
+  refreshTokens,
+  revokedAccessTokens,
+  users,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewProviderProfile = typeof providerProfiles.$inferInsert;
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -56,6 +64,10 @@ export async function insertProviderProfileIfAbsent(db: Db, values: NewProviderP
   await db.insert(providerProfiles).values(values).onConflictDoNothing();
 }
 
+export async function deleteProviderProfile(db: Db, userId: string): Promise<void> {
+  await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
+}
+
 export async function updateUser(
   db: Db,
   id: string,
@@ -73,7 +85,7 @@ export async function insertEmailToken(db: Db, values: typeof emailTokens.$infer
   await db.insert(emailTokens).values(values);
 }
 
-export async function findEmailToken(db: Db, purpose: 'verify' | 'reset', tokenHash: string) {
+export async function findEmailToken(db: Db, purpose: EmailTokenPurpose, tokenHash: string) {
   const [row] = await db
     .select()
     .from(emailTokens)
@@ -93,7 +105,7 @@ export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<
 }
 
 /** A newer link replaces older ones of the same purpose. */
-export async function retireEmailTokens(db: Db, userId: string, purpose: 'verify' | 'reset', now: Date) {
+export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date) {
   await db
     .update(emailTokens)
     .set({ usedAt: now })
@@ -141,4 +153,35 @@ export async function insertRevokedAccessToken(db: Db, jti: string, expiresAt: D
 /** Forgets denylisted tokens that have expired by now (their signature check refuses them anyway). */
 export async function deleteExpiredRevokedAccessTokens(db: Db, now: Date): Promise<void> {
   await db.delete(revokedAccessTokens).where(lte(revokedAccessTokens.expiresAt, now));
+}
+
+/** Remembers that this user logged in from this address (a keyed hash), or refreshes when. */
+export async function upsertLoginAddress(db: Db, userId: string, ipHash: string, now: Date): Promise<void> {
+  await db
+    .insert(loginAddresses)
+    .values({ userId, ipHash, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [loginAddresses.userId, loginAddresses.ipHash],
+      set: { lastSeenAt: now },
+    });
+}
+
+/** True when this user logged in from this address at `since` or later. */
+export async function hasLoginAddress(db: Db, userId: string, ipHash: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ userId: loginAddresses.userId })
+    .from(loginAddresses)
+    .where(
+      and(
+        eq(loginAddresses.userId, userId),
+        eq(loginAddresses.ipHash, ipHash),
+        gte(loginAddresses.lastSeenAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
+export async function deleteLoginAddresses(db: Db, userId: string): Promise<void> {
+  await db.delete(loginAddresses).where(eq(loginAddresses.userId, userId));
 }

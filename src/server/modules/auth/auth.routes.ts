@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_TEXTS,
@@ -10,12 +10,16 @@ import {
   ResetPasswordBodySchema,
   type Session,
   SessionReplySchema,
+  SigninLinkBodySchema,
+  SigninLinkReplySchema,
   SignupBodySchema,
   UserReplySchema,
   VerifyEmailBodySchema,
   VerifyEmailReplySchema,
 } from '../../../domain/auth';
 import { normalizeEmail } from '../../../domain/fields';
+import { addressHash } from '../../lib/address-hash';
+import { AppError } from '../../lib/app-error';
 import { bearerToken } from '../../plugins/auth';
 import { keyedLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import * as auth from './auth.service';
@@ -33,10 +37,33 @@ const bearer = [{ bearerAuth: [] }];
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
+  const emailOf = (req: FastifyRequest) =>
+    normalizeEmail(String((req.body as { email?: unknown })?.email ?? ''));
   const byEmail = (name: string, limit: { max: number; timeWindow: string }) =>
-    keyedLimit(base, ctx.config, name, limit, (req) =>
-      normalizeEmail(String((req.body as { email?: unknown })?.email ?? '')),
-    );
+    keyedLimit(base, ctx.config, name, limit, emailOf);
+
+  // The per-account limit on password logins (RATE_LIMITS.loginPerAccount) does not answer 429 by
+  // itself as keyedLimit would: past it, the owner still gets in from an address they used before
+  // (auth.login decides). That way is bounded too: each address has its own allowance per account,
+  // so a guesser sharing the owner's address gets no more tries than anyone else.
+  const accountLogins = base.createRateLimit({
+    ...RATE_LIMITS.loginPerAccount,
+    keyGenerator: (req) => `login:${emailOf(req)}`,
+  });
+  const addressLogins = base.createRateLimit({
+    ...RATE_LIMITS.loginPerAccount,
+    keyGenerator: (req) => `login-address:${emailOf(req)}:${addressHash(ctx.secret, req.ip)}`,
+  });
+  const loginLock = async (req: FastifyRequest): Promise<auth.LoginLock | undefined> => {
+    const account = await accountLogins(req);
+    if (account.isAllowed || !account.isExceeded) return undefined;
+    const fromHere = await addressLogins(req);
+    const ownerMayPass = fromHere.isAllowed || !fromHere.isExceeded;
+    const retryAfterSeconds = ownerMayPass
+      ? account.ttlInSeconds
+      : Math.max(account.ttlInSeconds, fromHere.ttlInSeconds);
+    return { retryAfterSeconds, ownerMayPass };
+  };
   const secureCookie = isSecureSite(ctx.config.publicUrl);
   /**
    * Every route that starts or renews a session answers through this: the refresh token goes into
@@ -59,7 +86,7 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      await auth.signup(ctx, req.body);
+      await auth.signup(ctx, req.body, req.ip);
       return { success: true as const, message: AUTH_TEXTS.signupSent };
     },
   );
@@ -68,7 +95,6 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/login',
     {
       config: { rateLimit: RATE_LIMITS.login },
-      preHandler: byEmail('login', RATE_LIMITS.loginPerAccount),
       schema: {
         tags,
         summary: 'Log in with email and password',
@@ -77,8 +103,16 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const session = withRefreshCookie(reply, await auth.login(ctx, req.body.email, req.body.password));
-      return { success: true as const, user: session.user, session };
+      const lock = await loginLock(req);
+      try {
+        const issued = await auth.login(ctx, req.body.email, req.body.password, { ip: req.ip, lock });
+        const session = withRefreshCookie(reply, issued);
+        return { success: true as const, user: session.user, session };
+      } catch (error) {
+        if (lock && error instanceof AppError && error.code === 'RATE_LIMITED')
+          reply.header('Retry-After', String(lock.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 
@@ -94,7 +128,7 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const result = await auth.verifyEmail(ctx, req.body.temp_token);
+      const result = await auth.verifyEmail(ctx, req.body.temp_token, req.ip);
       if (result.status === 'alreadyVerified') {
         return {
           success: true as const,
@@ -179,8 +213,47 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      await auth.forgotPassword(ctx, req.body.email);
+      // Not awaited: the lookup and the mail happen after the answer (constant time).
+      auth.forgotPassword(ctx, req.body.email);
       return { success: true as const, message: AUTH_TEXTS.resetSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/signin-link',
+    {
+      config: { rateLimit: RATE_LIMITS.forgotPassword },
+      preHandler: byEmail('signin-link', RATE_LIMITS.perEmailMail),
+      schema: {
+        tags,
+        summary: 'Email a one-time sign-in link',
+        description:
+          'Mails a verified account a link to `/?signin_token=…` that logs in once within 15 minutes, even while password logins to the account are locked. Answers the same for every address.',
+        body: EmailOnlyBodySchema,
+        response: { 200: MessageReplySchema },
+      },
+    },
+    async (req) => {
+      // Not awaited, like forgot-password: the same answer in the same time for every address.
+      auth.requestSigninLink(ctx, req.body.email);
+      return { success: true as const, message: AUTH_TEXTS.signinLinkSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/signin-link/verify',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyEmail },
+      schema: {
+        tags,
+        summary: 'Log in with an emailed sign-in link',
+        body: SigninLinkBodySchema,
+        response: { 200: SigninLinkReplySchema },
+      },
+    },
+    async (req, reply) => {
+      const session = withRefreshCookie(reply, await auth.signInWithLink(ctx, req.body.token, req.ip));
+      return { success: true as const, message: AUTH_TEXTS.signedIn, session };
     },
   );
 

@@ -3,8 +3,10 @@ import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User 
 import { normalizeEmail } from '../../../domain/fields';
 import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
 import type { AppContext } from '../../context';
+import { addressHash } from '../../lib/address-hash';
 import { AppError, fieldError } from '../../lib/app-error';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { burnPasswordCheck, hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
+import { logSecurityEvent } from '../../lib/security-log';
 import {
   hashToken,
   REFRESH_TOKEN_TTL_S,
@@ -19,6 +21,7 @@ import {
   accountExistsMail,
   passwordChangedMail,
   resetPasswordMail,
+  signinLinkMail,
   verifyEmailMail,
 } from '../../mail/templates';
 import { zipFromLocation } from '../profiles/zip-lookup';
@@ -27,6 +30,10 @@ import * as q from './auth.queries';
 
 const VERIFY_FAILED = 'Email verification failed. The link may be invalid or expired.';
 const RESET_FAILED = 'This password reset link is invalid or has expired. Please request a new one.';
+/** An emailed sign-in link: short, since it is a login by itself. */
+const SIGNIN_TOKEN_TTL_S = 15 * 60;
+/** A login address counts as the owner's for this long after it was last used. */
+const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** The API's view of a user: never the hash, never internal timestamps. */
 export function toUser(row: UserRow): User {
@@ -41,8 +48,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function assertPasswordNotCommon(password: string) {
-  if (isCommonPassword(password)) throw fieldError('password', AUTH_TEXTS.commonPassword);
+/** Refuses a guessable new password (common, repeated, a run, the email, the product's name). */
+function assertNewPassword(password: string, email: string) {
+  const problem = newPasswordProblem(password, email);
+  if (problem) throw fieldError('password', problem);
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -51,15 +60,26 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * Creates an account and queues its verification email. The answer is the same whether or not
- * the email is taken: an existing address gets a notice (or a fresh link if still unverified).
+ * the email is taken: a verified address gets a notice; an unverified one is taken over by this
+ * sign-up (proving the mailbox is what makes the account, so an earlier sign-up by someone who
+ * cannot read it keeps nothing: not its password, name, type or profile, nor its links).
+ * `ip` is the client's address; only its keyed hash is stored.
  */
-export async function signup(ctx: AppContext, input: SignupBody): Promise<void> {
+export async function signup(ctx: AppContext, input: SignupBody, ip: string): Promise<void> {
   const body = SignupBodySchema.parse(input);
-  assertPasswordNotCommon(body.password);
   const email = normalizeEmail(body.email);
+  assertNewPassword(body.password, email);
   // Hash first, whatever happens next, so both branches take the same time.
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
+  const userData = body.userData;
+  const account = {
+    passwordHash,
+    name: (userData.name ?? '').trim() || email.split('@')[0]!.slice(0, 100),
+    userType: userData.user_type,
+    role: ctx.config.adminEmails.includes(email) ? ('admin' as const) : ('user' as const),
+    registrationIpHash: addressHash(ctx.secret, ip),
+  };
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -73,35 +93,28 @@ export async function signup(ctx: AppContext, input: SignupBody): Promise<void> 
             );
             await enqueueMail(ctx, tx, { kind: 'account-exists', to: existing.email, ...mail });
           } else {
-            await issueVerifyEmail(ctx, tx, existing, now);
+            const user = await q.updateUser(tx, existing.id, {
+              ...account,
+              routingSlug: await pickSlug(tx, account.name, existing.routingSlug),
+              // Nothing issued to the earlier sign-up survives (it cannot have logged in, but a
+              // token can never outlive the credentials it was issued for).
+              tokensValidAfter: now,
+            });
+            await q.deleteProviderProfile(tx, user.id);
+            await insertSignupProfile(tx, user.id, userData);
+            await q.revokeAllRefreshTokens(tx, user.id, now);
+            await q.deleteLoginAddresses(tx, user.id);
+            // Retires every earlier verification link, then mails a new one.
+            await issueVerifyEmail(ctx, tx, user, now);
           }
           return;
         }
-        const userData = body.userData;
-        const name = (userData.name ?? '').trim() || email.split('@')[0]!.slice(0, 100);
         const user = await q.insertUser(tx, {
           email,
-          passwordHash,
-          name,
-          userType: userData.user_type,
-          role: ctx.config.adminEmails.includes(email) ? 'admin' : 'user',
-          routingSlug: await pickSlug(tx, name),
+          ...account,
+          routingSlug: await pickSlug(tx, account.name),
         });
-        if (userData.user_type === 'provider') {
-          const place = zipFromLocation(userData.location);
-          await q.insertProviderProfileIfAbsent(tx, {
-            userId: user.id,
-            bio: userData.bio,
-            location: userData.location,
-            zip: place?.zip ?? null,
-            latitude: place?.latitude ?? null,
-            longitude: place?.longitude ?? null,
-            bookingLink: userData.booking_link,
-            categories: userData.selected_categories,
-            // Inclusivity options are amenities too (SPEC.md §9); one list keeps search simple.
-            amenities: [...new Set([...userData.selected_amenities, ...userData.selected_inclusivity])],
-          });
-        }
+        await insertSignupProfile(tx, user.id, userData);
         await issueVerifyEmail(ctx, tx, user, now);
       });
       ctx.kickMail();
@@ -113,11 +126,35 @@ export async function signup(ctx: AppContext, input: SignupBody): Promise<void> 
   }
 }
 
-async function pickSlug(db: AppContext['db'], name: string): Promise<string> {
+/** The provider profile a sign-up describes; a client sign-up has none. */
+async function insertSignupProfile(
+  db: AppContext['db'],
+  userId: string,
+  userData: ReturnType<typeof SignupBodySchema.parse>['userData'],
+) {
+  if (userData.user_type !== 'provider') return;
+  const place = zipFromLocation(userData.location);
+  await q.insertProviderProfileIfAbsent(db, {
+    userId,
+    bio: userData.bio,
+    location: userData.location,
+    zip: place?.zip ?? null,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+    bookingLink: userData.booking_link,
+    categories: userData.selected_categories,
+    // Inclusivity options are amenities too (SPEC.md §9); one list keeps search simple.
+    amenities: [...new Set([...userData.selected_amenities, ...userData.selected_inclusivity])],
+  });
+}
+
+/** A free slug for `name`; `current` (the account's own slug, when renaming) counts as free. */
+async function pickSlug(db: AppContext['db'], name: string, current?: string): Promise<string> {
   const base = slugify(name);
   const random = () => randomBytes(3).toString('hex');
   const candidates = Array.from({ length: 6 }, (_, i) => slugCandidate(base, i, random));
   const taken = await q.findTakenSlugs(db, candidates);
+  if (current) taken.delete(current);
   return (
     candidates.find((c) => !taken.has(c) && !isReservedSlug(c)) ??
     `${base.slice(0, 30)}-${random()}${random()}`
@@ -170,28 +207,71 @@ async function createSession(
   };
 }
 
-/** Checks the password; unknown email and wrong password look the same from outside. */
-export async function login(ctx: AppContext, emailInput: string, password: string): Promise<IssuedSession> {
+/**
+ * A login that has begun: the admin role for an ADMIN_EMAILS address, the address remembered as
+ * one the owner uses (keyed hash), and a new session.
+ */
+async function startLogin(ctx: AppContext, user: UserRow, ip: string): Promise<IssuedSession> {
+  const signedIn =
+    user.role !== 'admin' && ctx.config.adminEmails.includes(normalizeEmail(user.email))
+      ? await q.updateUser(ctx.db, user.id, { role: 'admin' })
+      : user;
+  await q.upsertLoginAddress(ctx.db, user.id, addressHash(ctx.secret, ip), ctx.now());
+  return createSession(ctx, signedIn);
+}
+
+/** The per-account limit on password logins, as the route found it for this request. */
+export interface LoginLock {
+  /** Seconds until the account's window ends (the answer's Retry-After). */
+  retryAfterSeconds: number;
+  /** False when this address has also used up its own allowance for the account. */
+  ownerMayPass: boolean;
+}
+
+/**
+ * Checks the password; unknown email and wrong password look the same from outside. While the
+ * account is locked (too many attempts from anywhere), only its owner gets in: the right password
+ * from an address that has logged in to it before. Everyone else, right or wrong, gets the 429,
+ * so a stranger can lock the password out for others but not for the owner, and learns nothing.
+ */
+export async function login(
+  ctx: AppContext,
+  emailInput: string,
+  password: string,
+  attempt: { ip: string; lock?: LoginLock | undefined },
+): Promise<IssuedSession> {
   const email = normalizeEmail(emailInput);
-  let user = await q.findUserByEmail(ctx.db, email);
-  if (!user) {
-    await burnPasswordCheck(password);
-    throw new AppError('INVALID_CREDENTIALS');
+  const user = await q.findUserByEmail(ctx.db, email);
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.passwordHash, password);
+  else await burnPasswordCheck(password);
+  if (attempt.lock) {
+    const since = new Date(ctx.now().getTime() - KNOWN_ADDRESS_MS);
+    const isOwner =
+      attempt.lock.ownerMayPass &&
+      passwordOk &&
+      !!user?.emailVerifiedAt &&
+      (await q.hasLoginAddress(ctx.db, user.id, addressHash(ctx.secret, attempt.ip), since));
+    if (!isOwner) {
+      logSecurityEvent(ctx.log, 'login-locked', { userId: user?.id ?? null, ip: attempt.ip });
+      const seconds = attempt.lock.retryAfterSeconds;
+      throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`);
+    }
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-  if (user.role !== 'admin' && ctx.config.adminEmails.includes(email)) {
-    user = await q.updateUser(ctx.db, user.id, { role: 'admin' });
-  }
-  return createSession(ctx, user);
+  return startLogin(ctx, user, attempt.ip);
 }
 
 export type VerifyEmailResult =
   | { status: 'verified'; session: IssuedSession }
   | { status: 'alreadyVerified' };
 
-/** Consumes a verification link and logs the user in. */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResult> {
+/**
+ * Consumes a verification link and logs the user in. Proving the mailbox makes the account: every
+ * refresh and access token issued before this moment stops working.
+ */
+export async function verifyEmail(ctx: AppContext, token: string, ip: string): Promise<VerifyEmailResult> {
   const now = ctx.now();
   const row = await q.findEmailToken(ctx.db, 'verify', hashToken(token));
   if (!row) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
@@ -202,10 +282,11 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
     throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
   const verified = await ctx.db.transaction(async (tx) => {
     if (!(await q.consumeEmailToken(tx, row.id, now))) return null;
-    return q.updateUser(tx, user.id, { emailVerifiedAt: now });
+    await q.revokeAllRefreshTokens(tx, user.id, now);
+    return q.updateUser(tx, user.id, { emailVerifiedAt: now, tokensValidAfter: now });
   });
   if (!verified) return { status: 'alreadyVerified' };
-  return { status: 'verified', session: await createSession(ctx, verified) };
+  return { status: 'verified', session: await startLogin(ctx, verified, ip) };
 }
 
 /** Sends a new verification link to an unverified account; silent otherwise (no enumeration). */
@@ -260,9 +341,17 @@ export async function logout(
   }
 }
 
-/** Mails a reset link if the account exists; answers the same either way. */
-export async function forgotPassword(ctx: AppContext, emailInput: string): Promise<void> {
-  const user = await q.findUserByEmail(ctx.db, normalizeEmail(emailInput));
+/**
+ * Mails a reset link if the account exists. Answers at once and does the work in the background,
+ * so a known address takes no longer to answer than an unknown one (no enumeration by timing).
+ */
+export function forgotPassword(ctx: AppContext, emailInput: string): void {
+  const email = normalizeEmail(emailInput);
+  ctx.background('forgot-password', () => sendResetLink(ctx, email));
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await q.findUserByEmail(ctx.db, email);
   if (!user) return;
   const now = ctx.now();
   const token = randomToken();
@@ -286,7 +375,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
     throw new AppError('INVALID_TOKEN', RESET_FAILED);
-  assertPasswordNotCommon(password);
+  const owner = await q.findUserById(ctx.db, row.userId);
+  if (!owner) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  assertNewPassword(password, owner.email);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     if (!(await q.consumeEmailToken(tx, row.id, now))) throw new AppError('INVALID_TOKEN', RESET_FAILED);
@@ -299,10 +390,55 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       emailVerifiedAt: user.emailVerifiedAt ?? now,
     });
     await q.revokeAllRefreshTokens(tx, user.id, now);
+    // A sign-in link mailed before the reset is a login too: it goes with the old password.
+    await q.retireEmailTokens(tx, user.id, 'signin', now);
     const support = ctx.config.supportEmail ?? 'support';
     await enqueueMail(ctx, tx, { kind: 'password-changed', to: user.email, ...passwordChangedMail(support) });
   });
   ctx.kickMail();
+}
+
+/**
+ * 'Email me a sign-in link': mails a verified account a one-time login link (15 minutes), which
+ * works while password logins to the account are locked. Answers at once, the same for every
+ * address, and does the work in the background (like forgotPassword). An unverified account gets
+ * nothing: its password may be anyone's until the mailbox is proved (see signup).
+ */
+export function requestSigninLink(ctx: AppContext, emailInput: string): void {
+  const email = normalizeEmail(emailInput);
+  ctx.background('signin-link', () => sendSigninLink(ctx, email));
+}
+
+async function sendSigninLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await q.findUserByEmail(ctx.db, email);
+  if (!user?.emailVerifiedAt) return;
+  const now = ctx.now();
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await q.retireEmailTokens(tx, user.id, 'signin', now);
+    await q.insertEmailToken(tx, {
+      userId: user.id,
+      purpose: 'signin',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + SIGNIN_TOKEN_TTL_S * 1000),
+    });
+    const link = new URL(ctx.config.publicUrl);
+    link.searchParams.set('signin_token', token);
+    await enqueueMail(ctx, tx, { kind: 'signin-link', to: user.email, ...signinLinkMail(link.toString()) });
+  });
+  ctx.kickMail();
+}
+
+/** Consumes an emailed sign-in link (once, within 15 minutes) and logs its account in. */
+export async function signInWithLink(ctx: AppContext, token: string, ip: string): Promise<IssuedSession> {
+  const now = ctx.now();
+  const invalid = new AppError('INVALID_TOKEN', AUTH_TEXTS.signinLinkFailed);
+  const row = await q.findEmailToken(ctx.db, 'signin', hashToken(token));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw invalid;
+  if (!(await q.consumeEmailToken(ctx.db, row.id, now))) throw invalid;
+  const user = await q.findUserById(ctx.db, row.userId);
+  if (!user?.emailVerifiedAt) throw invalid;
+  return startLogin(ctx, user, ip);
 }
 
 /** Turns a client into a provider with an empty profile; calling it again changes nothing. */
