@@ -183,6 +183,8 @@ export async function createVerifiedAccount(
 
 /**
  * Stores the session where the app looks for it (localStorage); the next page load is signed in.
+ * The browser gets no refresh cookie this way (the API request context holds it), so the login
+ * lasts the access token's 15 minutes: plenty for a journey. e2e/session.spec.ts logs in for real.
  * Done from a same-origin page that runs no app code, so a signed-in tab cannot write its own
  * session back over this one.
  */
