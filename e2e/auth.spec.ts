@@ -217,3 +217,40 @@ test('the password reset link sets a new password', async ({ page, mail }) => {
   const login = await page.request.post('/api/auth/login', { data: { email, password: 'Quiet-Harbor-77' } });
   expect(login.status()).toBe(200);
 });
+
+test("'Email me a sign-in link' logs in from the emailed link, which leaves the address bar", async ({
+  page,
+  mail,
+}) => {
+  const email = uniqueEmail('signin-link');
+  await page.request.post('/api/auth/signup', {
+    data: { email, password: PASSWORD, userData: { user_type: 'client', name: 'Lina Link' } },
+  });
+  const verify = firstLink(await mail.waitForMail(email, undefined, 15_000));
+  const temp_token = new URL(verify).searchParams.get('temp_token');
+  expect(
+    (await page.request.post('/api/auth/verify-email', { data: { temp_token, type: 'email' } })).ok(),
+  ).toBe(true);
+  await page.context().clearCookies();
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up / Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  const ask = login.getByRole('button', { name: 'Email me a sign-in link' });
+  await expect(ask).toBeDisabled();
+  await login.getByLabel('Email').fill(email);
+  await ask.click();
+  await expect(login).toContainText("If an account exists with that email, we've sent a sign-in link.");
+
+  const link = firstLink(await mail.waitForMail(email, (m) => /sign-in link/.test(m.subject), 15_000));
+  expect(link).toContain('signin_token=');
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: /Account menu for Lina Link/ })).toBeVisible();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('signin_token'));
+
+  // The link works once: opened again, the login dialog says why.
+  await page.goto(link);
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toContainText(
+    'This sign-in link is invalid or has expired. Please request a new one.',
+  );
+});

@@ -4,6 +4,7 @@ import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
 import { useSessionCheck } from '../features/auth/session-check';
+import { useSigninLink } from '../features/auth/signin-link';
 import { useSupportDialogOpen } from '../features/forms/support-dialog-store';
 import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
@@ -36,6 +37,8 @@ export function RootLayout() {
   useSessionCheck();
   const dialogOpen = useAuthDialog().open;
   const betaLocked = useBetaLocked();
+  // The emailed sign-in link: /?signin_token=…
+  useSigninLink(!betaLocked);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
   const supportOpen = useSupportDialogOpen();

@@ -3,6 +3,7 @@ import type {
   LoginBody,
   MessageReplySchema,
   SessionReplySchema,
+  SigninLinkReplySchema,
   SignupBody,
   VerifyEmailReplySchema,
 } from '../../../../domain/auth';
@@ -26,6 +27,12 @@ export const forgotPassword = (email: string) =>
   api<MessageReply>('/api/auth/forgot-password', { body: { email } });
 export const resetPassword = (token: string, password: string) =>
   api<MessageReply>('/api/auth/reset-password', { body: { token, password } });
+/** 'Email me a sign-in link': the same answer for every address. */
+export const requestSigninLink = (email: string) =>
+  api<MessageReply>('/api/auth/signin-link', { body: { email } });
+/** Exchanges the emailed `?signin_token=` for a session (the refresh token arrives as a cookie). */
+export const signInWithLink = (token: string) =>
+  api<z.infer<typeof SigninLinkReplySchema>>('/api/auth/signin-link/verify', { body: { token } });
 /** Revokes the refresh cookie's login and this access token; the server clears the cookie. */
 export const logout = (accessToken: string) =>
   api<MessageReply>('/api/auth/logout', {

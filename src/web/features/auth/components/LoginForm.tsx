@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LoginFormSchema, type LoginForm as LoginValues } from '../../../../domain/auth';
+import { AUTH_TEXTS, LoginFormSchema, type LoginForm as LoginValues } from '../../../../domain/auth';
+import { EmailSchema } from '../../../../domain/fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -11,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { login } from '../api/auth-calls';
+import { login, requestSigninLink } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
 import { ModeLink } from './ModeLink';
 import { loginErrorText } from './messages';
@@ -24,6 +25,22 @@ export function LoginForm({ notice }: { notice: string }) {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isValid } = form.formState;
+  const [linkSent, setLinkSent] = useState(false);
+  const emailCheck = EmailSchema.safeParse(form.watch('email'));
+  // 'Email me a sign-in link': a way in that needs no password, also while password logins to the
+  // account are locked after too many attempts. The answer is the same for every address.
+  const linkMutation = useMutation({
+    mutationFn: requestSigninLink,
+    onSuccess: () => {
+      setFailure(null);
+      setLinkSent(true);
+      toast.success('Sign-in Link Sent', { description: AUTH_TEXTS.signinLinkSent });
+    },
+    onError: (error) =>
+      toast.error('Error', {
+        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
+      }),
+  });
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (reply) => {
@@ -52,6 +69,11 @@ export function LoginForm({ notice }: { notice: string }) {
       })}
     >
       {notice && <Alert tone="info">{notice}</Alert>}
+      {linkSent && (
+        <Alert tone="success" title="Sign-in Link Sent">
+          {AUTH_TEXTS.signinLinkSent}
+        </Alert>
+      )}
       {failure && (
         <Alert title={failure.title}>
           <p>{failure.description}</p>
@@ -73,6 +95,15 @@ export function LoginForm({ notice }: { notice: string }) {
       )}
       <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
         {mutation.isPending ? <Spinner label="Logging in..." /> : 'Log in'}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={!emailCheck.success || linkMutation.isPending}
+        onClick={() => emailCheck.success && linkMutation.mutate(emailCheck.data)}
+      >
+        {linkMutation.isPending ? <Spinner label="Sending..." /> : 'Email me a sign-in link'}
       </Button>
       <p className="text-center text-sm text-muted">
         Don't have an account? <ModeLink onClick={() => setAuthMode('signup')}>Sign up</ModeLink>

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { signup } from '../api/auth-calls';
 import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
@@ -56,7 +57,11 @@ export function SignupForm() {
   const mutation = useMutation({
     mutationFn: (values: SignupValues) => signup(signupBodyFromForm(values)),
     onSuccess: (_reply, values) => setAuthMode('signupSuccess', values.email),
-    onError: (error) => toast.error('Signup Failed', { description: signupErrorText(error) }),
+    onError: (error) => {
+      // A password the server refuses (e.g. a common one, a list too big to ship) shows on its field too.
+      applyServerIssues(error, ['email', 'password'], form.setError);
+      toast.error('Signup Failed', { description: signupErrorText(error) });
+    },
   });
 
   return (

@@ -11,6 +11,11 @@ export function loginErrorText(error: unknown): { title: string; description: st
     if (error.code === 'SERVICE_UNAVAILABLE')
       return { title: 'Service Temporarily Unavailable', description: 'Please try again in a few moments.' };
     if (error.code === 'NETWORK_ERROR') return { title: 'Login Failed', description: NETWORK_ERROR };
+    if (error.code === 'RATE_LIMITED')
+      return {
+        title: 'Login Failed',
+        description: `${error.message} You can still log in with a sign-in link sent to your email.`,
+      };
     return {
       title: 'Login Failed',
       description: error.message || 'An unexpected error occurred. Please try again.',
