@@ -13,6 +13,8 @@ export const BOOKING_LIMITS = {
    * read a profile and decide; the page fetches a fresh one after half of it.
    */
   clickTokenTtlSeconds: 2 * 60 * 60,
+  /** A page whose data (and click tokens) is older than this is fetched again when next looked at. */
+  clickTokenRefreshSeconds: 60 * 60,
   /** A click token is a short JWT (about 250 characters); anything longer is refused unread. */
   clickTokenMax: 512,
 } as const;

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { PageShell } from './page-shell';
 
 const handleBook = (o: Opening) =>
-  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
+  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
 /** /availability (SPEC.md §2): 'All Available Openings', every upcoming opening grouped by day. */

@@ -37,7 +37,7 @@ const HomeFaq = lazy(() =>
 );
 
 const handleBook = (o: Opening) =>
-  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id });
+  logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
 function CardFavorite({ provider }: { provider: ProviderCard }) {

@@ -43,12 +43,18 @@ export function ProfilePage() {
         profile={profile}
         viewer={viewer}
         onLoginRequired={handleLoginRequired}
-        onBook={(url) => logBookingClick({ url, provider_id: profile.id })}
+        onBook={(url) => logBookingClick({ url, provider_id: profile.id, click_token: profile.click_token })}
         openings={
           <ProfileOpenings
             openings={profile.upcoming_openings}
             isSignedIn={Boolean(session)}
-            onBook={(o) => logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id })}
+            onBook={(o) =>
+              logBookingClick({
+                url: o.display_booking_link,
+                provider_id: o.provider_id,
+                click_token: profile.click_token,
+              })
+            }
             onLoginRequired={handleLoginRequired}
           />
         }

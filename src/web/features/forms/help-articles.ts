@@ -177,7 +177,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         question: 'Can I see how many people want to book with me?',
         answer:
-          'Yes. The booking-interest analytics on your account page show how many times the Book button was clicked, how many different clients clicked it and how many clicks came in the last 7 days.',
+          'Yes. The booking-interest analytics on your account page show how many times the Book button was clicked and how many unique clicks that makes (each client counted at most once a day, so someone clicking again and again cannot inflate it), how many different clients clicked, and the last 7 days.',
       },
     ],
   },
@@ -185,9 +185,9 @@ export const HELP_SECTIONS: HelpSection[] = [
     category: 'Safety & Trust',
     articles: [
       {
-        question: 'Are ratings real?',
+        question: 'What does a review prove?',
         answer:
-          'Yes. Reviews come from clients who booked through the provider\'s page: you can review a professional from 2 hours until 90 days after you click Book on their page, once per professional, and edit your review for 30 days. Providers cannot review themselves. We never invent ratings; providers without reviews are shown as "New".',
+          'A review comes from a signed-in account that clicked Book on this provider\'s page at least 2 hours (and at most 90 days) before, when the account was already a day old; each account reviews a professional once and posts at most 3 reviews a day, and providers cannot review themselves. It does not prove the appointment happened: bookings are made on the provider\'s own booking page, so we cannot see whether you went. Reviews from an account that signed up from the same internet address as the provider wait for a moderator before they appear, and anyone can report a review. We never invent ratings; providers without reviews are shown as "New".',
       },
       {
         question: 'How do I report a review?',

@@ -1,11 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReview, AdminReviewsReply, ModerationBody } from '../../../../domain/reviews';
+import type {
+  AdminReview,
+  AdminReviewStatus,
+  AdminReviewsReply,
+  ModerationBody,
+} from '../../../../domain/reviews';
 import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
 import { api } from '../../../lib/api-client';
 import { adminAccessHeaders } from '../admin-access-store';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
-export type ModerationStatus = 'reported' | 'hidden';
+/** Reported, held (waiting for a moderator's first look) or hidden reviews. */
+export type ModerationStatus = AdminReviewStatus;
 
 export interface AdminReviewsPage {
   logs: AdminReview[];

@@ -1,9 +1,9 @@
-import { EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Eye, EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminTimestamp } from '../../../../domain/admin-options';
 import type { AdminReview } from '../../../../domain/reviews';
-import { REPORT_REASON_LABELS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
+import { HELD_REASON_LABELS, REPORT_REASON_LABELS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
 import { Stars } from '../../../components/Stars';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,10 +13,26 @@ import { type LogColumn, LogTable } from './LogTable';
 
 const VIEWS: { status: ModerationStatus; label: string }[] = [
   { status: 'reported', label: 'Reported' },
+  { status: 'held', label: 'Held' },
   { status: 'hidden', label: 'Hidden' },
 ];
 
-/** The 'Reviews' tab: reported reviews (latest report first) or hidden ones, with hide/restore/dismiss. */
+const CAPTIONS: Record<ModerationStatus, string> = {
+  reported: 'Reported reviews, latest report first',
+  held: 'Held reviews, waiting for a moderator before they are shown; latest first',
+  hidden: 'Hidden reviews, latest hidden first; they do not count towards ratings',
+};
+
+const EMPTY: Record<ModerationStatus, string> = {
+  reported: REVIEW_TEXTS.noReported,
+  held: REVIEW_TEXTS.noHeld,
+  hidden: 'No hidden reviews',
+};
+
+/**
+ * The 'Reviews' tab: reported reviews (latest report first), held ones (waiting for a first look:
+ * publish or hide; ADR 008) or hidden ones, with hide/restore/dismiss.
+ */
 export function ReviewModeration({ userId }: { userId: string }) {
   const [status, setStatus] = useState<ModerationStatus>('reported');
   const reviews = useAdminReviews(userId, status);
@@ -50,6 +66,11 @@ export function ReviewModeration({ userId }: { userId: string }) {
             {row.service ? ` · ${row.service}` : ''} · {adminTimestamp(row.created_at)}
           </p>
           <p className="whitespace-pre-line [overflow-wrap:anywhere]">{row.text || '(stars only)'}</p>
+          {row.held_reason && (
+            <p className="text-xs font-medium text-amber-800 dark:text-amber-300">
+              Held: {HELD_REASON_LABELS[row.held_reason]}
+            </p>
+          )}
           {row.reply && (
             <p className="text-xs text-muted [overflow-wrap:anywhere]">Reply: {row.reply.text}</p>
           )}
@@ -79,9 +100,9 @@ export function ReviewModeration({ userId }: { userId: string }) {
         ),
     },
     {
-      header: status === 'hidden' ? 'Hidden' : 'Last reported',
+      header: status === 'hidden' ? 'Hidden' : status === 'held' ? 'Held since' : 'Last reported',
       cell: (row) => {
-        const at = status === 'hidden' ? row.hidden_at : row.last_reported_at;
+        const at = status === 'reported' ? row.last_reported_at : row.hidden_at;
         return at ? <time dateTime={at}>{adminTimestamp(at)}</time> : '–';
       },
       className: 'whitespace-nowrap text-muted',
@@ -90,7 +111,28 @@ export function ReviewModeration({ userId }: { userId: string }) {
       header: 'Actions',
       cell: (row) => (
         <div className="flex flex-col gap-1.5">
-          {status === 'reported' ? (
+          {status === 'held' ? (
+            <>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={moderate.isPending}
+                onClick={() => void act(row, 'restore')}
+              >
+                <Eye className="h-4 w-4" aria-hidden="true" /> Publish
+                <span className="sr-only"> review by {row.reviewer_name}</span>
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={moderate.isPending}
+                onClick={() => void act(row, 'hide')}
+              >
+                <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide
+                <span className="sr-only"> review by {row.reviewer_name}</span>
+              </Button>
+            </>
+          ) : status === 'reported' ? (
             <>
               <Button
                 size="sm"
@@ -145,14 +187,10 @@ export function ReviewModeration({ userId }: { userId: string }) {
       </fieldset>
       <Card className="overflow-hidden">
         <LogTable
-          caption={
-            status === 'reported'
-              ? 'Reported reviews, latest report first'
-              : 'Hidden reviews, latest hidden first; they do not count towards ratings'
-          }
+          caption={CAPTIONS[status]}
           columns={columns}
           query={reviews}
-          emptyText={status === 'reported' ? REVIEW_TEXTS.noReported : 'No hidden reviews'}
+          emptyText={EMPTY[status]}
           minWidthClass="min-w-[46rem]"
         />
       </Card>

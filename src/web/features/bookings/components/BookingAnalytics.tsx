@@ -24,7 +24,18 @@ const clickTime = (iso: string) =>
     minute: '2-digit',
   });
 
-function Stat({ icon: Icon, label, value }: { icon: typeof Users; label: string; value: number }) {
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  unique,
+}: {
+  icon: typeof Users;
+  label: string;
+  value: number;
+  /** Unique clicks (one per client per day) among `value`, shown under it. */
+  unique?: number;
+}) {
   return (
     <div className="rounded-xl border border-app p-4">
       <dt className="flex items-center gap-2 text-sm text-muted">
@@ -32,21 +43,34 @@ function Stat({ icon: Icon, label, value }: { icon: typeof Users; label: string;
         {label}
       </dt>
       <dd className="mt-1 text-2xl font-bold text-app">{value.toLocaleString('en-US')}</dd>
+      {unique !== undefined && (
+        <dd className="text-sm text-muted">{unique.toLocaleString('en-US')} unique</dd>
+      )}
     </div>
   );
 }
 
-/** Clicks per day for the last 30 days as bars; the numbers are in the accessible description. */
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Unique clicks per day (one per client per day) for the last 30 days as bars, so a client who
+ * clicks again and again is one bar's worth; every click is in each bar's title and the
+ * accessible description.
+ */
 function ClicksChart({ perDay }: { perDay: BookingStats['per_day'] }) {
   const descId = useId();
-  const max = Math.max(1, ...perDay.map((d) => d.count));
-  const busiest = perDay.reduce((a, b) => (b.count > a.count ? b : a), perDay[0] ?? { date: '', count: 0 });
+  const max = Math.max(1, ...perDay.map((d) => d.unique));
+  const empty = { date: '', count: 0, unique: 0 };
+  const busiest = perDay.reduce((a, b) => (b.unique > a.unique ? b : a), perDay[0] ?? empty);
   const total = perDay.reduce((sum, d) => sum + d.count, 0);
+  const unique = perDay.reduce((sum, d) => sum + d.unique, 0);
   const first = perDay[0];
   const last = perDay.at(-1);
   return (
     <figure>
-      <figcaption className="mb-2 text-sm font-medium text-app">Clicks per day, last 30 days</figcaption>
+      <figcaption className="mb-2 text-sm font-medium text-app">
+        Unique clicks per day, last 30 days
+      </figcaption>
       <div
         role="img"
         aria-describedby={descId}
@@ -56,11 +80,11 @@ function ClicksChart({ perDay }: { perDay: BookingStats['per_day'] }) {
         {perDay.map((d) => (
           <div
             key={d.date}
-            title={`${dayLabel(d.date)}: ${d.count} click${d.count === 1 ? '' : 's'}`}
+            title={`${dayLabel(d.date)}: ${BOOKING_TEXTS.clicksAndUnique(d.count, d.unique)}`}
             className="min-w-0 flex-1 rounded-t-sm bg-brand-600 dark:bg-brand-400"
             style={{
-              height: `${d.count === 0 ? 2 : Math.max(6, (d.count / max) * 100)}%`,
-              opacity: d.count ? 1 : 0.25,
+              height: `${d.unique === 0 ? 2 : Math.max(6, (d.unique / max) * 100)}%`,
+              opacity: d.unique ? 1 : 0.25,
             }}
           />
         ))}
@@ -74,15 +98,16 @@ function ClicksChart({ perDay }: { perDay: BookingStats['per_day'] }) {
       <p id={descId} className="sr-only">
         {total === 0
           ? 'No clicks in the last 30 days.'
-          : `${total} clicks in the last 30 days; the busiest day was ${dayLabel(busiest.date, 'long')} with ${busiest.count}.`}
+          : `${plural(unique, 'unique click')} (${plural(total, 'click')} in all) in the last 30 days; the busiest day was ${dayLabel(busiest.date, 'long')} with ${busiest.unique} unique.`}
       </p>
     </figure>
   );
 }
 
 /**
- * 'Booking Interest' on the provider's account page (SPEC.md §2, §9): total clicks, unique
- * clients, the last 7 days, a 30-day chart and the 10 most recent clicks on their booking links.
+ * 'Booking Interest' on the provider's account page (SPEC.md §2, §9): total clicks and unique
+ * clicks (one per client per day, which repeated clicks cannot inflate; ADR 008), unique clients,
+ * the last 7 days, a 30-day chart and the 10 most recent clicks on their booking links.
  */
 export function BookingAnalytics({ providerId }: { providerId: string }) {
   const query = useBookingAnalytics(providerId);
@@ -107,11 +132,24 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
       <div className="space-y-6">
         {stats && (
           <>
-            <dl className="grid gap-3 sm:grid-cols-3">
-              <Stat icon={MousePointerClick} label="Total clicks" value={stats.total_clicks} />
-              <Stat icon={Users} label="Unique clients" value={stats.unique_clients} />
-              <Stat icon={CalendarDays} label="Last 7 days" value={stats.last_7_days} />
-            </dl>
+            <div>
+              <dl className="grid gap-3 sm:grid-cols-3">
+                <Stat
+                  icon={MousePointerClick}
+                  label="Total clicks"
+                  value={stats.total_clicks}
+                  unique={stats.unique_clicks}
+                />
+                <Stat icon={Users} label="Unique clients" value={stats.unique_clients} />
+                <Stat
+                  icon={CalendarDays}
+                  label="Last 7 days"
+                  value={stats.last_7_days}
+                  unique={stats.unique_last_7_days}
+                />
+              </dl>
+              <p className="mt-2 text-xs text-muted">{BOOKING_TEXTS.uniqueExplained}</p>
+            </div>
             <ClicksChart perDay={stats.per_day} />
           </>
         )}

@@ -1,31 +1,44 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
 import type { OpeningsReply } from '../../../../domain/openings';
 import { OPENING_LIMITS } from '../../../../domain/openings-options';
 import { api } from '../../../lib/api-client';
+import { getSession, useSession } from '../../../lib/session';
 
 /** Key prefix of every openings list (public and the owner's): a change refetches them all. */
 export const OPENINGS_KEY = ['openings'] as const;
 
 /**
  * GET /api/last-minute-openings?limit=&cursor=: the public list (active, not ended, starting in the
- * next 5 days, soonest first). Anyone may call it.
+ * next 5 days, soonest first). Anyone may call it; signed in, each opening also carries its
+ * provider's click token for the Book button (ADR 008).
  */
 export const getUpcomingOpenings = (cursor: string | null, limit: number, signal?: AbortSignal) =>
   api<OpeningsReply>(
     `/api/last-minute-openings?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    signal ? { signal } : {},
+    { auth: getSession() !== null, ...(signal ? { signal } : {}) },
   );
 
-export const upcomingOpeningsQuery = (limit: number = OPENING_LIMITS.pageDefault) =>
+/** A list left open for an hour is fetched again when next looked at: click tokens live 2 hours. */
+const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > BOOKING_LIMITS.clickTokenRefreshSeconds * 1000;
+
+export const upcomingOpeningsQuery = (
+  limit: number = OPENING_LIMITS.pageDefault,
+  viewerId: string | null = getSession()?.user.id ?? null,
+) =>
   infiniteQueryOptions({
-    queryKey: [...OPENINGS_KEY, 'upcoming', limit] as const,
+    // Keyed by the viewer: the click tokens are each signed-in user's own.
+    queryKey: [...OPENINGS_KEY, 'upcoming', limit, viewerId] as const,
     queryFn: ({ pageParam, signal }) => getUpcomingOpenings(pageParam, limit, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // Short-notice: an opening can be taken or end within minutes.
     staleTime: 60_000,
+    refetchOnWindowFocus: viewerId ? refetchForClickToken : false,
   });
 
 export function useUpcomingOpenings(limit?: number) {
-  return useInfiniteQuery(upcomingOpeningsQuery(limit));
+  const viewerId = useSession()?.user.id ?? null;
+  return useInfiniteQuery(upcomingOpeningsQuery(limit, viewerId));
 }

@@ -1,12 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
 import type { PublicProfile } from '../../../../domain/profiles';
 import { api } from '../../../lib/api-client';
+import { getSession, useSession } from '../../../lib/session';
 
-/** GET /api/user/{slug}: the public profile anyone may see; an unknown slug is ApiError 404 NOT_FOUND. */
+/**
+ * GET /api/user/{slug}: the public profile anyone may see; an unknown slug is ApiError 404
+ * NOT_FOUND. Signed in, the call carries the session, and the reply the click token the Book
+ * buttons send with the click (ADR 008).
+ */
 export async function getPublicProfile(slug: string, signal?: AbortSignal): Promise<PublicProfile> {
   const reply = await api<{ success: true; profile: PublicProfile }>(
     `/api/user/${encodeURIComponent(slug)}`,
     {
+      auth: getSession() !== null,
       ...(signal ? { signal } : {}),
     },
   );
@@ -16,15 +23,25 @@ export async function getPublicProfile(slug: string, signal?: AbortSignal): Prom
 /** Key prefix shared by every public profile, so the account page can invalidate them after a save. */
 export const PUBLIC_PROFILE_KEY = ['profiles', 'public'] as const;
 
-export function publicProfileQuery(slug: string) {
+/**
+ * A click token lives 2 hours: a page left open fetches the profile again when it is next looked
+ * at after an hour (a click without a valid token still counts, but opens no review).
+ */
+const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > BOOKING_LIMITS.clickTokenRefreshSeconds * 1000;
+
+/** Keyed by the viewer too: the reply differs (the click token) for each signed-in user. */
+export function publicProfileQuery(slug: string, viewerId: string | null = getSession()?.user.id ?? null) {
   return queryOptions({
-    queryKey: [...PUBLIC_PROFILE_KEY, slug],
+    queryKey: [...PUBLIC_PROFILE_KEY, slug, viewerId],
     queryFn: ({ signal }) => getPublicProfile(slug, signal),
     // An owner who just saved the account page must see the change here; the call is cheap.
     staleTime: 0,
+    refetchOnWindowFocus: viewerId ? refetchForClickToken : false,
   });
 }
 
 export function usePublicProfile(slug: string) {
-  return useQuery(publicProfileQuery(slug));
+  const viewerId = useSession()?.user.id ?? null;
+  return useQuery(publicProfileQuery(slug, viewerId));
 }

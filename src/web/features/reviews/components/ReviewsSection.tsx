@@ -1,7 +1,12 @@
 import { MessageSquareText, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { EligibilityReply, RatingSummary, Review } from '../../../../domain/reviews';
-import { formatRating, REVIEW_TEXTS, reviewCountLabel } from '../../../../domain/reviews-options';
+import {
+  formatRating,
+  REVIEW_LIMITS,
+  REVIEW_TEXTS,
+  reviewCountLabel,
+} from '../../../../domain/reviews-options';
 import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
 import { Stars } from '../../../components/Stars';
 import { Button } from '../../../components/ui/button';
@@ -300,6 +305,37 @@ function ViewerArea({
       );
     case 'expired':
       return <p className={`${box} text-muted`}>{REVIEW_TEXTS.tooLate}</p>;
+    case 'held':
+      return (
+        <div className={box}>
+          <p className="text-app">{REVIEW_TEXTS.held}</p>
+          {eligibility.review && (
+            <div className="mt-2 space-y-1 text-muted">
+              <Stars value={eligibility.review.rating} />
+              {eligibility.review.text && (
+                <p className="whitespace-pre-line [overflow-wrap:anywhere]">{eligibility.review.text}</p>
+              )}
+            </div>
+          )}
+        </div>
+      );
+    case 'account_too_new':
+      return <p className={`${box} text-muted`}>{REVIEW_TEXTS.accountTooNew}</p>;
+    case 'daily_limit':
+      return (
+        <p className={`${box} text-muted`}>
+          You can post up to {REVIEW_LIMITS.perDayMax} new reviews a day. You can review this professional
+          from{' '}
+          {eligibility.eligible_from
+            ? new Date(eligibility.eligible_from).toLocaleString('en-US', {
+                weekday: 'short',
+                hour: 'numeric',
+                minute: '2-digit',
+              })
+            : 'tomorrow'}
+          .
+        </p>
+      );
     default:
       return null;
   }
