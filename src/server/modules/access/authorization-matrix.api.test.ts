@@ -447,6 +447,9 @@ const ENDPOINTS = {
     arrange: seedReview,
   },
   'GET /api/admin/reviews': { request: (app, o) => app.get('/api/admin/reviews', o) },
+  'GET /api/admin/reviews?status=held': {
+    request: (app, o) => app.get('/api/admin/reviews?status=held', o),
+  },
   'PUT /api/admin/reviews/:id (dismiss)': {
     request: (app, o) => app.put(`/api/admin/reviews/${ids.review}`, { action: 'dismiss' }, o),
     probe: reports,
@@ -524,6 +527,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401,   E, 404, 200, 404, 404, 401, 401],
   "POST /api/reviews/:id/report (client's)":                              [401,   E, 403, 200, 200, 200, 401, 401],
   'GET /api/admin/reviews':                                               [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/reviews?status=held':                                   [401,   E, 403, 403, 403, 200, 401, 401],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/submissions':                                           [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/access':                                                [401,   E, 403, 403, 403, 200, 401, 401],
@@ -591,6 +595,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401, 404, 200, 404, 404, 404],
   "POST /api/reviews/:id/report (client's)":                              [401, 403, 200, 200, 200, 200],
   'GET /api/admin/reviews':                                               [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/reviews?status=held':                                   [401, 403, 403, 403,   A, 200],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [401, 403, 403, 403,   A, 200],
   'GET /api/admin/submissions':                                           [401, 403, 403, 403,   A, 200],
   'GET /api/admin/access':                                                [401, 403, 403, 403, 200, 200],
@@ -658,6 +663,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'DELETE /api/reviews/:id/reply (of the owner)':                         [  B,   B,   B,   B,   B,   B],
   "POST /api/reviews/:id/report (client's)":                              [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews':                                               [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/reviews?status=held':                                   [  B,   B,   B,   B,   B,   B],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/submissions':                                           [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/access':                                                [  B,   B,   B,   B,   B,   B],
