@@ -7,26 +7,29 @@ import { logSecurityEvent } from '../lib/security-log';
 import type { MailContent } from './templates';
 
 /**
- * Emails that someone other than the address's owner can cause to be sent to it: an address typed
- * into sign-up, forgot password, resend verification, the sign-in link or the support form, and a
- * provider's address behind the message form. Together, across every route and client address, one
- * address gets at most `perHour` and `perDay` of them; the rest are dropped (and logged), so the
- * product cannot be used to flood a third party's mailbox. Mail the owner asked for (opening
- * alerts), mail to our own inbox (form notices), and mail that follows a proof of the mailbox
- * (password changed) or a checked booking (new review) is not counted.
+ * Emails that someone other than the address's owner can cause to be sent to it, in two groups that
+ * each hold across every route and client address; past a group's cap the mail is dropped (and
+ * logged), so the product cannot be used to flood a mailbox.
+ * - `typed`: an address someone typed into sign-up, forgot password, resend verification, the
+ *   sign-in link or the support form. It may be anyone's, so the cap is tight.
+ * - `messages`: the message form mails a listed provider's own, verified address, chosen by us and
+ *   not by the sender. A busy provider gets many honest messages an hour, so the cap only stops a
+ *   flood (the per-IP limit on messages stays); it is counted apart so that messages never use up
+ *   the provider's share of password resets and sign-in links.
+ * Mail the owner asked for (opening alerts), mail to our own inbox (form notices), and mail that
+ * follows a proof of the mailbox (password changed) or a checked booking (new review) is not counted.
  */
 export const MAIL_RECIPIENT_CAPS = {
-  kinds: [
-    'verify-email',
-    'account-exists',
-    'reset-password',
-    'signin-link',
-    'provider-message',
-    'support-ack',
-  ],
-  perHour: 5,
-  perDay: 20,
+  typed: {
+    kinds: ['verify-email', 'account-exists', 'reset-password', 'signin-link', 'support-ack'],
+    perHour: 5,
+    perDay: 20,
+  },
+  messages: { kinds: ['provider-message'], perHour: 30, perDay: 100 },
 } as const;
+
+type CapGroup = (typeof MAIL_RECIPIENT_CAPS)[keyof typeof MAIL_RECIPIENT_CAPS];
+type CappedKind = CapGroup['kinds'][number];
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -41,16 +44,13 @@ export type EnqueueResult = 'queued' | 'capped';
 
 /**
  * Every kind of email. A new kind is added here on purpose: if someone other than the recipient can
- * cause it, it goes in MAIL_RECIPIENT_CAPS.kinds too.
+ * cause it, it goes in a group of MAIL_RECIPIENT_CAPS too.
  */
-export type MailKind =
-  | (typeof MAIL_RECIPIENT_CAPS.kinds)[number]
-  | 'password-changed'
-  | 'opening-alert'
-  | 'new-review'
-  | 'form-notice';
+export type MailKind = CappedKind | 'password-changed' | 'opening-alert' | 'new-review' | 'form-notice';
 
-const isCappedKind = (kind: MailKind) => (MAIL_RECIPIENT_CAPS.kinds as readonly MailKind[]).includes(kind);
+/** The cap group a kind is counted in, if any. */
+const capGroupOf = (kind: MailKind): CapGroup | undefined =>
+  Object.values(MAIL_RECIPIENT_CAPS).find((group) => (group.kinds as readonly MailKind[]).includes(kind));
 
 export interface OutgoingMail extends MailContent {
   kind: MailKind;
@@ -82,7 +82,8 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
     // The app's clock, which the caps' windows are measured on (and tests move).
     createdAt: now,
   };
-  if (!isCappedKind(mail.kind)) {
+  const group = capGroupOf(mail.kind);
+  if (!group) {
     await db.insert(mailOutbox).values(row);
     return 'queued';
   }
@@ -91,7 +92,7 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
   // caller passed the pool: two requests racing for one recipient are counted one after the other.
   const capped = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
-    const window = await recipientWindow(tx, to, now);
+    const window = await recipientWindow(tx, group, to, now);
     if (window) return window;
     await tx.insert(mailOutbox).values(row);
     return null;
@@ -109,7 +110,12 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
 }
 
 /** Which cap a new capped email to `to` would exceed at `now`, if any. */
-async function recipientWindow(db: Db, to: string, now: Date): Promise<'hour' | 'day' | null> {
+async function recipientWindow(
+  db: Db,
+  group: CapGroup,
+  to: string,
+  now: Date,
+): Promise<'hour' | 'day' | null> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [counts] = await db
     .select({
@@ -121,11 +127,11 @@ async function recipientWindow(db: Db, to: string, now: Date): Promise<'hour' | 
       and(
         eq(sql`lower(${mailOutbox.toAddress})`, to),
         gt(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS)),
-        inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds]),
+        inArray(mailOutbox.kind, [...group.kinds]),
       ),
     );
-  if ((counts?.hour ?? 0) >= MAIL_RECIPIENT_CAPS.perHour) return 'hour';
-  if ((counts?.day ?? 0) >= MAIL_RECIPIENT_CAPS.perDay) return 'day';
+  if ((counts?.hour ?? 0) >= group.perHour) return 'hour';
+  if ((counts?.day ?? 0) >= group.perDay) return 'day';
   return null;
 }
 

@@ -23,7 +23,9 @@ import { enqueueMail, MAIL_RECIPIENT_CAPS } from './outbox';
  */
 
 const SUPPORT_EMAIL = 'help-desk@example.test';
-const { perHour, perDay } = MAIL_RECIPIENT_CAPS;
+const { perHour, perDay } = MAIL_RECIPIENT_CAPS.typed;
+const typedKinds = [...MAIL_RECIPIENT_CAPS.typed.kinds];
+const allCapped = [...typedKinds, ...MAIL_RECIPIENT_CAPS.messages.kinds];
 
 let t: TestApp;
 const log = captureLog();
@@ -38,16 +40,13 @@ let ip = 0;
 /** A new client address for every request: per-IP limits are no defence here. */
 const rotate = () => `10.${Math.floor(++ip / 250) % 250}.${ip % 250}.7`;
 
-/** Capped-kind rows queued for this address (any case), and every row for it. */
-async function queuedTo(address: string) {
+/** Rows of the typed-address group queued for this address (any case). */
+async function queuedTo(address: string, kinds: string[] = typedKinds) {
   return t.db
     .select({ kind: mailOutbox.kind, status: mailOutbox.status })
     .from(mailOutbox)
     .where(
-      and(
-        eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()),
-        inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds]),
-      ),
+      and(eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()), inArray(mailOutbox.kind, kinds)),
     );
 }
 
@@ -58,7 +57,7 @@ const cappedEvents = () => log.entries().filter((entry) => entry.security === 'm
 async function delivered(address: string) {
   await t.app.ctx.settle();
   await expect
-    .poll(async () => (await queuedTo(address)).filter((r) => r.status === 'pending').length, {
+    .poll(async () => (await queuedTo(address, allCapped)).filter((r) => r.status === 'pending').length, {
       timeout: 15_000,
       interval: 50,
     })
@@ -129,9 +128,14 @@ describe('per-recipient cap across routes and client addresses', () => {
     expect(res.body, `${name} #${turn} answers as the first one did`).toEqual(firstAnswer.get(name));
   }
 
-  /** Requests that queue a mail when under the cap: all routes but resend (turns 2, 7, 12, …). */
+  /** Requests that mail a typed address when under the cap: sign-up, forgot password, support
+   *  (not resend: the account is verified; not messages: their own, wider cap). */
   const mailing = (from: number, to: number) =>
-    Array.from({ length: to - from }, (_, i) => from + i).filter((turn) => turn % 5 !== 2).length;
+    Array.from({ length: to - from }, (_, i) => from + i).filter((turn) => [0, 1, 3].includes(turn % 5))
+      .length;
+  /** Messages sent in turns [from, to): all reach the provider, far under the messages cap. */
+  const messagesIn = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => from + i).filter((turn) => turn % 5 === 4).length;
 
   it(`30 requests from 30 addresses over 5 routes: ${perHour} emails reach the victim in the hour, the rest are dropped and logged`, async () => {
     const loggedBefore = cappedEvents().length;
@@ -141,10 +145,12 @@ describe('per-recipient cap across routes and client addresses', () => {
     expect(rows).toHaveLength(perHour);
     // The five came through different routes, counted together.
     expect(new Set(rows.map((r) => r.kind))).toEqual(
-      new Set(['account-exists', 'reset-password', 'support-ack', 'provider-message']),
+      new Set(['account-exists', 'reset-password', 'support-ack']),
     );
+    // Messages to the provider's own address are counted apart, so every one of these arrived.
+    expect(await queuedTo(victim, ['provider-message'])).toHaveLength(messagesIn(0, 30));
     const mails = await delivered(victim);
-    expect(mails).toHaveLength(perHour);
+    expect(mails).toHaveLength(perHour + messagesIn(0, 30));
 
     // Every dropped email is one security event, without the address in clear.
     const events = cappedEvents().slice(loggedBefore);
@@ -156,7 +162,7 @@ describe('per-recipient cap across routes and client addresses', () => {
         recipientDomain: 'example.com',
         recipientHash: addressHash(t.app.ctx.secret, victim),
       });
-      expect(MAIL_RECIPIENT_CAPS.kinds).toContain(event.kind);
+      expect(typedKinds).toContain(event.kind);
       expect(event.level).toBe(40); // warn
     }
     // The victim's address is personal data: it is nowhere in the log in clear.
@@ -185,13 +191,13 @@ describe('per-recipient cap across routes and client addresses', () => {
     const events = cappedEvents().slice(loggedBefore);
     expect(events).toHaveLength(mailing(turn - 15, turn));
     expect(events.every((e) => e.window === 'day')).toBe(true);
-    expect(await delivered(victim)).toHaveLength(perDay);
+    expect(await delivered(victim)).toHaveLength(perDay + messagesIn(0, turn));
 
     // A day after the first ones, they leave the window and the address can be mailed again.
     await advance(DAY - 4 * (HOUR + MINUTE) + MINUTE);
     for (const end = turn + 15; turn < end; turn++) await attack(turn);
     expect(await queuedTo(victim)).toHaveLength(perDay + perHour);
-    expect(await delivered(victim)).toHaveLength(perDay + perHour);
+    expect(await delivered(victim)).toHaveLength(perDay + perHour + messagesIn(0, turn));
   });
 });
 
@@ -218,7 +224,7 @@ describe('per-recipient cap with the per-IP limits on', () => {
       expect(
         await limited.db.$count(
           mailOutbox,
-          and(eq(mailOutbox.toAddress, victim), inArray(mailOutbox.kind, [...MAIL_RECIPIENT_CAPS.kinds])),
+          and(eq(mailOutbox.toAddress, victim), inArray(mailOutbox.kind, typedKinds)),
         ),
       ).toBe(perHour);
       await expect
@@ -229,6 +235,45 @@ describe('per-recipient cap with the per-IP limits on', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the messages cap', () => {
+  it(`a provider gets ${MAIL_RECIPIENT_CAPS.messages.perHour} messages an hour from many clients, then the rest are dropped and logged`, async () => {
+    const { perHour: messagesPerHour } = MAIL_RECIPIENT_CAPS.messages;
+    const providerEmail = uniqueEmail('busy-provider');
+    const provider = await insertUser(t.db, {
+      email: providerEmail,
+      name: 'Busy Studio',
+      userType: 'provider',
+    });
+    const loggedBefore = cappedEvents().length;
+    // Many clients write, as they would to a popular provider: the typed-address cap must not apply.
+    const clients = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createVerifiedUser(t, { email: uniqueEmail(`client-${i}`) })),
+    );
+    for (let i = 0; i < messagesPerHour + 3; i++) {
+      const res = await t.post(
+        '/api/messages',
+        { providerId: provider.id, message: `Hello ${i}` },
+        { ip: rotate(), token: clients[i % clients.length]!.session.access_token },
+      );
+      expect(res.status, res.text).toBe(200);
+    }
+    expect(await queuedTo(providerEmail, ['provider-message'])).toHaveLength(messagesPerHour);
+    const events = cappedEvents().slice(loggedBefore);
+    expect(events).toHaveLength(3);
+    expect(events.every((e) => e.kind === 'provider-message' && e.window === 'hour')).toBe(true);
+    // The provider's share of typed-address mail is untouched: a reset link still goes out.
+    expect(
+      await enqueueMail(t.app.ctx, t.db, {
+        kind: 'reset-password',
+        to: providerEmail,
+        subject: 'Reset',
+        text: 'Reset',
+        html: '<p>Reset</p>',
+      }),
+    ).toBe('queued');
   });
 });
 
