@@ -187,13 +187,23 @@ test('a client clicks Book, and the provider sees the click in Booking Interest'
   await popup.waitForLoadState();
   expect(popup.url()).toBe(BOOKING_URL);
   expect(await popup.evaluate(() => window.opener)).toBeNull();
-  expect((await logged).status()).toBe(200);
+  const click = await logged;
+  expect(click.status()).toBe(200);
+  // Sent with the click token the profile came with (read signed in): a click through the page.
+  expect(click.request().postDataJSON()).toMatchObject({
+    url: BOOKING_URL,
+    provider_id: provider.session.user.id,
+    click_token: expect.any(String),
+  });
 
-  // The provider's view.
+  // The provider's view: total and unique clicks.
   await signInWith(page, provider.session);
   await page.goto('/account');
   const analytics = page.getByRole('region', { name: 'Booking Interest' });
   await expect(analytics.getByRole('definition').first()).toHaveText('1');
+  // One client, one day: 1 unique of all time and of the last 7 days.
+  await expect(analytics.getByText('1 unique', { exact: true })).toHaveCount(2);
+  await expect(analytics.getByText('Unique clicks count each client at most once a day.')).toBeVisible();
   await expect(analytics.getByText('Unique clients')).toBeVisible();
   await expect(analytics.getByRole('row')).toHaveCount(2);
   await expect(analytics.getByRole('cell', { name: BOOKING_URL })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   test as base,
   createVerifiedAccount,
@@ -13,6 +13,8 @@ import {
 
 const BOOKING_URL = 'https://booking.example.com/rosa-vale';
 const HOUR_MS = 3_600_000;
+/** A click opens a review only from an account at least a day old (ADR 008): tests move past it. */
+const A_DAY_ON = 25 * HOUR_MS;
 
 const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
 
@@ -23,6 +25,18 @@ async function signInAt(page: Page, baseURL: string, account: TestAccount) {
     (session) => localStorage.setItem('glowfind.session', session),
     JSON.stringify(account.session),
   );
+}
+
+/**
+ * Logs in again through the API: access tokens issued before the server's clock jumped have
+ * expired at its new time (and a session put into storage has no refresh cookie).
+ */
+async function freshLogin(request: APIRequestContext, account: TestAccount): Promise<TestAccount> {
+  const res = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { ...account, session: ((await res.json()) as { session: TestAccount['session'] }).session };
 }
 
 /** Picks a star the way a mouse user does: a click on the star's label. */
@@ -87,7 +101,7 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const slug = provider.session.user.routing_slug;
-  const client = await createVerifiedAccount(
+  const newClient = await createVerifiedAccount(
     request,
     app.mail,
     { user_type: 'client', name: 'Nadia Quinn Okoro' },
@@ -98,6 +112,9 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   await page.goto(`${app.baseURL}/`);
   const card = page.getByRole('article', { name });
   await expect(card.getByText('New')).toBeVisible();
+  // A day on, the client's account is old enough for its click to open a review.
+  clock.set(A_DAY_ON);
+  let client = await freshLogin(request, newClient);
   await signInAt(page, app.baseURL, client);
   await page.goto(`${app.baseURL}/${slug}`);
   const reviews = page.getByRole('region', { name: 'Reviews' });
@@ -106,14 +123,21 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   // No booking click yet: nothing to write.
   await expect(reviews.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
 
-  // The client clicks Book: the provider's page opens, and the click is logged.
+  // The client clicks Book: the provider's page opens, and the click is logged with the page's
+  // click token (the profile was read signed in), which is what makes it count for a review.
   const logged = page.waitForResponse(
     (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
   );
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('link', { name: /Book Appointment/ }).click();
   const popup = await popupOpened;
-  expect((await logged).status()).toBe(200);
+  const click = await logged;
+  expect(click.status()).toBe(200);
+  expect(click.request().postDataJSON()).toMatchObject({
+    url: BOOKING_URL,
+    provider_id: provider.session.user.id,
+    click_token: expect.any(String),
+  });
   await popup.close();
 
   // Too early: the page says when reviewing opens; the API refuses.
@@ -127,8 +151,10 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   expect(early.status()).toBe(403);
 
   // Two hours and a minute later, the next visit invites a review.
-  clock.set(2 * HOUR_MS + 60_000);
-  await page.reload();
+  clock.set(A_DAY_ON + 2 * HOUR_MS + 60_000);
+  client = await freshLogin(request, client);
+  await signInAt(page, app.baseURL, client);
+  await page.goto(`${app.baseURL}/${slug}`);
   const invite = page.getByRole('region', { name: 'Review invitation' });
   await expect(invite.getByRole('heading', { name: `How was your visit with ${name}?` })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -171,7 +197,7 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   expect(told.text).not.toContain(client.email);
 
   // The provider replies on their own page; a second client's reply attempt would be a 404.
-  await signInAt(page, app.baseURL, provider);
+  await signInAt(page, app.baseURL, await freshLogin(request, provider));
   await page.goto(`${app.baseURL}/${slug}`);
   const theirs = reviews.getByRole('article', { name: 'Review by Nadia O.' });
   await theirs.getByRole('button', { name: 'Reply to Nadia O.' }).click();
@@ -258,14 +284,22 @@ test('a reported review: an admin hides it in the dashboard and the average drop
       createVerifiedAccount(request, app.mail, { user_type: 'client', name: n }, 'client'),
     ),
   );
-  for (const client of [fan!, troll!]) {
+  // A day on (accounts old enough), each clicks Book as the page does: with the profile's click token.
+  clock.set(A_DAY_ON);
+  for (const account of [fan!, troll!]) {
+    const client = await freshLogin(request, account);
+    const profile = await request.get(`/api/user/${provider.session.user.routing_slug}`, {
+      headers: bearer(client),
+    });
+    const { click_token } = ((await profile.json()) as { profile: { click_token: string } }).profile;
+    expect(click_token).toEqual(expect.any(String));
     const click = await request.post('/api/booking-logs', {
       headers: bearer(client),
-      data: { url: BOOKING_URL, provider_id: provider.session.user.id },
+      data: { url: BOOKING_URL, provider_id: provider.session.user.id, click_token },
     });
     expect(click.status()).toBe(200);
   }
-  clock.set(3 * HOUR_MS);
+  clock.set(A_DAY_ON + 3 * HOUR_MS);
   // Tokens issued before the jump have expired at the server's new time: log in again.
   const login = async (account: TestAccount) =>
     (
