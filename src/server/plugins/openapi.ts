@@ -40,7 +40,8 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/admin/submissions': [403],
   'GET /api/reviews': [404],
   'GET /api/reviews/eligibility': [404],
-  'POST /api/reviews': [403, 404, 409],
+  // 429: the account's 3 new reviews of the last 24 hours (ADR 008), whatever the rate limits.
+  'POST /api/reviews': [403, 404, 409, 429],
   'PUT /api/reviews/:id': [403, 404, 409],
   'DELETE /api/reviews/:id': [403, 404],
   'PUT /api/reviews/:id/reply': [403, 404],
