@@ -137,11 +137,17 @@ async function prepareFixtures() {
     })
     .returning({ id: openings.id });
   fixtures.opening = opening!.id;
-  // A booking click old enough for a review, so POST /api/reviews can succeed.
+  // A booking click old enough for a review, so POST /api/reviews can succeed: through the page,
+  // by an account more than a day old at the time (ADR 008).
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(t.clock.now().getTime() - 2 * DAY) })
+    .where(eq(users.id, callers.client.id));
   await t.db.insert(bookingLogs).values({
     clientId: callers.client.id,
     providerId: callers.owner.id,
     url: BOOKING_LINK,
+    viaPage: true,
     createdAt: new Date(t.clock.now().getTime() - 3 * HOUR),
   });
   const [review] = await t.db
