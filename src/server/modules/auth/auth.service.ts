@@ -79,6 +79,9 @@ export async function signup(ctx: AppContext, input: SignupBody, ip: string): Pr
     userType: userData.user_type,
     role: ctx.config.adminEmails.includes(email) ? ('admin' as const) : ('user' as const),
     registrationIpHash: addressHash(ctx.secret, ip),
+    // The app's clock (review eligibility compares it with clicks, which use it too). A sign-up
+    // that takes over an unverified account starts its age again: the account is new.
+    createdAt: now,
   };
 
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -312,7 +315,7 @@ export async function refreshSession(
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
     await q.revokeRefreshFamily(ctx.db, row.familyId, now);
-    ctx.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reuse: family revoked');
+    logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
     throw expired;
   }
   const user = await q.findUserById(ctx.db, row.userId);
