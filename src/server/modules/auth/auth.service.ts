@@ -164,15 +164,27 @@ async function pickSlug(db: AppContext['db'], name: string, current?: string): P
   );
 }
 
-async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: UserRow, now: Date) {
-  await q.retireEmailTokens(db, user.id, 'verify', now);
+/** A new single-use emailed token (stored hashed); earlier ones of the same purpose stop working. */
+async function issueEmailToken(
+  db: AppContext['db'],
+  userId: string,
+  purpose: 'verify' | 'reset' | 'signin',
+  ttlSeconds: number,
+  now: Date,
+): Promise<string> {
+  await q.retireEmailTokens(db, userId, purpose, now);
   const token = randomToken();
   await q.insertEmailToken(db, {
-    userId: user.id,
-    purpose: 'verify',
+    userId,
+    purpose,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_S * 1000),
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });
+  return token;
+}
+
+async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: UserRow, now: Date) {
+  const token = await issueEmailToken(db, user.id, 'verify', VERIFY_TOKEN_TTL_S, now);
   const link = new URL(ctx.config.publicUrl);
   link.searchParams.set('temp_token', token);
   link.searchParams.set('type', 'email');
@@ -357,15 +369,8 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user) return;
   const now = ctx.now();
-  const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await q.retireEmailTokens(tx, user.id, 'reset', now);
-    await q.insertEmailToken(tx, {
-      userId: user.id,
-      purpose: 'reset',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_S * 1000),
-    });
+    const token = await issueEmailToken(tx, user.id, 'reset', RESET_TOKEN_TTL_S, now);
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(ctx, tx, { kind: 'reset-password', to: user.email, ...resetPasswordMail(link) });
   });
@@ -416,15 +421,8 @@ async function sendSigninLink(ctx: AppContext, email: string): Promise<void> {
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user?.emailVerifiedAt) return;
   const now = ctx.now();
-  const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await q.retireEmailTokens(tx, user.id, 'signin', now);
-    await q.insertEmailToken(tx, {
-      userId: user.id,
-      purpose: 'signin',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + SIGNIN_TOKEN_TTL_S * 1000),
-    });
+    const token = await issueEmailToken(tx, user.id, 'signin', SIGNIN_TOKEN_TTL_S, now);
     const link = new URL(ctx.config.publicUrl);
     link.searchParams.set('signin_token', token);
     await enqueueMail(ctx, tx, { kind: 'signin-link', to: user.email, ...signinLinkMail(link.toString()) });

@@ -23,6 +23,30 @@ const CAPTIONS: Record<ModerationStatus, string> = {
   hidden: 'Hidden reviews, latest hidden first; they do not count towards ratings',
 };
 
+type Action = 'hide' | 'restore' | 'dismiss';
+
+/** The buttons each list offers, in order; a held review is published with 'restore'. */
+const ACTIONS: Record<
+  ModerationStatus,
+  { action: Action; label: string; Icon: typeof Eye; variant: 'outline' | 'danger'; srPrefix?: string }[]
+> = {
+  reported: [
+    { action: 'hide', label: 'Hide', Icon: EyeOff, variant: 'danger' },
+    {
+      action: 'dismiss',
+      label: 'Dismiss reports',
+      Icon: ShieldCheck,
+      variant: 'outline',
+      srPrefix: ' on the review by',
+    },
+  ],
+  held: [
+    { action: 'restore', label: 'Publish', Icon: Eye, variant: 'outline' },
+    { action: 'hide', label: 'Hide', Icon: EyeOff, variant: 'danger' },
+  ],
+  hidden: [{ action: 'restore', label: 'Restore', Icon: RotateCcw, variant: 'outline' }],
+};
+
 const EMPTY: Record<ModerationStatus, string> = {
   reported: REVIEW_TEXTS.noReported,
   held: REVIEW_TEXTS.noHeld,
@@ -38,7 +62,7 @@ export function ReviewModeration({ userId }: { userId: string }) {
   const reviews = useAdminReviews(userId, status);
   const moderate = useModerateReview();
 
-  const act = async (review: AdminReview, action: 'hide' | 'restore' | 'dismiss') => {
+  const act = async (review: AdminReview, action: Action) => {
     try {
       toast.success((await moderate.mutateAsync({ id: review.id, action })).message);
     } catch (error) {
@@ -111,59 +135,20 @@ export function ReviewModeration({ userId }: { userId: string }) {
       header: 'Actions',
       cell: (row) => (
         <div className="flex flex-col gap-1.5">
-          {status === 'held' ? (
-            <>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={moderate.isPending}
-                onClick={() => void act(row, 'restore')}
-              >
-                <Eye className="h-4 w-4" aria-hidden="true" /> Publish
-                <span className="sr-only"> review by {row.reviewer_name}</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="danger"
-                disabled={moderate.isPending}
-                onClick={() => void act(row, 'hide')}
-              >
-                <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide
-                <span className="sr-only"> review by {row.reviewer_name}</span>
-              </Button>
-            </>
-          ) : status === 'reported' ? (
-            <>
-              <Button
-                size="sm"
-                variant="danger"
-                disabled={moderate.isPending}
-                onClick={() => void act(row, 'hide')}
-              >
-                <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide
-                <span className="sr-only"> review by {row.reviewer_name}</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={moderate.isPending}
-                onClick={() => void act(row, 'dismiss')}
-              >
-                <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Dismiss reports
-                <span className="sr-only"> on the review by {row.reviewer_name}</span>
-              </Button>
-            </>
-          ) : (
+          {ACTIONS[status].map(({ action, label, Icon, variant, srPrefix = ' review by' }) => (
             <Button
+              key={action}
               size="sm"
-              variant="outline"
+              variant={variant}
               disabled={moderate.isPending}
-              onClick={() => void act(row, 'restore')}
+              onClick={() => void act(row, action)}
             >
-              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Restore
-              <span className="sr-only"> review by {row.reviewer_name}</span>
+              <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              <span className="sr-only">
+                {srPrefix} {row.reviewer_name}
+              </span>
             </Button>
-          )}
+          ))}
         </div>
       ),
     },
