@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/domain/auth-options';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { createRng } from '../../src/server/seed/art';
 import { buildPlaces } from '../bench/catalogue';

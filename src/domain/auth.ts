@@ -30,14 +30,6 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-/**
- * The header the web app sends on every call. /api/auth/refresh and /api/auth/logout (the routes
- * that read the refresh cookie) refuse a request without it (403): a cross-site form cannot set a
- * header, and a cross-site fetch that sets one needs a CORS preflight this API never grants.
- */
-export const CSRF_HEADER = 'x-glowfind-csrf';
-export const CSRF_HEADER_VALUE = '1';
-
 export const ClientUserDataSchema = z.object({
   user_type: z.literal('client'),
   name: text(LIMITS.nameMax, 'Name').optional(),

@@ -1,4 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type Session } from '../../domain/auth';
+import type { Session } from '../../domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../domain/auth-options';
 import { REFRESH_COOKIE } from '../modules/auth/session-cookie';
 import type { RequestOptions, TestApp, TestResponse } from './build-test-app';
 

@@ -1,4 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type Session } from '../../domain/auth';
+import type { Session } from '../../domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../domain/auth-options';
 import type { Issue } from '../../domain/errors';
 import { betaHeaders, lockBeta } from './beta-gate';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';

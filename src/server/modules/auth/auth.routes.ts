@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_TEXTS,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
   EmailOnlyBodySchema,
   LoginBodySchema,
   MessageReplySchema,
@@ -17,6 +15,7 @@ import {
   VerifyEmailBodySchema,
   VerifyEmailReplySchema,
 } from '../../../domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth-options';
 import { normalizeEmail } from '../../../domain/fields';
 import { addressHash } from '../../lib/address-hash';
 import { AppError } from '../../lib/app-error';

@@ -1,7 +1,8 @@
 import { eq, lte } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS, CSRF_HEADER } from '../../../domain/auth';
+import { AUTH_TEXTS } from '../../../domain/auth';
+import { CSRF_HEADER } from '../../../domain/auth-options';
 import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { buildTestApp, DAY, MINUTE, type TestApp } from '../../test/build-test-app';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth-options';
 import { AppError } from '../../lib/app-error';
 import { REFRESH_TOKEN_TTL_S } from '../../lib/tokens';
 

@@ -1,0 +1,9 @@
+/** Session constants the web app's first load needs (no zod: the home page's bundle stays small). */
+
+/**
+ * The header the web app sends on every call. /api/auth/refresh and /api/auth/logout (the routes
+ * that read the refresh cookie) refuse a request without it (403): a cross-site form cannot set a
+ * header, and a cross-site fetch that sets one needs a CORS preflight this API never grants.
+ */
+export const CSRF_HEADER = 'x-glowfind-csrf';
+export const CSRF_HEADER_VALUE = '1';
