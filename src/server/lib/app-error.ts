@@ -17,3 +17,16 @@ export class AppError extends Error {
 export function fieldError(path: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, [{ path, message }]);
 }
+
+/** How long to wait, in words a person reads at a glance ('45 seconds', '15 minutes', '2 hours'). */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** The one 429: every limit answers with it (the caller sets Retry-After in seconds). */
+export function rateLimited(seconds: number): AppError {
+  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${waitText(seconds)}.`);
+}

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { AppError } from '../lib/app-error';
+import { rateLimited } from '../lib/app-error';
 
 /** Every limit in one table: [max requests, window]. Per IP unless the name says otherwise. */
 export const RATE_LIMITS = {
@@ -52,15 +52,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     ...(redis ? { redis } : {}),
     allowList: () => !config.rateLimit,
     errorResponseBuilder: (_req, context) =>
-      Object.assign(
-        new AppError(
-          'RATE_LIMITED',
-          `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-        ),
-        {
-          statusCode: 429,
-        },
-      ),
+      Object.assign(rateLimited(context.ttl / 1000), { statusCode: 429 }),
   });
 }
 
@@ -85,7 +77,7 @@ export function failureLock(
       if (!state.isAllowed && state.remaining === 0) {
         const seconds = Math.max(1, state.ttlInSeconds);
         reply.header('Retry-After', String(seconds));
-        throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`);
+        throw rateLimited(seconds);
       }
     },
     /** Counts one failure; true when this one reached `max` (the lock starts now). */
@@ -114,10 +106,7 @@ export function keyedLimit(
     const result = await check(req);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('Retry-After', String(result.ttlInSeconds));
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
-      );
+      throw rateLimited(result.ttlInSeconds);
     }
   };
 }

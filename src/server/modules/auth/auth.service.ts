@@ -4,7 +4,7 @@ import { normalizeEmail } from '../../../domain/fields';
 import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
 import type { AppContext } from '../../context';
 import { addressHash } from '../../lib/address-hash';
-import { AppError, fieldError } from '../../lib/app-error';
+import { AppError, fieldError, rateLimited } from '../../lib/app-error';
 import { burnPasswordCheck, hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
 import { logSecurityEvent } from '../../lib/security-log';
 import {
@@ -270,7 +270,7 @@ export async function login(
     if (!isOwner) {
       logSecurityEvent(ctx.log, 'login-locked', { userId: user?.id ?? null, ip: attempt.ip });
       const seconds = attempt.lock.retryAfterSeconds;
-      throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`);
+      throw rateLimited(seconds);
     }
   }
   if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
