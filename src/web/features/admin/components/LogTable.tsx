@@ -59,7 +59,8 @@ export function LogTable<T extends { id: string }>({
       {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
       <section className="overflow-x-auto" aria-label={caption} tabIndex={0}>
-        <table className={cn('w-full text-left text-sm', minWidthClass)}>
+        {/* An empty list needs no width: its message must be readable without scrolling sideways. */}
+        <table className={cn('w-full text-left text-sm', rows.length > 0 && minWidthClass)}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted text-xs tracking-wide text-muted uppercase">
             <tr>
