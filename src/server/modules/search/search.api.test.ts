@@ -404,4 +404,20 @@ describe('pagination', () => {
     const bad = await search({ query: 'hair', cursor: 'bm9wZQ' }, 400);
     expect(bad.issues).toEqual([{ path: 'cursor', message: bad.message }]);
   });
+
+  it('refuses a cursor dated on a day that does not exist (was a 500 from the SQL cast)', async () => {
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const id = ids.get('maya')!;
+    for (const createdAt of ['2025-02-30T10:00:00.000000Z', '2025-13-01T00:00:00.000000Z']) {
+      const res = await t.get(`/api/providers?cursor=${cursorOf({ c: createdAt, i: id })}`);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({
+        error: 'VALIDATION_ERROR',
+        message: 'This page of results is no longer available. Please search again.',
+        issues: [
+          { path: 'cursor', message: 'This page of results is no longer available. Please search again.' },
+        ],
+      });
+    }
+  });
 });

@@ -15,7 +15,7 @@ import {
 import { extractZip } from '../../../domain/zip';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '../../lib/keyset-cursor';
 import { lookupZip } from '../profiles/zip-lookup';
 import { distanceOfChord, METERS_PER_MILE } from './geo';
 import * as q from './search.queries';
@@ -25,53 +25,13 @@ import type { PendingSearchLog } from './search-log';
 const MAX_WORDS = 10;
 const MAX_WORD_LENGTH = 40;
 
-// ---------------------------------------------------------------------------------------------
-// Cursors. Opaque to clients: base64url JSON. The list pages by keyset (created_at, id); a ranked
-// search pages by offset, bounded by SEARCH_LIMITS.totalCap.
+// Cursors (lib/keyset-cursor.ts). The list pages by keyset (created_at, id); a ranked search
+// pages by offset, bounded by SEARCH_LIMITS.totalCap. Both refuse a cursor with search's own words.
 
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function decode(cursor: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-}
-
-const badCursor = () => fieldError('cursor', SEARCH_TEXTS.cursorInvalid);
-
-function offsetFromCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  const value = decode(cursor) as { o?: unknown } | null;
-  const offset = value?.o;
-  if (
-    typeof offset !== 'number' ||
-    !Number.isInteger(offset) ||
-    offset < 0 ||
-    offset > SEARCH_LIMITS.totalCap
-  )
-    throw badCursor();
-  return offset;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function keysetFromCursor(cursor: string | undefined): q.ListPlan['after'] {
-  if (!cursor) return null;
-  const value = decode(cursor) as { c?: unknown; i?: unknown } | null;
-  const createdAt = value?.c;
-  const id = value?.i;
-  if (
-    typeof createdAt !== 'string' ||
-    !ISO_MICROS.test(createdAt) ||
-    typeof id !== 'string' ||
-    !UUID.test(id)
-  )
-    throw badCursor();
-  return { createdAt, id };
-}
+const keysetFromCursor = (cursor: string | undefined) =>
+  decodeKeyset(cursor, 'uuid', SEARCH_TEXTS.cursorInvalid);
+const offsetFromCursor = (cursor: string | undefined) =>
+  decodeOffset(cursor, SEARCH_LIMITS.totalCap, SEARCH_TEXTS.cursorInvalid);
 
 // ---------------------------------------------------------------------------------------------
 // Cards
@@ -122,7 +82,8 @@ export async function listProviders(
   return {
     providers: page.map(toCard),
     ...capTotal(total),
-    nextCursor: rows.length > query.limit && last ? encode({ c: last.created_at, i: last.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
 
@@ -440,7 +401,7 @@ export async function searchProviders(
       results: page.map(toCard),
       ...totals,
       nextCursor:
-        rows.length > filters.limit && nextOffset < SEARCH_LIMITS.totalCap ? encode({ o: nextOffset }) : null,
+        rows.length > filters.limit && nextOffset < SEARCH_LIMITS.totalCap ? encodeOffset(nextOffset) : null,
       searched,
     },
     log: log && { ...log, resultCount: totals.total },
