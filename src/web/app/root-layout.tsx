@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
-import { type AuthMode, openAuthDialog, useAuthDialog } from '../features/auth/auth-dialog-store';
-import { useSessionCheck } from '../features/auth/session-check';
 import { useSigninLink } from '../features/auth/signin-link';
-import { useSupportDialogOpen } from '../features/forms/support-dialog-store';
+import { type AuthMode, openAuthDialog, useAuthDialog } from '../lib/auth-dialog-store';
 import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
+import { useSupportDialogOpen } from '../lib/support-dialog-store';
 import { toast } from '../lib/toast';
+import { useSessionCheck } from './session-check';
 
 // The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
 const AuthDialog = lazy(() =>

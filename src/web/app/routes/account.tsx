@@ -6,10 +6,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { BookingAnalytics } from '../../features/bookings/components/BookingAnalytics';
 import { FavoriteServices } from '../../features/favorites/components/FavoriteServices';
 import { SavedProviders } from '../../features/favorites/components/SavedProviders';
+import { OpeningAlertsSwitch } from '../../features/openings/components/OpeningAlertsSwitch';
 import { OpeningsManager } from '../../features/openings/components/OpeningsManager';
 import {
   accountProfileKey,
@@ -22,6 +22,7 @@ import { ClientAccountForm } from '../../features/profiles/components/account/Cl
 import { ProviderProfileForm } from '../../features/profiles/components/account/ProviderProfileForm';
 import { AvatarUpload } from '../../features/uploads/components/AvatarUpload';
 import { PortfolioManager } from '../../features/uploads/components/PortfolioManager';
+import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { updateSessionUser, useSession } from '../../lib/session';
 
@@ -91,7 +92,7 @@ export function AccountPage() {
           <BookingAnalytics providerId={profile.id} />
         </>
       )}
-      <SavedProviders userId={profile.id} />
+      <SavedProviders userId={profile.id} alerts={<OpeningAlertsSwitch userId={profile.id} />} />
       <FavoriteServices userId={profile.id} />
     </div>
   );

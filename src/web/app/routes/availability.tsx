@@ -1,9 +1,9 @@
 import { BRAND } from '../../../domain/brand';
 import type { Opening } from '../../../domain/openings';
 import { OPENING_LIMITS, OPENING_TEXTS } from '../../../domain/openings-options';
-import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { AvailabilityList } from '../../features/openings/components/AvailabilityList';
+import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { PageShell } from './page-shell';

@@ -1,8 +1,8 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useSessionCheck } from '../../features/auth/session-check';
 import { useSession } from '../../lib/session';
+import { useSessionCheck } from '../session-check';
 
 /**
  * Waits for the stored session to be checked, then lets the right people in; others go to / (replace).

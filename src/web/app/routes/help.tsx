@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FaqAccordion } from '../../features/forms/components/FaqAccordion';
 import { HELP_SECTIONS, searchArticles } from '../../features/forms/help-articles';
-import { openSupportDialog } from '../../features/forms/support-dialog-store';
 import { useDocumentTitle } from '../../lib/document-title';
+import { openSupportDialog } from '../../lib/support-dialog-store';
 
 const QUICK_LINKS = [
   {

@@ -3,13 +3,13 @@ import { BRAND } from '../../../domain/brand';
 import type { Opening } from '../../../domain/openings';
 import type { ProviderCard } from '../../../domain/search';
 import { WhenNearViewport } from '../../components/WhenNearViewport';
-import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { FavoriteHeart } from '../../features/favorites/components/FavoriteHeart';
 import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
 import { SearchPanel } from '../../features/search/components/SearchPanel';
 import { isSearchActive } from '../../features/search/url-state';
 import { useSearchState } from '../../features/search/use-search-state';
+import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { useSession } from '../../lib/session';
 
 // The results (cards, paging, the search calls) are a separate chunk: they wait for the network

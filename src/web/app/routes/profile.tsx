@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import { BRAND } from '../../../domain/brand';
-import { openAuthDialog } from '../../features/auth/auth-dialog-store';
 import { logBookingClick } from '../../features/bookings/api/log-booking-click';
 import { FavoriteButton } from '../../features/favorites/components/FavoriteButton';
 import { ProfileOpenings } from '../../features/openings/components/ProfileOpenings';
@@ -14,6 +13,7 @@ import { profileTitle } from '../../features/profiles/components/public/profile-
 import { ReviewInvite } from '../../features/reviews/components/ReviewInvite';
 import { ReviewsSection } from '../../features/reviews/components/ReviewsSection';
 import { ApiError } from '../../lib/api-client';
+import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { BellOff, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +5,7 @@ import { BRAND } from '../../../domain/brand';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { unsubscribeFromAlerts } from '../../features/favorites/api/opening-alerts';
+import { useUnsubscribeFromAlerts } from '../../features/openings/api/unsubscribe-from-alerts';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /**
@@ -16,7 +15,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useMutation({ mutationFn: unsubscribeFromAlerts });
+  const unsubscribe = useUnsubscribeFromAlerts();
   const { mutate } = unsubscribe;
   useDocumentTitle(`Opening alerts · ${BRAND.name}`);
 

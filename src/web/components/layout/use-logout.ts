@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { MessageReplySchema } from '../../../domain/auth';
 import { api } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -14,7 +16,7 @@ export function useLogout() {
   return () => {
     const session = getSession();
     if (session)
-      void api('/api/auth/logout', {
+      void api<z.infer<typeof MessageReplySchema>>('/api/auth/logout', {
         method: 'POST',
         headers: { Authorization: `Bearer ${session.access_token}` },
       }).catch(() => {});

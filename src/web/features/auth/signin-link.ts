@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { setSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { signInWithLink } from './api/auth-calls';
-import { openAuthDialog } from './auth-dialog-store';
+import { signInWithLink } from './api/sign-in-with-link';
 
 /** The query parameter of the emailed sign-in link: `/?signin_token=…`. */
 export const SIGNIN_TOKEN_PARAM = 'signin_token';

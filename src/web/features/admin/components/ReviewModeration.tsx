@@ -8,7 +8,8 @@ import { Stars } from '../../../components/Stars';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast';
-import { type ModerationStatus, useAdminReviews, useModerateReview } from '../api/reviews';
+import { type ModerationStatus, useAdminReviews } from '../api/get-admin-reviews';
+import { useModerateReview } from '../api/moderate-review';
 import { type LogColumn, LogTable } from './LogTable';
 
 const VIEWS: { status: ModerationStatus; label: string }[] = [

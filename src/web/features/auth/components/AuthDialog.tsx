@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { type AuthMode, closeAuthDialog, setAuthMode, useAuthDialog } from '../auth-dialog-store';
+import { type AuthMode, closeAuthDialog, setAuthMode, useAuthDialog } from '../../../lib/auth-dialog-store';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { ResendVerification } from './ResendVerification';

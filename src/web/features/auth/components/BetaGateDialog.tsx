@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { useBetaAccess } from '../api/beta-access';
+import { useBetaAccess } from '../api/request-beta-access';
 
 /**
  * The beta gate (SPEC.md §4): while the site is in private beta, this 'Admin Login' modal covers it

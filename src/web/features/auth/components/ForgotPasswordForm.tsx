@@ -7,9 +7,9 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { setAuthMode } from '../../../lib/auth-dialog-store';
 import { toast } from '../../../lib/toast';
-import { forgotPassword } from '../api/auth-calls';
-import { setAuthMode } from '../auth-dialog-store';
+import { forgotPassword } from '../api/forgot-password';
 import { ModeLink } from './ModeLink';
 
 const SENT = "If an account exists with that email, we've sent a password reset link.";

@@ -10,10 +10,11 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { closeAuthDialog, setAuthMode } from '../../../lib/auth-dialog-store';
 import { setSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { login, requestSigninLink } from '../api/auth-calls';
-import { closeAuthDialog, setAuthMode } from '../auth-dialog-store';
+import { login } from '../api/login';
+import { requestSigninLink } from '../api/request-signin-link';
 import { ModeLink } from './ModeLink';
 import { loginErrorText } from './messages';
 

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
-import { resendVerification } from '../api/auth-calls';
+import { resendVerification } from '../api/resend-verification';
 
 /** Email box + 'Resend' with SPEC.md §5/§8's rules and texts; used by the dialogs. */
 export function ResendVerification({

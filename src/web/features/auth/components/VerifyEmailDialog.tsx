@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { openAuthDialog } from '../../../lib/auth-dialog-store';
 import { setSession } from '../../../lib/session';
-import { verifyEmail } from '../api/auth-calls';
-import { openAuthDialog } from '../auth-dialog-store';
+import { verifyEmail } from '../api/verify-email';
 import { ResendVerification } from './ResendVerification';
 
 type State =

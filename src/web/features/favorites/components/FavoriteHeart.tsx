@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react';
 import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { buttonVariants } from '../../../components/ui/button';
+import { openAuthDialog } from '../../../lib/auth-dialog-store';
 import { cn } from '../../../lib/cn';
-import { openAuthDialog } from '../../auth/auth-dialog-store';
 
 /** A visitor pressed a heart: the login dialog says why. */
 export const askToLogInToSave = () =>

@@ -9,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from './FavoriteButton';
-import { OpeningAlertsSwitch } from './OpeningAlertsSwitch';
 
 function SavedCard({ provider }: { provider: FavoriteProvider }) {
   const shown = provider.specialties.slice(0, FAVORITE_LIMITS.cardSpecialties);
@@ -58,8 +57,12 @@ function SavedCard({ provider }: { provider: FavoriteProvider }) {
   );
 }
 
-/** The account page's saved providers (SPEC.md §2 'Account'): cards link to /{routing_slug}. */
-export function SavedProviders({ userId }: { userId: string }) {
+/**
+ * The account page's saved providers (SPEC.md §2 'Account'): cards link to /{routing_slug}.
+ * `alerts` is the opening-alerts switch, drawn above the list (the openings feature owns it; the
+ * account page composes the two).
+ */
+export function SavedProviders({ userId, alerts }: { userId: string; alerts?: React.ReactNode }) {
   const query = useFavorites(userId);
   const items = query.data?.pages.flatMap((p) => p.favorites) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
@@ -102,7 +105,7 @@ export function SavedProviders({ userId }: { userId: string }) {
         <CardDescription>{total > 0 ? `${total} saved.` : 'Providers you save appear here.'}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <OpeningAlertsSwitch userId={userId} />
+        {alerts}
         {content}
       </CardContent>
     </Card>

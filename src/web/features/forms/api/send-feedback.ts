@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FeedbackBody } from '../../../../domain/forms';
+import type { z } from 'zod';
+import type { FeedbackBody, FormReplySchema } from '../../../../domain/forms';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/feedback: feedback, bug reports, feature ideas and support requests (no sign-in needed). */
-export function sendFeedback(body: FeedbackBody) {
-  return api<{ success: true; message: string }>('/api/feedback', { body });
-}
+/** The {success, message} reply of every public form. */
+export type FormReply = z.infer<typeof FormReplySchema>;
+
+/**
+ * POST /api/feedback: feedback, bug reports and feature ideas (the about page's form) and support
+ * requests (the Contact Support dialog); no sign-in needed.
+ */
+export const sendFeedback = (body: FeedbackBody) => api<FormReply>('/api/feedback', { body });
 
 export function useSendFeedback() {
   return useMutation({ mutationFn: sendFeedback });

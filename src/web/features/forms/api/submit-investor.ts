@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { InvestorBody } from '../../../../domain/forms';
 import { api } from '../../../lib/api-client';
-import type { FormReply } from './submit-about-feedback';
+import type { FormReply } from './send-feedback';
 
 /** POST /api/investor-signup: the 'Partner With Us' form (no sign-in needed). */
 export const submitInvestor = (body: InvestorBody) => api<FormReply>('/api/investor-signup', { body });

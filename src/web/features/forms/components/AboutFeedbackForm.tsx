@@ -1,17 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquare } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { FeedbackBodySchema, FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD } from '../../../../domain/forms';
+import {
+  type FeedbackBody,
+  FeedbackBodySchema,
+  FORM_LIMITS,
+  FORM_TEXTS,
+  HONEYPOT_FIELD,
+} from '../../../../domain/forms';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { type AboutFeedbackBody, useSubmitAboutFeedback } from '../api/submit-about-feedback';
+import { useSendFeedback } from '../api/send-feedback';
+import { useContactForm } from '../use-contact-form';
+import { Honeypot } from './Honeypot';
 
 const TYPE_OPTIONS = [
   { value: 'feedback', label: 'General Feedback' },
@@ -21,6 +26,9 @@ const TYPE_OPTIONS = [
 
 const FIELDS = ['type', 'message', 'email'] as const;
 
+/** The about page's form: {type: feedback | bug | feature, message, email?} plus the honeypot. */
+type AboutFeedbackBody = Pick<FeedbackBody, 'type' | 'message' | 'email' | 'website'>;
+
 const EMPTY: AboutFeedbackBody = { type: 'feedback', message: '', email: '', [HONEYPOT_FIELD]: '' };
 
 /**
@@ -28,29 +36,20 @@ const EMPTY: AboutFeedbackBody = { type: 'feedback', message: '', email: '', [HO
  * and an optional email. It resets on success.
  */
 export function AboutFeedbackForm() {
-  // raw: the values are sent as typed (the server trims and checks them again).
-  const form = useForm<AboutFeedbackBody, unknown, AboutFeedbackBody>({
+  const { form, errors, isPending, handleSubmit, honeypot } = useContactForm({
+    // raw: the values are sent as typed (the server trims and checks them again).
     resolver: zodResolver(FeedbackBodySchema, undefined, { raw: true }),
+    blank: () => EMPTY,
     mode: 'onSubmit',
-    defaultValues: EMPTY,
+    fields: FIELDS,
+    mutation: useSendFeedback(),
+    toBody: (values: AboutFeedbackBody) => values,
+    onSent: (reset) => {
+      reset();
+      toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.feedbackSent });
+    },
+    failure: { title: 'Error', fallback: FORM_TEXTS.feedbackFailed },
   });
-  const submit = useSubmitAboutFeedback();
-  const errors = form.formState.errors;
-
-  const handleSubmit = form.handleSubmit((values) =>
-    submit.mutate(values, {
-      onSuccess: () => {
-        form.reset(EMPTY);
-        toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.feedbackSent });
-      },
-      onError: (error) => {
-        applyServerIssues(error, FIELDS, form.setError);
-        toast.error('Error', {
-          description: error instanceof ApiError && error.message ? error.message : FORM_TEXTS.feedbackFailed,
-        });
-      },
-    }),
-  );
 
   return (
     <Card>
@@ -85,25 +84,13 @@ export function AboutFeedbackForm() {
           <Field label="Email (optional)" error={errors.email?.message} hint="Only if you'd like a reply.">
             <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
           </Field>
-          <Honeypot {...form.register(HONEYPOT_FIELD)} />
-          <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
-            {submit.isPending && <Spinner />}
-            {submit.isPending ? FORM_TEXTS.submitting : 'Submit Feedback'}
+          <Honeypot {...honeypot} />
+          <Button type="submit" disabled={isPending} className="w-full sm:w-auto">
+            {isPending && <Spinner />}
+            {isPending ? FORM_TEXTS.submitting : 'Submit Feedback'}
           </Button>
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-/** Off-screen and out of the tab order: people never fill it in, bots often do. */
-function Honeypot(props: React.ComponentProps<'input'>) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label>
-        Leave this field empty
-        <input type="text" tabIndex={-1} autoComplete="off" {...props} />
-      </label>
-    </div>
   );
 }

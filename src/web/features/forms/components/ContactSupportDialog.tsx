@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { BRAND } from '../../../../domain/brand';
 import { EmailSchema, text } from '../../../../domain/fields';
@@ -12,12 +12,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
+import { closeSupportDialog, useSupportDialogOpen } from '../../../lib/support-dialog-store';
 import { toast } from '../../../lib/toast';
 import { useSendFeedback } from '../api/send-feedback';
-import { closeSupportDialog, useSupportDialogOpen } from '../support-dialog-store';
+import { useContactForm } from '../use-contact-form';
+import { Honeypot } from './Honeypot';
 
 /** The closing delay after a sent request (SPEC.md §9). */
 const CLOSE_AFTER_MS = 2000;
@@ -40,13 +40,6 @@ function isEmpty(values: SupportForm, key: keyof SupportForm) {
   return !values[key]?.trim();
 }
 
-/** The server's message (it explains a rate limit or a refused field); a generic one otherwise. */
-function failureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return FORM_TEXTS.feedbackFailed;
-  if (error.code === 'VALIDATION_ERROR') return error.issues[0]?.message ?? error.message;
-  return error.message || FORM_TEXTS.feedbackFailed;
-}
-
 /**
  * The Contact Support dialog (SPEC.md §2): name, email, subject and message, sent as a support
  * request. A signed-in person gets their name and email filled in.
@@ -55,7 +48,6 @@ export function ContactSupportDialog() {
   const open = useSupportDialogOpen();
   const user = useSession()?.user;
   const [sent, setSent] = useState(false);
-  const mutation = useSendFeedback();
   const closeTimer = useRef<number | undefined>(undefined);
 
   const blank = (): SupportForm => ({
@@ -65,17 +57,42 @@ export function ContactSupportDialog() {
     message: '',
     [HONEYPOT_FIELD]: '',
   });
-  const form = useForm<SupportForm>({
+  const { form, errors, isPending, handleSubmit, reset, honeypot } = useContactForm({
     resolver: zodResolver(SupportFormSchema),
+    blank,
     mode: 'onTouched',
-    defaultValues: blank(),
+    fields: FIELDS,
+    mutation: useSendFeedback(),
+    toBody: (values: SupportForm) => ({
+      name: values.name,
+      email: values.email,
+      subject: values.subject,
+      message: values.message,
+      type: 'support' as const,
+      [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+    }),
+    onSent: () => {
+      setSent(true);
+      toast.success(FORM_TEXTS.supportSentTitle, { description: FORM_TEXTS.supportSent });
+      closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
+    },
+    // The server's message explains a rate limit or a refused field.
+    failure: {
+      title: FORM_TEXTS.supportFailedTitle,
+      fallback: FORM_TEXTS.feedbackFailed,
+      showFirstIssue: true,
+    },
+    onInvalid: (fieldErrors: FieldErrors<SupportForm>, values: SupportForm) => {
+      if (REQUIRED.some((key) => fieldErrors[key] && isEmpty(values, key))) {
+        toast.error(FORM_TEXTS.supportMissingTitle, { description: FORM_TEXTS.supportMissing });
+      }
+    },
   });
-  const { errors } = form.formState;
 
   // Fill in who is signed in each time the dialog opens on an untouched form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
-    if (open && !form.formState.isDirty) form.reset(blank());
+    if (open && !form.formState.isDirty) reset();
   }, [open]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
@@ -85,44 +102,13 @@ export function ContactSupportDialog() {
     window.clearTimeout(closeTimer.current);
     closeSupportDialog();
     setSent(false);
-    form.reset(blank());
+    reset();
   };
 
   const handleOpenChange = (next: boolean) => {
     if (next) return;
     if (sent) finish();
     else closeSupportDialog();
-  };
-
-  const handleInvalid = (fieldErrors: FieldErrors<SupportForm>) => {
-    const values = form.getValues();
-    if (REQUIRED.some((key) => fieldErrors[key] && isEmpty(values, key))) {
-      toast.error(FORM_TEXTS.supportMissingTitle, { description: FORM_TEXTS.supportMissing });
-    }
-  };
-
-  const handleValid = (values: SupportForm) => {
-    mutation.mutate(
-      {
-        name: values.name,
-        email: values.email,
-        subject: values.subject,
-        message: values.message,
-        type: 'support',
-        [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-      },
-      {
-        onSuccess: () => {
-          setSent(true);
-          toast.success(FORM_TEXTS.supportSentTitle, { description: FORM_TEXTS.supportSent });
-          closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
-        },
-        onError: (error) => {
-          applyServerIssues(error, FIELDS, form.setError);
-          toast.error(FORM_TEXTS.supportFailedTitle, { description: failureText(error) });
-        },
-      },
-    );
   };
 
   return (
@@ -141,14 +127,8 @@ export function ContactSupportDialog() {
           </p>
         </Alert>
       ) : (
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit(handleValid, handleInvalid)}>
-          {/* Off-screen and out of the tab order: only bots fill it in. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label>
-              Website
-              <input type="text" tabIndex={-1} autoComplete="off" {...form.register(HONEYPOT_FIELD)} />
-            </label>
-          </div>
+        <form noValidate className="space-y-4" onSubmit={handleSubmit}>
+          <Honeypot {...honeypot} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
               <Input autoComplete="name" maxLength={FORM_LIMITS.nameMax} {...form.register('name')} />
@@ -176,8 +156,8 @@ export function ContactSupportDialog() {
             <Button variant="outline" onClick={() => handleOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? (
+            <Button type="submit" disabled={isPending}>
+              {isPending ? (
                 <Spinner label={FORM_TEXTS.submitting} />
               ) : (
                 <>

@@ -2,7 +2,7 @@ import { BookOpen, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../../domain/brand';
 import { Button } from '../../../components/ui/button';
-import { openSupportDialog } from '../support-dialog-store';
+import { openSupportDialog } from '../../../lib/support-dialog-store';
 import { FaqAccordion } from './FaqAccordion';
 
 const FAQ = [

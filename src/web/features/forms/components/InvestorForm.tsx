@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import {
   FORM_LIMITS,
   FORM_TEXTS,
@@ -13,10 +12,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useSubmitInvestor } from '../api/submit-investor';
+import { useContactForm } from '../use-contact-form';
+import { Honeypot } from './Honeypot';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
@@ -27,28 +26,19 @@ const EMPTY: InvestorBody = { name: '', email: '', phone: '', message: '', [HONE
  * message optional. It resets on success.
  */
 export function InvestorForm() {
-  const form = useForm<InvestorBody, unknown, InvestorBody>({
+  const { form, errors, isPending, handleSubmit, honeypot } = useContactForm({
     resolver: zodResolver(InvestorBodySchema, undefined, { raw: true }),
+    blank: () => EMPTY,
     mode: 'onSubmit',
-    defaultValues: EMPTY,
+    fields: FIELDS,
+    mutation: useSubmitInvestor(),
+    toBody: (values: InvestorBody) => values,
+    onSent: (reset) => {
+      reset();
+      toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.investorSent });
+    },
+    failure: { title: 'Error', fallback: FORM_TEXTS.investorFailed },
   });
-  const submit = useSubmitInvestor();
-  const errors = form.formState.errors;
-
-  const handleSubmit = form.handleSubmit((values) =>
-    submit.mutate(values, {
-      onSuccess: () => {
-        form.reset(EMPTY);
-        toast.success(FORM_TEXTS.thankYou, { description: FORM_TEXTS.investorSent });
-      },
-      onError: (error) => {
-        applyServerIssues(error, FIELDS, form.setError);
-        toast.error('Error', {
-          description: error instanceof ApiError && error.message ? error.message : FORM_TEXTS.investorFailed,
-        });
-      },
-    }),
-  );
 
   return (
     <Card>
@@ -87,25 +77,13 @@ export function InvestorForm() {
               {...form.register('message')}
             />
           </Field>
-          <Honeypot {...form.register(HONEYPOT_FIELD)} />
-          <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
-            {submit.isPending && <Spinner />}
-            {submit.isPending ? FORM_TEXTS.submitting : 'Submit Inquiry'}
+          <Honeypot {...honeypot} />
+          <Button type="submit" disabled={isPending} className="w-full sm:w-auto">
+            {isPending && <Spinner />}
+            {isPending ? FORM_TEXTS.submitting : 'Submit Inquiry'}
           </Button>
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-/** Off-screen and out of the tab order: people never fill it in, bots often do. */
-function Honeypot(props: React.ComponentProps<'input'>) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label>
-        Leave this field empty
-        <input type="text" tabIndex={-1} autoComplete="off" {...props} />
-      </label>
-    </div>
   );
 }

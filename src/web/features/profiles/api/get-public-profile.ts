@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
-import type { PublicProfile } from '../../../../domain/profiles';
+import type { PublicProfile, PublicProfileReplySchema } from '../../../../domain/profiles';
 import { api } from '../../../lib/api-client';
+import { PUBLIC_PROFILE_KEY } from '../../../lib/query-keys';
 import { getSession, useSession } from '../../../lib/session';
 
 /**
@@ -10,18 +12,12 @@ import { getSession, useSession } from '../../../lib/session';
  * buttons send with the click (ADR 008).
  */
 export async function getPublicProfile(slug: string, signal?: AbortSignal): Promise<PublicProfile> {
-  const reply = await api<{ success: true; profile: PublicProfile }>(
-    `/api/user/${encodeURIComponent(slug)}`,
-    {
-      auth: getSession() !== null,
-      ...(signal ? { signal } : {}),
-    },
-  );
+  const reply = await api<z.infer<typeof PublicProfileReplySchema>>(`/api/user/${encodeURIComponent(slug)}`, {
+    auth: getSession() !== null,
+    ...(signal ? { signal } : {}),
+  });
   return reply.profile;
 }
-
-/** Key prefix shared by every public profile, so the account page can invalidate them after a save. */
-export const PUBLIC_PROFILE_KEY = ['profiles', 'public'] as const;
 
 /**
  * A click token lives 2 hours: a page left open fetches the profile again when it is next looked

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendMessageBody } from '../../../../domain/messages';
+import type { z } from 'zod';
+import type { SendMessageBody, SendMessageReplySchema } from '../../../../domain/messages';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/messages: emails the provider, with the signed-in sender's address as Reply-To. */
 export function sendMessage(body: SendMessageBody) {
-  return api<{ success: true; message: string }>('/api/messages', { body, auth: true });
+  return api<z.infer<typeof SendMessageReplySchema>>('/api/messages', { body, auth: true });
 }
 
 export function useSendMessage() {

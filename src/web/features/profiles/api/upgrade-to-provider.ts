@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { MessageReplySchema } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 import { updateSessionUser } from '../../../lib/session';
 import { accountProfileKey, getAccountProfile, sessionUserOf } from './get-account-profile';
 
 /** POST /api/auth/upgrade-to-provider: a client becomes a provider (idempotent on the server). */
 export const upgradeToProvider = () =>
-  api<{ success: true; message: string }>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });
+  api<z.infer<typeof MessageReplySchema>>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });
 
 /** Upgrades, then reloads the profile and the session user (SPEC.md §7: both are reloaded). */
 export function useUpgradeToProvider() {

@@ -10,7 +10,7 @@ import { Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useSetReply } from '../api/reviews';
+import { useSetReply } from '../api/set-review-reply';
 
 type ReplyInput = z.input<typeof ReplyBodySchema>;
 type ReplyOutput = z.output<typeof ReplyBodySchema>;

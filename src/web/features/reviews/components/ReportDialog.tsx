@@ -10,7 +10,7 @@ import { Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useReportReview } from '../api/reviews';
+import { useReportReview } from '../api/report-review';
 
 type ReportInput = z.input<typeof ReportBodySchema>;
 type ReportOutput = z.output<typeof ReportBodySchema>;

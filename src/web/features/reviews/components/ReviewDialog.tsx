@@ -11,7 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useSaveReview } from '../api/reviews';
+import { useSaveReview } from '../api/save-review';
 import { StarInput } from './StarInput';
 
 type FormInput = z.input<typeof ReviewFieldsSchema>;

@@ -14,7 +14,10 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
-import { useDeleteReview, useReviewEligibility, useReviews, useSetReply } from '../api/reviews';
+import { useDeleteReview } from '../api/delete-review';
+import { useReviewEligibility } from '../api/get-review-eligibility';
+import { useReviews } from '../api/get-reviews';
+import { useSetReply } from '../api/set-review-reply';
 import { formatReviewDate, ReviewItem } from './ReviewItem';
 
 // The review, reply and report forms (react-hook-form and its zod resolver) load when first opened,

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProvidersReply } from '../../../../domain/search';
 import { SEARCH_LIMITS } from '../../../../domain/search-options';
 import { api } from '../../../lib/api-client';
+import { PROVIDERS_LIST_KEY } from '../../../lib/query-keys';
 
 /** GET /api/providers: one page of 'Beauty Professionals', newest first. */
 export async function listProviders(cursor: string | null, signal?: AbortSignal): Promise<ProvidersReply> {
@@ -9,8 +10,6 @@ export async function listProviders(cursor: string | null, signal?: AbortSignal)
   if (cursor) params.set('cursor', cursor);
   return api<ProvidersReply>(`/api/providers?${params}`, signal ? { signal } : {});
 }
-
-export const PROVIDERS_LIST_KEY = ['search', 'providers'] as const;
 
 export function providersListQuery() {
   return infiniteQueryOptions({

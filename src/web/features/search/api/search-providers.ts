@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchBody, SearchReply } from '../../../../domain/search';
 import { api } from '../../../lib/api-client';
+import { SEARCH_RESULTS_KEY } from '../../../lib/query-keys';
 import { searchSessionId } from '../session-id';
 
 /** POST /api/search: one page of results; the first page of a search is written to the search log. */
@@ -14,8 +15,6 @@ export async function searchProviders(
     ...(signal ? { signal } : {}),
   });
 }
-
-export const SEARCH_RESULTS_KEY = ['search', 'results'] as const;
 
 export function providerSearchQuery(body: SearchBody) {
   return infiniteQueryOptions({

@@ -1,13 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminReview,
-  AdminReviewStatus,
-  AdminReviewsReply,
-  ModerationBody,
-} from '../../../../domain/reviews';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminReview, AdminReviewStatus, AdminReviewsReply } from '../../../../domain/reviews';
 import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
-import { api } from '../../../lib/api-client';
-import { adminAccessHeaders } from '../admin-access-store';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 /** Reported, held (waiting for a moderator's first look) or hidden reviews. */
@@ -31,7 +24,7 @@ export async function getAdminReviews(
   return { logs: data.reviews, total: data.total, nextCursor: data.nextCursor };
 }
 
-const adminReviewsKey = [...ADMIN_LOGS_KEY, 'reviews'] as const;
+export const adminReviewsKey = [...ADMIN_LOGS_KEY, 'reviews'] as const;
 
 export function useAdminReviews(userId: string, status: ModerationStatus) {
   return useInfiniteQuery(
@@ -42,24 +35,4 @@ export function useAdminReviews(userId: string, status: ModerationStatus) {
       getNextPageParam: (last) => last.nextCursor,
     }),
   );
-}
-
-/** PUT /api/admin/reviews/:id {action}: hide, restore, or dismiss the reports. */
-export function useModerateReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string } & ModerationBody) =>
-      api<{ message: string }>(`/api/admin/reviews/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: { action },
-        auth: true,
-        headers: adminAccessHeaders(),
-      }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
-        // The public lists and averages change with it.
-        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-      ]),
-  });
 }

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { useOpeningAlerts, useSetOpeningAlerts } from '../api/opening-alerts';
+import { useOpeningAlerts } from '../api/get-opening-alerts';
+import { useSetOpeningAlerts } from '../api/set-opening-alerts';
 
 /** The account page's switch for opening-alert emails (issue 5): on by default, off in one click. */
 export function OpeningAlertsSwitch({ userId }: { userId: string }) {

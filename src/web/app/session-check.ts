@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { clearSession, getSession, updateSessionUser } from '../../lib/session';
-import { getProfile } from './api/auth-calls';
+import { getAccountProfile } from '../features/profiles/api/get-account-profile';
+import { ApiError } from '../lib/api-client';
+import { clearSession, getSession, updateSessionUser } from '../lib/session';
 
 let checked = getSession() === null;
 let started = false;
@@ -12,7 +12,7 @@ export function useSessionCheck(): boolean {
   useEffect(() => {
     if (checked || started) return;
     started = true;
-    getProfile()
+    getAccountProfile()
       .then((reply) => updateSessionUser(reply.profile))
       .catch((error) => {
         // Offline, or behind the beta gate, is not a reason to sign someone out; a refused token is.

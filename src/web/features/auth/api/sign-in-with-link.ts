@@ -1,0 +1,7 @@
+import type { z } from 'zod';
+import type { SigninLinkReplySchema } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/auth/signin-link/verify: exchanges the emailed `?signin_token=` for a session (the refresh token arrives as a cookie). */
+export const signInWithLink = (token: string) =>
+  api<z.infer<typeof SigninLinkReplySchema>>('/api/auth/signin-link/verify', { body: { token } });

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OpeningAlertsReplySchema } from '../../../../domain/openings';
+import { api } from '../../../lib/api-client';
+import { openingAlertsQuery } from './get-opening-alerts';
+
+/** PUT /api/opening-alerts {enabled}. */
+export const setOpeningAlerts = (enabled: boolean) =>
+  api<z.infer<typeof OpeningAlertsReplySchema>>('/api/opening-alerts', {
+    method: 'PUT',
+    body: { enabled },
+    auth: true,
+  });
+
+export function useSetOpeningAlerts(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOpeningAlerts,
+    onSuccess: (reply) => queryClient.setQueryData(openingAlertsQuery(userId).queryKey, reply.enabled),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { MessageReplySchema } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/opening-alerts/unsubscribe {token}: the one-click link from an alert email (no login).
+ * The server answers the shared {success, message} reply.
+ */
+export const unsubscribeFromAlerts = (token: string) =>
+  api<z.infer<typeof MessageReplySchema>>('/api/opening-alerts/unsubscribe', { body: { token } });
+
+export function useUnsubscribeFromAlerts() {
+  return useMutation({ mutationFn: unsubscribeFromAlerts });
+}
