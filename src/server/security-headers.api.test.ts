@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA_ACCESS_HEADER } from '../domain/admin-options';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
-import { dataUrl, swatch } from './modules/uploads/test-images';
 import { buildTestApp, type TestApp, testConfig, unusedPort } from './test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEmail } from './test/factories';
+import { dataUrl, swatch } from './test/test-images';
 
 /**
  * Security headers and CORS on every kind of response (issue 9, item 4; DESIGN.md §5 'Web').

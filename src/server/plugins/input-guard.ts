@@ -44,7 +44,7 @@ function findBadInput(value: unknown): { path: string; message: string } | undef
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, and jsonb refuses a lone surrogate, so such a string
- * anywhere in the input made the query fail with a 500 (found by src/server/fuzz); in text columns a
+ * anywhere in the input made the query fail with a 500 (found by src/server/test/fuzz); in text columns a
  * lone surrogate was silently stored as U+FFFD. No field has a use for either: refuse them as a 400
  * before any API handler runs (body, query string and path parameters alike), and input nested
  * deeper than any form sends with them.

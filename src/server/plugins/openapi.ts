@@ -8,7 +8,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from '../../domain/errors';
 /**
  * Failures a route can answer beyond what its options show (auth, input, rate limit): the 403, 404
  * and 409 its service throws. Keyed 'METHOD /path' as registered; the OpenAPI fuzzer
- * (src/server/fuzz) fails on any status a route answers that its document does not list.
+ * (src/server/test/fuzz) fails on any status a route answers that its document does not list.
  */
 const ROUTE_ERRORS: Record<string, number[]> = {
   'POST /api/auth/login': [401, 403],

@@ -6,9 +6,9 @@ import { PRICING_LIMITS } from '../../domain/pricing';
 import { PROFILE_LIMITS } from '../../domain/profiles';
 import { UPLOAD_TEXTS } from '../../domain/uploads';
 import { formSubmissions, providerProfiles, users } from '../db/schema';
-import { dataUrl, photo } from '../modules/uploads/test-images';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider, type VerifiedUser } from '../test/factories';
+import { dataUrl, photo } from '../test/test-images';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './input-guard';
 import { BODY_LIMITS, SERVER_TIMEOUTS } from './request-limits';
 

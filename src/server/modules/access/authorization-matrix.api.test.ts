@@ -31,7 +31,7 @@ import {
   uniqueEmail,
 } from '../../test/factories';
 import { asBrowser } from '../../test/session-cookie';
-import { dataUrl, swatch } from '../uploads/test-images';
+import { dataUrl, swatch } from '../../test/test-images';
 
 /**
  * Who may call what: every API route of the app (read from Fastify's route table, so a new route

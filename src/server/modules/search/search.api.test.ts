@@ -12,7 +12,7 @@ import {
   insertFixture,
   milesBetween,
   offers,
-} from './search.test-fixture';
+} from '../../test/search-fixture';
 
 let t: TestApp;
 let ids: Map<string, string>;

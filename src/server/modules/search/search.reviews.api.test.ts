@@ -5,7 +5,7 @@ import { type ProviderCard, SEARCH_TEXTS, type SearchBody } from '../../../domai
 import { reviews } from '../../db/schema';
 import { buildTestApp, type LooseJson, type TestApp, type TestResponse } from '../../test/build-test-app';
 import { insertUser } from '../../test/factories';
-import { type FixtureProvider, fixed, insertFixture } from './search.test-fixture';
+import { type FixtureProvider, fixed, insertFixture } from '../../test/search-fixture';
 
 /**
  * Ratings in search (the reviews issue): cards carry the real average and count of visible

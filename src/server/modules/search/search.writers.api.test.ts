@@ -12,7 +12,7 @@ import {
   createVerifiedUser,
   uniqueEmail,
 } from '../../test/factories';
-import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from './search.test-fixture';
+import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '../../test/search-fixture';
 import { SearchLogWriter } from './search-log';
 
 let t: TestApp;

@@ -4,14 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../domain/uploads';
 import { AppError } from '../../lib/app-error';
 import {
-  base64DecodedLength,
-  decodeImageDataUrl,
-  processImage,
-  sniffImageType,
-  THUMB_MAX_BYTES,
-  WEBP_EFFORT,
-} from './images';
-import {
   animatedWebp,
   compressiblePngBomb,
   dataUrl,
@@ -19,7 +11,15 @@ import {
   photo,
   pngDeclaring,
   swatch,
-} from './test-images';
+} from '../../test/test-images';
+import {
+  base64DecodedLength,
+  decodeImageDataUrl,
+  processImage,
+  sniffImageType,
+  THUMB_MAX_BYTES,
+  WEBP_EFFORT,
+} from './images';
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(

@@ -9,8 +9,15 @@ import { signAccessToken } from '../../lib/tokens';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, insertUser } from '../../test/factories';
+import {
+  compressiblePngBomb,
+  dataUrl,
+  jpegWithGps,
+  photo,
+  pngDeclaring,
+  swatch,
+} from '../../test/test-images';
 import { THUMB_MAX_BYTES } from './images';
-import { compressiblePngBomb, dataUrl, jpegWithGps, photo, pngDeclaring, swatch } from './test-images';
 import { appendPortfolioImage } from './uploads.queries';
 
 let t: TestApp;

@@ -19,7 +19,7 @@ import {
   pngChunk,
   pngDeclaring,
   swatch,
-} from './test-images';
+} from '../../test/test-images';
 
 /**
  * Hostile uploads (issue 9): every file below is made here, sent to both upload routes as the web

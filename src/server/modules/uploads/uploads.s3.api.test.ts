@@ -10,8 +10,8 @@ import { users } from '../../db/schema';
 import { createS3Storage } from '../../storage/s3-storage';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createVerifiedProvider, type VerifiedUser } from '../../test/factories';
+import { dataUrl, photo } from '../../test/test-images';
 import { THUMB_MAX_BYTES } from './images';
-import { dataUrl, photo } from './test-images';
 
 /** A real S3-compatible server (s3rver) in this process, on 127.0.0.1, storing into a temp dir. */
 const BUCKET = 'glowfind-images';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { WEEKDAYS, type Weekday } from '../../../domain/availability';
-import type { PricingEntry } from '../../db/schema';
-import { providerProfiles, users } from '../../db/schema';
-import type { TestApp } from '../../test/build-test-app';
-import { lookupZip } from '../profiles/zip-lookup';
-import { distanceMeters, METERS_PER_MILE } from './geo';
+import { WEEKDAYS, type Weekday } from '../../domain/availability';
+import type { PricingEntry } from '../db/schema';
+import { providerProfiles, users } from '../db/schema';
+import { lookupZip } from '../lib/zip-lookup';
+import { distanceMeters, METERS_PER_MILE } from '../modules/search/geo';
+import type { TestApp } from './build-test-app';
 
 /**
  * A small catalogue with known answers for the search tests, inserted straight into users and

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
-import { signAccessToken } from '../lib/tokens';
-import { dataUrl, swatch } from '../modules/uploads/test-images';
-import { TOO_DEEP_MESSAGE } from '../plugins/input-guard';
-import { buildTestApp, DAY, HOUR } from '../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEmail } from '../test/factories';
+import { bookingLogs, openings, providerProfiles, reviews, users } from '../../db/schema';
+import { signAccessToken } from '../../lib/tokens';
+import { TOO_DEEP_MESSAGE } from '../../plugins/input-guard';
+import { buildTestApp, DAY, HOUR } from '../build-test-app';
+import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
+import { dataUrl, swatch } from '../test-images';
 import { changedTables, type Fingerprint, settledFingerprint } from './db-fingerprint';
 import { type JsonSchema, validate } from './json-schema';
 import {
