@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BRAND } from '../../../domain/brand';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FaqAccordion } from '../../features/forms/components/FaqAccordion';
-import { HELP_SECTIONS, searchArticles } from '../../features/forms/help-articles';
+import { FaqAccordion } from '../../features/help/components/FaqAccordion';
+import { HELP_SECTIONS, searchArticles } from '../../features/help/help-articles';
 import { useDocumentTitle } from '../../lib/document-title';
 import { openSupportDialog } from '../../lib/support-dialog-store';
 

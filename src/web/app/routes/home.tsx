@@ -33,7 +33,7 @@ const UpcomingAvailabilitySection = lazy(() =>
 );
 
 const HomeFaq = lazy(() =>
-  import('../../features/forms/components/HomeFaq').then((m) => ({ default: m.HomeFaq })),
+  import('../../features/help/components/HomeFaq').then((m) => ({ default: m.HomeFaq })),
 );
 
 const handleBook = (o: Opening) =>
