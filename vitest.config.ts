@@ -40,7 +40,16 @@ export default defineConfig({
       },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
-      // The `web` project (src/web/**/*.test.tsx, happy-dom) goes here; keep the default isolation there.
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Default isolation: each file gets fresh modules (the dialog and session stores are module state).
+          setupFiles: ['src/web/test/setup-test-env.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,133 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store';
+import { renderWithProviders, stubFetch } from '../../../test/render';
+import { AuthDialog } from './AuthDialog';
+
+function renderDialog(mode: Parameters<typeof openAuthDialog>[0] = 'login') {
+  act(() => openAuthDialog(mode));
+  return renderWithProviders(<AuthDialog />);
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+afterEach(() => {
+  act(() => closeAuthDialog());
+});
+
+describe('AuthDialog modes', () => {
+  it('opens on log in, with Log in disabled until the email and password are valid', async () => {
+    const { user } = renderDialog();
+    expect(within(dialog()).getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    const submit = within(dialog()).getByRole('button', { name: 'Log in' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(within(dialog()).getByRole('button', { name: 'Email me a sign-in link' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    await user.type(within(dialog()).getByLabelText('Email'), 'ana@example.com');
+    await user.type(within(dialog()).getByLabelText('Password'), 'secret1');
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('sends the credentials to POST /api/auth/login, and an unverified account switches to Verify your email', async () => {
+    const requests = stubFetch((r) =>
+      r.path === '/api/auth/login'
+        ? {
+            status: 403,
+            body: { success: false, error: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email' },
+          }
+        : undefined,
+    );
+    const { user } = renderDialog();
+    await user.type(within(dialog()).getByLabelText('Email'), 'ana@example.com');
+    await user.type(within(dialog()).getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(requests).toMatchObject([
+      { method: 'POST', path: '/api/auth/login', body: { email: 'ana@example.com', password: 'secret1' } },
+    ]);
+    // The address typed at log-in is the one to resend to.
+    expect(within(dialog()).getByLabelText('Email')).toHaveProperty('value', 'ana@example.com');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Back to log in' }));
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('switches to sign-up and back; sign-up shows the provider fields only for a provider', async () => {
+    const { user } = renderDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Sign up' }));
+
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: 'Create account' })).toHaveProperty('disabled', true);
+    expect(within(dialog()).getByLabelText('Full Name')).toBeTruthy();
+    expect(within(dialog()).queryByLabelText('Location')).toBeNull();
+
+    await user.click(within(dialog()).getByRole('radio', { name: 'Provider' }));
+    expect(within(dialog()).getByLabelText('Business/Professional Name')).toBeTruthy();
+    expect(within(dialog()).getByLabelText('Location')).toBeTruthy();
+    expect(within(dialog()).getByRole('group', { name: 'Service categories' })).toBeTruthy();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('sign-up sends the form as the API body and then asks to confirm the email', async () => {
+    const requests = stubFetch((r) =>
+      r.path === '/api/auth/signup' ? { body: { success: true, message: 'Check your email' } } : undefined,
+    );
+    const { user } = renderDialog('signup');
+    const form = within(dialog());
+    await user.type(form.getByLabelText('Full Name'), 'Ana Lima');
+    await user.type(form.getByLabelText('Email'), 'ana@example.com');
+    await user.type(form.getByLabelText('Password'), 'Tulip-Harbor-91');
+    await user.type(form.getByLabelText('Confirm Password'), 'Tulip-Harbor-91');
+    await user.click(form.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Confirm your Email' })).toBeTruthy();
+    expect(screen.getByText('ana@example.com', { selector: 'strong' })).toBeTruthy();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/signup',
+      body: { email: 'ana@example.com', password: 'Tulip-Harbor-91' },
+    });
+  });
+
+  it('Forgot password? carries the typed email over and sends the reset request', async () => {
+    const requests = stubFetch((r) =>
+      r.path === '/api/auth/forgot-password' ? { body: { success: true, message: 'Sent' } } : undefined,
+    );
+    const { user } = renderDialog();
+    await user.type(within(dialog()).getByLabelText('Email'), 'ana@example.com');
+    await user.click(within(dialog()).getByRole('button', { name: 'Forgot password?' }));
+
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    const email = within(dialog()).getByLabelText('Email');
+    expect(email).toHaveProperty('value', 'ana@example.com');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog()).findByText('Reset Link Sent')).toBeTruthy();
+    expect(requests).toMatchObject([
+      { method: 'POST', path: '/api/auth/forgot-password', body: { email: 'ana@example.com' } },
+    ]);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Back to log in' }));
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('Forgot password disables Send reset link for an invalid address and shows why once left', async () => {
+    const { user } = renderDialog('forgotPassword');
+    const email = within(dialog()).getByLabelText('Email');
+    await user.type(email, 'not-an-address');
+    await user.tab();
+    expect(within(dialog()).getByRole('button', { name: 'Send reset link' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,175 @@
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Issue } from '../../../../../domain/errors';
+import {
+  formatPrice,
+  PRICING_LIMITS,
+  PRICING_TEXTS,
+  type ServicePackageInput,
+} from '../../../../../domain/pricing';
+import { renderWithProviders } from '../../../../test/render';
+import { PricingEditor, type StoredPackage } from './PricingEditor';
+
+type Save = (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
+
+/** The profile form's part: a save that succeeds stores the list, and the editor shows it. */
+function Harness({ initial, onSave }: { initial: StoredPackage[]; onSave: Save }) {
+  const [pricing, setPricing] = useState<StoredPackage[]>(initial);
+  return (
+    <PricingEditor
+      pricing={pricing}
+      onSave={async (next) => {
+        const issues = await onSave(next);
+        if (!issues) setPricing(next.map((p) => ({ ...p, price: formatPrice(p) ?? '' })));
+        return issues;
+      }}
+    />
+  );
+}
+
+function renderEditor(initial: StoredPackage[] = [], onSave: Save = async () => null) {
+  const save = vi.fn(onSave);
+  return { ...renderWithProviders(<Harness initial={initial} onSave={save} />), save };
+}
+
+const form = () => screen.getByRole('group', { name: /Add a service|Edit service/ });
+
+describe('PricingEditor', () => {
+  it('shows every field error and sends nothing for an empty package', async () => {
+    const { user, save } = renderEditor();
+    expect(screen.getByText(/No services yet/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    expect(screen.queryByRole('button', { name: 'Add Service' })).toBeNull();
+    expect(within(form()).getByTestId('price-preview').textContent).toBe(PRICING_TEXTS.previewInvalid);
+    await user.click(within(form()).getByRole('button', { name: 'Save service' }));
+
+    expect(within(form()).getByText(PRICING_TEXTS.serviceRequired)).toBeTruthy();
+    expect(within(form()).getByText(PRICING_TEXTS.descriptionRequired)).toBeTruthy();
+    expect(within(form()).getByText(PRICING_TEXTS.validPrice)).toBeTruthy();
+    expect(within(form()).getByLabelText('Service name').getAttribute('aria-invalid')).toBe('true');
+    expect(save).not.toHaveBeenCalled();
+
+    // Errors follow the typing once shown.
+    await user.type(within(form()).getByLabelText('Service name'), 'Balayage');
+    expect(within(form()).queryByText(PRICING_TEXTS.serviceRequired)).toBeNull();
+  });
+
+  it('previews a price range, refuses a max under the min, and sends the whole list', async () => {
+    const { user, save } = renderEditor([{ service: 'Trim', description: 'A quick trim', price: '$30' }]);
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const f = within(form());
+    await user.type(f.getByLabelText('Service name'), 'Balayage');
+    await user.type(f.getByLabelText('Description'), 'Hand-painted colour, 3 hours');
+    await user.selectOptions(f.getByLabelText('Price type'), 'Price range');
+    await user.type(f.getByLabelText('Min price ($)'), '180');
+    await user.type(f.getByLabelText('Max price ($)'), '150');
+    expect(f.getByTestId('price-preview').textContent).toBe(PRICING_TEXTS.previewInvalid);
+
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+    expect(f.getByText(PRICING_TEXTS.maxAboveMin)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+
+    await user.clear(f.getByLabelText('Max price ($)'));
+    await user.type(f.getByLabelText('Max price ($)'), '250');
+    expect(f.getByTestId('price-preview').textContent).toBe('$180 - $250');
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0]).toEqual([
+      { service: 'Trim', description: 'A quick trim', priceType: 'fixed', minPrice: 30, maxPrice: null },
+      {
+        service: 'Balayage',
+        description: 'Hand-painted colour, 3 hours',
+        priceType: 'range',
+        minPrice: 180,
+        maxPrice: 250,
+        // The schema derives the text from the numbers (the server does the same).
+        price: '$180 - $250',
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Services' });
+    expect(within(list).getByText('Balayage')).toBeTruthy();
+    expect(within(list).getByText('$180 - $250')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Add a service' })).toBeNull();
+  });
+
+  it('edits one package in place, with the other rows locked while the form is open', async () => {
+    const { user, save } = renderEditor([
+      { service: 'Trim', description: 'A quick trim', price: '$30' },
+      { service: 'Colour', description: 'All over', price: 'Starting at $90' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Edit Colour' }));
+    const f = within(form());
+    expect(f.getByLabelText('Price type')).toHaveProperty('value', 'starting_at');
+    expect(f.getByLabelText('Starting price ($)')).toHaveProperty('value', '90');
+    expect(screen.getByRole('button', { name: 'Edit Trim' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delete Trim' })).toHaveProperty('disabled', true);
+
+    await user.selectOptions(f.getByLabelText('Price type'), 'Contact for pricing');
+    expect(f.queryByLabelText('Starting price ($)')).toBeNull();
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+
+    expect(save.mock.calls[0]![0]).toEqual([
+      { service: 'Trim', description: 'A quick trim', priceType: 'fixed', minPrice: 30, maxPrice: null },
+      {
+        service: 'Colour',
+        description: 'All over',
+        priceType: 'contact',
+        minPrice: null,
+        maxPrice: null,
+        price: 'Contact for pricing',
+      },
+    ]);
+  });
+
+  it("shows the server's issue about this package on its field and keeps the form open", async () => {
+    const { user } = renderEditor(
+      [{ service: 'Trim', description: 'A quick trim', price: '$30' }],
+      async () => [
+        { path: 'pricing.1.minPrice', message: 'Prices must be at most $100,000' },
+        { path: 'pricing.0.service', message: 'About another package' },
+      ],
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const f = within(form());
+    await user.type(f.getByLabelText('Service name'), 'Balayage');
+    await user.type(f.getByLabelText('Description'), 'Colour');
+    await user.type(f.getByLabelText('Price ($)'), '120');
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+
+    expect(await f.findByText('Prices must be at most $100,000')).toBeTruthy();
+    expect(f.getByLabelText('Price ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('About another package')).toBeNull();
+    expect(f.getByRole('button', { name: 'Save service' })).toHaveProperty('disabled', false);
+  });
+
+  it('deletes a package after confirming, sending the list without it', async () => {
+    const { user, save } = renderEditor([
+      { service: 'Trim', description: 'A quick trim', price: '$30' },
+      { service: 'Colour', description: 'All over', price: '$90' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Delete Trim' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this service?' });
+    expect(within(confirm).getByText("'Trim' will be removed from your profile.")).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete service' }));
+
+    expect(save.mock.calls[0]![0]).toEqual([
+      { service: 'Colour', description: 'All over', priceType: 'fixed', minPrice: 90, maxPrice: null },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Delete Colour' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Trim' })).toBeNull();
+  });
+
+  it('stops adding at the package limit', () => {
+    const full = Array.from({ length: PRICING_LIMITS.packagesMax }, (_, i) => ({
+      service: `Service ${i + 1}`,
+      description: 'Something',
+      price: '$10',
+    }));
+    renderEditor(full);
+    expect(screen.getByRole('button', { name: 'Add Service' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(PRICING_TEXTS.tooMany)).toBeTruthy();
+  });
+});

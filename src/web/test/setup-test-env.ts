@@ -1,0 +1,45 @@
+// Setup for the `web` Vitest project (component tests in happy-dom; vitest.config.ts).
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+
+// happy-dom 21 lacks HTMLSelectElement.size (the HTML standard: reflects the attribute, default 0).
+// react-hook-form reads it to tell a select the person changed from one at its default, and without
+// it keeps the DOM's first option instead of the form's default value.
+if (!('size' in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+    configurable: true,
+    get(this: HTMLSelectElement) {
+      const size = Number.parseInt(this.getAttribute('size') ?? '', 10);
+      return Number.isNaN(size) || size < 0 ? 0 : size;
+    },
+    set(this: HTMLSelectElement, value: number) {
+      this.setAttribute('size', String(value));
+    },
+  });
+}
+
+// React, Radix and Testing Library report real mistakes (a missing key, an update outside act(),
+// a dialog without a title) through console.error: an unexpected one fails the test. A test that
+// expects one says so with `vi.mocked(console.error).mockClear()` after checking it.
+let consoleError: MockInstance<typeof console.error>;
+
+/** Gaps of happy-dom, not of the app: every supported browser knows <search> (HTML 2023). */
+const isEnvironmentGap = (args: unknown[]) =>
+  String(args[0]).startsWith('The tag <%s> is unrecognized in this browser') && args[1] === 'search';
+
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  const calls = consoleError.mock.calls
+    .filter((args) => !isEnvironmentGap(args))
+    .map((args) => args.map(String).join(' '));
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called during the test:\n${calls.join('\n---\n')}`);
+  }
+});
