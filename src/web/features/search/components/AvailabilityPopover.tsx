@@ -8,10 +8,10 @@ import {
 } from '../../../../domain/availability';
 import { AVAILABILITY_QUICK_OPTIONS, WEEKDAY_DAYS } from '../../../../domain/search-options';
 import { Button } from '../../../components/ui/button';
+import { toggleChipClass } from '../../../components/ui/chip';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { isNineToFive, NINE_TO_FIVE, timeLabel } from '../filter-rules';
 import type { AvailabilityValue } from './AvailabilityFilter';
-import { chipClass } from './chip-class';
 
 const NONE: AvailabilityValue = { when: null, days: [], times: [] };
 
@@ -66,7 +66,7 @@ export function AvailabilityPopover({
                   key={option.id}
                   type="button"
                   aria-pressed={isSelected}
-                  className={chipClass(isSelected, undefined, true)}
+                  className={toggleChipClass(isSelected, undefined, true)}
                   onClick={() => onChange(option.id === 'flexible' ? NONE : { ...NONE, when: option.id })}
                 >
                   {option.label}
@@ -85,7 +85,7 @@ export function AvailabilityPopover({
                   type="button"
                   title={WEEKDAY_LABEL[day]}
                   aria-pressed={isSelected}
-                  className={chipClass(isSelected, undefined, true)}
+                  className={toggleChipClass(isSelected, undefined, true)}
                   onClick={() => custom(toggle(isCustom ? value.days : [], day), isCustom ? value.times : [])}
                 >
                   {WEEKDAY_SHORT[day]}
@@ -103,7 +103,7 @@ export function AvailabilityPopover({
                   key={slot}
                   type="button"
                   aria-pressed={isSelected}
-                  className={chipClass(isSelected, 'tabular-nums', true)}
+                  className={toggleChipClass(isSelected, 'tabular-nums', true)}
                   onClick={() =>
                     custom(isCustom ? value.days : [], toggle(isCustom ? value.times : [], slot))
                   }
@@ -118,7 +118,7 @@ export function AvailabilityPopover({
           <button
             type="button"
             aria-pressed={isNineToFive(value)}
-            className={chipClass(isNineToFive(value), undefined, true)}
+            className={toggleChipClass(isNineToFive(value), undefined, true)}
             onClick={() => custom([...WEEKDAY_DAYS], [...NINE_TO_FIVE])}
           >
             Mon-Fri 9-5

@@ -1,5 +1,5 @@
 import { SERVICE_CATEGORIES } from '../../../../domain/options';
-import { chipClass } from './chip-class';
+import { toggleChipClass } from '../../../components/ui/chip';
 
 /**
  * The popular categories (SPEC.md §2, §9). Choosing one searches its word; choosing the chosen one
@@ -24,7 +24,7 @@ export function CategoryTabs({
               key={category.id}
               type="button"
               aria-pressed={isSelected}
-              className={chipClass(isSelected)}
+              className={toggleChipClass(isSelected)}
               onClick={() => onSelect(isSelected ? null : category.label)}
             >
               {category.label}

@@ -3,10 +3,10 @@ import { type ReactElement, useId, useRef, useState } from 'react';
 import { AMENITIES } from '../../../../domain/options';
 import { SEARCH_LIMITS } from '../../../../domain/search-options';
 import { Button } from '../../../components/ui/button';
+import { toggleChipClass } from '../../../components/ui/chip';
 import { Input } from '../../../components/ui/input';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { addExperience, toggleExperience } from '../filter-rules';
-import { chipClass } from './chip-class';
 
 /**
  * SPEC.md §5/§9 experience filters: the 12 options as chips plus a custom filter of your own words;
@@ -62,7 +62,7 @@ export function ExperiencePopover({
                 key={option}
                 type="button"
                 aria-pressed={isSelected}
-                className={chipClass(isSelected)}
+                className={toggleChipClass(isSelected)}
                 onClick={() => onChange(toggleExperience(value, option))}
               >
                 {option}

@@ -1,8 +1,8 @@
 import { Armchair, Check, HeartHandshake, type LucideIcon, Sparkles } from 'lucide-react';
 import { type AmenityKind, amenityDisplay } from '../../../../../domain/profiles';
-import { CHIP, CHIP_COLOURS } from './chip';
+import { Chip, type ChipTone } from '../../../../components/ui/chip';
 
-const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: keyof typeof CHIP_COLOURS }> = {
+const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: ChipTone }> = {
   inclusive: { name: 'Inclusive', icon: HeartHandshake, variant: 'brand' },
   convenience: { name: 'Convenience', icon: Armchair, variant: 'info' },
   experience: { name: 'Experience', icon: Sparkles, variant: 'success' },
@@ -22,11 +22,11 @@ export function AmenityList({ amenities }: { amenities: readonly string[] }) {
         const { icon: Icon, variant, name } = KINDS[kind];
         return (
           <li key={label}>
-            <span className={`${CHIP} ${CHIP_COLOURS[variant]}`} data-kind={kind}>
+            <Chip tone={variant} data-kind={kind}>
               <Icon className="h-4 w-4" aria-hidden="true" />
               {kind !== 'other' && <span className="sr-only">{name}: </span>}
               {label}
-            </span>
+            </Chip>
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { CHIP, CHIP_COLOURS } from './chip';
+import { Chip } from '../../../../components/ui/chip';
 
 /** Specialties and products as chips. */
 export function TagList({ items }: { items: readonly string[] }) {
@@ -6,7 +6,7 @@ export function TagList({ items }: { items: readonly string[] }) {
     <ul className="flex flex-wrap gap-2">
       {items.map((item) => (
         <li key={item}>
-          <span className={`${CHIP} ${CHIP_COLOURS.brand}`}>{item}</span>
+          <Chip tone="brand">{item}</Chip>
         </li>
       ))}
     </ul>
