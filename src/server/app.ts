@@ -15,8 +15,8 @@ import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
-import { OpeningAlertDispatcher } from './modules/openings/opening-alerts';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
+import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePageHead } from './modules/profiles/profiles.seo';
@@ -113,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     ...config.mail,
     ...(opts.now ? { now: opts.now } : {}),
+    stillWanted: (row) => isAlertStillWanted(database.db, row),
   });
   const ctx: AppContext = {
     db: database.db,

@@ -1,7 +1,7 @@
 /**
  * A background job that runs one pass at a time: every `pollMs`, at once when kicked, and again
  * straight away when a pass says there is more to do. stop() waits for the pass in flight. Used by
- * the mail worker and the opening-alert dispatcher.
+ * the mail worker and the opening-alert dispatcher (through PollingWorker).
  */
 export class PollingLoop {
   private timer: NodeJS.Timeout | undefined;
@@ -58,5 +58,34 @@ export class PollingLoop {
         this.again = false;
         this.schedule(next);
       });
+  }
+}
+
+/**
+ * start / kick / stop for a background worker whose pass is one method (the mail worker, the
+ * opening-alert dispatcher): subclasses write `pass` and nothing else about scheduling.
+ */
+export abstract class PollingWorker {
+  private readonly loop: PollingLoop;
+
+  constructor(opts: { pollMs: number; onError: (error: unknown) => void }) {
+    this.loop = new PollingLoop({ pollMs: opts.pollMs, pass: () => this.pass(), onError: opts.onError });
+  }
+
+  /** One pass; resolves true when it stopped at a batch limit and should run again now. */
+  protected abstract pass(): Promise<boolean>;
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Runs a pass now (after a change that queued work). */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  /** Stops polling; resolves when the pass in flight has finished. */
+  async stop(): Promise<void> {
+    await this.loop.stop();
   }
 }

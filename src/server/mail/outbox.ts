@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { type Db, rowsOf } from '../db/client';
+import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { addressHash } from '../lib/address-hash';
 import { logSecurityEvent } from '../lib/security-log';
@@ -135,17 +135,7 @@ async function recipientWindow(
   return null;
 }
 
-/** An alert is still wanted when its user has alerts on and still has the provider saved. */
-export async function isAlertStillWanted(db: Db, userId: string, providerId: string): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      select 1 from favorites f join users u on u.id = f.user_id
-      where f.user_id = ${userId} and f.provider_id = ${providerId} and u.opening_alerts`),
-  );
-  return rows.length > 0;
-}
-
-/** Marks an alert that is no longer wanted; it is never sent. */
+/** Marks mail that is no longer wanted (MailWorkerOptions.stillWanted); it is never sent. */
 export async function markMailCancelled(db: Db, id: number, reason: string): Promise<void> {
   await db.update(mailOutbox).set({ status: 'cancelled', lastError: reason }).where(eq(mailOutbox.id, id));
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { PollingLoop } from '../lib/polling-loop';
-import { claimDueMail, isAlertStillWanted, markMailCancelled, markMailFailed, markMailSent } from './outbox';
+import { PollingWorker } from '../lib/polling-loop';
+import { claimDueMail, markMailCancelled, markMailFailed, markMailSent, type OutboxRow } from './outbox';
 import type { MailTransport } from './transport';
 
 export interface MailWorkerOptions {
@@ -13,35 +13,27 @@ export interface MailWorkerOptions {
   retryBaseMs: number;
   maxAttempts: number;
   now?: () => Date;
+  /**
+   * Asked at send time for each claimed row; false cancels it, never sent. The module that queued a
+   * kind of mail owns the rule (opening alerts: still saved, alerts still on; wired in app.ts).
+   */
+  stillWanted?: (row: OutboxRow) => Promise<boolean>;
 }
 
 /** Sends queued mail; a failure is retried with exponential backoff, so an SMTP outage loses nothing. */
-export class MailWorker {
-  private readonly loop: PollingLoop;
+export class MailWorker extends PollingWorker {
   private batchWasFull = false;
 
   constructor(private readonly opts: MailWorkerOptions) {
-    this.loop = new PollingLoop({
+    super({
       pollMs: opts.pollMs,
-      pass: async () => {
-        await this.runOnce();
-        return this.batchWasFull;
-      },
       onError: (error) => opts.log.error({ err: error }, 'mail worker pass failed'),
     });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Looks for mail now (called after a change that queued an email). */
-  kick(): void {
-    this.loop.kick();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  protected async pass(): Promise<boolean> {
+    await this.runOnce();
+    return this.batchWasFull;
   }
 
   /** One pass over the due mail; returns how many were sent. */
@@ -51,13 +43,9 @@ export class MailWorker {
     let sent = 0;
     for (const row of batch) {
       try {
-        // Checked at send time: after an SMTP outage, someone who unsaved the provider gets nothing.
-        if (
-          row.alertUserId &&
-          row.alertProviderId &&
-          !(await isAlertStillWanted(this.opts.db, row.alertUserId, row.alertProviderId))
-        ) {
-          await markMailCancelled(this.opts.db, row.id, 'alert no longer wanted');
+        // Checked at send time: after an SMTP outage, mail nobody wants any more is not sent.
+        if (this.opts.stillWanted && !(await this.opts.stillWanted(row))) {
+          await markMailCancelled(this.opts.db, row.id, 'no longer wanted');
           continue;
         }
         await this.opts.transport.send({

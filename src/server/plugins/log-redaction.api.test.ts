@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS_HEADER, BETA_ACCESS_HEADER } from '../../domain/admin-options';
 import { REDACTED } from '../lib/log-redaction';
-import { unsubscribeToken } from '../modules/openings/opening-alerts';
+import { unsubscribeToken } from '../modules/openings/opening-alerts.service';
 import { buildTestApp, captureLog, type TestApp } from '../test/build-test-app';
 import { createUnverifiedUser, createVerifiedUser, type VerifiedUser } from '../test/factories';
 import { firstLink } from '../test/smtp-sink';

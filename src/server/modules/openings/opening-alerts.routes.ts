@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OpeningAlertsReplySchema, OpeningAlertsSchema } from '../../../domain/openings';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { getOpeningAlerts, setOpeningAlerts, unsubscribeFromAlerts } from './opening-alerts';
+import { getOpeningAlerts, setOpeningAlerts, unsubscribeFromAlerts } from './opening-alerts.service';
 
 const tags = ['openings'];
 const security = [{ bearerAuth: [] }];

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { PollingLoop } from '../../lib/polling-loop';
+import { PollingWorker } from '../../lib/polling-loop';
 import { readPurposeToken, signPurposeToken } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { openingAlertMail } from '../../mail/templates';
+import * as q from './opening-alerts.queries';
 import { scheduleAlertDispatch } from './openings.queries';
 import { formatOpeningTime, timeZoneOfZip } from './time-zones';
 
@@ -14,12 +14,14 @@ import { formatOpeningTime, timeZoneOfZip } from './time-zones';
  * on) gets one email listing the new ones. A dispatch row per provider, written with the opening,
  * waits ALERT_GROUPING_SECONDS (2 minutes) so openings posted together share an email; a user gets at most one
  * alert per provider per hour (later openings wait for the next hour and are grouped then). The
- * emails go through the outbox, so an SMTP outage delays them and loses none; the outbox checks
- * again at send time that the user still wants them.
+ * emails go through the outbox, so an SMTP outage delays them and loses none; the mail worker checks
+ * again at send time that the user still wants them (isAlertStillWanted, wired in app.ts).
  */
 const ALERT_INTERVAL_MS = 60 * 60_000;
 const UNSUBSCRIBE_TTL_S = 365 * 24 * 60 * 60;
 const BATCH = 20;
+/** Openings listed in one alert at most. */
+const OPENINGS_PER_ALERT = 20;
 
 const unsubscribeClaims = (userId: string) => ({
   purpose: 'unsubscribe-alerts' as const,
@@ -42,66 +44,13 @@ export async function userOfUnsubscribeToken(ctx: AppContext, token: string): Pr
   return claims?.sub ?? null;
 }
 
-interface Recipient {
-  user_id: string;
-  email: string;
-  last_sent: string | null;
-}
-
-interface AlertOpeningRow {
-  service_type: string;
-  start_time: string;
-  end_time: string;
-  price: string | null;
-  note: string | null;
-  display_location: string;
-  display_booking_link: string;
-  created_at: string;
-}
-
-/** Takes due dispatches (deleting them is the claim; the transaction makes it safe to crash). */
-async function claimDue(db: Db, now: Date) {
-  return rowsOf<{ provider_id: string }>(
-    await db.execute(sql`
-      delete from opening_alert_dispatches
-      where provider_id in (
-        select provider_id from opening_alert_dispatches
-        where due_at <= ${now.toISOString()}::timestamptz
-        order by due_at limit ${BATCH} for update skip locked)
-      returning provider_id`),
-  );
-}
-
 /** Announces one provider's new openings to each follower, in the caller's transaction. */
 async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now: Date) {
-  const [provider] = rowsOf<{ name: string; routing_slug: string; zip: string | null }>(
-    await tx.execute(sql`
-      select u.name, u.routing_slug, p.zip from users u left join provider_profiles p on p.user_id = u.id
-      where u.id = ${providerId} and u.user_type = 'provider' and u.email_verified_at is not null`),
-  );
+  const provider = await q.findAlertProvider(tx, providerId);
   if (!provider) return 0;
-  const upcoming = rowsOf<AlertOpeningRow>(
-    await tx.execute(sql`
-      select o.service_type, o.price, o.note,
-             to_char(o.start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_time,
-             to_char(o.end_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as end_time,
-             to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-             coalesce(nullif(o.location_override, ''), p.location, '') as display_location,
-             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') as display_booking_link
-      from openings o left join provider_profiles p on p.user_id = o.provider_id
-      where o.provider_id = ${providerId} and o.is_active and o.start_time > ${now.toISOString()}::timestamptz
-      order by o.start_time, o.id limit 20`),
-  );
+  const upcoming = await q.findAlertOpenings(tx, providerId, now, OPENINGS_PER_ALERT);
   if (upcoming.length === 0) return 0;
-  const recipients = rowsOf<Recipient>(
-    await tx.execute(sql`
-      select u.id as user_id, u.email,
-             to_char(s.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_sent
-      from favorites f
-      join users u on u.id = f.user_id and u.opening_alerts and u.email_verified_at is not null
-      left join opening_alert_sends s on s.user_id = f.user_id and s.provider_id = f.provider_id
-      where f.provider_id = ${providerId} and f.user_id <> ${providerId}`),
-  );
+  const recipients = await q.findAlertRecipients(tx, providerId);
   const zone = timeZoneOfZip(provider.zip);
   const profileUrl = `${ctx.config.publicUrl}/${provider.routing_slug}`;
   let nextDue: number | null = null;
@@ -139,10 +88,7 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
       alert: { userId: r.user_id, providerId },
       listUnsubscribe: `${ctx.config.publicUrl}/api/opening-alerts/unsubscribe?token=${encodeURIComponent(token)}`,
     });
-    await tx.execute(sql`
-      insert into opening_alert_sends (user_id, provider_id, sent_at)
-      values (${r.user_id}, ${providerId}, ${now.toISOString()}::timestamptz)
-      on conflict (user_id, provider_id) do update set sent_at = excluded.sent_at`);
+    await q.upsertAlertSent(tx, r.user_id, providerId, now);
     queued++;
   }
   if (nextDue !== null) await scheduleAlertDispatch(tx, providerId, new Date(nextDue));
@@ -150,33 +96,17 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
 }
 
 /** Polls for due dispatches and turns them into queued emails. */
-export class OpeningAlertDispatcher {
-  private readonly loop: PollingLoop;
-
+export class OpeningAlertDispatcher extends PollingWorker {
   constructor(
     private readonly ctx: AppContext,
     pollMs: number,
   ) {
-    this.loop = new PollingLoop({
-      pollMs,
-      pass: async () => {
-        await this.runOnce();
-        return false;
-      },
-      onError: (error) => ctx.log.error({ err: error }, 'opening alerts pass failed'),
-    });
+    super({ pollMs, onError: (error) => ctx.log.error({ err: error }, 'opening alerts pass failed') });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  kick(): void {
-    this.loop.kick();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  protected async pass(): Promise<boolean> {
+    await this.runOnce();
+    return false;
   }
 
   /** One pass: every due provider, in batches of transactions. Returns the emails queued. */
@@ -185,7 +115,7 @@ export class OpeningAlertDispatcher {
     for (;;) {
       const now = this.ctx.now();
       const batch = await this.ctx.db.transaction(async (tx) => {
-        const due = await claimDue(tx, now);
+        const due = await q.claimDueDispatches(tx, now, BATCH);
         for (const { provider_id } of due) queued += await dispatchProvider(this.ctx, tx, provider_id, now);
         return due.length;
       });
@@ -198,16 +128,26 @@ export class OpeningAlertDispatcher {
 
 /** Whether this user gets opening alerts. */
 export async function getOpeningAlerts(ctx: AppContext, userId: string): Promise<boolean> {
-  const [row] = rowsOf<{ on: boolean }>(
-    await ctx.db.execute(sql`select opening_alerts as on from users where id = ${userId}`),
-  );
-  return row?.on ?? false;
+  return (await q.findOpeningAlertsSetting(ctx.db, userId)) ?? false;
 }
 
 /** Turns opening alerts on or off for this user. */
 export async function setOpeningAlerts(ctx: AppContext, userId: string, enabled: boolean): Promise<boolean> {
-  await ctx.db.execute(sql`update users set opening_alerts = ${enabled} where id = ${userId}`);
+  await q.updateOpeningAlertsSetting(ctx.db, userId, enabled);
   return enabled;
+}
+
+/**
+ * The mail worker's send-time check (MailWorkerOptions.stillWanted): an opening alert goes out only
+ * while its user has alerts on and still has the provider saved, so after an SMTP outage someone who
+ * unsaved the provider gets nothing. Mail that is not an alert is always wanted.
+ */
+export async function isAlertStillWanted(
+  db: Db,
+  mail: { alertUserId: string | null; alertProviderId: string | null },
+): Promise<boolean> {
+  if (!mail.alertUserId || !mail.alertProviderId) return true;
+  return q.isAlertWanted(db, mail.alertUserId, mail.alertProviderId);
 }
 
 /** One-click unsubscribe: turns alerts off for the token's user, without a login. */
