@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../../src/server/db/client';
-import { unusedPort } from '../../src/server/test/build-test-app';
+import { unusedPort } from '../../src/server/lib/unused-port';
 import { type SmtpSink, startSmtpSink } from '../../src/server/test/smtp-sink';
 import { type Account, call, createAccount, inBatches, percentile } from './http';
 import { PrivateCluster } from './postgres';

@@ -9,7 +9,9 @@ import { MAILBOX_LOG_BINDING, redactingLoggerOptions } from './lib/log-redaction
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { accessRoutes } from './modules/access/access.routes';
+import { hasAdminAccess, hasBetaAccess } from './modules/access/access.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { userFromAccessToken } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { formRoutes } from './modules/forms/forms.routes';
@@ -148,8 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
-  registerAuth(app);
-  registerBetaGate(app);
+  registerAuth(app, { userFromAccessToken, hasAdminAccess });
+  registerBetaGate(app, hasBetaAccess);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

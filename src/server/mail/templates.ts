@@ -1,16 +1,11 @@
 import { BRAND } from '../../domain/brand';
+import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** One layout for every email: a heading, paragraphs, an optional button, and the link in plain text. */
 interface MailLink {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BETA_ACCESS_HEADER } from '../../domain/admin';
+import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
-import { hasBetaAccess } from '../modules/access/access.service';
 
 /** What stays open behind the gate: the gate itself and the health check. */
 const OPEN_PATHS = new Set(['/api/health', '/api/beta', '/api/beta/access']);
@@ -21,7 +21,12 @@ function decodedPath(url: string): string {
  * The beta gate (SPEC.md §4, DESIGN.md §5): with BETA_PASSWORD set, every API call must carry the
  * token that POST /api/beta/access grants for the right password; others get 403 BETA_LOCKED.
  */
-export function registerBetaGate(app: FastifyInstance) {
+export function registerBetaGate(
+  app: FastifyInstance,
+  // Which tokens the gate takes is the access module's rule; a plugin does not import modules, so
+  // src/server/app.ts passes it in.
+  hasBetaAccess: (ctx: AppContext, token: string) => Promise<boolean>,
+) {
   if (!app.ctx.config.betaPassword) return;
   app.addHook('onRequest', async (request) => {
     // The router decodes the path ('/%61pi/providers' is GET /api/providers), so judge the route

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BRAND } from '../../domain/brand';
 import { isReservedSlug } from '../../domain/slug';
-import { escapeHtml, type PageHead } from '../modules/profiles/profiles.seo';
+import { escapeHtml, type PageHead } from '../lib/html';
 
 /** Paths the web app answers itself (SPEC.md §2 route table); anything else single-segment is a slug. */
 const CLIENT_ROUTES = new Set([

@@ -11,7 +11,7 @@ import { isReservedSlug } from '../../domain/slug';
 import { thumbnailUrl } from '../../domain/uploads';
 import { rowsOf } from '../db/client';
 import { providerProfiles, users } from '../db/schema';
-import { lookupZip } from '../modules/profiles/zip-lookup';
+import { lookupZip } from '../lib/zip-lookup';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { avatarSvg, portfolioSvg } from './art';
 import { DEMO_PROVIDERS, type DemoProvider } from './demo-catalogue';

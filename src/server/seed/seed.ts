@@ -15,7 +15,7 @@ import { isReservedSlug, slugify } from '../../domain/slug';
 import type { AppContext } from '../context';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { lookupZip, zipFromLocation } from '../modules/profiles/zip-lookup';
+import { lookupZip, zipFromLocation } from '../lib/zip-lookup';
 import { storeImage } from '../modules/uploads/uploads.service';
 import { hashSeed, renderAvatarArt, renderPortfolioArt } from './art';
 import {

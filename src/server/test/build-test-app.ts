@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -7,7 +6,11 @@ import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
+import { unusedPort } from '../lib/unused-port';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
+
+// The tests import it from here with the rest of the harness.
+export { unusedPort };
 
 export const TEST_AUTH_SECRET = 'test-secret-0123456789-abcdefghij-klmnopqrstuv';
 export const TEST_PUBLIC_URL = 'http://glowfind.test';
@@ -146,15 +149,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 function withBody(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): InjectOptions {
   return body === undefined ? { method, url } : { method, url, payload: body as object };
-}
-
-/** A TCP port nothing listens on (bound once, then released). */
-export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The test configuration, parsed by the real loadConfig. */

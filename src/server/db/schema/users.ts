@@ -47,6 +47,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user as stored: what request.user holds and the modules pass around. */
+export type UserRow = typeof users.$inferSelect;
+
 /** Pricing entry as the profile stores it (SPEC.md §3 service package). */
 export interface PricingEntry {
   service: string;

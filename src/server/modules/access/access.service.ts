@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_TEXTS } from '../../../domain/admin';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { passwordFingerprint, signPurposeToken, verifyPurposeToken } from '../../lib/tokens';
-import type { UserRow } from '../auth/auth.queries';
 
 /**
  * The two shared passwords of SPEC.md §4, checked here instead of in the browser (DESIGN.md §5):

@@ -6,10 +6,10 @@ import {
   providerProfiles,
   refreshTokens,
   revokedAccessTokens,
+  type UserRow,
   users,
 } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewProviderProfile = typeof providerProfiles.$inferInsert;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 

@@ -3,6 +3,7 @@ import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User 
 import { normalizeEmail } from '../../../domain/fields';
 import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { addressHash } from '../../lib/address-hash';
 import { AppError, fieldError, rateLimited } from '../../lib/app-error';
 import { burnPasswordCheck, hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
@@ -16,6 +17,7 @@ import {
   VERIFY_TOKEN_TTL_S,
   verifyAccessToken,
 } from '../../lib/tokens';
+import { zipFromLocation } from '../../lib/zip-lookup';
 import { enqueueMail } from '../../mail/outbox';
 import {
   accountExistsMail,
@@ -24,8 +26,6 @@ import {
   signinLinkMail,
   verifyEmailMail,
 } from '../../mail/templates';
-import { zipFromLocation } from '../profiles/zip-lookup';
-import type { UserRow } from './auth.queries';
 import * as q from './auth.queries';
 
 const VERIFY_FAILED = 'Email verification failed. The link may be invalid or expired.';
@@ -455,4 +455,25 @@ export async function grantAdmin(ctx: Pick<AppContext, 'db'>, emailInput: string
   const user = await q.findUserByEmail(ctx.db, normalizeEmail(emailInput));
   if (!user) return null;
   return q.updateUser(ctx.db, user.id, { role: 'admin' });
+}
+
+/**
+ * The user a raw access token belongs to; 401 when it is missing, invalid, expired, of a deleted
+ * user, ended by a logout (the denylist), or issued before the user's tokens_valid_after;
+ * 403 EMAIL_NOT_VERIFIED for an account that never confirmed its email (no login hands one a token;
+ * this holds even if one was minted). Loaded fresh so role and type changes apply at once; the
+ * denylist is read in the same query, so this stays one round trip.
+ */
+export async function userFromAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  const found = await q.findUserForAccessToken(ctx.db, claims.sub, claims.jti);
+  if (!found || found.tokenRevoked) throw new AppError('UNAUTHORIZED');
+  const { user } = found;
+  if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {
+    throw new AppError('UNAUTHORIZED');
+  }
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  return user;
 }

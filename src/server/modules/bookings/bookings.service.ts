@@ -6,10 +6,10 @@ import {
   type LogBookingBody,
 } from '../../../domain/bookings';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
 import { hasAdminAccess } from '../access/access.service';
-import type { UserRow } from '../auth/auth.queries';
 import { findOpeningBookingLinks } from '../openings/openings.service';
 import * as q from './bookings.queries';
 import { isValidClickToken } from './click-tokens';

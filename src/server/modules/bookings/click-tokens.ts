@@ -1,9 +1,9 @@
 import { BOOKING_LIMITS } from '../../../domain/bookings-options';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { readPurposeToken, signPurposeToken } from '../../lib/tokens';
-import { userFromAccessToken } from '../../plugins/auth';
-import type { UserRow } from '../auth/auth.queries';
+import { userFromAccessToken } from '../auth/auth.service';
 
 /**
  * Click tokens (ADR 008): the profile and the openings lists hand a signed-in viewer a short-lived

@@ -2,12 +2,12 @@ import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '../../..
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
-import { findPublicProviderById } from '../profiles/profiles.queries';
+import { findPublicProvider } from '../profiles/profiles.service';
 import * as q from './favorites.queries';
 
 /** Saves a provider (idempotent). Unknown or unlisted providers are 404; a full list is refused. */
 export async function addFavorite(ctx: AppContext, userId: string, providerId: string) {
-  const provider = await findPublicProviderById(ctx.db, providerId);
+  const provider = await findPublicProvider(ctx, providerId);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
   if ((await q.countFavorites(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
@@ -22,7 +22,7 @@ export async function addFavorite(ctx: AppContext, userId: string, providerId: s
 /** Removes a saved provider (idempotent). 404 only when the id was never a provider at all. */
 export async function removeFavorite(ctx: AppContext, userId: string, providerId: string) {
   const removed = await q.deleteFavorite(ctx.db, userId, providerId);
-  if (!removed && !(await findPublicProviderById(ctx.db, providerId)))
+  if (!removed && !(await findPublicProvider(ctx, providerId)))
     throw new AppError('NOT_FOUND', 'Provider not found');
   return { providerId, saved: false };
 }

@@ -7,7 +7,6 @@ import {
   InvestorBodySchema,
   SubmissionsReplySchema,
 } from '../../../domain/forms';
-import { requireAdmin } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as forms from './forms.service';
 
@@ -48,7 +47,7 @@ export async function formRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/submissions',
     {
-      preHandler: [base.authenticate, requireAdmin(ctx)],
+      preHandler: [base.authenticate, base.requireAdmin],
       schema: {
         tags,
         security: [{ bearerAuth: [] }],

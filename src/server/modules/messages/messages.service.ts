@@ -1,17 +1,17 @@
 import { MESSAGE_TEXTS, type SendMessageBody } from '../../../domain/messages';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { enqueueMail } from '../../mail/outbox';
 import { providerMessageMail } from '../../mail/templates';
-import type { UserRow } from '../auth/auth.queries';
-import { findPublicProviderById } from '../profiles/profiles.queries';
+import { findPublicProvider } from '../profiles/profiles.service';
 
 /**
  * Emails a message to a provider with the sender's address as Reply-To, so the two can talk
  * directly while the provider's address stays off the public page.
  */
 export async function sendMessageToProvider(ctx: AppContext, sender: UserRow, body: SendMessageBody) {
-  const provider = await findPublicProviderById(ctx.db, body.providerId);
+  const provider = await findPublicProvider(ctx, body.providerId);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === sender.id) throw fieldError('providerId', 'You cannot send a message to yourself.');
   const mail = providerMessageMail({

@@ -6,9 +6,9 @@ import {
   openingTimeIssues,
 } from '../../../domain/openings';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset-cursor';
-import type { UserRow } from '../auth/auth.queries';
 import { withClickTokens } from '../bookings/click-tokens';
 import * as q from './openings.queries';
 

@@ -3,15 +3,8 @@ import { SERVICE_CATEGORIES } from '../../../domain/options';
 import type { PublicProfile } from '../../../domain/profiles';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { escapeHtml, type PageHead } from '../../lib/html';
 import { getPublicProfile } from './profiles.service';
-
-/** What the server puts in <head> for a page, before any JavaScript runs. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Extra tags, already escaped. */
-  tags: string;
-}
 
 const SCHEMA_TYPE: Record<string, string> = {
   hair: 'HairSalon',
@@ -20,12 +13,6 @@ const SCHEMA_TYPE: Record<string, string> = {
   esthetician: 'BeautySalon',
   massage: 'DaySpa',
 };
-
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** JSON inside <script> must not be able to close the element. */
 const safeJson = (value: unknown) =>

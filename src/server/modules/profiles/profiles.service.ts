@@ -8,15 +8,15 @@ import {
   type UpdateProfileBodySchema,
 } from '../../../domain/profiles';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import type { UserRow } from '../auth/auth.queries';
+import { lookupZip, zipFromLocation } from '../../lib/zip-lookup';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
 import { listUpcomingOpenings } from '../openings/openings.service';
 import { getRatingSummary } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
-import { lookupZip, zipFromLocation } from './zip-lookup';
 
 type UpdateProfile = z.output<typeof UpdateProfileBodySchema>;
 
@@ -48,6 +48,14 @@ function toProviderData(row: ProviderProfileRow): ProviderData {
 
 function toAccountProfile(user: UserRow, profile: ProviderProfileRow | undefined): AccountProfile {
   return { ...toUser(user), ...(profile ? toProviderData(profile) : {}) };
+}
+
+/**
+ * A listed provider (a verified provider account) by id, or undefined: what favourites and messages
+ * check before they touch one.
+ */
+export async function findPublicProvider(ctx: AppContext, providerId: string) {
+  return q.findPublicProviderById(ctx.db, providerId);
 }
 
 /** The signed-in user's own profile: user fields, and every provider field for providers. */

@@ -17,7 +17,6 @@ import {
   ReviewsReplySchema,
   UpdateReviewBodySchema,
 } from '../../../domain/reviews';
-import { requireAdmin } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as reviews from './reviews.service';
 
@@ -169,7 +168,7 @@ export async function reviewRoutes(base: FastifyInstance) {
     }),
   );
 
-  const admins = [base.authenticate, requireAdmin(ctx)];
+  const admins = [base.authenticate, base.requireAdmin];
 
   app.get(
     '/api/admin/reviews',

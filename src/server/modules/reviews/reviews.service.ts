@@ -12,14 +12,13 @@ import {
 } from '../../../domain/reviews';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { PricingEntry } from '../../db/schema';
+import type { PricingEntry, UserRow } from '../../db/schema';
 import { addressHash } from '../../lib/address-hash';
 import { AppError, fieldError } from '../../lib/app-error';
 import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
 import { logSecurityEvent } from '../../lib/security-log';
 import { enqueueMail } from '../../mail/outbox';
 import { newReviewMail } from '../../mail/templates';
-import type { UserRow } from '../auth/auth.queries';
 import * as q from './reviews.queries';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { verifyAccessToken } from '../../lib/tokens';
 import { isDatabaseUnavailable } from '../../plugins/errors';
-import { insertSearchLogs, type NewSearchLog } from './search.queries';
+import { type NewSearchLog, writeSearchLogs } from './search.service';
 
 export interface PendingSearchLog extends Omit<NewSearchLog, 'userId'> {
   /** The bearer token sent with the search, if any; resolved to a user id off the request path. */
@@ -82,7 +82,7 @@ export class SearchLogWriter {
       const batch = this.queue.splice(0, this.maxRows);
       const rows = await Promise.all(batch.map((row) => this.resolveUser(row)));
       try {
-        await insertSearchLogs(this.opts.db, rows);
+        await writeSearchLogs(this.opts.db, rows);
       } catch (error) {
         // A batch the database refuses for one bad row (e.g. the user was deleted meanwhile) would be
         // retried for ever and hold up every row behind it: write its rows one by one, dropping those
@@ -101,7 +101,7 @@ export class SearchLogWriter {
   private async writeOneByOne(batch: PendingSearchLog[], rows: NewSearchLog[]): Promise<PendingSearchLog[]> {
     for (let i = 0; i < rows.length; i++) {
       try {
-        await insertSearchLogs(this.opts.db, [rows[i]!]);
+        await writeSearchLogs(this.opts.db, [rows[i]!]);
       } catch (error) {
         if (isDatabaseUnavailable(error)) return batch.slice(i);
         this.opts.log.warn({ err: error }, 'search log: row refused by the database, dropped');

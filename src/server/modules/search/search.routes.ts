@@ -7,7 +7,7 @@ import {
   SearchBodySchema,
   SearchReplySchema,
 } from '../../../domain/search';
-import { bearerToken, requireAdmin } from '../../plugins/auth';
+import { bearerToken } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
@@ -59,7 +59,7 @@ export async function searchRoutes(base: FastifyInstance) {
   app.get(
     '/api/search',
     {
-      preHandler: [base.authenticate, requireAdmin(ctx)],
+      preHandler: [base.authenticate, base.requireAdmin],
       schema: {
         tags,
         security: [{ bearerAuth: [] }],

@@ -14,9 +14,10 @@ import {
 } from '../../../domain/search';
 import { extractZip } from '../../../domain/zip';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/app-error';
 import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '../../lib/keyset-cursor';
-import { lookupZip } from '../profiles/zip-lookup';
+import { lookupZip } from '../../lib/zip-lookup';
 import { distanceOfChord, METERS_PER_MILE } from './geo';
 import * as q from './search.queries';
 import type { PendingSearchLog } from './search-log';
@@ -416,4 +417,11 @@ export async function listSearchLogs(ctx: AppContext, query: { limit: number; cu
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { logs: page.map(({ keyset: _k, ...log }) => log), total, nextCursor };
+}
+
+export type { NewSearchLog } from './search.queries';
+
+/** Writes a batch of search log rows: the flush of search-log.ts's writer, after the replies are sent. */
+export async function writeSearchLogs(db: Db, rows: readonly q.NewSearchLog[]): Promise<void> {
+  await q.insertSearchLogs(db, rows);
 }

@@ -9,9 +9,10 @@ import {
   UploadImageBodySchema,
 } from '../../../domain/uploads';
 import { AppError } from '../../lib/app-error';
-import { bearerToken, userFromAccessToken } from '../../plugins/auth';
+import { bearerToken } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { BODY_LIMITS } from '../../plugins/request-limits';
+import { userFromAccessToken } from '../auth/auth.service';
 import { base64DecodedLength, decodeImageDataUrl } from './images';
 import * as uploads from './uploads.service';
 

@@ -1,7 +1,7 @@
 import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { UserRow } from '../auth/auth.queries';
 import { type ImageKind, processImage } from './images';
 import * as q from './uploads.queries';
 
