@@ -1,12 +1,29 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { findPgTool } from '../../src/server/backup/tools';
 import { sleep } from './server';
 
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * The directory holding initdb and pg_ctl of one PostgreSQL installation, found like the backup
+ * tools find pg_dump ($PG_BIN_DIR, else the newest /usr/lib/postgresql/N/bin, else the PATH); null
+ * when none is installed.
+ */
+export function findPgServerBin(): string | null {
+  try {
+    const dir = path.dirname(findPgTool('initdb'));
+    return existsSync(path.join(dir, 'pg_ctl')) ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What to install when findPgServerBin() finds nothing. */
+export const NO_PG_SERVER_BIN =
+  'no PostgreSQL server programs (initdb, pg_ctl) in $PG_BIN_DIR, /usr/lib/postgresql/N/bin or the PATH (apt-get install postgresql)';
 
 /**
  * A throwaway PostgreSQL cluster of our own (never the shared one on 5432), so the drill can stop
@@ -15,8 +32,12 @@ const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export class PrivateCluster {
   readonly dir: string;
   private readonly asUser: string | undefined;
+  private readonly bin: string;
 
   constructor(readonly port: number) {
+    const bin = findPgServerBin();
+    if (!bin) throw new Error(NO_PG_SERVER_BIN);
+    this.bin = bin;
     this.dir = mkdtempSync(path.join(tmpdir(), 'glowfind-faults-pg-'));
     this.asUser = process.getuid?.() === 0 ? 'postgres' : undefined;
     if (this.asUser) {
@@ -34,8 +55,8 @@ export class PrivateCluster {
   /** Asynchronous, so the drill's clients keep running while pg_ctl waits. */
   private async run(bin: string, args: string[]): Promise<void> {
     const [cmd, full] = this.asUser
-      ? ['runuser', ['-u', this.asUser, '--', path.join(BIN, bin), ...args]]
-      : [path.join(BIN, bin), args];
+      ? ['runuser', ['-u', this.asUser, '--', path.join(this.bin, bin), ...args]]
+      : [path.join(this.bin, bin), args];
     await promisify(execFile)(cmd, full, { timeout: 60_000 });
   }
 

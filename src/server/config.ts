@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { BRAND } from '../domain/brand';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType<string>>(schema: T) =>
@@ -168,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO === '1',
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `Glowfind <no-reply@${new URL(publicUrl).hostname}>`,
+    mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
     supportEmail: e.SUPPORT_EMAIL,
     supportUrl: e.SUPPORT_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),

@@ -30,11 +30,11 @@ export function run(program: string, args: string[], env?: NodeJS.ProcessEnv): P
 }
 
 /**
- * pg_dump / pg_restore: $PG_BIN_DIR if set, else the newest version-specific directory (Debian's
- * /usr/lib/postgresql/N/bin, RHEL's /usr/pgsql-N/bin; a newer pg_dump reads older servers, not the
- * reverse), else the PATH.
+ * A PostgreSQL program (pg_dump / pg_restore here; initdb / pg_ctl for scripts/faults): $PG_BIN_DIR if
+ * set, else the newest version-specific directory (Debian's /usr/lib/postgresql/N/bin, RHEL's
+ * /usr/pgsql-N/bin; a newer pg_dump reads older servers, not the reverse), else the PATH.
  */
-export function findPgTool(name: 'pg_dump' | 'pg_restore'): string {
+export function findPgTool(name: 'pg_dump' | 'pg_restore' | 'initdb' | 'pg_ctl'): string {
   if (process.env.PG_BIN_DIR) {
     const file = path.join(process.env.PG_BIN_DIR, name);
     if (!existsSync(file)) throw new Error(`${name} not found in PG_BIN_DIR (${process.env.PG_BIN_DIR})`);

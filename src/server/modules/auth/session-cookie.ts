@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth-options';
+import { BRAND } from '../../../domain/brand';
 import { AppError } from '../../lib/app-error';
 import { REFRESH_TOKEN_TTL_S } from '../../lib/tokens';
 
@@ -67,6 +68,6 @@ export function readRefreshCookie(header: string | string[] | undefined): string
  */
 export async function requireCsrfHeader(request: FastifyRequest): Promise<void> {
   if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
-    throw new AppError('FORBIDDEN', 'This request must come from the Glowfind app.');
+    throw new AppError('FORBIDDEN', `This request must come from the ${BRAND.name} app.`);
   }
 }
