@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityState,
+  dayIndex,
   emptyAvailability,
   emptyTimeSlots,
   formatAvailability,
   formatTimeSlots,
   HOUR_SLOTS,
   hourLabel,
+  hourOf,
   monFriNineToFive,
   parseAvailability,
 } from './availability';
@@ -15,6 +17,14 @@ const slots = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => `${String(from + i).padStart(2, '0')}:00`);
 
 describe('the grid', () => {
+  it('numbers slots by their hour and days from Monday (hourOf, dayIndex: one copy for server and web)', () => {
+    expect(HOUR_SLOTS.map(hourOf)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(hourOf('00:00')).toBe(0);
+    expect(hourOf('23:00')).toBe(23);
+    expect(dayIndex('monday')).toBe(0);
+    expect(dayIndex('sunday')).toBe(6);
+  });
+
   it('has 12 hourly slots from 8:00 to 19:00', () => {
     expect(HOUR_SLOTS).toHaveLength(12);
     expect(HOUR_SLOTS[0]).toBe('08:00');

@@ -77,7 +77,11 @@ export function monFriNineToFive(): TimeSlots {
   };
 }
 
-const hourOf = (slot: string) => Number(slot.slice(0, 2));
+/** The hour a slot starts at: '09:00' → 9. */
+export const hourOf = (slot: string): number => Number(slot.slice(0, 2));
+
+/** Monday = 0 … Sunday = 6. */
+export const dayIndex = (day: Weekday): number => WEEKDAYS.indexOf(day);
 
 /** 9 → '9AM', 12 → '12PM', 17 → '5PM', 20 → '8PM'. */
 export function hourLabel(hour: number): string {

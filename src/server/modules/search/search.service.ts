@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Weekday } from '../../../domain/availability';
+import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '../../../domain/availability';
 import {
   availabilityTokens,
   EVENING_TIMES,
@@ -234,10 +234,8 @@ function likelyShare(parts: readonly QueryPart[], shares: Map<string, number>): 
 /** Words at least this common are found by walking the static order (see SearchPlan.strategy). */
 const WALK_MIN_SHARE = 0.05;
 
-const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
 const allHoursOf = (days: readonly Weekday[]) =>
   days.flatMap((day) => Array.from({ length: 24 }, (_, h) => dayIndex(day) * 24 + h));
-const hourOf = (time: string) => Number(time.slice(0, 2));
 
 /** Monday = 0 … Sunday = 6 of a calendar date. */
 function weekdayOfDate(date: string, now: Date): Weekday {

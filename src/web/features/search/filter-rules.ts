@@ -1,8 +1,9 @@
 import {
+  dayIndex,
   hourLabel,
+  hourOf,
   monFriNineToFive,
   WEEKDAY_SHORT,
-  WEEKDAYS,
   type Weekday,
 } from '../../../domain/availability';
 import type { SearchBody } from '../../../domain/search';
@@ -16,9 +17,6 @@ import {
   WEEKEND_DAYS,
 } from '../../../domain/search-options';
 import { type PriceRange, type SearchState, sortDays, sortTimes } from './url-state';
-
-const hourOf = (slot: string) => Number(slot.slice(0, 2));
-const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
 
 /**
  * The rules behind the filters that only the results and the popovers need (kept apart from

@@ -1,4 +1,11 @@
-import { HOUR_SLOTS, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '../../../domain/availability';
+import {
+  dayIndex,
+  HOUR_SLOTS,
+  hourOf,
+  WEEKDAY_SHORT,
+  WEEKDAYS,
+  type Weekday,
+} from '../../../domain/availability';
 import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '../../../domain/reviews-options';
 import {
   AVAILABILITY_QUICK_OPTIONS,
@@ -62,9 +69,7 @@ const DAY_BY_SHORT = new Map(WEEKDAYS.map((day) => [WEEKDAY_SHORT[day].toLowerCa
 const FIRST_SLOT_HOUR = Number(HOUR_SLOTS[0]!.slice(0, 2));
 const LAST_SLOT_HOUR = Number(HOUR_SLOTS[HOUR_SLOTS.length - 1]!.slice(0, 2));
 
-const hourOf = (slot: string) => Number(slot.slice(0, 2));
 const slotOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-const dayIndex = (day: Weekday) => WEEKDAYS.indexOf(day);
 
 /** Snaps a price to the slider's step inside 15–500. */
 export function clampPrice(value: number): number {

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import {
   HOUR_SLOTS,
   hourLabel,
+  hourOf,
   type TimeSlots,
   WEEKDAY_LABEL,
   WEEKDAY_SHORT,
@@ -16,8 +17,6 @@ interface AvailabilityGridProps {
   onToggle: (day: Weekday, slot: string) => void;
   disabled?: boolean;
 }
-
-const hourOf = (slot: string) => Number(slot.slice(0, 2));
 
 /**
  * Days × hourly slots (8AM–7PM) as toggle buttons. One tab stop for the whole grid; the arrow keys,
