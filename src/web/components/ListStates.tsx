@@ -1,7 +1,7 @@
 import { RotateCcw } from 'lucide-react';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
-import { Spinner } from './ui/spinner';
+import { Alert } from './ui/Alert';
+import { Button } from './ui/Button';
+import { Spinner } from './ui/Spinner';
 
 /** A section that failed to load: the message (SPEC.md §8's text) and 'Try Again'. */
 export function LoadFailed({

@@ -3,8 +3,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '../../domain/image-urls';
 import type { ProviderCard as ProviderCardData } from '../../domain/search';
-import { Avatar } from './ui/avatar';
-import { buttonVariants } from './ui/button';
+import { Avatar } from './ui/Avatar';
+import { buttonVariants } from './ui/Button';
 
 const AVATAR_PX = 56;
 const THUMB_PX = 96;

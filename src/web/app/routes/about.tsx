@@ -10,7 +10,7 @@ import {
   Users,
 } from 'lucide-react';
 import { BRAND } from '../../../domain/brand';
-import { Card } from '../../components/ui/card';
+import { Card } from '../../components/ui/Card';
 import { AboutFeedbackForm } from '../../features/forms/components/AboutFeedbackForm';
 import { InvestorForm } from '../../features/forms/components/InvestorForm';
 import { useDocumentTitle } from '../../lib/document-title';

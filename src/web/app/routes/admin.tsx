@@ -1,8 +1,8 @@
 import { RotateCcw } from 'lucide-react';
 import { BRAND } from '../../../domain/brand';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 import { isNotAdmin } from '../../features/admin/api/admin-request';
 import { useAdminAccess } from '../../features/admin/api/get-admin-access';
 import { AdminAccessDenied } from '../../features/admin/components/AdminAccessDenied';

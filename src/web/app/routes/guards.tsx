@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../lib/session';
 import { useSessionCheck } from '../session-check';
 

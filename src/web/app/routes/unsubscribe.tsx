@@ -2,9 +2,9 @@ import { BellOff, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BRAND } from '../../../domain/brand';
-import { buttonVariants } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { buttonVariants } from '../../components/ui/Button';
+import { Card, CardContent } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
 import { useUnsubscribeFromAlerts } from '../../features/openings/api/unsubscribe-from-alerts';
 import { useDocumentTitle } from '../../lib/document-title';
 

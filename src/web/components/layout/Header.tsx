@@ -5,8 +5,8 @@ import { BRAND } from '../../../domain/brand';
 import { openAuthDialog } from '../../lib/auth-dialog-store';
 import { useSession } from '../../lib/session';
 import { openSupportDialog } from '../../lib/support-dialog-store';
-import { Avatar } from '../ui/avatar';
-import { Button } from '../ui/button';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
 import { ThemeToggle } from './ThemeToggle';
 
 // Only signed-in people need the menu (and its positioning library).

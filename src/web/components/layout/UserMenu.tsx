@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { User } from '../../../domain/auth';
-import { Avatar } from '../ui/avatar';
+import { Avatar } from '../ui/Avatar';
 import { useLogout } from './use-logout';
 
 const itemClass =

@@ -1,8 +1,8 @@
 import { Home, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { ADMIN_TEXTS } from '../../../../domain/admin-options';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { buttonVariants } from '../../../components/ui/Button';
+import { Card, CardContent } from '../../../components/ui/Card';
 
 /** Shown when the server refuses GET /api/admin/access (not an admin). */
 export function AdminAccessDenied() {

@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ADMIN_TEXTS, PasswordBodySchema } from '../../../../domain/admin';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/Card';
+import { Field } from '../../../components/ui/Field';
+import { Input } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useGrantAdminAccess } from '../api/grant-admin-access';

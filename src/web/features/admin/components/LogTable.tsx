@@ -2,8 +2,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { ADMIN_TEXTS } from '../../../../domain/admin-options';
 import { LoadMoreButton } from '../../../components/ListStates';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 
 export interface LogColumn<T> {

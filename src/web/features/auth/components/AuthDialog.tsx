@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { type AuthMode, closeAuthDialog, setAuthMode, useAuthDialog } from '../../../lib/auth-dialog-store';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';

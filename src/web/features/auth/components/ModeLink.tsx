@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/Button';
 
 /**
  * A link-styled button that switches the dialog's mode. It keeps focus where it is on mouse down:

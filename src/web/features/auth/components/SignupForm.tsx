@@ -8,10 +8,10 @@ import {
   signupBodyFromForm,
 } from '../../../../domain/auth';
 import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '../../../../domain/options';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
+import { Input, Textarea } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
 import { closeAuthDialog, setAuthMode } from '../../../lib/auth-dialog-store';
 import { cn } from '../../../lib/cn';
 import { applyServerIssues } from '../../../lib/form-errors';

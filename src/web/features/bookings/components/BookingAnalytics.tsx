@@ -4,8 +4,8 @@ import { shortId } from '../../../../domain/admin-options';
 import type { BookingStats } from '../../../../domain/bookings';
 import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
 import { LoadFailed } from '../../../components/ListStates';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useBookingAnalytics } from '../api/get-booking-analytics';
 

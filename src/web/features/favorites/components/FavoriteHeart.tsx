@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
-import { buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/Button';
 import { openAuthDialog } from '../../../lib/auth-dialog-store';
 import { cn } from '../../../lib/cn';
 

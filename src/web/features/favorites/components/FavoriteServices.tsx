@@ -2,8 +2,8 @@ import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites-options';
 import { LoadFailed } from '../../../components/ListStates';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { useFavoriteServices, useToggleFavoriteService } from '../api/favorite-services';
 

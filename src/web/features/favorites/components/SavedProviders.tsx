@@ -4,9 +4,9 @@ import type { FavoriteProvider } from '../../../../domain/favorites';
 import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '../../../../domain/favorites-options';
 import { thumbnailUrl } from '../../../../domain/image-urls';
 import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
-import { Avatar } from '../../../components/ui/avatar';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from './FavoriteButton';
 

@@ -7,12 +7,12 @@ import {
   FORM_TEXTS,
   HONEYPOT_FIELD,
 } from '../../../../domain/forms';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Field } from '../../../components/ui/Field';
+import { Input, Textarea } from '../../../components/ui/Input';
+import { Select } from '../../../components/ui/Select';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';

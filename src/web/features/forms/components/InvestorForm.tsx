@@ -7,11 +7,11 @@ import {
   type InvestorBody,
   InvestorBodySchema,
 } from '../../../../domain/forms';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Field } from '../../../components/ui/Field';
+import { Input, Textarea } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useSubmitInvestor } from '../api/submit-investor';
 import { useContactForm } from '../use-contact-form';

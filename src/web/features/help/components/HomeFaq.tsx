@@ -1,7 +1,7 @@
 import { BookOpen, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../../domain/brand';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/Button';
 import { openSupportDialog } from '../../../lib/support-dialog-store';
 import { FaqAccordion } from './FaqAccordion';
 

@@ -1,9 +1,9 @@
 import { CalendarX2, RotateCcw } from 'lucide-react';
 import type { Opening } from '../../../../domain/openings';
 import { LoadMoreButton } from '../../../components/ListStates';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
 import { dayKey, formatDayHeading, hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';

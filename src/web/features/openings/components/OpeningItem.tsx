@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
 import { thumbnailUrl } from '../../../../domain/image-urls';
 import type { Opening } from '../../../../domain/openings';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button, buttonVariants } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 import { formatOpeningRange } from '../opening-time';
 

@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
 import type { Opening } from '../../../../domain/openings';
 import { OPENING_TEXTS } from '../../../../domain/openings-options';
-import { Card } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/Card';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 

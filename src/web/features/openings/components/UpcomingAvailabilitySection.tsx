@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
-import { buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
 import { hasEnded } from '../opening-time';

@@ -9,10 +9,10 @@ import {
 } from '../../../../domain/reviews-options';
 import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
 import { Stars } from '../../../components/Stars';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviewEligibility } from '../api/get-review-eligibility';

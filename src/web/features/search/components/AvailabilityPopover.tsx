@@ -7,9 +7,9 @@ import {
   type Weekday,
 } from '../../../../domain/availability';
 import { AVAILABILITY_QUICK_OPTIONS, WEEKDAY_DAYS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/button';
-import { toggleChipClass } from '../../../components/ui/chip';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { Button } from '../../../components/ui/Button';
+import { toggleChipClass } from '../../../components/ui/Chip';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/Popover';
 import { isNineToFive, NINE_TO_FIVE, timeLabel } from '../filter-rules';
 import type { AvailabilityValue } from './AvailabilityFilter';
 

@@ -1,5 +1,5 @@
 import { SERVICE_CATEGORIES } from '../../../../domain/options';
-import { toggleChipClass } from '../../../components/ui/chip';
+import { toggleChipClass } from '../../../components/ui/Chip';
 
 /**
  * The popular categories (SPEC.md §2, §9). Choosing one searches its word; choosing the chosen one

@@ -2,10 +2,10 @@ import { Plus } from 'lucide-react';
 import { type ReactElement, useId, useRef, useState } from 'react';
 import { AMENITIES } from '../../../../domain/options';
 import { SEARCH_LIMITS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/button';
-import { toggleChipClass } from '../../../components/ui/chip';
-import { Input } from '../../../components/ui/input';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { Button } from '../../../components/ui/Button';
+import { toggleChipClass } from '../../../components/ui/Chip';
+import { Input } from '../../../components/ui/Input';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/Popover';
 import { addExperience, toggleExperience } from '../filter-rules';
 
 /**

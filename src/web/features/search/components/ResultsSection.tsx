@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { ProviderCard } from '../../../../domain/search';
 import { SEARCH_TEXTS } from '../../../../domain/search-options';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useProvidersList } from '../api/list-providers';
 import { useProviderSearch } from '../api/search-providers';

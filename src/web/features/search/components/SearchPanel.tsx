@@ -2,7 +2,7 @@ import { MapPin, Search, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { SEARCH_LIMITS, SEARCH_TEXTS } from '../../../../domain/search-options';
 import { extractZip, sanitizeZipInput } from '../../../../domain/zip';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 import type { SearchState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';

@@ -1,6 +1,6 @@
 import type { SearchReply } from '../../../../domain/search';
 import { SEARCH_TEXTS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/Button';
 import { availabilityLabel, priceRangeLabel } from '../filter-rules';
 import type { SearchState } from '../url-state';
 

@@ -1,8 +1,8 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../../domain/uploads';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkImageFile, resizeImage, uploadErrorText } from '../image-file';

@@ -1,9 +1,9 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../../domain/uploads';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useDeletePortfolioImage } from '../api/delete-portfolio-image';
 import { useUploadPortfolioImage } from '../api/upload-portfolio-image';

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { PROFILE_TEXTS } from '../../../../../domain/profiles';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
+import { Field } from '../../../../components/ui/Field';
+import { Input } from '../../../../components/ui/Input';
 
 interface AccountCardProps {
   email: string;

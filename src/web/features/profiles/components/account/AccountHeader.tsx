@@ -1,8 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AccountProfile } from '../../../../../domain/profiles';
-import { Badge } from '../../../../components/ui/badge';
-import { buttonVariants } from '../../../../components/ui/button';
+import { Badge } from '../../../../components/ui/Badge';
+import { buttonVariants } from '../../../../components/ui/Button';
 
 /** 'Account Settings', the account type and the email; providers get a link to their public page. */
 export function AccountHeader({ profile }: { profile: AccountProfile }) {

@@ -9,10 +9,10 @@ import {
   parseAvailability,
   type Weekday,
 } from '../../../../../domain/availability';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
+import { Button } from '../../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
+import { Field } from '../../../../components/ui/Field';
+import { Input } from '../../../../components/ui/Input';
 import { cn } from '../../../../lib/cn';
 import { AvailabilityGrid } from './AvailabilityGrid';
 

@@ -1,9 +1,9 @@
 import { CalendarPlus, Images, Link2, Search, Sparkles, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
+import { Button } from '../../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
+import { Dialog } from '../../../../components/ui/Dialog';
+import { Spinner } from '../../../../components/ui/Spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { useUpgradeToProvider } from '../../api/upgrade-to-provider';

@@ -2,9 +2,9 @@ import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { LIMITS } from '../../../../../domain/options';
 import { ListItemSchema } from '../../../../../domain/profiles';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
+import { Button } from '../../../../components/ui/Button';
+import { Input } from '../../../../components/ui/Input';
+import { Select } from '../../../../components/ui/Select';
 
 interface ListEditorProps {
   /** The group's name, e.g. 'Specialties'. */

@@ -8,11 +8,11 @@ import {
   type ServicePackage,
   ServicePackageSchema,
 } from '../../../../../domain/pricing';
-import { Button } from '../../../../components/ui/button';
-import { Field } from '../../../../components/ui/field';
-import { Input, Textarea } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Spinner } from '../../../../components/ui/spinner';
+import { Button } from '../../../../components/ui/Button';
+import { Field } from '../../../../components/ui/Field';
+import { Input, Textarea } from '../../../../components/ui/Input';
+import { Select } from '../../../../components/ui/Select';
+import { Spinner } from '../../../../components/ui/Spinner';
 
 export interface PackageDraft {
   service: string;

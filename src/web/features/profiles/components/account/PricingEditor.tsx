@@ -9,8 +9,8 @@ import {
   parsePrice,
   type ServicePackageInput,
 } from '../../../../../domain/pricing';
-import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { Button } from '../../../../components/ui/Button';
+import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import {
   EMPTY_DRAFT,
   type PackageDraft,

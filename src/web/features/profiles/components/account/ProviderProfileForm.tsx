@@ -11,11 +11,11 @@ import {
   PROFILE_TEXTS,
   ProviderAccountFormSchema,
 } from '../../../../../domain/profiles';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Field } from '../../../../components/ui/field';
-import { Input, Textarea } from '../../../../components/ui/input';
-import { Spinner } from '../../../../components/ui/spinner';
+import { Button } from '../../../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
+import { Field } from '../../../../components/ui/Field';
+import { Input, Textarea } from '../../../../components/ui/Input';
+import { Spinner } from '../../../../components/ui/Spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { applyServerIssues } from '../../../../lib/form-errors';
 import { toast } from '../../../../lib/toast';

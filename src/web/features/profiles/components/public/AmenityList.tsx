@@ -1,6 +1,6 @@
 import { Armchair, Check, HeartHandshake, type LucideIcon, Sparkles } from 'lucide-react';
 import { type AmenityKind, amenityDisplay } from '../../../../../domain/profiles';
-import { Chip, type ChipTone } from '../../../../components/ui/chip';
+import { Chip, type ChipTone } from '../../../../components/ui/Chip';
 
 const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: ChipTone }> = {
   inclusive: { name: 'Inclusive', icon: HeartHandshake, variant: 'brand' },

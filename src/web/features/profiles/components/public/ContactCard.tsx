@@ -1,8 +1,8 @@
 import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
+import { Button, buttonVariants } from '../../../../components/ui/Button';
+import { Card } from '../../../../components/ui/Card';
 import { cn } from '../../../../lib/cn';
 import { MessageDialog } from './MessageDialog';
 

@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '../../../../../domain/messages';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Field } from '../../../../components/ui/field';
-import { Textarea } from '../../../../components/ui/input';
-import { Spinner } from '../../../../components/ui/spinner';
+import { Alert } from '../../../../components/ui/Alert';
+import { Button } from '../../../../components/ui/Button';
+import { Dialog } from '../../../../components/ui/Dialog';
+import { Field } from '../../../../components/ui/Field';
+import { Textarea } from '../../../../components/ui/Input';
+import { Spinner } from '../../../../components/ui/Spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { useSendMessage } from '../../api/send-message';

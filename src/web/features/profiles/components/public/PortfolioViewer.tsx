@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { Button } from '../../../../components/ui/Button';
+import { Dialog } from '../../../../components/ui/Dialog';
 import { portfolioAlt } from './profile-view';
 
 /**

@@ -1,6 +1,6 @@
 import { UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../../components/ui/button';
+import { buttonVariants } from '../../../../components/ui/Button';
 
 /** SPEC.md §2: an unknown slug. */
 export function ProfileNotFound({ slug }: { slug: string }) {

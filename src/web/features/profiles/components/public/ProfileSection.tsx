@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Card } from '../../../../components/ui/card';
+import { Card } from '../../../../components/ui/Card';
 
 /** One titled card of the public profile; a labelled region, so screen readers can jump between them. */
 export function ProfileSection({

@@ -1,4 +1,4 @@
-import { Chip } from '../../../../components/ui/chip';
+import { Chip } from '../../../../components/ui/Chip';
 
 /** Specialties and products as chips. */
 export function TagList({ items }: { items: readonly string[] }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { Dialog } from './dialog';
-import { Spinner } from './spinner';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { Spinner } from './Spinner';
 
 interface ConfirmDialogProps {
   open: boolean;

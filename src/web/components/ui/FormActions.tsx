@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { Spinner } from './spinner';
+import { Button } from './Button';
+import { Spinner } from './Spinner';
 
 /**
  * A dialog form's footer: Cancel and the submit button, which shows a spinner (in place of its
