@@ -1,4 +1,5 @@
-// `npm test`: type-check, lint, unit + API tests (Vitest), browser journeys (Playwright).
+// `npm test`: type-check, lint, unit + API + component tests (Vitest, every project of vitest.config.ts),
+// reliability drills, browser journeys (Playwright).
 // Every step runs even if an earlier one failed; the last line sums them for CI: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
