@@ -8,6 +8,7 @@ import { TOO_DEEP_MESSAGE } from '../../plugins/input-guard';
 import { buildTestApp, DAY, HOUR } from '../build-test-app';
 import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories';
 import { dataUrl, swatch } from '../test-images';
+import { cursorPlace, HOSTILE_CURSORS, withCursor, withoutCursor } from './cursors';
 import { changedTables, type Fingerprint, settledFingerprint } from './db-fingerprint';
 import { type JsonSchema, validate } from './json-schema';
 import {
@@ -29,6 +30,8 @@ import type { Hints } from './schema-arbitrary';
  * - rejected: what the document forbids (mutations.ts, requests.ts), plus, for every operation with a
  *   body, one body a byte over that route's limit (413 PAYLOAD_TOO_LARGE) and two bodies nested
  *   10,000 deep, arrays and objects (400 VALIDATION_ERROR from the input guard).
+ * Every paged operation (a `cursor` in its query or body) also gets each cursor of cursors.ts on a
+ * page it answers with 200: impossible dates, far-future and negative timestamps, non-UTF-8 bytes.
  * Every response must be below 500, have a status the operation documents, and a body that
  * validates against the schema documented for that status. A rejected request must answer 4xx and
  * store nothing: every public table is fingerprinted (row count + md5 of rows) before and after the
@@ -114,7 +117,13 @@ function hintsFor(caller: Caller): Hints {
       fc.constantFrom('today', 'tomorrow', new Date(Date.now() + DAY).toISOString().slice(0, 10)),
     minRating: () => fc.constantFrom(0, 3, 3.5, 4, 4.5),
     priceRange: () => fc.constantFrom([15, 120], [50, 500]),
-    cursor: () => fc.constantFrom('', 'eyJ0IjoiMjAyNi0wMS0wMSIsImkiOiJ4In0', '%%%'),
+    cursor: () =>
+      fc.constantFrom(
+        '',
+        'eyJ0IjoiMjAyNi0wMS0wMSIsImkiOiJ4In0',
+        '%%%',
+        ...HOSTILE_CURSORS.flatMap((c) => (c.value === undefined ? [] : [c.value])),
+      ),
   };
 }
 
@@ -410,5 +419,68 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       expect([...distinct.values()]).toEqual([]);
     },
     Math.max(60_000, RUNS * 400),
+  );
+});
+
+/** The operations that page, found in the document: a `cursor` query parameter or body key. */
+const paged = operations.flatMap((op) => {
+  const place = cursorPlace(op, resolve);
+  return place ? [[`${op.method} ${op.path}`, op, place] as const] : [];
+});
+
+/** A first-page request of `op` that some caller gets a 200 for (the cursor is the only thing wrong later). */
+async function firstPageOf(op: Operation): Promise<{ request: FuzzRequest; caller: Caller } | null> {
+  for (const caller of [callers.owner, callers.admin, callers.client, callers.anonymous]) {
+    for (const sample of samples(validRequest(op, resolve, hintsFor(caller)), 20, SEED)) {
+      const request = withoutCursor(sample);
+      if (request && (await send(request, caller)).statusCode === 200) return { request, caller };
+    }
+  }
+  return null;
+}
+
+describe('page cursors no list made', () => {
+  it('are tried on every paged route of the document', () => {
+    expect(paged.map(([name]) => name).sort()).toEqual(
+      expect.arrayContaining([
+        'GET /api/providers',
+        'POST /api/search',
+        'GET /api/search',
+        'GET /api/reviews',
+      ]),
+    );
+  });
+
+  it.each(paged)(
+    '%s: an impossible cursor is a 400 VALIDATION_ERROR; an extreme real one no 5xx',
+    async (_name, op, place) => {
+      await prepareFixtures();
+      const first = await firstPageOf(op);
+      expect(first, 'no first-page request answered 200').not.toBeNull();
+      const problems: string[] = [];
+      for (const cursor of HOSTILE_CURSORS) {
+        const request = withCursor(first!.request, place, cursor);
+        if (!request) continue;
+        const res = await send(request, first!.caller);
+        const problem = checkResponse(
+          op,
+          res.statusCode,
+          String(res.headers['content-type'] ?? ''),
+          res.body,
+        );
+        const error = res.statusCode === 400 ? (JSON.parse(res.body) as { error?: string }).error : undefined;
+        if (problem) problems.push(`${cursor.name}: ${problem}`);
+        else if (cursor.impossible && (res.statusCode !== 400 || error !== 'VALIDATION_ERROR'))
+          problems.push(
+            `${cursor.name}: expected 400 VALIDATION_ERROR, got ${res.statusCode}: ${res.body.slice(0, 200)}`,
+          );
+        else if (!cursor.impossible && res.statusCode !== 200 && error !== 'VALIDATION_ERROR')
+          problems.push(
+            `${cursor.name}: expected 200 or 400, got ${res.statusCode}: ${res.body.slice(0, 200)}`,
+          );
+      }
+      expect(problems).toEqual([]);
+    },
+    60_000,
   );
 });
