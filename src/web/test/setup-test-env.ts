@@ -1,6 +1,10 @@
 // Setup for the `web` Vitest project (component tests in happy-dom; vitest.config.ts).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): the first open of a lazy chunk (a filter popover, a
+// dialog) is transformed on demand, which takes over a second on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom 21 lacks HTMLSelectElement.size (the HTML standard: reflects the attribute, default 0).
 // react-hook-form reads it to tell a select the person changed from one at its default, and without

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '../../../../domain/reviews';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
@@ -88,7 +88,7 @@ describe('ReviewDialog', () => {
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Post review' }));
 
-    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
@@ -112,7 +112,7 @@ describe('ReviewDialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: '3 stars, Good' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(requests).toMatchObject([
       {
         method: 'PUT',
@@ -151,7 +151,7 @@ describe('ReviewDialog', () => {
     expect(within(dialog).queryByLabelText('Service')).toBeNull();
     await user.click(within(dialog).getByRole('radio', { name: '1 star, Poor' }));
     await user.click(within(dialog).getByRole('button', { name: 'Post review' }));
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.body).toEqual({ provider_id: PROVIDER_ID, rating: 1, service: null, text: '' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
