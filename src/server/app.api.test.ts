@@ -14,7 +14,7 @@ describe('test setup', () => {
     expect(kind).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
     expect(t.database.kind).toBe(kind);
     const result = (await t.db.execute(
-      sql`select current_database() as name, version() as version`,
+      sql`SELECT current_database() AS name, version() AS version`,
     )) as unknown as {
       rows: { name: string; version: string }[];
     };

@@ -188,5 +188,5 @@ async function endPool(pool: pg.Pool, waitMs = 5000): Promise<void> {
 
 /** One round trip, for the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+  await db.execute(sql`SELECT 1`);
 }

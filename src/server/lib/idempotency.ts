@@ -27,10 +27,10 @@ export async function withIdempotency<T>(
   return ctx.db.transaction(async (tx) => {
     const claimed = rowsOf<{ key: string }>(
       await tx.execute(sql`
-        insert into idempotency_keys (user_id, key, request_hash)
-        values (${userId}, ${key}, ${requestHash})
-        on conflict (user_id, key) do nothing
-        returning key`),
+        INSERT INTO idempotency_keys (user_id, key, request_hash)
+        VALUES (${userId}, ${key}, ${requestHash})
+        ON CONFLICT (user_id, key) DO NOTHING
+        RETURNING key`),
     );
     if (claimed.length === 0) {
       const [stored] = await tx

@@ -91,7 +91,7 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
   // Its own (sub)transaction, so the lock holds until the caller's transaction ends even when the
   // caller passed the pool: two requests racing for one recipient are counted one after the other.
   const capped = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
     const window = await recipientWindow(tx, group, to, now);
     if (window) return window;
     await tx.insert(mailOutbox).values(row);

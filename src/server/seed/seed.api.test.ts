@@ -89,12 +89,12 @@ describe('the demo catalogue seed', () => {
         count(*) FILTER (WHERE NOT EXISTS (
           SELECT 1 FROM booking_logs b
           WHERE b.client_id = r.client_id AND b.provider_id = r.provider_id AND b.via_page
-            AND b.created_at >= u.created_at + interval '24 hours'
-            AND b.created_at <= r.created_at - interval '2 hours'
-            AND b.created_at >= r.created_at - interval '90 days'))::int AS without_click,
+            AND b.created_at >= u.created_at + INTERVAL '24 hours'
+            AND b.created_at <= r.created_at - INTERVAL '2 hours'
+            AND b.created_at >= r.created_at - INTERVAL '90 days'))::int AS without_click,
         count(*) FILTER (WHERE (
           SELECT count(*) FROM reviews d
-          WHERE d.client_id = r.client_id AND d.created_at > r.created_at - interval '24 hours'
+          WHERE d.client_id = r.client_id AND d.created_at > r.created_at - INTERVAL '24 hours'
             AND d.created_at <= r.created_at) > 3)::int AS over_daily_limit,
         count(*) FILTER (WHERE u.email NOT LIKE 'reviewer-%@demo.glowfind.example')::int AS not_demo_client,
         count(*) FILTER (WHERE r.client_id = r.provider_id OR r.created_at > now())::int AS impossible,
@@ -127,8 +127,8 @@ describe('the demo catalogue seed', () => {
       await t.db.execute(sql`
       SELECT count(*)::int AS clicks FROM booking_logs b JOIN users u ON u.id = b.client_id
       WHERE u.email NOT LIKE 'reviewer-%@demo.glowfind.example' AND b.via_page
-        AND b.created_at >= u.created_at + interval '24 hours'
-        AND b.created_at <= now() - interval '2 hours'`),
+        AND b.created_at >= u.created_at + INTERVAL '24 hours'
+        AND b.created_at <= now() - INTERVAL '2 hours'`),
     ) as [{ clicks: number }];
     expect(invite.clicks).toBe(1);
     // Some providers are still 'New'; every rating row matches its reviews.

@@ -18,14 +18,14 @@ const { db } = database;
 process.stdout.write('booted\n');
 
 const similarity = (await db.execute(
-  sql`select similarity('balayage', 'balayge') as score`,
+  sql`SELECT similarity('balayage', 'balayge') AS score`,
 )) as unknown as Rows<{ score: number }>;
 // The category words are in the vocabulary from the migration on.
 const [typo] = await analyzeWords(db, ['balayge']);
 // The query after a trigram lookup is the one that hung.
-const after = (await db.execute(sql`select 1 as one`)) as unknown as Rows<{ one: number }>;
+const after = (await db.execute(sql`SELECT 1 AS one`)) as unknown as Rows<{ one: number }>;
 const distance = (await db.execute(
-  sql`select round((earth_distance(ll_to_earth(30.27, -97.74), ll_to_earth(29.76, -95.37)) / 1000)::numeric) as km`,
+  sql`SELECT round((earth_distance(ll_to_earth(30.27, -97.74), ll_to_earth(29.76, -95.37)) / 1000)::numeric) AS km`,
 )) as unknown as Rows<{ km: string }>;
 
 await database.close();

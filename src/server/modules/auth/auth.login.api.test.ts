@@ -211,7 +211,7 @@ describe('database unavailable', () => {
   } else {
     it('survives the server killing its connections: the next request reconnects', async () => {
       expect((await t.get('/api/health')).status).toBe(200);
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+      const result = (await t.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
         rows: { name: string }[];
       };
       const name = result.rows[0]!.name;

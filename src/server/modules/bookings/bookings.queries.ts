@@ -35,20 +35,20 @@ export async function insertBookingLogUnlessRecent(
   const since = new Date(log.now.getTime() - log.windowSeconds * 1000).toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${log.clientId}::text || '/' || ${log.providerId}::text))`,
+      sql`SELECT pg_advisory_xact_lock(hashtext(${log.clientId}::text || '/' || ${log.providerId}::text))`,
     );
     const recent = sql`
-      client_id = ${log.clientId} and provider_id = ${log.providerId}
-      and url = ${log.url} and created_at > ${since}::timestamptz`;
+      client_id = ${log.clientId} AND provider_id = ${log.providerId}
+      AND url = ${log.url} AND created_at > ${since}::timestamptz`;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
-        insert into booking_logs (client_id, provider_id, url, via_page, created_at)
-        select ${log.clientId}, ${log.providerId}, ${log.url}, ${log.viaPage}, ${log.now.toISOString()}::timestamptz
-        where not exists (select 1 from booking_logs where ${recent})
-        returning id`),
+        INSERT INTO booking_logs (client_id, provider_id, url, via_page, created_at)
+        SELECT ${log.clientId}, ${log.providerId}, ${log.url}, ${log.viaPage}, ${log.now.toISOString()}::timestamptz
+        WHERE NOT EXISTS (SELECT 1 FROM booking_logs WHERE ${recent})
+        RETURNING id`),
     );
     if (rows.length === 0 && log.viaPage) {
-      await tx.execute(sql`update booking_logs set via_page = true where ${recent} and not via_page`);
+      await tx.execute(sql`UPDATE booking_logs SET via_page = TRUE WHERE ${recent} AND NOT via_page`);
     }
     return rows.length > 0;
   });
@@ -72,17 +72,17 @@ export async function findBookingLogs(
   after: Keyset | null,
 ): Promise<(BookingLogRow & { keyset: Keyset })[]> {
   const where = [
-    providerId ? sql`provider_id = ${providerId}` : sql`true`,
-    after ? sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`,
+    providerId ? sql`provider_id = ${providerId}` : sql`TRUE`,
+    after ? sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`TRUE`,
   ];
   const rows = rowsOf<BookingLogRow>(
     await db.execute(sql`
-      select id, client_id, provider_id, url,
-             to_char(created_at at time zone 'UTC', ${ISO}) as created_at
-      from booking_logs
-      where ${sql.join(where, sql` and `)}
-      order by created_at desc, id desc
-      limit ${limit + 1}`),
+      SELECT id, client_id, provider_id, url,
+             to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at
+      FROM booking_logs
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
 }
@@ -90,7 +90,7 @@ export async function findBookingLogs(
 export async function countBookingLogs(db: Db, providerId?: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select count(*)::int as n from booking_logs ${providerId ? sql`where provider_id = ${providerId}` : sql``}`,
+      sql`SELECT count(*)::int AS n FROM booking_logs ${providerId ? sql`WHERE provider_id = ${providerId}` : sql``}`,
     ),
   );
   return row?.n ?? 0;
@@ -98,7 +98,7 @@ export async function countBookingLogs(db: Db, providerId?: string): Promise<num
 
 /** The local day ('YYYY-MM-DD' at UTC + offsetMinutes) of a click. */
 const localDay = (offsetMinutes: number) =>
-  sql`to_char((created_at at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD')`;
+  sql`to_char((created_at AT TIME ZONE 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD')`;
 
 /**
  * Totals for one provider: clicks, unique clicks (distinct client and local day), distinct
@@ -115,12 +115,12 @@ export async function findBookingTotals(db: Db, providerId: string, weekAgo: Dat
     unique_last_7_days: number;
   }>(
     await db.execute(sql`
-      select count(*)::int as total,
-             count(distinct (client_id, ${day}))::int as unique_clicks,
-             count(distinct client_id)::int as unique_clients,
-             (count(*) filter (where ${recent}))::int as last_7_days,
-             (count(distinct (client_id, ${day})) filter (where ${recent}))::int as unique_last_7_days
-      from booking_logs where provider_id = ${providerId}`),
+      SELECT count(*)::int AS total,
+             count(DISTINCT (client_id, ${day}))::int AS unique_clicks,
+             count(DISTINCT client_id)::int AS unique_clients,
+             (count(*) FILTER (WHERE ${recent}))::int AS last_7_days,
+             (count(DISTINCT (client_id, ${day})) FILTER (WHERE ${recent}))::int AS unique_last_7_days
+      FROM booking_logs WHERE provider_id = ${providerId}`),
   );
   return row ?? { total: 0, unique_clicks: 0, unique_clients: 0, last_7_days: 0, unique_last_7_days: 0 };
 }
@@ -132,11 +132,11 @@ export async function findBookingTotals(db: Db, providerId: string, weekAgo: Dat
 export async function findBookingsPerDay(db: Db, providerId: string, since: Date, offsetMinutes: number) {
   return rowsOf<{ date: string; count: number; unique: number }>(
     await db.execute(sql`
-      select ${localDay(offsetMinutes)} as date,
-             count(*)::int as count,
-             count(distinct client_id)::int as "unique"
-      from booking_logs
-      where provider_id = ${providerId} and created_at >= ${since.toISOString()}::timestamptz
-      group by 1 order by 1`),
+      SELECT ${localDay(offsetMinutes)} AS date,
+             count(*)::int AS count,
+             count(DISTINCT client_id)::int AS "unique"
+      FROM booking_logs
+      WHERE provider_id = ${providerId} AND created_at >= ${since.toISOString()}::timestamptz
+      GROUP BY 1 ORDER BY 1`),
   );
 }

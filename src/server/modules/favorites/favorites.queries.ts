@@ -30,7 +30,7 @@ export async function findFavoriteIds(db: Db, userId: string, max: number): Prom
     .select({ providerId: favorites.providerId })
     .from(favorites)
     .where(eq(favorites.userId, userId))
-    .orderBy(sql`${favorites.createdAt} desc`)
+    .orderBy(sql`${favorites.createdAt} DESC`)
     .limit(max);
   return rows.map((r) => r.providerId);
 }
@@ -65,16 +65,16 @@ export async function findFavoriteProviders(
     created_at: string;
   }>(
     await db.execute(sql`
-    select u.id, u.name, u.avatar_url, coalesce(p.location, '') as location,
-           coalesce(p.specialties, '{}') as specialties, u.routing_slug,
-           to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-    from favorites f
-    join users u on u.id = f.provider_id and u.user_type = 'provider' and u.email_verified_at is not null
-    left join provider_profiles p on p.user_id = u.id
-    where f.user_id = ${userId}
-      ${after ? sql`and (f.created_at, f.provider_id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by f.created_at desc, f.provider_id desc
-    limit ${limit + 1}`),
+    SELECT u.id, u.name, u.avatar_url, coalesce(p.location, '') AS location,
+           coalesce(p.specialties, '{}') AS specialties, u.routing_slug,
+           to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+    FROM favorites f
+    JOIN users u ON u.id = f.provider_id AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+    LEFT JOIN provider_profiles p ON p.user_id = u.id
+    WHERE f.user_id = ${userId}
+      ${after ? sql`AND (f.created_at, f.provider_id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+    ORDER BY f.created_at DESC, f.provider_id DESC
+    LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -91,9 +91,9 @@ export async function findFavoriteProviders(
 export async function countListedFavorites(db: Db, userId: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
-      select count(*)::int as n from favorites f
-      join users u on u.id = f.provider_id and u.user_type = 'provider' and u.email_verified_at is not null
-      where f.user_id = ${userId}`),
+      SELECT count(*)::int AS n FROM favorites f
+      JOIN users u ON u.id = f.provider_id AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+      WHERE f.user_id = ${userId}`),
   );
   return row?.n ?? 0;
 }

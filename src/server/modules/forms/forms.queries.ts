@@ -26,12 +26,12 @@ export interface SubmissionRow {
 export async function findSubmissions(db: Db, limit: number, after: Keyset | null) {
   const rows = rowsOf<SubmissionRow>(
     await db.execute(sql`
-      select id, kind, type, name, email, subject, message, urgency, phone,
-             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-      from form_submissions
-      ${after ? sql`where (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by created_at desc, id desc
-      limit ${limit + 1}`),
+      SELECT id, kind, type, name, email, subject, message, urgency, phone,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+      FROM form_submissions
+      ${after ? sql`WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
 }

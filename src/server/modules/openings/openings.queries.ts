@@ -25,16 +25,16 @@ export interface OpeningRow {
 }
 
 const SELECT_OPENING = sql`
-  select o.id, o.provider_id, u.name as provider_name, u.avatar_url as provider_image, u.routing_slug,
+  SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
          o.service_type, o.price,
-         to_char(o.start_time at time zone 'UTC', ${ISO}) as start_time,
-         to_char(o.end_time at time zone 'UTC', ${ISO}) as end_time,
+         to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
+         to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
-         coalesce(nullif(o.location_override, ''), p.location, '') as display_location,
-         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') as display_booking_link
-  from openings o
-  join users u on u.id = o.provider_id
-  left join provider_profiles p on p.user_id = o.provider_id`;
+         coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
+         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+  FROM openings o
+  JOIN users u ON u.id = o.provider_id
+  LEFT JOIN provider_profiles p ON p.user_id = o.provider_id`;
 
 /**
  * Active openings of listed providers that have not ended and start before `until`, soonest first,
@@ -53,15 +53,15 @@ export async function findUpcomingOpenings(
 ): Promise<OpeningRow[]> {
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
-      where o.is_active
-        and o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
-        and o.start_time < ${opts.until.toISOString()}::timestamptz
-        and o.end_time > ${opts.now.toISOString()}::timestamptz
-        and u.user_type = 'provider' and u.email_verified_at is not null
-        ${opts.providerId ? sql`and o.provider_id = ${opts.providerId}` : sql``}
-        ${opts.after ? sql`and (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
-      order by o.start_time, o.id
-      limit ${opts.limit + 1}`),
+      WHERE o.is_active
+        AND o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
+        AND o.start_time < ${opts.until.toISOString()}::timestamptz
+        AND o.end_time > ${opts.now.toISOString()}::timestamptz
+        AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+        ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
+        ${opts.after ? sql`AND (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
+      ORDER BY o.start_time, o.id
+      LIMIT ${opts.limit + 1}`),
   );
 }
 
@@ -78,24 +78,24 @@ export async function findProviderOpenings(
 ): Promise<OpeningRow[]> {
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
-      where o.provider_id = ${opts.providerId}
-        and o.end_time > ${opts.now.toISOString()}::timestamptz
-        ${opts.includeInactive ? sql`` : sql`and o.is_active`}
-        ${opts.after ? sql`and (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
-      order by o.start_time, o.id
-      limit ${opts.limit + 1}`),
+      WHERE o.provider_id = ${opts.providerId}
+        AND o.end_time > ${opts.now.toISOString()}::timestamptz
+        ${opts.includeInactive ? sql`` : sql`AND o.is_active`}
+        ${opts.after ? sql`AND (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
+      ORDER BY o.start_time, o.id
+      LIMIT ${opts.limit + 1}`),
   );
 }
 
 export async function findOpeningById(db: Db, id: string): Promise<OpeningRow | undefined> {
-  const [row] = rowsOf<OpeningRow>(await db.execute(sql`${SELECT_OPENING} where o.id = ${id}`));
+  const [row] = rowsOf<OpeningRow>(await db.execute(sql`${SELECT_OPENING} WHERE o.id = ${id}`));
   return row;
 }
 
 export async function countUpcomingOpenings(db: Db, providerId: string, now: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select count(*)::int as n from openings where provider_id = ${providerId} and end_time > ${now.toISOString()}::timestamptz`,
+      sql`SELECT count(*)::int AS n FROM openings WHERE provider_id = ${providerId} AND end_time > ${now.toISOString()}::timestamptz`,
     ),
   );
   return row?.n ?? 0;
@@ -161,7 +161,7 @@ export async function findOpeningBookingLinks(db: Db, providerId: string): Promi
   const rows = await db
     .selectDistinct({ link: openings.bookingLinkOverride })
     .from(openings)
-    .where(and(eq(openings.providerId, providerId), sql`${openings.bookingLinkOverride} is not null`));
+    .where(and(eq(openings.providerId, providerId), sql`${openings.bookingLinkOverride} IS NOT NULL`));
   return rows.map((r) => r.link!).filter(Boolean);
 }
 

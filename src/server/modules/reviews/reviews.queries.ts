@@ -126,11 +126,11 @@ export async function findBookingWindow(
   const [row] = rowsOf<{ inside: boolean; pending: string | null; old: boolean; too_new: boolean }>(
     await db.execute(sql`
       SELECT
-        coalesce(bool_or(c.counts AND b.created_at <= ${opens}::timestamptz AND b.created_at >= ${closes}::timestamptz), false) AS inside,
-        to_char(min(b.created_at) FILTER (WHERE c.counts AND b.created_at > ${opens}::timestamptz) at time zone 'UTC',
+        coalesce(bool_or(c.counts AND b.created_at <= ${opens}::timestamptz AND b.created_at >= ${closes}::timestamptz), FALSE) AS inside,
+        to_char(min(b.created_at) FILTER (WHERE c.counts AND b.created_at > ${opens}::timestamptz) AT TIME ZONE 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS pending,
-        coalesce(bool_or(c.counts AND b.created_at < ${closes}::timestamptz), false) AS old,
-        coalesce(bool_or(b.via_page AND NOT c.counts AND b.created_at >= ${closes}::timestamptz), false) AS too_new
+        coalesce(bool_or(c.counts AND b.created_at < ${closes}::timestamptz), FALSE) AS old,
+        coalesce(bool_or(b.via_page AND NOT c.counts AND b.created_at >= ${closes}::timestamptz), FALSE) AS too_new
       FROM booking_logs b
       JOIN users u ON u.id = b.client_id
       CROSS JOIN LATERAL (
@@ -299,7 +299,7 @@ export async function findAdminReviews(
         (SELECT json_agg(json_build_object('reason', x.reason, 'details', x.details))
          FROM (SELECT reason, details FROM review_reports WHERE review_id = r.id ORDER BY created_at DESC LIMIT 5) x) AS reasons
       FROM review_reports WHERE review_id = r.id
-    ) rep ON true`;
+    ) rep ON TRUE`;
   const source = adminSource(status);
   const rows = rowsOf<AdminReviewRow>(
     await db.execute(sql`
@@ -350,7 +350,7 @@ export async function moderateReview(
       change.action === 'hide'
         ? sql`UPDATE reviews SET hidden_at = coalesce(hidden_at, ${change.now.toISOString()}::timestamptz),
                 hidden_by = coalesce(hidden_by, ${change.adminId}::uuid)
-              WHERE id = ${change.id} RETURNING id, false AS published`
+              WHERE id = ${change.id} RETURNING id, FALSE AS published`
         : sql`WITH before AS (SELECT id, held_reason IS NOT NULL AS held FROM reviews WHERE id = ${change.id} FOR UPDATE)
               UPDATE reviews r SET hidden_at = NULL, hidden_by = NULL, held_reason = NULL
               FROM before WHERE r.id = before.id RETURNING r.id, before.held AS published`,

@@ -24,11 +24,11 @@ beforeAll(async () => {
   await t.db.execute(sql`
     INSERT INTO users (id, email, password_hash, name, user_type, routing_slug, email_verified_at, created_at)
     SELECT md5(i::text)::uuid, 'p' || i || '@explain.test', 'x', 'Provider ' || i, 'provider', 'explain-' || i,
-      now(), now() - i * interval '1 minute'
+      now(), now() - i * INTERVAL '1 minute'
     FROM generate_series(1, ${PROVIDERS}) AS i`);
   await t.db.execute(sql`
     INSERT INTO provider_profiles (user_id, location, created_at)
-    SELECT md5(i::text)::uuid, 'Somewhere', now() - i * interval '1 minute'
+    SELECT md5(i::text)::uuid, 'Somewhere', now() - i * INTERVAL '1 minute'
     FROM generate_series(1, ${PROVIDERS}) AS i`);
   await t.db.execute(sql`ALTER TABLE users ENABLE TRIGGER USER`);
   await t.db.execute(sql`ALTER TABLE provider_profiles ENABLE TRIGGER USER`);
@@ -46,7 +46,7 @@ beforeAll(async () => {
   await t.db.execute(sql`
     INSERT INTO provider_search
       (provider_id, created_at, document, quality, earth_point, prices, starting_price, hours, amenities)
-    SELECT md5(i::text)::uuid, now() - i * interval '1 minute',
+    SELECT md5(i::text)::uuid, now() - i * INTERVAL '1 minute',
       format('%s:1A %s:2A %s:3B %s:4B %s:5B %s:6C licens:7C',
         (ARRAY['maya', 'jordan', 'aaliyah', 'sofia', 'chris', 'dani', 'marcus', 'priya'])[1 + i % 8],
         'n' || (i % 3000), c.cat, c.services[1 + i % 3], c.services[1 + (i / 3) % 3], z.city)::tsvector,

@@ -317,7 +317,7 @@ export async function analyzeWords(db: Db, words: readonly string[]): Promise<Wo
         WHERE w.stem IS NOT NULL AND NOT w.known AND length(w.word) >= 4 AND c.score >= ${SIMILARITY_THRESHOLD}
         ORDER BY c.score DESC, c.term
         LIMIT 3
-      ) t ON true
+      ) t ON TRUE
       GROUP BY w.ord, w.word, w.stem, w.known
       ORDER BY w.ord`),
   );

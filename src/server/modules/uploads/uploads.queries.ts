@@ -45,7 +45,7 @@ export async function appendPortfolioImage(
   const [row] = await db
     .update(providerProfiles)
     .set({
-      portfolioImages: sql`case when ${present} then ${images} else array_append(${images}, ${url}::text) end`,
+      portfolioImages: sql`CASE WHEN ${present} THEN ${images} ELSE array_append(${images}, ${url}::text) END`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(providerProfiles.userId, userId), or(present, sql`cardinality(${images}) < ${max}::int`)))
