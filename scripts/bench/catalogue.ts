@@ -3,8 +3,8 @@
 // areas whose popularity follows a Zipf curve (a few big cities, a long tail of towns).
 import { createHash } from 'node:crypto';
 import zipcodes from 'zipcodes';
-import { AMENITIES, PRODUCT_BRANDS, SERVICE_CATEGORIES } from '../../src/domain/options';
-import { createRng, type Rng } from '../../src/server/seed/art';
+import { AMENITIES, PRODUCT_BRANDS, SERVICE_CATEGORIES } from '#domain/options.ts';
+import { createRng, type Rng } from '#server/seed/art.ts';
 
 export type CategoryId = (typeof SERVICE_CATEGORIES)[number]['id'];
 

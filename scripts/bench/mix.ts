@@ -1,6 +1,6 @@
 // The request mixes of `npm run bench` and `npm run loadtest`: what people search for, where and with
 // which filters, and which profiles they open; popular things more often.
-import { createRng } from '../../src/server/seed/art';
+import { createRng } from '#server/seed/art.ts';
 import { SEARCH_WORDS } from './catalogue';
 
 export type RequestSpec = {

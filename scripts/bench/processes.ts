@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { unusedPort } from '../../src/server/lib/unused-port';
+import { unusedPort } from '#server/lib/unused-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

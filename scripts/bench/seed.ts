@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Db, openDatabase } from '../../src/server/db/client';
-import { hashPassword } from '../../src/server/lib/passwords';
+import { type Db, openDatabase } from '#server/db/client.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { type BenchProvider, benchProvider, buildPlaces } from './catalogue';
 
 const BATCH = 2000;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { firstLink, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { firstLink, type SmtpSink } from '#server/test/smtp-sink.ts';
 
 /** One HTTP attempt as the drill saw it. */
 export interface Attempt {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { findPgTool } from '../../src/server/backup/tools';
+import { findPgTool } from '#server/backup/tools.ts';
 import { sleep } from './server';
 
 /**

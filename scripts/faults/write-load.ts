@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../src/server/db/client';
+import { type Db, rowsOf } from '#server/db/client.ts';
 import { type Account, type Attempt, call } from './http';
 import { sleep } from './server';
 

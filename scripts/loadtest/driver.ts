@@ -8,7 +8,7 @@
 // due (coordinated omission). Here each request has a due time, and its latency is counted from that
 // due time, so a stalled server or a full connection pool shows up in the percentiles.
 import http from 'node:http';
-import type { Rng } from '../../src/server/seed/art';
+import type { Rng } from '#server/seed/art.ts';
 import type { RequestSpec } from '../bench/mix';
 
 export const TIMEOUT_MS = 10_000;

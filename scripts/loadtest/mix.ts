@@ -1,6 +1,6 @@
 // What `npm run loadtest` sends: 60% searches (the bench's search mix), 30% profile views and 10%
 // everything else, as a seeded random sequence of request kinds.
-import { createRng } from '../../src/server/seed/art';
+import { createRng } from '#server/seed/art.ts';
 import { popularIndex, profileMix, type RequestSpec, searchMix } from '../bench/mix';
 import type { SeededProvider } from '../bench/seed';
 import type { NextRequest } from './driver';

@@ -1,9 +1,9 @@
 // The rows `npm run loadtest` adds to the bench catalogue: client accounts that can sign in (one
 // known password), openings in the next days, and reviews, so every request kind finds real data.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { hashPassword } from '../../src/server/lib/passwords';
-import { createRng } from '../../src/server/seed/art';
+import type { Db } from '#server/db/client.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { createRng } from '#server/seed/art.ts';
 import type { SeededProvider } from '../bench/seed';
 
 export const CLIENT_PASSWORD = 'Loadtest-Glow-2026!';

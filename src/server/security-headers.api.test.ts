@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BETA_ACCESS_HEADER } from '../domain/admin-options';
+import { BETA_ACCESS_HEADER } from '#domain/admin-options.ts';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
 import { buildTestApp, type TestApp, testConfig, unusedPort } from './test/build-test-app';

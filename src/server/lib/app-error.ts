@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type Issue } from '../../domain/errors';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type Issue } from '#domain/errors.ts';
 
 /** The one error type services throw; the error handler turns it into the wire shape. */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_TEXTS } from '../../domain/idempotency';
+import { IDEMPOTENCY_TEXTS } from '#domain/idempotency.ts';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { idempotencyKeys } from '../db/schema';

@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
  * leaked password dumps (about 49,000 entries); we refuse the first 10,000.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { AUTH_TEXTS, weakPasswordReason } from '../../domain/auth';
+import { AUTH_TEXTS, weakPasswordReason } from '#domain/auth.ts';
 
 // @node-rs/argon2 defaults to argon2id (19 MiB, t=2): ~12 ms a hash on this machine.
 export function hashPassword(password: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../domain/auth';
+import { AUTH_TEXTS } from '#domain/auth.ts';
 import {
   burnPasswordCheck,
   hashPassword,

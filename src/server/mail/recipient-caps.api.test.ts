@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_TEXTS } from '../../domain/forms';
+import { FORM_TEXTS } from '#domain/forms.ts';
 import { mailOutbox } from '../db/schema';
 import { addressHash } from '../lib/address-hash';
 import {

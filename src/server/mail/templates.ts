@@ -1,4 +1,4 @@
-import { BRAND } from '../../domain/brand';
+import { BRAND } from '#domain/brand.ts';
 import { escapeHtml } from '../lib/html';
 
 export interface MailContent {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_ACCESS_HEADER, ADMIN_TEXTS } from '../../domain/admin';
+import { ADMIN_ACCESS_HEADER, ADMIN_TEXTS } from '#domain/admin.ts';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';

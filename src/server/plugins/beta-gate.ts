@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BETA_ACCESS_HEADER } from '../../domain/admin';
+import { BETA_ACCESS_HEADER } from '#domain/admin.ts';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
 

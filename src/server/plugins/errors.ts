@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  ERROR_MESSAGES,
-  ERROR_STATUS,
-  type ErrorBody,
-  type ErrorCode,
-  type Issue,
-} from '../../domain/errors';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, type Issue } from '#domain/errors.ts';
 import { AppError } from '../lib/app-error';
 
 const DB_DOWN_CODES = new Set([

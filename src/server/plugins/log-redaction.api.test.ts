@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACCESS_HEADER, BETA_ACCESS_HEADER } from '../../domain/admin-options';
+import { ADMIN_ACCESS_HEADER, BETA_ACCESS_HEADER } from '#domain/admin-options.ts';
 import { REDACTED } from '../lib/log-redaction';
 import { unsubscribeToken } from '../modules/openings/opening-alerts.service';
 import { buildTestApp, captureLog, type TestApp } from '../test/build-test-app';

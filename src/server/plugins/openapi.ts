@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { BRAND } from '../../domain/brand';
-import { ERROR_MESSAGES, ERROR_STATUS } from '../../domain/errors';
+import { BRAND } from '#domain/brand.ts';
+import { ERROR_MESSAGES, ERROR_STATUS } from '#domain/errors.ts';
 
 /**
  * Failures a route can answer beyond what its options show (auth, input, rate limit): the 403, 404

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../domain/options';
-import { PRICING_LIMITS } from '../../domain/pricing';
-import { PROFILE_LIMITS } from '../../domain/profiles';
-import { UPLOAD_TEXTS } from '../../domain/uploads';
+import { LIMITS } from '#domain/options.ts';
+import { PRICING_LIMITS } from '#domain/pricing.ts';
+import { PROFILE_LIMITS } from '#domain/profiles.ts';
+import { UPLOAD_TEXTS } from '#domain/uploads.ts';
 import { formSubmissions, providerProfiles, users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider, type VerifiedUser } from '../test/factories';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BETA_ACCESS_HEADER } from '../../domain/admin-options';
+import { BETA_ACCESS_HEADER } from '#domain/admin-options.ts';
 import { buildTestApp, captureLog, type LogCapture, type TestApp } from '../test/build-test-app';
 import { uniqueEmail } from '../test/factories';
 

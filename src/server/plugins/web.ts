@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { BRAND } from '../../domain/brand';
-import { isReservedSlug } from '../../domain/slug';
+import { BRAND } from '#domain/brand.ts';
+import { isReservedSlug } from '#domain/slug.ts';
 import { escapeHtml, type PageHead } from '../lib/html';
 
 /** Paths the web app answers itself (SPEC.md §2 route table); anything else single-segment is a slug. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { SERVICE_CATEGORIES } from '../../domain/options';
+import type { SERVICE_CATEGORIES } from '#domain/options.ts';
 
 /**
  * Abstract art for the demo catalogue, drawn as SVG and rasterised by sharp (librsvg) at seed time:

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REVIEW_LIMITS } from '../../domain/reviews-options';
+import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import { createRng } from './art';
 
 /**

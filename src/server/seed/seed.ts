@@ -9,9 +9,9 @@ import {
   WEEKDAY_SHORT,
   WEEKDAYS,
   type Weekday,
-} from '../../domain/availability';
-import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '../../domain/profiles';
-import { isReservedSlug, slugify } from '../../domain/slug';
+} from '#domain/availability.ts';
+import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
+import { isReservedSlug, slugify } from '#domain/slug.ts';
 import type { AppContext } from '../context';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Session, SignupUserData, User } from '../../domain/auth';
-import { slugify } from '../../domain/slug';
+import type { Session, SignupUserData, User } from '#domain/auth.ts';
+import { slugify } from '#domain/slug.ts';
 import type { Db } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { WEEKDAYS, type Weekday } from '../../domain/availability';
+import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
 import type { PricingEntry } from '../db/schema';
 import { providerProfiles, users } from '../db/schema';
 import { lookupZip } from '../lib/zip-lookup';

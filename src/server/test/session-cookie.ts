@@ -1,5 +1,5 @@
-import type { Session } from '../../domain/auth';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../domain/auth-options';
+import type { Session } from '#domain/auth.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
 import { REFRESH_COOKIE } from '../modules/auth/session-cookie';
 import type { RequestOptions, TestApp, TestResponse } from './build-test-app';
 

@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { thumbnailUrl } from '../../domain/image-urls';
-import type { ProviderCard as ProviderCardData } from '../../domain/search';
+import { thumbnailUrl } from '#domain/image-urls.ts';
+import type { ProviderCard as ProviderCardData } from '#domain/search.ts';
 import { Avatar } from './ui/Avatar';
 import { buttonVariants } from './ui/Button';
 

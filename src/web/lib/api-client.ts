@@ -1,6 +1,6 @@
-import type { Session } from '../../domain/auth';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../domain/auth-options';
-import type { Issue } from '../../domain/errors';
+import type { Session } from '#domain/auth.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
+import type { Issue } from '#domain/errors.ts';
 import { betaHeaders, lockBeta } from './beta-gate';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BRAND } from '../../domain/brand';
+import { BRAND } from '#domain/brand.ts';
 
 /** index.html's title; pages that set their own put this back when they are left. */
 export const APP_TITLE = `${BRAND.name} · ${BRAND.tagline}`;

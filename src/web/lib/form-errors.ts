@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { Issue } from '../../domain/errors';
+import type { Issue } from '#domain/errors.ts';
 import { ApiError } from './api-client';
 
 /**

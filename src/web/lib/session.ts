@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { Session, User } from '../../domain/auth';
-import { LIMITS } from '../../domain/options';
+import type { Session, User } from '#domain/auth.ts';
+import { LIMITS } from '#domain/options.ts';
 
 /** The fixed localStorage key of the session (SPEC.md §3). */
 export const SESSION_KEY = 'glowfind.session';

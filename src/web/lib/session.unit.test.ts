@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../domain/auth';
+import type { Session } from '#domain/auth.ts';
 
 /** A Storage over a Map: this project runs in node, where there is no localStorage. */
 class MemoryStorage {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BETA_ACCESS_HEADER } from '../../../domain/admin-options';
-import { signAccessToken } from '../../lib/tokens';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, captureLog, type TestApp } from '../../test/build-test-app';
-import { insertUser, uniqueEmail } from '../../test/factories';
+import { BETA_ACCESS_HEADER } from '#domain/admin-options.ts';
+import { signAccessToken } from '#server/lib/tokens.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, captureLog, type TestApp } from '#server/test/build-test-app.ts';
+import { insertUser, uniqueEmail } from '#server/test/factories.ts';
 
 /**
  * Issue 17, item 1: the per-address limit (10 guesses in 15 minutes) is no brake on an attacker with

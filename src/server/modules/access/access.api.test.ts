@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../domain/admin';
-import { favorites, searchLogs, users } from '../../db/schema';
-import { encodeKeyset } from '../../lib/keyset-cursor';
-import { buildTestApp, DAY, HOUR, MINUTE, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { ADMIN_TEXTS } from '#domain/admin.ts';
+import { favorites, searchLogs, users } from '#server/db/schema/index.ts';
+import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import {
+  buildTestApp,
+  DAY,
+  HOUR,
+  MINUTE,
+  type TestApp,
+  type TestResponse,
+} from '#server/test/build-test-app.ts';
 import {
   countUsers,
   createVerifiedProvider,
@@ -13,7 +20,7 @@ import {
   loginAs,
   uniqueEmail,
   type VerifiedUser,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 const ADMIN_PASSWORD = 'Orchid-Admin-Step-77';
 const BETA_PASSWORD = 'Velvet-Beta-Door-12';

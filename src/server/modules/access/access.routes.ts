@@ -8,10 +8,10 @@ import {
   BETA_ACCESS_HEADER,
   BetaStatusReplySchema,
   PasswordBodySchema,
-} from '../../../domain/admin';
-import { logSecurityEvent } from '../../lib/security-log';
-import { requireRole } from '../../plugins/auth';
-import { failureLock, RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/admin.ts';
+import { logSecurityEvent } from '#server/lib/security-log.ts';
+import { requireRole } from '#server/plugins/auth.ts';
+import { failureLock, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as access from './access.service';
 
 const tags = ['access'];

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_TEXTS } from '../../../domain/admin';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { passwordFingerprint, signPurposeToken, verifyPurposeToken } from '../../lib/tokens';
+import { ADMIN_TEXTS } from '#domain/admin.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { passwordFingerprint, signPurposeToken, verifyPurposeToken } from '#server/lib/tokens.ts';
 
 /**
  * The two shared passwords of SPEC.md §4, checked here instead of in the browser (DESIGN.md §5):

@@ -12,8 +12,8 @@ import {
   reviews,
   revokedAccessTokens,
   users,
-} from '../../db/schema';
-import { hashToken, signAccessToken } from '../../lib/tokens';
+} from '#server/db/schema/index.ts';
+import { hashToken, signAccessToken } from '#server/lib/tokens.ts';
 import {
   buildTestApp,
   DAY,
@@ -21,7 +21,7 @@ import {
   type RequestOptions,
   type TestApp,
   type TestResponse,
-} from '../../test/build-test-app';
+} from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
@@ -29,9 +29,9 @@ import {
   DEFAULT_PASSWORD,
   findUserRow,
   uniqueEmail,
-} from '../../test/factories';
-import { asBrowser } from '../../test/session-cookie';
-import { dataUrl, swatch } from '../../test/test-images';
+} from '#server/test/factories.ts';
+import { asBrowser } from '#server/test/session-cookie.ts';
+import { dataUrl, swatch } from '#server/test/test-images.ts';
 
 /**
  * Who may call what: every API route of the app (read from Fastify's route table, so a new route

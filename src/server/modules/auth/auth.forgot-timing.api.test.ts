@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, mailOutbox } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertUser } from '../../test/factories';
+import { emailTokens, mailOutbox } from '#server/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { insertUser } from '#server/test/factories.ts';
 
 /**
  * Item 9 of the hardening issue: forgot-password answered a known address about 5 ms later than

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAddresses, refreshTokens } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, captureLog, type TestApp, type TestResponse } from '../../test/build-test-app';
-import { createUnverifiedUser, findUserRow } from '../../test/factories';
-import { firstLink } from '../../test/smtp-sink';
+import { loginAddresses, refreshTokens } from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, captureLog, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
+import { createUnverifiedUser, findUserRow } from '#server/test/factories.ts';
+import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
  * Item 8 of the hardening issue: ten wrong passwords for someone else's email used to lock the

@@ -1,13 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../../domain/errors';
-import { type Database, openDatabase } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
-import { buildTestApp, DAY, type TestApp, testDbKind, unusedPort } from '../../test/build-test-app';
-import { createUnverifiedUser, createVerifiedUser, findUserRow, uniqueEmail } from '../../test/factories';
-import { refreshSetCookie, refreshTokenOf } from '../../test/session-cookie';
+import { ERROR_MESSAGES } from '#domain/errors.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { refreshTokens } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp, DAY, type TestApp, testDbKind, unusedPort } from '#server/test/build-test-app.ts';
+import {
+  createUnverifiedUser,
+  createVerifiedUser,
+  findUserRow,
+  uniqueEmail,
+} from '#server/test/factories.ts';
+import { refreshSetCookie, refreshTokenOf } from '#server/test/session-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { emailTokens, refreshTokens } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
-import { buildTestApp, MINUTE, TEST_PUBLIC_URL, type TestApp } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { emailTokens, refreshTokens } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp, MINUTE, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   createUnverifiedUser,
@@ -11,9 +11,9 @@ import {
   findUserRow,
   loginAs,
   uniqueEmail,
-} from '../../test/factories';
-import { loginWithCookie, refreshWithCookie } from '../../test/session-cookie';
-import { firstLink } from '../../test/smtp-sink';
+} from '#server/test/factories.ts';
+import { loginWithCookie, refreshWithCookie } from '#server/test/session-cookie.ts';
+import { firstLink } from '#server/test/smtp-sink.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { users } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { users } from '#server/db/schema/index.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   countUsers,
@@ -12,8 +12,8 @@ import {
   insertUser,
   loginAs,
   uniqueEmail,
-} from '../../test/factories';
-import { firstLink } from '../../test/smtp-sink';
+} from '#server/test/factories.ts';
+import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
  * Item 7 of the hardening issue: new passwords that are easy to guess are refused with a message

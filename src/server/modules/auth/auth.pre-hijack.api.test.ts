@@ -1,18 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { emailTokens, loginAddresses, providerProfiles, refreshTokens, users } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
-import { verifyPassword } from '../../lib/passwords';
-import { hashToken, randomToken, signAccessToken } from '../../lib/tokens';
-import { buildTestApp, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import {
+  emailTokens,
+  loginAddresses,
+  providerProfiles,
+  refreshTokens,
+  users,
+} from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { verifyPassword } from '#server/lib/passwords.ts';
+import { hashToken, randomToken, signAccessToken } from '#server/lib/tokens.ts';
+import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
   countUsers,
   createUnverifiedUser,
   findUserRow,
   readVerifyLink,
   uniqueEmail,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 /**
  * Item 2 of the hardening issue: account pre-hijacking. An attacker signs up first with the

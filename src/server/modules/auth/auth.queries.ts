@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client.ts';
 import {
   emailTokens,
   loginAddresses,
@@ -8,7 +8,7 @@ import {
   revokedAccessTokens,
   type UserRow,
   users,
-} from '../../db/schema';
+} from '#server/db/schema/index.ts';
 
 export type NewProviderProfile = typeof providerProfiles.$inferInsert;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   countUsers,
   createVerifiedUser,
   DEFAULT_PASSWORD,
   uniqueEmail,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

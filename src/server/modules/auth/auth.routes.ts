@@ -14,13 +14,13 @@ import {
   UserReplySchema,
   VerifyEmailBodySchema,
   VerifyEmailReplySchema,
-} from '../../../domain/auth';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth-options';
-import { normalizeEmail } from '../../../domain/fields';
-import { addressHash } from '../../lib/address-hash';
-import { AppError } from '../../lib/app-error';
-import { bearerToken } from '../../plugins/auth';
-import { keyedLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/auth.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
+import { normalizeEmail } from '#domain/fields.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { bearerToken } from '#server/plugins/auth.ts';
+import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as auth from './auth.service';
 import {
   clearedRefreshCookie,

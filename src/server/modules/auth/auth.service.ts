@@ -1,13 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User } from '../../../domain/auth';
-import { normalizeEmail } from '../../../domain/fields';
-import { isReservedSlug, slugCandidate, slugify } from '../../../domain/slug';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
-import { AppError, fieldError, rateLimited } from '../../lib/app-error';
-import { burnPasswordCheck, hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
-import { logSecurityEvent } from '../../lib/security-log';
+import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User } from '#domain/auth.ts';
+import { normalizeEmail } from '#domain/fields.ts';
+import { isReservedSlug, slugCandidate, slugify } from '#domain/slug.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { AppError, fieldError, rateLimited } from '#server/lib/app-error.ts';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  newPasswordProblem,
+  verifyPassword,
+} from '#server/lib/passwords.ts';
+import { logSecurityEvent } from '#server/lib/security-log.ts';
 import {
   hashToken,
   REFRESH_TOKEN_TTL_S,
@@ -16,16 +21,16 @@ import {
   signAccessToken,
   VERIFY_TOKEN_TTL_S,
   verifyAccessToken,
-} from '../../lib/tokens';
-import { zipFromLocation } from '../../lib/zip-lookup';
-import { enqueueMail } from '../../mail/outbox';
+} from '#server/lib/tokens.ts';
+import { zipFromLocation } from '#server/lib/zip-lookup.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import {
   accountExistsMail,
   passwordChangedMail,
   resetPasswordMail,
   signinLinkMail,
   verifyEmailMail,
-} from '../../mail/templates';
+} from '#server/mail/templates.ts';
 import * as q from './auth.queries';
 
 const VERIFY_FAILED = 'Email verification failed. The link may be invalid or expired.';

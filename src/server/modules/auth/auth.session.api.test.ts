@@ -1,12 +1,12 @@
 import { eq, lte } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { CSRF_HEADER } from '../../../domain/auth-options';
-import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
-import { buildTestApp, DAY, MINUTE, type TestApp } from '../../test/build-test-app';
-import { createVerifiedUser, findUserRow } from '../../test/factories';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { CSRF_HEADER } from '#domain/auth-options.ts';
+import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp, DAY, MINUTE, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedUser, findUserRow } from '#server/test/factories.ts';
 import {
   csrfHeader,
   loginWithCookie,
@@ -14,7 +14,7 @@ import {
   refreshSetCookie,
   refreshTokenOf,
   refreshWithCookie,
-} from '../../test/session-cookie';
+} from '#server/test/session-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { emailTokens, loginAddresses, refreshTokens } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
-import { hashToken } from '../../lib/tokens';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, MINUTE, TEST_PUBLIC_URL, type TestApp } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { emailTokens, loginAddresses, refreshTokens } from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, MINUTE, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   createUnverifiedUser,
@@ -13,8 +13,8 @@ import {
   findUserRow,
   insertUser,
   uniqueEmail,
-} from '../../test/factories';
-import { firstLink } from '../../test/smtp-sink';
+} from '#server/test/factories.ts';
+import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
  * 'Email me a sign-in link' (item 8 of the hardening issue): POST /api/auth/signin-link mails a

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { isReservedSlug } from '../../../domain/slug';
-import { emailTokens, mailOutbox, providerProfiles, users } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
-import { buildTestApp, HOUR, TEST_PUBLIC_URL, type TestApp } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { isReservedSlug } from '#domain/slug.ts';
+import { emailTokens, mailOutbox, providerProfiles, users } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp, HOUR, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   countUsers,
@@ -16,7 +16,7 @@ import {
   loginAs,
   readVerifyLink,
   uniqueEmail,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 const ADMIN_EMAIL = 'boss@example.test';
 const LATE_ADMIN_EMAIL = 'late-boss@example.test';

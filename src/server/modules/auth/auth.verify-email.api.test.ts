@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../domain/auth';
-import { emailTokens, mailOutbox } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
-import { buildTestApp, HOUR, type TestApp } from '../../test/build-test-app';
+import { AUTH_TEXTS } from '#domain/auth.ts';
+import { emailTokens, mailOutbox } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp, HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   createUnverifiedUser,
@@ -11,8 +11,8 @@ import {
   findUserRow,
   readVerifyLink,
   uniqueEmail,
-} from '../../test/factories';
-import { refreshSetCookie, refreshWithCookie } from '../../test/session-cookie';
+} from '#server/test/factories.ts';
+import { refreshSetCookie, refreshWithCookie } from '#server/test/session-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../domain/auth-options';
-import { BRAND } from '../../../domain/brand';
-import { AppError } from '../../lib/app-error';
-import { REFRESH_TOKEN_TTL_S } from '../../lib/tokens';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
+import { BRAND } from '#domain/brand.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { REFRESH_TOKEN_TTL_S } from '#server/lib/tokens.ts';
 
 /**
  * The refresh token travels only in this cookie (ADR 002): HttpOnly so page scripts (an XSS) cannot

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../domain/admin';
-import { BOOKING_LIMITS, BOOKING_TEXTS } from '../../../domain/bookings';
-import { bookingLogs } from '../../db/schema';
-import { encodeKeyset } from '../../lib/keyset-cursor';
-import { buildTestApp, DAY, HOUR, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { ADMIN_TEXTS } from '#domain/admin.ts';
+import { BOOKING_LIMITS, BOOKING_TEXTS } from '#domain/bookings.ts';
+import { bookingLogs } from '#server/db/schema/index.ts';
+import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import { buildTestApp, DAY, HOUR, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
@@ -16,7 +16,7 @@ import {
   loginAs,
   uniqueEmail,
   type VerifiedUser,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { providerProfiles, users } from '../../db/schema';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
 /** A listed provider's own booking link ('' when none), or undefined for anyone else. */
 export async function findProviderBookingLink(db: Db, providerId: string) {

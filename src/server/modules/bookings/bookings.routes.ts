@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ACCESS_HEADER } from '../../../domain/admin';
+import { ADMIN_ACCESS_HEADER } from '#domain/admin.ts';
 import {
   BookingLogsQuerySchema,
   BookingLogsReplySchema,
   LogBookingBodySchema,
   LogBookingReplySchema,
-} from '../../../domain/bookings';
-import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '../../../domain/idempotency';
-import { withIdempotency } from '../../lib/idempotency';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/bookings.ts';
+import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '#domain/idempotency.ts';
+import { withIdempotency } from '#server/lib/idempotency.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as bookings from './bookings.service';
 
 const tags = ['bookings'];

@@ -1,14 +1,9 @@
-import { ADMIN_TEXTS } from '../../../domain/admin';
-import {
-  BOOKING_LIMITS,
-  BOOKING_TEXTS,
-  type BookingStats,
-  type LogBookingBody,
-} from '../../../domain/bookings';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { ADMIN_TEXTS } from '#domain/admin.ts';
+import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody } from '#domain/bookings.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { hasAdminAccess } from '../access/access.service';
 import { findOpeningBookingLinks } from '../openings/openings.service';
 import * as q from './bookings.queries';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_LIMITS } from '../../../domain/bookings';
-import { bookingLogs } from '../../db/schema';
-import { signPurposeToken } from '../../lib/tokens';
+import { BOOKING_LIMITS } from '#domain/bookings.ts';
+import { bookingLogs } from '#server/db/schema/index.ts';
+import { signPurposeToken } from '#server/lib/tokens.ts';
 import {
   buildTestApp,
   DAY,
@@ -12,8 +12,13 @@ import {
   MINUTE,
   type RequestOptions,
   type TestApp,
-} from '../../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, loginAs, type VerifiedUser } from '../../test/factories';
+} from '#server/test/build-test-app.ts';
+import {
+  createVerifiedProvider,
+  createVerifiedUser,
+  loginAs,
+  type VerifiedUser,
+} from '#server/test/factories.ts';
 
 /**
  * Booking clicks a script cannot mint in bulk (issue 17, item 11; ADR 008): the click token the

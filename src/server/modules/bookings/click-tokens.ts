@@ -1,8 +1,8 @@
-import { BOOKING_LIMITS } from '../../../domain/bookings-options';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { readPurposeToken, signPurposeToken } from '../../lib/tokens';
+import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
 import { userFromAccessToken } from '../auth/auth.service';
 
 /**

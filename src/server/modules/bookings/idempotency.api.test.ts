@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TEXTS } from '../../../domain/idempotency';
-import { OPENING_TEXTS } from '../../../domain/openings';
-import { bookingLogs, idempotencyKeys, openings } from '../../db/schema';
-import { buildTestApp, HOUR, MINUTE, type TestApp } from '../../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '../../test/factories';
+import { IDEMPOTENCY_TEXTS } from '#domain/idempotency.ts';
+import { OPENING_TEXTS } from '#domain/openings.ts';
+import { bookingLogs, idempotencyKeys, openings } from '#server/db/schema/index.ts';
+import { buildTestApp, HOUR, MINUTE, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
 
 const OPENINGS = '/api/last-minute-openings';
 const LOGS = '/api/booking-logs';

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from '../../../domain/favorites';
-import { favoriteServices, favorites, users } from '../../db/schema';
-import { encodeKeyset } from '../../lib/keyset-cursor';
-import { buildTestApp, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites.ts';
+import { favoriteServices, favorites, users } from '#server/db/schema/index.ts';
+import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
   createVerifiedUser,
   insertUser,
   uniqueEmail,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { favoriteServices, favorites } from '../../db/schema';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { favoriteServices, favorites } from '#server/db/schema/index.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
 /** Saves a provider for a user; true when it was not saved before. */
 export async function insertFavoriteIfAbsent(db: Db, userId: string, providerId: string): Promise<boolean> {

@@ -9,8 +9,8 @@ import {
   FavoriteServicesReplySchema,
   FavoritesQuerySchema,
   FavoritesReplySchema,
-} from '../../../domain/favorites';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/favorites.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as favorites from './favorites.service';
 
 const tags = ['favorites'];

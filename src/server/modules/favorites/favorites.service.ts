@@ -1,7 +1,7 @@
-import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '../../../domain/favorites';
-import type { AppContext } from '../../context';
-import { AppError, fieldError } from '../../lib/app-error';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '#domain/favorites.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { findPublicProvider } from '../profiles/profiles.service';
 import * as q from './favorites.queries';
 

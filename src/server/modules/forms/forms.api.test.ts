@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_TEXTS } from '../../../domain/forms';
-import { formSubmissions, mailOutbox } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { countOutbox, createVerifiedUser, uniqueEmail } from '../../test/factories';
+import { FORM_TEXTS } from '#domain/forms.ts';
+import { formSubmissions, mailOutbox } from '#server/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { countOutbox, createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
 
 const SUPPORT_EMAIL = 'help-desk@example.test';
 const ACK_SUBJECT = 'We received your Glowfind support request';

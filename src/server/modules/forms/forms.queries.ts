@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { formSubmissions } from '../../db/schema';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { formSubmissions } from '#server/db/schema/index.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
 export type NewSubmission = typeof formSubmissions.$inferInsert;
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLogsQuerySchema } from '../../../domain/admin';
+import { AdminLogsQuerySchema } from '#domain/admin.ts';
 import {
   FeedbackBodySchema,
   FormReplySchema,
   InvestorBodySchema,
   SubmissionsReplySchema,
-} from '../../../domain/forms';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/forms.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as forms from './forms.service';
 
 const tags = ['forms'];

@@ -1,9 +1,9 @@
-import { BRAND } from '../../../domain/brand';
-import { type FeedbackType, FORM_TEXTS, HONEYPOT_FIELD } from '../../../domain/forms-options';
-import type { AppContext } from '../../context';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
-import { enqueueMail } from '../../mail/outbox';
-import { formNoticeMail, supportAckMail } from '../../mail/templates';
+import { BRAND } from '#domain/brand.ts';
+import { type FeedbackType, FORM_TEXTS, HONEYPOT_FIELD } from '#domain/forms-options.ts';
+import type { AppContext } from '#server/context.ts';
+import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { formNoticeMail, supportAckMail } from '#server/mail/templates.ts';
 import * as q from './forms.queries';
 
 interface FeedbackInput {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../../db/client';
+import { pingDatabase } from '#server/db/client.ts';
 
 export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { countOutbox, createVerifiedProvider, createVerifiedUser } from '../../test/factories';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { countOutbox, createVerifiedProvider, createVerifiedUser } from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

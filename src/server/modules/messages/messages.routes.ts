@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SendMessageBodySchema, SendMessageReplySchema } from '../../../domain/messages';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { SendMessageBodySchema, SendMessageReplySchema } from '#domain/messages.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { sendMessageToProvider } from './messages.service';
 
 export async function messageRoutes(base: FastifyInstance) {

@@ -1,9 +1,9 @@
-import { MESSAGE_TEXTS, type SendMessageBody } from '../../../domain/messages';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { enqueueMail } from '../../mail/outbox';
-import { providerMessageMail } from '../../mail/templates';
+import { MESSAGE_TEXTS, type SendMessageBody } from '#domain/messages.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { providerMessageMail } from '#server/mail/templates.ts';
 import { findPublicProvider } from '../profiles/profiles.service';
 
 /**

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, openingAlertDispatches, openingAlertSends, users } from '../../db/schema';
-import { buildTestApp, HOUR, MINUTE, TEST_PUBLIC_URL, type TestApp } from '../../test/build-test-app';
+import { mailOutbox, openingAlertDispatches, openingAlertSends, users } from '#server/db/schema/index.ts';
+import { buildTestApp, HOUR, MINUTE, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
 import {
   countOutbox,
   createVerifiedProvider,
   createVerifiedUser,
   loginAs,
   type VerifiedUser,
-} from '../../test/factories';
-import type { ReceivedMail } from '../../test/smtp-sink';
+} from '#server/test/factories.ts';
+import type { ReceivedMail } from '#server/test/smtp-sink.ts';
 import { ALERT_GROUPING_MS } from './openings.service';
 import { formatOpeningTime } from './time-zones';
 

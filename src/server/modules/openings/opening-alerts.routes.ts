@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OpeningAlertsReplySchema, OpeningAlertsSchema } from '../../../domain/openings';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { OpeningAlertsReplySchema, OpeningAlertsSchema } from '#domain/openings.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { getOpeningAlerts, setOpeningAlerts, unsubscribeFromAlerts } from './opening-alerts.service';
 
 const tags = ['openings'];

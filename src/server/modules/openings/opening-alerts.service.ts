@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { PollingWorker } from '../../lib/polling-loop';
-import { readPurposeToken, signPurposeToken } from '../../lib/tokens';
-import { enqueueMail } from '../../mail/outbox';
-import { openingAlertMail } from '../../mail/templates';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { PollingWorker } from '#server/lib/polling-loop.ts';
+import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { openingAlertMail } from '#server/mail/templates.ts';
 import * as q from './opening-alerts.queries';
 import { scheduleAlertDispatch } from './openings.queries';
 import { formatOpeningTime, timeZoneOfZip } from './time-zones';

@@ -1,10 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENING_LIMITS, OPENING_TEXTS } from '../../../domain/openings';
-import { bookingLogs, openings } from '../../db/schema';
-import { encodeKeyset } from '../../lib/keyset-cursor';
-import { buildTestApp, DAY, HOUR, MINUTE, type TestApp, type TestResponse } from '../../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, loginAs, type VerifiedUser } from '../../test/factories';
+import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings.ts';
+import { bookingLogs, openings } from '#server/db/schema/index.ts';
+import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import {
+  buildTestApp,
+  DAY,
+  HOUR,
+  MINUTE,
+  type TestApp,
+  type TestResponse,
+} from '#server/test/build-test-app.ts';
+import {
+  createVerifiedProvider,
+  createVerifiedUser,
+  loginAs,
+  type VerifiedUser,
+} from '#server/test/factories.ts';
 
 const PATH = '/api/last-minute-openings';
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { OpeningFields } from '../../../domain/openings';
-import { type Db, rowsOf } from '../../db/client';
-import { openingAlertDispatches, openings } from '../../db/schema';
+import type { OpeningFields } from '#domain/openings.ts';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { openingAlertDispatches, openings } from '#server/db/schema/index.ts';
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 

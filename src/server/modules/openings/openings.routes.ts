@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '../../../domain/idempotency';
+import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '#domain/idempotency.ts';
 import {
   CreateOpeningBodySchema,
   DeleteOpeningQuerySchema,
@@ -11,10 +11,10 @@ import {
   OpeningsQuerySchema,
   OpeningsReplySchema,
   UpdateOpeningBodySchema,
-} from '../../../domain/openings';
-import { withIdempotency } from '../../lib/idempotency';
-import { bearerToken } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/openings.ts';
+import { withIdempotency } from '#server/lib/idempotency.ts';
+import { bearerToken } from '#server/plugins/auth.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { optionalViewer } from '../bookings/click-tokens';
 import * as openings from './openings.service';
 

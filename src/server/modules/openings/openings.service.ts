@@ -4,11 +4,11 @@ import {
   type Opening,
   type OpeningFields,
   openingTimeIssues,
-} from '../../../domain/openings';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset-cursor';
+} from '#domain/openings.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { withClickTokens } from '../bookings/click-tokens';
 import * as q from './openings.queries';
 

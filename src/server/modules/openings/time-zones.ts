@@ -1,4 +1,4 @@
-import { lookupZip } from '../../lib/zip-lookup';
+import { lookupZip } from '#server/lib/zip-lookup.ts';
 
 /**
  * The main time zone of each US state, for writing an opening's time in an email the way the

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerProfiles, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
   createVerifiedUser,
   findUserRow,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

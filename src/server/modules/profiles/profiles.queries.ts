@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { providerProfiles, users } from '../../db/schema';
+import type { Db } from '#server/db/client.ts';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
 export type ProviderProfileUpdate = Partial<

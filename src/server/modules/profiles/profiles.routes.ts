@@ -6,10 +6,10 @@ import {
   PublicProfileReplySchema,
   SlugParamsSchema,
   UpdateProfileBodySchema,
-} from '../../../domain/profiles';
-import { bearerToken } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { BODY_LIMITS } from '../../plugins/request-limits';
+} from '#domain/profiles.ts';
+import { bearerToken } from '#server/plugins/auth.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
 import { optionalViewer } from '../bookings/click-tokens';
 import * as profiles from './profiles.service';
 

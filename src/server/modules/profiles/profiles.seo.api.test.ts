@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-test-app';
-import { createVerifiedProvider } from '../../test/factories';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedProvider } from '#server/test/factories.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -93,7 +93,7 @@ describe('GET /{slug} (the HTML document)', () => {
 
   it('uses the avatar (or first portfolio image) as the Open Graph image', async () => {
     const provider = await createVerifiedProvider(t);
-    const { users } = await import('../../db/schema');
+    const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
     await t.db
       .update(users)

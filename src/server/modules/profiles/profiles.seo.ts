@@ -1,9 +1,9 @@
-import { BRAND } from '../../../domain/brand';
-import { SERVICE_CATEGORIES } from '../../../domain/options';
-import type { PublicProfile } from '../../../domain/profiles';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
-import { escapeHtml, type PageHead } from '../../lib/html';
+import { BRAND } from '#domain/brand.ts';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import type { PublicProfile } from '#domain/profiles.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { escapeHtml, type PageHead } from '#server/lib/html.ts';
 import { getPublicProfile } from './profiles.service';
 
 const SCHEMA_TYPE: Record<string, string> = {

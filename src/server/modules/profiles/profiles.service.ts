@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { parseAvailability } from '../../../domain/availability';
+import { parseAvailability } from '#domain/availability.ts';
 import {
   type AccountProfile,
   PROFILE_TEXTS,
   type ProviderData,
   type PublicProfile,
   type UpdateProfileBodySchema,
-} from '../../../domain/profiles';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { lookupZip, zipFromLocation } from '../../lib/zip-lookup';
+} from '#domain/profiles.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
 import { listUpcomingOpenings } from '../openings/openings.service';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignupUserData } from '../../../domain/auth';
-import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../domain/reviews';
-import { bookingLogs, mailOutbox, providerRatings, reviews, users } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
+import type { SignupUserData } from '#domain/auth.ts';
+import { REVIEW_LIMITS, REVIEW_TEXTS } from '#domain/reviews.ts';
+import { bookingLogs, mailOutbox, providerRatings, reviews, users } from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
 import {
   buildTestApp,
   captureLog,
@@ -15,7 +15,7 @@ import {
   type RequestOptions,
   type TestApp,
   type TestResponse,
-} from '../../test/build-test-app';
+} from '#server/test/build-test-app.ts';
 import {
   createVerifiedProvider,
   createVerifiedUser,
@@ -24,7 +24,7 @@ import {
   readVerifyLink,
   uniqueEmail,
   type VerifiedUser,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 /**
  * Review eligibility that a script cannot mint in bulk (issue 17, item 11; ADR 008). Each test

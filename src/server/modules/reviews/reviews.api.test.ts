@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../domain/admin';
-import { BRAND } from '../../../domain/brand';
-import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../domain/reviews';
-import { bookingLogs, mailOutbox, providerRatings, reviewReports, reviews, users } from '../../db/schema';
-import { encodeKeyset } from '../../lib/keyset-cursor';
+import { ADMIN_TEXTS } from '#domain/admin.ts';
+import { BRAND } from '#domain/brand.ts';
+import { REVIEW_LIMITS, REVIEW_TEXTS } from '#domain/reviews.ts';
+import {
+  bookingLogs,
+  mailOutbox,
+  providerRatings,
+  reviewReports,
+  reviews,
+  users,
+} from '#server/db/schema/index.ts';
+import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import {
   buildTestApp,
   DAY,
@@ -14,7 +21,7 @@ import {
   type RequestOptions,
   type TestApp,
   type TestResponse,
-} from '../../test/build-test-app';
+} from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
@@ -23,7 +30,7 @@ import {
   loginAs,
   uniqueEmail,
   type VerifiedUser,
-} from '../../test/factories';
+} from '#server/test/factories.ts';
 
 /**
  * The reviews API (the reviews issue): who may review (a booking click 2 hours to 90 days old, once

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AdminReviewStatus, HeldReason, ReportReason } from '../../../domain/reviews';
-import { type Db, rowsOf } from '../../db/client';
-import { providerProfiles, providerRatings, users } from '../../db/schema';
-import type { Keyset } from '../../lib/keyset-cursor';
+import type { AdminReviewStatus, HeldReason, ReportReason } from '#domain/reviews.ts';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
 /** A timestamp column as ISO 8601 text with microseconds (keyset cursors need them). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -16,8 +16,8 @@ import {
   ReviewsQuerySchema,
   ReviewsReplySchema,
   UpdateReviewBodySchema,
-} from '../../../domain/reviews';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/reviews.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as reviews from './reviews.service';
 
 const tags = ['reviews'];

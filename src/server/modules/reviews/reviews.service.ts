@@ -9,16 +9,16 @@ import {
   type ReportReason,
   type Review,
   reviewerName,
-} from '../../../domain/reviews';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { PricingEntry, UserRow } from '../../db/schema';
-import { addressHash } from '../../lib/address-hash';
-import { AppError, fieldError } from '../../lib/app-error';
-import { decodeKeyset, pageOf } from '../../lib/keyset-cursor';
-import { logSecurityEvent } from '../../lib/security-log';
-import { enqueueMail } from '../../mail/outbox';
-import { newReviewMail } from '../../mail/templates';
+} from '#domain/reviews.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
+import { addressHash } from '#server/lib/address-hash.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
+import { logSecurityEvent } from '#server/lib/security-log.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { newReviewMail } from '#server/mail/templates.ts';
 import * as q from './reviews.queries';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { verifyAccessToken } from '../../lib/tokens';
-import { isDatabaseUnavailable } from '../../plugins/errors';
+import type { Db } from '#server/db/client.ts';
+import { verifyAccessToken } from '#server/lib/tokens.ts';
+import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
 import { type NewSearchLog, writeSearchLogs } from './search.service';
 
 export interface PendingSearchLog extends Omit<NewSearchLog, 'userId'> {

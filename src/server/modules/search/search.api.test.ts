@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEKDAYS, type Weekday } from '../../../domain/availability';
-import { SERVICE_CATEGORIES } from '../../../domain/options';
-import type { ProviderCard, SearchBody } from '../../../domain/search';
-import { users } from '../../db/schema';
-import { buildTestApp, type LooseJson, type TestApp, type TestResponse } from '../../test/build-test-app';
+import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import type { ProviderCard, SearchBody } from '#domain/search.ts';
+import { users } from '#server/db/schema/index.ts';
+import {
+  buildTestApp,
+  type LooseJson,
+  type TestApp,
+  type TestResponse,
+} from '#server/test/build-test-app.ts';
 import {
   byKey,
   FIXTURE,
@@ -12,7 +17,7 @@ import {
   insertFixture,
   milesBetween,
   offers,
-} from '../../test/search-fixture';
+} from '#server/test/search-fixture.ts';
 
 let t: TestApp;
 let ids: Map<string, string>;

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchBody, SearchBodySchema } from '../../../domain/search';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { listProviders, StemStats, searchProviders, WordCache } from './search.service';
 
 /**

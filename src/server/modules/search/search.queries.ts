@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { RATING_SORT_PRIOR, type SearchSort } from '../../../domain/reviews-options';
-import { type Db, rowsOf } from '../../db/client';
-import { searchLogs } from '../../db/schema';
-import type { Keyset } from '../../lib/keyset-cursor';
+import { RATING_SORT_PRIOR, type SearchSort } from '#domain/reviews-options.ts';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import { searchLogs } from '#server/db/schema/index.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
 
 /** Everything one search page needs, already validated and resolved by the service. */

@@ -1,11 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_SORT_PRIOR } from '../../../domain/reviews';
-import { type ProviderCard, SEARCH_TEXTS, type SearchBody } from '../../../domain/search';
-import { reviews } from '../../db/schema';
-import { buildTestApp, type LooseJson, type TestApp, type TestResponse } from '../../test/build-test-app';
-import { insertUser } from '../../test/factories';
-import { type FixtureProvider, fixed, insertFixture } from '../../test/search-fixture';
+import { RATING_SORT_PRIOR } from '#domain/reviews.ts';
+import { type ProviderCard, SEARCH_TEXTS, type SearchBody } from '#domain/search.ts';
+import { reviews } from '#server/db/schema/index.ts';
+import {
+  buildTestApp,
+  type LooseJson,
+  type TestApp,
+  type TestResponse,
+} from '#server/test/build-test-app.ts';
+import { insertUser } from '#server/test/factories.ts';
+import { type FixtureProvider, fixed, insertFixture } from '#server/test/search-fixture.ts';
 
 /**
  * Ratings in search (the reviews issue): cards carry the real average and count of visible

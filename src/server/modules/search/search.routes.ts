@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLogsQuerySchema, SearchLogsReplySchema } from '../../../domain/admin';
+import { AdminLogsQuerySchema, SearchLogsReplySchema } from '#domain/admin.ts';
 import {
   ProvidersQuerySchema,
   ProvidersReplySchema,
   SearchBodySchema,
   SearchReplySchema,
-} from '../../../domain/search';
-import { bearerToken } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+} from '#domain/search.ts';
+import { bearerToken } from '#server/plugins/auth.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
 import { SearchLogWriter } from './search-log';

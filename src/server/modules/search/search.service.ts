@@ -1,4 +1,4 @@
-import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '../../../domain/availability';
+import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
 import {
   availabilityTokens,
   EVENING_TIMES,
@@ -11,13 +11,13 @@ import {
   type SearchReply,
   WEEKDAY_DAYS,
   WEEKEND_DAYS,
-} from '../../../domain/search';
-import { extractZip } from '../../../domain/zip';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { fieldError } from '../../lib/app-error';
-import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '../../lib/keyset-cursor';
-import { lookupZip } from '../../lib/zip-lookup';
+} from '#domain/search.ts';
+import { extractZip } from '#domain/zip.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { fieldError } from '#server/lib/app-error.ts';
+import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '#server/lib/keyset-cursor.ts';
+import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { distanceOfChord, METERS_PER_MILE } from './geo';
 import * as q from './search.queries';
 import type { PendingSearchLog } from './search-log';

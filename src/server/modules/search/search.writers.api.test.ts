@@ -1,18 +1,18 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_CATEGORIES } from '../../../domain/options';
-import type { ProviderCard, SearchBody } from '../../../domain/search';
-import { SEARCH_TEXTS } from '../../../domain/search';
-import { providerProfiles, searchLogs, users } from '../../db/schema';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import type { ProviderCard, SearchBody } from '#domain/search.ts';
+import { SEARCH_TEXTS } from '#domain/search.ts';
+import { providerProfiles, searchLogs, users } from '#server/db/schema/index.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {
   createUnverifiedUser,
   createVerifiedProvider,
   createVerifiedUser,
   uniqueEmail,
-} from '../../test/factories';
-import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '../../test/search-fixture';
+} from '#server/test/factories.ts';
+import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
 import { SearchLogWriter } from './search-log';
 
 let t: TestApp;

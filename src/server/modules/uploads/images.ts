@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { AppError } from '../../lib/app-error';
+import { IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 export type ImageKind = 'avatar' | 'portfolio';
 export type SniffedType = 'jpeg' | 'png' | 'webp';

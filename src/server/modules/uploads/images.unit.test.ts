@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { AppError } from '../../lib/app-error';
+import { IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import {
   animatedWebp,
   compressiblePngBomb,
@@ -11,7 +11,7 @@ import {
   photo,
   pngDeclaring,
   swatch,
-} from '../../test/test-images';
+} from '#server/test/test-images.ts';
 import {
   base64DecodedLength,
   decodeImageDataUrl,

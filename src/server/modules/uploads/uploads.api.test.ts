@@ -3,12 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { providerProfiles, users } from '../../db/schema';
-import { signAccessToken } from '../../lib/tokens';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createVerifiedProvider, createVerifiedUser, insertUser } from '../../test/factories';
+import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
+import { signAccessToken } from '#server/lib/tokens.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedProvider, createVerifiedUser, insertUser } from '#server/test/factories.ts';
 import {
   compressiblePngBomb,
   dataUrl,
@@ -16,7 +16,7 @@ import {
   photo,
   pngDeclaring,
   swatch,
-} from '../../test/test-images';
+} from '#server/test/test-images.ts';
 import { THUMB_MAX_BYTES } from './images';
 import { appendPortfolioImage } from './uploads.queries';
 

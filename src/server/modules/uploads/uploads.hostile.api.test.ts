@@ -4,11 +4,11 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { providerProfiles, users } from '../../db/schema';
-import { signAccessToken } from '../../lib/tokens';
-import { buildTestApp, type LooseJson, type TestApp } from '../../test/build-test-app';
-import { insertUser } from '../../test/factories';
+import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
+import { signAccessToken } from '#server/lib/tokens.ts';
+import { buildTestApp, type LooseJson, type TestApp } from '#server/test/build-test-app.ts';
+import { insertUser } from '#server/test/factories.ts';
 import {
   animatedWebp,
   compressiblePngBomb,
@@ -19,7 +19,7 @@ import {
   pngChunk,
   pngDeclaring,
   swatch,
-} from '../../test/test-images';
+} from '#server/test/test-images.ts';
 
 /**
  * Hostile uploads (issue 9): every file below is made here, sent to both upload routes as the web

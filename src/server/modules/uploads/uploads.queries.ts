@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { providerProfiles, users } from '../../db/schema';
+import type { Db } from '#server/db/client.ts';
+import { providerProfiles, users } from '#server/db/schema/index.ts';
 
 /** Sets the avatar and answers the one it replaced; the row lock orders concurrent uploads. */
 export async function replaceAvatarUrl(db: Db, userId: string, url: string): Promise<string | null> {

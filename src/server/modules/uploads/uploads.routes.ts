@@ -7,11 +7,11 @@ import {
   PortfolioReplySchema,
   UPLOAD_TEXTS,
   UploadImageBodySchema,
-} from '../../../domain/uploads';
-import { AppError } from '../../lib/app-error';
-import { bearerToken } from '../../plugins/auth';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
-import { BODY_LIMITS } from '../../plugins/request-limits';
+} from '#domain/uploads.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { bearerToken } from '#server/plugins/auth.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
 import { userFromAccessToken } from '../auth/auth.service';
 import { base64DecodedLength, decodeImageDataUrl } from './images';
 import * as uploads from './uploads.service';

@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { users } from '../../db/schema';
-import { createS3Storage } from '../../storage/s3-storage';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createVerifiedProvider, type VerifiedUser } from '../../test/factories';
-import { dataUrl, photo } from '../../test/test-images';
+import { thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { users } from '#server/db/schema/index.ts';
+import { createS3Storage } from '#server/storage/s3-storage.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedProvider, type VerifiedUser } from '#server/test/factories.ts';
+import { dataUrl, photo } from '#server/test/test-images.ts';
 import { THUMB_MAX_BYTES } from './images';
 
 /** A real S3-compatible server (s3rver) in this process, on 127.0.0.1, storing into a temp dir. */

@@ -1,7 +1,7 @@
-import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../domain/uploads';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import type { AppContext } from '#server/context.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { type ImageKind, processImage } from './images';
 import * as q from './uploads.queries';
 

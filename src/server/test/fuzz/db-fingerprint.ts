@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client.ts';
 
 /** table name → "row count:md5 of its rows" (rows hashed in a fixed order, so equal data gives equal text). */
 export type Fingerprint = Record<string, string>;

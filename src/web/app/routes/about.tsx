@@ -9,11 +9,11 @@ import {
   TrendingUp,
   Users,
 } from 'lucide-react';
-import { BRAND } from '../../../domain/brand';
-import { Card } from '../../components/ui/Card';
-import { AboutFeedbackForm } from '../../features/forms/components/AboutFeedbackForm';
-import { InvestorForm } from '../../features/forms/components/InvestorForm';
-import { useDocumentTitle } from '../../lib/document-title';
+import { BRAND } from '#domain/brand.ts';
+import { Card } from '#web/components/ui/Card.tsx';
+import { AboutFeedbackForm } from '#web/features/forms/components/AboutFeedbackForm.tsx';
+import { InvestorForm } from '#web/features/forms/components/InvestorForm.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 interface Point {
   icon: LucideIcon;

@@ -1,30 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCcw } from 'lucide-react';
-import { BRAND } from '../../../domain/brand';
-import type { AccountProfile } from '../../../domain/profiles';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Card, CardContent } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
-import { BookingAnalytics } from '../../features/bookings/components/BookingAnalytics';
-import { FavoriteServices } from '../../features/favorites/components/FavoriteServices';
-import { SavedProviders } from '../../features/favorites/components/SavedProviders';
-import { OpeningAlertsSwitch } from '../../features/openings/components/OpeningAlertsSwitch';
-import { OpeningsManager } from '../../features/openings/components/OpeningsManager';
+import { BRAND } from '#domain/brand.ts';
+import type { AccountProfile } from '#domain/profiles.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { BookingAnalytics } from '#web/features/bookings/components/BookingAnalytics.tsx';
+import { FavoriteServices } from '#web/features/favorites/components/FavoriteServices.tsx';
+import { SavedProviders } from '#web/features/favorites/components/SavedProviders.tsx';
+import { OpeningAlertsSwitch } from '#web/features/openings/components/OpeningAlertsSwitch.tsx';
+import { OpeningsManager } from '#web/features/openings/components/OpeningsManager.tsx';
 import {
   accountProfileKey,
   sessionUserOf,
   useAccountProfile,
-} from '../../features/profiles/api/get-account-profile';
-import { AccountHeader } from '../../features/profiles/components/account/AccountHeader';
-import { BecomeProviderCard } from '../../features/profiles/components/account/BecomeProviderCard';
-import { ClientAccountForm } from '../../features/profiles/components/account/ClientAccountForm';
-import { ProviderProfileForm } from '../../features/profiles/components/account/ProviderProfileForm';
-import { AvatarUpload } from '../../features/uploads/components/AvatarUpload';
-import { PortfolioManager } from '../../features/uploads/components/PortfolioManager';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { useDocumentTitle } from '../../lib/document-title';
-import { updateSessionUser, useSession } from '../../lib/session';
+} from '#web/features/profiles/api/get-account-profile.ts';
+import { AccountHeader } from '#web/features/profiles/components/account/AccountHeader.tsx';
+import { BecomeProviderCard } from '#web/features/profiles/components/account/BecomeProviderCard.tsx';
+import { ClientAccountForm } from '#web/features/profiles/components/account/ClientAccountForm.tsx';
+import { ProviderProfileForm } from '#web/features/profiles/components/account/ProviderProfileForm.tsx';
+import { AvatarUpload } from '#web/features/uploads/components/AvatarUpload.tsx';
+import { PortfolioManager } from '#web/features/uploads/components/PortfolioManager.tsx';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { updateSessionUser, useSession } from '#web/lib/session.ts';
 
 /**
  * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the

@@ -1,15 +1,15 @@
 import { RotateCcw } from 'lucide-react';
-import { BRAND } from '../../../domain/brand';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
-import { isNotAdmin } from '../../features/admin/api/admin-request';
-import { useAdminAccess } from '../../features/admin/api/get-admin-access';
-import { AdminAccessDenied } from '../../features/admin/components/AdminAccessDenied';
-import { AdminAccessForm } from '../../features/admin/components/AdminAccessForm';
-import { AdminDashboard } from '../../features/admin/components/AdminDashboard';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { BRAND } from '#domain/brand.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { isNotAdmin } from '#web/features/admin/api/admin-request.ts';
+import { useAdminAccess } from '#web/features/admin/api/get-admin-access.ts';
+import { AdminAccessDenied } from '#web/features/admin/components/AdminAccessDenied.tsx';
+import { AdminAccessForm } from '#web/features/admin/components/AdminAccessForm.tsx';
+import { AdminDashboard } from '#web/features/admin/components/AdminDashboard.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /**
  * /admin (SPEC.md §2 'Admin'). The server decides who gets in (DESIGN.md §5): non-admins see

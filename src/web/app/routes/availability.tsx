@@ -1,11 +1,11 @@
-import { BRAND } from '../../../domain/brand';
-import type { Opening } from '../../../domain/openings';
-import { OPENING_LIMITS, OPENING_TEXTS } from '../../../domain/openings-options';
-import { logBookingClick } from '../../features/bookings/api/log-booking-click';
-import { AvailabilityList } from '../../features/openings/components/AvailabilityList';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { BRAND } from '#domain/brand.ts';
+import type { Opening } from '#domain/openings.ts';
+import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
+import { AvailabilityList } from '#web/features/openings/components/AvailabilityList.tsx';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 import { PageShell } from './page-shell';
 
 const handleBook = (o: Opening) =>

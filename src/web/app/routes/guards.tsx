@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../components/ui/Spinner';
-import { useSession } from '../../lib/session';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useSession } from '#web/lib/session.ts';
 import { useSessionCheck } from '../session-check';
 
 /**

@@ -1,13 +1,13 @@
 import { Info, Mail, MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BRAND } from '../../../domain/brand';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { FaqAccordion } from '../../features/help/components/FaqAccordion';
-import { HELP_SECTIONS, searchArticles } from '../../features/help/help-articles';
-import { useDocumentTitle } from '../../lib/document-title';
-import { openSupportDialog } from '../../lib/support-dialog-store';
+import { BRAND } from '#domain/brand.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card } from '#web/components/ui/Card.tsx';
+import { FaqAccordion } from '#web/features/help/components/FaqAccordion.tsx';
+import { HELP_SECTIONS, searchArticles } from '#web/features/help/help-articles.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 
 const QUICK_LINKS = [
   {

@@ -1,39 +1,41 @@
 import { lazy, Suspense, useState } from 'react';
-import { BRAND } from '../../../domain/brand';
-import type { Opening } from '../../../domain/openings';
-import type { ProviderCard } from '../../../domain/search';
-import { WhenNearViewport } from '../../components/WhenNearViewport';
-import { logBookingClick } from '../../features/bookings/api/log-booking-click';
-import { FavoriteHeart } from '../../features/favorites/components/FavoriteHeart';
-import { ResultsPlaceholder } from '../../features/search/components/ResultsPlaceholder';
-import { SearchPanel } from '../../features/search/components/SearchPanel';
-import { isSearchActive } from '../../features/search/url-state';
-import { useSearchState } from '../../features/search/use-search-state';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { useSession } from '../../lib/session';
+import { BRAND } from '#domain/brand.ts';
+import type { Opening } from '#domain/openings.ts';
+import type { ProviderCard } from '#domain/search.ts';
+import { WhenNearViewport } from '#web/components/WhenNearViewport.tsx';
+import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
+import { FavoriteHeart } from '#web/features/favorites/components/FavoriteHeart.tsx';
+import { ResultsPlaceholder } from '#web/features/search/components/ResultsPlaceholder.tsx';
+import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
+import { isSearchActive } from '#web/features/search/url-state.ts';
+import { useSearchState } from '#web/features/search/use-search-state.ts';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { useSession } from '#web/lib/session.ts';
 
 // The results (cards, paging, the search calls) are a separate chunk: they wait for the network
 // anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
 const ResultsSection = lazy(() =>
-  import('../../features/search/components/ResultsSection').then((m) => ({ default: m.ResultsSection })),
+  import('#web/features/search/components/ResultsSection.tsx').then((m) => ({ default: m.ResultsSection })),
 );
 
 // The save toggle (its own chunk, with the favourites queries) loads only for a signed-in user;
 // visitors' cards get the plain heart, which asks them to log in.
 const FavoriteButton = lazy(() =>
-  import('../../features/favorites/components/FavoriteButton').then((m) => ({ default: m.FavoriteButton })),
+  import('#web/features/favorites/components/FavoriteButton.tsx').then((m) => ({
+    default: m.FavoriteButton,
+  })),
 );
 
 // 'Upcoming Availability' and the FAQ sit below the results: their chunks (and the openings call)
 // load when the visitor scrolls near them, not with the first load.
 const UpcomingAvailabilitySection = lazy(() =>
-  import('../../features/openings/components/UpcomingAvailabilitySection').then((m) => ({
+  import('#web/features/openings/components/UpcomingAvailabilitySection.tsx').then((m) => ({
     default: m.UpcomingAvailabilitySection,
   })),
 );
 
 const HomeFaq = lazy(() =>
-  import('../../features/help/components/HomeFaq').then((m) => ({ default: m.HomeFaq })),
+  import('#web/features/help/components/HomeFaq.tsx').then((m) => ({ default: m.HomeFaq })),
 );
 
 const handleBook = (o: Opening) =>

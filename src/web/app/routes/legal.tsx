@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BRAND } from '../../../domain/brand';
-import { useDocumentTitle } from '../../lib/document-title';
+import { BRAND } from '#domain/brand.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 const LAST_UPDATED = '07/24/2025';
 

@@ -1,21 +1,21 @@
 import { useParams } from 'react-router';
-import { BRAND } from '../../../domain/brand';
-import { logBookingClick } from '../../features/bookings/api/log-booking-click';
-import { FavoriteButton } from '../../features/favorites/components/FavoriteButton';
-import { ProfileOpenings } from '../../features/openings/components/ProfileOpenings';
-import { usePublicProfile } from '../../features/profiles/api/get-public-profile';
-import type { Viewer } from '../../features/profiles/components/public/ContactCard';
-import { ProfileLoadError } from '../../features/profiles/components/public/ProfileLoadError';
-import { ProfileLoading } from '../../features/profiles/components/public/ProfileLoading';
-import { ProfileNotFound } from '../../features/profiles/components/public/ProfileNotFound';
-import { PublicProfileView } from '../../features/profiles/components/public/PublicProfileView';
-import { profileTitle } from '../../features/profiles/components/public/profile-view';
-import { ReviewInvite } from '../../features/reviews/components/ReviewInvite';
-import { ReviewsSection } from '../../features/reviews/components/ReviewsSection';
-import { ApiError } from '../../lib/api-client';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useSession } from '../../lib/session';
+import { BRAND } from '#domain/brand.ts';
+import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
+import { FavoriteButton } from '#web/features/favorites/components/FavoriteButton.tsx';
+import { ProfileOpenings } from '#web/features/openings/components/ProfileOpenings.tsx';
+import { usePublicProfile } from '#web/features/profiles/api/get-public-profile.ts';
+import type { Viewer } from '#web/features/profiles/components/public/ContactCard.tsx';
+import { ProfileLoadError } from '#web/features/profiles/components/public/ProfileLoadError.tsx';
+import { ProfileLoading } from '#web/features/profiles/components/public/ProfileLoading.tsx';
+import { ProfileNotFound } from '#web/features/profiles/components/public/ProfileNotFound.tsx';
+import { PublicProfileView } from '#web/features/profiles/components/public/PublicProfileView.tsx';
+import { profileTitle } from '#web/features/profiles/components/public/profile-view.ts';
+import { ReviewInvite } from '#web/features/reviews/components/ReviewInvite.tsx';
+import { ReviewsSection } from '#web/features/reviews/components/ReviewsSection.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 

@@ -1,12 +1,12 @@
 import { BellOff, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BRAND } from '../../../domain/brand';
-import { buttonVariants } from '../../components/ui/Button';
-import { Card, CardContent } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
-import { useUnsubscribeFromAlerts } from '../../features/openings/api/unsubscribe-from-alerts';
-import { useDocumentTitle } from '../../lib/document-title';
+import { BRAND } from '#domain/brand.ts';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
+import { Card, CardContent } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useUnsubscribeFromAlerts } from '#web/features/openings/api/unsubscribe-from-alerts.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 /**
  * /unsubscribe?token=: the one-click link of an opening-alert email. Opening the page turns the

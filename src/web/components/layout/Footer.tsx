@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { Link } from 'react-router';
-import { BRAND } from '../../../domain/brand';
+import { BRAND } from '#domain/brand.ts';
 
 const linkClass = 'text-sm text-muted hover:text-app hover:underline';
 

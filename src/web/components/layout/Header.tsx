@@ -1,10 +1,10 @@
 import { Menu, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BRAND } from '../../../domain/brand';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { useSession } from '../../lib/session';
-import { openSupportDialog } from '../../lib/support-dialog-store';
+import { BRAND } from '#domain/brand.ts';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { useSession } from '#web/lib/session.ts';
+import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { ThemeToggle } from './ThemeToggle';

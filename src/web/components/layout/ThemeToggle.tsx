@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { setTheme, useTheme } from '../../lib/theme';
+import { setTheme, useTheme } from '#web/lib/theme.ts';
 import { Button } from '../ui/Button';
 
 export function ThemeToggle() {

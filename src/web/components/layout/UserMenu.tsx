@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import type { User } from '../../../domain/auth';
+import type { User } from '#domain/auth.ts';
 import { Avatar } from '../ui/Avatar';
 import { useLogout } from './use-logout';
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { MessageReplySchema } from '../../../domain/auth';
-import { api } from '../../lib/api-client';
-import { clearSession, getSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import type { MessageReplySchema } from '#domain/auth.ts';
+import { api } from '#web/lib/api-client.ts';
+import { clearSession, getSession } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.tsx';
 
 /**
  * Revokes the login on the server (best effort: the refresh cookie's family and this access token,

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /** A bordered panel; CardHeader/CardTitle/CardContent give it the usual rhythm. */
 export function Card({ className, ...props }: ComponentProps<'section'>) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /**
  * Chips: rounded labels (a profile's specialties and amenities) and toggle chips (the search

@@ -1,6 +1,6 @@
 import { Popover as P } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /** A non-modal panel anchored to its trigger: Escape and outside clicks close it, focus returns (Radix). */
 export const Popover = P.Root;

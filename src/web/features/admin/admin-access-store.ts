@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_HEADER } from '../../../domain/admin-options';
+import { ADMIN_ACCESS_HEADER } from '#domain/admin-options.ts';
 
 /**
  * The token of the 'Admin Access' step (SPEC.md §4 'Admin page': the original kept a flag). The

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { openAuthDialog } from '../../lib/auth-dialog-store';
-import { setSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { ApiError } from '#web/lib/api-client.ts';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { setSession } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { signInWithLink } from './api/sign-in-with-link';
 
 /** The query parameter of the emailed sign-in link: `/?signin_token=…`. */

@@ -7,10 +7,10 @@ import {
   type Resolver,
   useForm,
 } from 'react-hook-form';
-import { HONEYPOT_FIELD } from '../../../domain/forms-options';
-import { ApiError } from '../../lib/api-client';
-import { applyServerIssues } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
+import { HONEYPOT_FIELD } from '#domain/forms-options.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import type { FormReply } from './api/send-feedback';
 
 interface ContactFormOptions<T extends FieldValues, B> {

@@ -1,4 +1,4 @@
-import { BRAND } from '../../../domain/brand';
+import { BRAND } from '#domain/brand.ts';
 
 /** The help centre's content (SPEC.md §2 'Help'): eight categories of questions and answers. */
 

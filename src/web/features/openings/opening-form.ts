@@ -3,7 +3,7 @@ import {
   type OpeningFields,
   OpeningFieldsSchema,
   openingTimeIssues,
-} from '../../../domain/openings';
+} from '#domain/openings.ts';
 import { isoToLocalInput, localInputToIso } from './opening-time';
 
 /** The create/edit dialog's values: every field a string, the times as datetime-local values. */

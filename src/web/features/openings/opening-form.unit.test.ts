@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Opening } from '../../../domain/openings';
-import { OPENING_TEXTS } from '../../../domain/openings-options';
+import type { Opening } from '#domain/openings.ts';
+import { OPENING_TEXTS } from '#domain/openings-options.ts';
 import { formValuesOf, validateOpeningForm } from './opening-form';
 import { formatOpeningRange, minInputValue, toLocalInputValue } from './opening-time';
 

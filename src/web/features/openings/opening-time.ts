@@ -1,4 +1,4 @@
-import { OPENING_LIMITS } from '../../../domain/openings-options';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 
 /** Dates and times of openings, in the viewer's locale and time zone (pure; unit-tested). */
 

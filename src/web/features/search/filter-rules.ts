@@ -5,8 +5,8 @@ import {
   monFriNineToFive,
   WEEKDAY_SHORT,
   type Weekday,
-} from '../../../domain/availability';
-import type { SearchBody } from '../../../domain/search';
+} from '#domain/availability.ts';
+import type { SearchBody } from '#domain/search.ts';
 import {
   AVAILABILITY_QUICK_OPTIONS,
   EVENING_TIMES,
@@ -15,7 +15,7 @@ import {
   SEARCH_LIMITS,
   WEEKDAY_DAYS,
   WEEKEND_DAYS,
-} from '../../../domain/search-options';
+} from '#domain/search-options.ts';
 import { type PriceRange, type SearchState, sortDays, sortTimes } from './url-state';
 
 /**

@@ -1,18 +1,11 @@
-import {
-  dayIndex,
-  HOUR_SLOTS,
-  hourOf,
-  WEEKDAY_SHORT,
-  WEEKDAYS,
-  type Weekday,
-} from '../../../domain/availability';
-import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '../../../domain/reviews-options';
+import { dayIndex, HOUR_SLOTS, hourOf, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '#domain/reviews-options.ts';
 import {
   AVAILABILITY_QUICK_OPTIONS,
   isPriceFilterActive,
   SEARCH_LIMITS,
   SEARCH_TEXTS,
-} from '../../../domain/search-options';
+} from '#domain/search-options.ts';
 
 /**
  * The home page's filters ⇄ the URL query string, so a search can be shared, bookmarked and

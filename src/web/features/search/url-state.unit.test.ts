@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchBodySchema } from '../../../domain/search';
+import { SearchBodySchema } from '#domain/search.ts';
 import {
   addExperience,
   availabilityLabel,

@@ -1,5 +1,5 @@
-import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../domain/uploads';
-import { ApiError } from '../../lib/api-client';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /** SPEC.md §5 'Images': the message for a file we will not send, or null when it may go. */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null {

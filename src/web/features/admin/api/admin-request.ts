@@ -1,4 +1,4 @@
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '#web/lib/api-client.ts';
 import { adminAccessHeaders, clearAdminAccess } from '../admin-access-store';
 
 /** The server wants the 'Admin Access' step (again): no token, an expired one, or an old password's. */

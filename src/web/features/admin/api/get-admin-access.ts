@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminAccessStatusReply } from '../../../../domain/admin';
+import type { AdminAccessStatusReply } from '#domain/admin.ts';
 import { clearAdminAccess } from '../admin-access-store';
 import { ADMIN_KEY, ADMIN_LOGS_KEY, adminGet } from './admin-request';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AdminReview, AdminReviewStatus, AdminReviewsReply } from '../../../../domain/reviews';
-import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
+import type { AdminReview, AdminReviewStatus, AdminReviewsReply } from '#domain/reviews.ts';
+import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 /** Reported, held (waiting for a moderator's first look) or hidden reviews. */

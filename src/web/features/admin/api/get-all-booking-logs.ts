@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_LIMITS } from '../../../../domain/admin-options';
-import type { BookingLogsReply } from '../../../../domain/bookings';
+import { ADMIN_LIMITS } from '#domain/admin-options.ts';
+import type { BookingLogsReply } from '#domain/bookings.ts';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 /** GET /api/booking-logs?limit=&cursor= without provider_id (admins): every booking click, newest first. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchLogsReply } from '../../../../domain/admin';
-import { ADMIN_LIMITS } from '../../../../domain/admin-options';
+import type { SearchLogsReply } from '#domain/admin.ts';
+import { ADMIN_LIMITS } from '#domain/admin-options.ts';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 /** GET /api/search?limit=&cursor= (admins): one page of search logs, newest first, and the total. */

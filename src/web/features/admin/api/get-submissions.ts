@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_LIMITS } from '../../../../domain/admin-options';
-import type { Submission, SubmissionsReply } from '../../../../domain/forms';
+import { ADMIN_LIMITS } from '#domain/admin-options.ts';
+import type { Submission, SubmissionsReply } from '#domain/forms.ts';
 import { ADMIN_LOGS_KEY, adminGet } from './admin-request';
 
 export interface SubmissionsPage {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccessTokenReply, PasswordBody } from '../../../../domain/admin';
-import { api } from '../../../lib/api-client';
+import type { AccessTokenReply, PasswordBody } from '#domain/admin.ts';
+import { api } from '#web/lib/api-client.ts';
 import { setAdminAccess } from '../admin-access-store';
 import { markAdminAccessGranted } from './get-admin-access';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageReplySchema, ModerationBody } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
-import { REVIEWS_KEY } from '../../../lib/query-keys';
+import type { MessageReplySchema, ModerationBody } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
+import { REVIEWS_KEY } from '#web/lib/query-keys.ts';
 import { adminAccessHeaders } from '../admin-access-store';
 import { adminReviewsKey } from './get-admin-reviews';
 

@@ -1,8 +1,8 @@
 import { Home, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_TEXTS } from '../../../../domain/admin-options';
-import { buttonVariants } from '../../../components/ui/Button';
-import { Card, CardContent } from '../../../components/ui/Card';
+import { ADMIN_TEXTS } from '#domain/admin-options.ts';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
+import { Card, CardContent } from '#web/components/ui/Card.tsx';
 
 /** Shown when the server refuses GET /api/admin/access (not an admin). */
 export function AdminAccessDenied() {

@@ -1,13 +1,13 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { ADMIN_TEXTS, PasswordBodySchema } from '../../../../domain/admin';
-import { Button } from '../../../components/ui/Button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/Card';
-import { Field } from '../../../components/ui/Field';
-import { Input } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { ADMIN_TEXTS, PasswordBodySchema } from '#domain/admin.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/Card.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useGrantAdminAccess } from '../api/grant-admin-access';
 
 /** The 'Admin Access' step: the server checks the password and hands out a token for this tab. */

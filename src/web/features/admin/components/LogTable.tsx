@@ -1,10 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ADMIN_TEXTS } from '../../../../domain/admin-options';
-import { LoadMoreButton } from '../../../components/ListStates';
-import { Alert } from '../../../components/ui/Alert';
-import { Spinner } from '../../../components/ui/Spinner';
-import { cn } from '../../../lib/cn';
+import { ADMIN_TEXTS } from '#domain/admin-options.ts';
+import { LoadMoreButton } from '#web/components/ListStates.tsx';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 export interface LogColumn<T> {
   header: string;

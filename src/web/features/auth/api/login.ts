@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { LoginBody, SessionReplySchema } from '../../../../domain/auth';
-import { api } from '../../../lib/api-client';
+import type { LoginBody, SessionReplySchema } from '#domain/auth.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/login: a session (the refresh token arrives as a cookie). */
 export const login = (body: LoginBody) =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccessTokenReply } from '../../../../domain/admin';
-import { api } from '../../../lib/api-client';
-import { grantBeta } from '../../../lib/beta-gate';
+import type { AccessTokenReply } from '#domain/admin.ts';
+import { api } from '#web/lib/api-client.ts';
+import { grantBeta } from '#web/lib/beta-gate.ts';
 
 /** POST /api/beta/access {password}: the server checks BETA_PASSWORD and grants a token. */
 export const requestBetaAccess = (password: string) =>

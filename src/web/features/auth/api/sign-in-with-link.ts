@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { SigninLinkReplySchema } from '../../../../domain/auth';
-import { api } from '../../../lib/api-client';
+import type { SigninLinkReplySchema } from '#domain/auth.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/signin-link/verify: exchanges the emailed `?signin_token=` for a session (the refresh token arrives as a cookie). */
 export const signInWithLink = (token: string) =>

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { closeAuthDialog, openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
 import { AuthDialog } from './AuthDialog';
 
 function renderDialog(mode: Parameters<typeof openAuthDialog>[0] = 'login') {

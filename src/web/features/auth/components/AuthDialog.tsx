@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { type AuthMode, closeAuthDialog, setAuthMode, useAuthDialog } from '../../../lib/auth-dialog-store';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { type AuthMode, closeAuthDialog, setAuthMode, useAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { ResendVerification } from './ResendVerification';

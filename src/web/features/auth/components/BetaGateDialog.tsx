@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../domain/admin-options';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Field } from '../../../components/ui/Field';
-import { Input } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ADMIN_TEXTS } from '#domain/admin-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useBetaAccess } from '../api/request-beta-access';
 
 /**

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 interface ChipGroupProps<T extends string> {
   legend: string;

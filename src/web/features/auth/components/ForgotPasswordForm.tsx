@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmailSchema } from '../../../../domain/fields';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
-import { Input } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../lib/api-client';
-import { setAuthMode } from '../../../lib/auth-dialog-store';
-import { toast } from '../../../lib/toast';
+import { EmailSchema } from '#domain/fields.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { setAuthMode } from '#web/lib/auth-dialog-store.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { forgotPassword } from '../api/forgot-password';
 import { ModeLink } from './ModeLink';
 

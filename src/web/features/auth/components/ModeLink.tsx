@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '#web/components/ui/Button.tsx';
 
 /**
  * A link-styled button that switches the dialog's mode. It keeps focus where it is on mouse down:

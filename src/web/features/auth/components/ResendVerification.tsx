@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmailSchema } from '../../../../domain/fields';
-import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
-import { Input } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import { EmailSchema } from '#domain/fields.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { resendVerification } from '../api/resend-verification';
 
 /** Email box + 'Resend' with SPEC.md §5/§8's rules and texts; used by the dialogs. */

@@ -2,20 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  SignupFormSchema,
-  type SignupForm as SignupValues,
-  signupBodyFromForm,
-} from '../../../../domain/auth';
-import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '../../../../domain/options';
-import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
-import { Input, Textarea } from '../../../components/ui/Input';
-import { Spinner } from '../../../components/ui/Spinner';
-import { closeAuthDialog, setAuthMode } from '../../../lib/auth-dialog-store';
-import { cn } from '../../../lib/cn';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { SignupFormSchema, type SignupForm as SignupValues, signupBodyFromForm } from '#domain/auth.ts';
+import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '#domain/options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { closeAuthDialog, setAuthMode } from '#web/lib/auth-dialog-store.ts';
+import { cn } from '#web/lib/cn.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { signup } from '../api/signup';
 import { ChipGroup } from './ChipGroup';
 import { ModeLink } from './ModeLink';

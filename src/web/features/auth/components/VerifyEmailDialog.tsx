@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BRAND } from '../../../../domain/brand';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../lib/api-client';
-import { openAuthDialog } from '../../../lib/auth-dialog-store';
-import { setSession } from '../../../lib/session';
+import { BRAND } from '#domain/brand.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { setSession } from '#web/lib/session.ts';
 import { verifyEmail } from '../api/verify-email';
 import { ResendVerification } from './ResendVerification';
 

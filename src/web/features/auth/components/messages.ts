@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR } from '#web/lib/api-client.ts';
 
 /** SPEC.md §8's texts for a failed login. */
 export function loginErrorText(error: unknown): { title: string; description: string } {

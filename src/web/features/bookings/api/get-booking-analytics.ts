@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingLogsReply } from '../../../../domain/bookings';
-import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
-import { api } from '../../../lib/api-client';
+import type { BookingLogsReply } from '#domain/bookings.ts';
+import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/booking-logs?provider_id=: the 10 most recent clicks and the stats, for the provider. */
 export const getBookingAnalytics = (providerId: string) =>

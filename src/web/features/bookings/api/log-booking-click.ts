@@ -1,5 +1,5 @@
-import type { LogBookingBody } from '../../../../domain/bookings';
-import { api } from '../../../lib/api-client';
+import type { LogBookingBody } from '#domain/bookings.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /**
  * POST /api/booking-logs {url, provider_id, click_token}. Sent with keepalive and not awaited by the

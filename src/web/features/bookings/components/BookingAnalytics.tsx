@@ -1,12 +1,12 @@
 import { CalendarDays, MousePointerClick, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { shortId } from '../../../../domain/admin-options';
-import type { BookingStats } from '../../../../domain/bookings';
-import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
-import { LoadFailed } from '../../../components/ListStates';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import { shortId } from '#domain/admin-options.ts';
+import type { BookingStats } from '#domain/bookings.ts';
+import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
+import { LoadFailed } from '#web/components/ListStates.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { useBookingAnalytics } from '../api/get-booking-analytics';
 
 const dayLabel = (date: string, style: 'short' | 'long' = 'short') =>

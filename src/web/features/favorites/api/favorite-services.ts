@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteServicesReply } from '../../../../domain/favorites';
-import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
-import { ApiError, api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import type { FavoriteServicesReply } from '#domain/favorites.ts';
+import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.tsx';
 
 /** GET /api/favorite-services: the names the user picked from the catalogue. */
 export const getFavoriteServices = () => api<FavoriteServicesReply>('/api/favorite-services', { auth: true });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavoriteIdsReply } from '../../../../domain/favorites';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import type { FavoriteIdsReply } from '#domain/favorites.ts';
+import { api } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /** GET /api/favorites/ids: every provider the signed-in user saved (the toggles' state). */
 export const getFavoriteIds = () => api<FavoriteIdsReply>('/api/favorites/ids', { auth: true });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { FavoritesReply } from '../../../../domain/favorites';
-import { api } from '../../../lib/api-client';
+import type { FavoritesReply } from '#domain/favorites.ts';
+import { api } from '#web/lib/api-client.ts';
 
 const PAGE_SIZE = 12;
 

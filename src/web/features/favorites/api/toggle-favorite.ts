@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
-import { ApiError, api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { favoriteIdsKey } from './get-favorite-ids';
 
 /** POST or DELETE /api/favorites {providerId}. */

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session';
+import { useSession } from '#web/lib/session.ts';
 import { useFavoriteIds } from '../api/get-favorite-ids';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { askToLogInToSave, FavoriteHeart } from './FavoriteHeart';

@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react';
-import { FAVORITE_TEXTS } from '../../../../domain/favorites-options';
-import { buttonVariants } from '../../../components/ui/Button';
-import { openAuthDialog } from '../../../lib/auth-dialog-store';
-import { cn } from '../../../lib/cn';
+import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** A visitor pressed a heart: the login dialog says why. */
 export const askToLogInToSave = () =>

@@ -1,10 +1,10 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '../../../../domain/favorites-options';
-import { LoadFailed } from '../../../components/ListStates';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { Spinner } from '../../../components/ui/Spinner';
-import { cn } from '../../../lib/cn';
+import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '#domain/favorites-options.ts';
+import { LoadFailed } from '#web/components/ListStates.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useFavoriteServices, useToggleFavoriteService } from '../api/favorite-services';
 
 /**

@@ -1,12 +1,12 @@
 import { Heart, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { FavoriteProvider } from '../../../../domain/favorites';
-import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '../../../../domain/favorites-options';
-import { thumbnailUrl } from '../../../../domain/image-urls';
-import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { Spinner } from '../../../components/ui/Spinner';
+import type { FavoriteProvider } from '#domain/favorites.ts';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { thumbnailUrl } from '#domain/image-urls.ts';
+import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from './FavoriteButton';
 

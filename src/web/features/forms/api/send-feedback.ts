@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { FeedbackBody, FormReplySchema } from '../../../../domain/forms';
-import { api } from '../../../lib/api-client';
+import type { FeedbackBody, FormReplySchema } from '#domain/forms.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** The {success, message} reply of every public form. */
 export type FormReply = z.infer<typeof FormReplySchema>;

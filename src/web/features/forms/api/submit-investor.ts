@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InvestorBody } from '../../../../domain/forms';
-import { api } from '../../../lib/api-client';
+import type { InvestorBody } from '#domain/forms.ts';
+import { api } from '#web/lib/api-client.ts';
 import type { FormReply } from './send-feedback';
 
 /** POST /api/investor-signup: the 'Partner With Us' form (no sign-in needed). */

@@ -6,14 +6,14 @@ import {
   FORM_LIMITS,
   FORM_TEXTS,
   HONEYPOT_FIELD,
-} from '../../../../domain/forms';
-import { Button } from '../../../components/ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { Field } from '../../../components/ui/Field';
-import { Input, Textarea } from '../../../components/ui/Input';
-import { Select } from '../../../components/ui/Select';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+} from '#domain/forms.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /**
  * Questions that open one at a time (Radix Accordion: buttons with aria-expanded, arrow keys move

@@ -1,8 +1,8 @@
 import { BookOpen, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { BRAND } from '../../../../domain/brand';
-import { Button } from '../../../components/ui/Button';
-import { openSupportDialog } from '../../../lib/support-dialog-store';
+import { BRAND } from '#domain/brand.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 import { FaqAccordion } from './FaqAccordion';
 
 const FAQ = [

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOpeningBody, OpeningReply } from '../../../../domain/openings';
-import { api } from '../../../lib/api-client';
+import type { CreateOpeningBody, OpeningReply } from '#domain/openings.ts';
+import { api } from '#web/lib/api-client.ts';
 import { OPENINGS_KEY } from './get-upcoming-openings';
 
 /** POST /api/last-minute-openings (providers): 400 with field issues, 409 when they have too many. */

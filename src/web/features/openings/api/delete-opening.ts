@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DeleteOpeningReplySchema } from '../../../../domain/openings';
-import { api } from '../../../lib/api-client';
+import type { DeleteOpeningReplySchema } from '#domain/openings.ts';
+import { api } from '#web/lib/api-client.ts';
 import { OPENINGS_KEY } from './get-upcoming-openings';
 
 type DeleteOpeningReply = z.infer<typeof DeleteOpeningReplySchema>;

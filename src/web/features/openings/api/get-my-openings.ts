@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OpeningsReply } from '../../../../domain/openings';
-import { OPENING_LIMITS } from '../../../../domain/openings-options';
-import { api } from '../../../lib/api-client';
+import type { OpeningsReply } from '#domain/openings.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { api } from '#web/lib/api-client.ts';
 import { OPENINGS_KEY } from './get-upcoming-openings';
 
 /**

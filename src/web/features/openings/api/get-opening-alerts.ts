@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OpeningAlertsReplySchema } from '../../../../domain/openings';
-import { api } from '../../../lib/api-client';
+import type { OpeningAlertsReplySchema } from '#domain/openings.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/opening-alerts: does this user get an email when a saved provider posts openings? */
 export const getOpeningAlerts = () =>

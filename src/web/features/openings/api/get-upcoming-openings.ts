@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
-import type { OpeningsReply } from '../../../../domain/openings';
-import { OPENING_LIMITS } from '../../../../domain/openings-options';
-import { api } from '../../../lib/api-client';
-import { getSession, useSession } from '../../../lib/session';
+import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
+import type { OpeningsReply } from '#domain/openings.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { api } from '#web/lib/api-client.ts';
+import { getSession, useSession } from '#web/lib/session.ts';
 
 /** Key prefix of every openings list (public and the owner's): a change refetches them all. */
 export const OPENINGS_KEY = ['openings'] as const;

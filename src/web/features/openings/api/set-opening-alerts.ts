@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OpeningAlertsReplySchema } from '../../../../domain/openings';
-import { api } from '../../../lib/api-client';
+import type { OpeningAlertsReplySchema } from '#domain/openings.ts';
+import { api } from '#web/lib/api-client.ts';
 import { openingAlertsQuery } from './get-opening-alerts';
 
 /** PUT /api/opening-alerts {enabled}. */

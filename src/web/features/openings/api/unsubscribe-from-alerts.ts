@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageReplySchema } from '../../../../domain/auth';
-import { api } from '../../../lib/api-client';
+import type { MessageReplySchema } from '#domain/auth.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /**
  * POST /api/opening-alerts/unsubscribe {token}: the one-click link from an alert email (no login).

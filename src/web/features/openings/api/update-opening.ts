@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OpeningReply, UpdateOpeningBody } from '../../../../domain/openings';
-import { api } from '../../../lib/api-client';
+import type { OpeningReply, UpdateOpeningBody } from '#domain/openings.ts';
+import { api } from '#web/lib/api-client.ts';
 import { OPENINGS_KEY } from './get-upcoming-openings';
 
 /**

@@ -1,9 +1,9 @@
 import { CalendarX2, RotateCcw } from 'lucide-react';
-import type { Opening } from '../../../../domain/openings';
-import { LoadMoreButton } from '../../../components/ListStates';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import type { Opening } from '#domain/openings.ts';
+import { LoadMoreButton } from '#web/components/ListStates.tsx';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
 import { dayKey, formatDayHeading, hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';

@@ -1,8 +1,8 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
+import { ApiError } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useOpeningAlerts } from '../api/get-opening-alerts';
 import { useSetOpeningAlerts } from '../api/set-opening-alerts';
 

@@ -1,15 +1,15 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Opening, OpeningFields } from '../../../../domain/openings';
-import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Field } from '../../../components/ui/Field';
-import { FormActions } from '../../../components/ui/FormActions';
-import { Input, Textarea } from '../../../components/ui/Input';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import type { Opening, OpeningFields } from '#domain/openings.ts';
+import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { FormActions } from '#web/components/ui/FormActions.tsx';
+import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useCreateOpening } from '../api/create-opening';
 import { useUpdateOpening } from '../api/update-opening';
 import {

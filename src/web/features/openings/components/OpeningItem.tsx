@@ -1,12 +1,12 @@
 import { CalendarCheck, Clock, ExternalLink, MapPin, Tag } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { BOOKING_TEXTS } from '../../../../domain/bookings-options';
-import { thumbnailUrl } from '../../../../domain/image-urls';
-import type { Opening } from '../../../../domain/openings';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Button, buttonVariants } from '../../../components/ui/Button';
-import { cn } from '../../../lib/cn';
+import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
+import { thumbnailUrl } from '#domain/image-urls.ts';
+import type { Opening } from '#domain/openings.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { formatOpeningRange } from '../opening-time';
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */

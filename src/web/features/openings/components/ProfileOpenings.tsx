@@ -1,8 +1,8 @@
 import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
-import type { Opening } from '../../../../domain/openings';
-import { OPENING_TEXTS } from '../../../../domain/openings-options';
-import { Card } from '../../../components/ui/Card';
+import type { Opening } from '#domain/openings.ts';
+import { OPENING_TEXTS } from '#domain/openings-options.ts';
+import { Card } from '#web/components/ui/Card.tsx';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 

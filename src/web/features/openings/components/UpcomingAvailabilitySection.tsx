@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { OPENING_LIMITS, OPENING_TEXTS } from '../../../../domain/openings-options';
-import { buttonVariants } from '../../../components/ui/Button';
-import { cn } from '../../../lib/cn';
+import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';

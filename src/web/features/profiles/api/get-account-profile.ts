@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { User } from '../../../../domain/auth';
-import type { AccountProfile, AccountProfileReplySchema } from '../../../../domain/profiles';
-import { api } from '../../../lib/api-client';
+import type { User } from '#domain/auth.ts';
+import type { AccountProfile, AccountProfileReplySchema } from '#domain/profiles.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export type AccountProfileReply = z.infer<typeof AccountProfileReplySchema>;
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { BOOKING_LIMITS } from '../../../../domain/bookings-options';
-import type { PublicProfile, PublicProfileReplySchema } from '../../../../domain/profiles';
-import { api } from '../../../lib/api-client';
-import { PUBLIC_PROFILE_KEY } from '../../../lib/query-keys';
-import { getSession, useSession } from '../../../lib/session';
+import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
+import type { PublicProfile, PublicProfileReplySchema } from '#domain/profiles.ts';
+import { api } from '#web/lib/api-client.ts';
+import { PUBLIC_PROFILE_KEY } from '#web/lib/query-keys.ts';
+import { getSession, useSession } from '#web/lib/session.ts';
 
 /**
  * GET /api/user/{slug}: the public profile anyone may see; an unknown slug is ApiError 404

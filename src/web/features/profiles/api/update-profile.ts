@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody } from '../../../../domain/profiles';
-import { api } from '../../../lib/api-client';
-import { updateSessionUser } from '../../../lib/session';
+import type { UpdateProfileBody } from '#domain/profiles.ts';
+import { api } from '#web/lib/api-client.ts';
+import { updateSessionUser } from '#web/lib/session.ts';
 import { type AccountProfileReply, accountProfileKey, sessionUserOf } from './get-account-profile';
 
 /** PUT /api/auth/profile with any subset of the fields (a pricing change sends the whole list). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageReplySchema } from '../../../../domain/auth';
-import { api } from '../../../lib/api-client';
-import { updateSessionUser } from '../../../lib/session';
+import type { MessageReplySchema } from '#domain/auth.ts';
+import { api } from '#web/lib/api-client.ts';
+import { updateSessionUser } from '#web/lib/session.ts';
 import { accountProfileKey, getAccountProfile, sessionUserOf } from './get-account-profile';
 
 /** POST /api/auth/upgrade-to-provider: a client becomes a provider (idempotent on the server). */

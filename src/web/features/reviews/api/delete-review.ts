@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ReviewDeleteReplySchema } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
+import type { ReviewDeleteReplySchema } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
 import { useInvalidateReviews } from './review-keys';
 
 /** DELETE /api/reviews/:id: the viewer's own review. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EligibilityReply } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
+import type { EligibilityReply } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
 import { reviewsKey } from './review-keys';
 
 /** GET /api/reviews/eligibility?provider_id=: may the signed-in viewer review now, and their review. */

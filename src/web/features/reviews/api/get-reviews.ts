@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ReviewsReply } from '../../../../domain/reviews';
-import { REVIEW_LIMITS } from '../../../../domain/reviews-options';
-import { api } from '../../../lib/api-client';
+import type { ReviewsReply } from '#domain/reviews.ts';
+import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
+import { api } from '#web/lib/api-client.ts';
 import { reviewsKey } from './review-keys';
 
 /** GET /api/reviews?provider_id=&limit=&cursor=: newest first, with the summary on every page. */

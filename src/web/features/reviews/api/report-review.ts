@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageReplySchema, ReportBody } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
+import type { MessageReplySchema, ReportBody } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/reviews/:id/report: flags a review for the moderators. */
 export const reportReview = ({ id, body }: { id: string; body: ReportBody }) =>

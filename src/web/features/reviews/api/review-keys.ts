@@ -4,7 +4,7 @@ import {
   PUBLIC_PROFILE_KEY,
   REVIEWS_KEY,
   SEARCH_RESULTS_KEY,
-} from '../../../lib/query-keys';
+} from '#web/lib/query-keys.ts';
 
 /** One provider's reviews: the list and the viewer's eligibility. */
 export const reviewsKey = (providerId: string) => [...REVIEWS_KEY, providerId] as const;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateReviewBody, ReviewChangeReply, ReviewFields } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
+import type { CreateReviewBody, ReviewChangeReply, ReviewFields } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
 import { useInvalidateReviews } from './review-keys';
 
 /** POST /api/reviews (a new review) or PUT /api/reviews/:id (the viewer's own, edited). */

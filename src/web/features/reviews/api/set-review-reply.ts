@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReplyBody, ReviewChangeReply } from '../../../../domain/reviews';
-import { api } from '../../../lib/api-client';
+import type { ReplyBody, ReviewChangeReply } from '#domain/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
 import { useInvalidateReviews } from './review-keys';
 
 /** PUT (text) or DELETE (null) /api/reviews/:id/reply: the reviewed provider's public reply. */

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ReportBodySchema, type Review } from '../../../../domain/reviews';
-import { REPORT_REASON_LABELS, REPORT_REASONS, REVIEW_LIMITS } from '../../../../domain/reviews-options';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Field } from '../../../components/ui/Field';
-import { FormActions } from '../../../components/ui/FormActions';
-import { Textarea } from '../../../components/ui/Input';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { ReportBodySchema, type Review } from '#domain/reviews.ts';
+import { REPORT_REASON_LABELS, REPORT_REASONS, REVIEW_LIMITS } from '#domain/reviews-options.ts';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { FormActions } from '#web/components/ui/FormActions.tsx';
+import { Textarea } from '#web/components/ui/Input.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useReportReview } from '../api/report-review';
 
 type ReportInput = z.input<typeof ReportBodySchema>;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Review } from '../../../../domain/reviews';
-import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
-import { setSession } from '../../../lib/session';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import type { Review } from '#domain/reviews.ts';
+import { REVIEW_LIMITS, REVIEW_TEXTS } from '#domain/reviews-options.ts';
+import { setSession } from '#web/lib/session.ts';
+import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
 import { ReviewDialog } from './ReviewDialog';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Review, ReviewFieldsSchema } from '../../../../domain/reviews';
-import { REVIEW_LIMITS, REVIEW_TEXTS } from '../../../../domain/reviews-options';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Field } from '../../../components/ui/Field';
-import { FormActions } from '../../../components/ui/FormActions';
-import { Textarea } from '../../../components/ui/Input';
-import { Select } from '../../../components/ui/Select';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { type Review, ReviewFieldsSchema } from '#domain/reviews.ts';
+import { REVIEW_LIMITS, REVIEW_TEXTS } from '#domain/reviews-options.ts';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { FormActions } from '#web/components/ui/FormActions.tsx';
+import { Textarea } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useSaveReview } from '../api/save-review';
 import { StarInput } from './StarInput';
 

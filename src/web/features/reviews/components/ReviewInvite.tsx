@@ -1,7 +1,7 @@
 import { Star, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { REVIEW_TEXTS } from '../../../../domain/reviews-options';
-import { Button } from '../../../components/ui/Button';
+import { REVIEW_TEXTS } from '#domain/reviews-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
 import { useReviewEligibility } from '../api/get-review-eligibility';
 
 // The review form loads when the invitation is taken up (see ReviewsSection).

@@ -1,7 +1,7 @@
 import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
-import type { Review } from '../../../../domain/reviews';
-import { Stars } from '../../../components/Stars';
-import { Button } from '../../../components/ui/Button';
+import type { Review } from '#domain/reviews.ts';
+import { Stars } from '#web/components/Stars.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 export const formatReviewDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -1,19 +1,14 @@
 import { MessageSquareText, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import type { EligibilityReply, RatingSummary, Review } from '../../../../domain/reviews';
-import {
-  formatRating,
-  REVIEW_LIMITS,
-  REVIEW_TEXTS,
-  reviewCountLabel,
-} from '../../../../domain/reviews-options';
-import { LoadFailed, LoadMoreButton } from '../../../components/ListStates';
-import { Stars } from '../../../components/Stars';
-import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import type { EligibilityReply, RatingSummary, Review } from '#domain/reviews.ts';
+import { formatRating, REVIEW_LIMITS, REVIEW_TEXTS, reviewCountLabel } from '#domain/reviews-options.ts';
+import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
+import { Stars } from '#web/components/Stars.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card } from '#web/components/ui/Card.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviewEligibility } from '../api/get-review-eligibility';
 import { useReviews } from '../api/get-reviews';

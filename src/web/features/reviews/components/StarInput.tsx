@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 const LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 

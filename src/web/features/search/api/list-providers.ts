@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProvidersReply } from '../../../../domain/search';
-import { SEARCH_LIMITS } from '../../../../domain/search-options';
-import { api } from '../../../lib/api-client';
-import { PROVIDERS_LIST_KEY } from '../../../lib/query-keys';
+import type { ProvidersReply } from '#domain/search.ts';
+import { SEARCH_LIMITS } from '#domain/search-options.ts';
+import { api } from '#web/lib/api-client.ts';
+import { PROVIDERS_LIST_KEY } from '#web/lib/query-keys.ts';
 
 /** GET /api/providers: one page of 'Beauty Professionals', newest first. */
 export async function listProviders(cursor: string | null, signal?: AbortSignal): Promise<ProvidersReply> {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchBody, SearchReply } from '../../../../domain/search';
-import { api } from '../../../lib/api-client';
-import { SEARCH_RESULTS_KEY } from '../../../lib/query-keys';
+import type { SearchBody, SearchReply } from '#domain/search.ts';
+import { api } from '#web/lib/api-client.ts';
+import { SEARCH_RESULTS_KEY } from '#web/lib/query-keys.ts';
 import { searchSessionId } from '../session-id';
 
 /** POST /api/search: one page of results; the first page of a search is written to the search log. */

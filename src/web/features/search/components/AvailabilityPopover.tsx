@@ -1,15 +1,9 @@
 import { type ReactElement, type ReactNode, useId } from 'react';
-import {
-  HOUR_SLOTS,
-  WEEKDAY_LABEL,
-  WEEKDAY_SHORT,
-  WEEKDAYS,
-  type Weekday,
-} from '../../../../domain/availability';
-import { AVAILABILITY_QUICK_OPTIONS, WEEKDAY_DAYS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/Button';
-import { toggleChipClass } from '../../../components/ui/Chip';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/Popover';
+import { HOUR_SLOTS, WEEKDAY_LABEL, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { AVAILABILITY_QUICK_OPTIONS, WEEKDAY_DAYS } from '#domain/search-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { toggleChipClass } from '#web/components/ui/Chip.tsx';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '#web/components/ui/Popover.tsx';
 import { isNineToFive, NINE_TO_FIVE, timeLabel } from '../filter-rules';
 import type { AvailabilityValue } from './AvailabilityFilter';
 

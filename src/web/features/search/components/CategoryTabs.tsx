@@ -1,5 +1,5 @@
-import { SERVICE_CATEGORIES } from '../../../../domain/options';
-import { toggleChipClass } from '../../../components/ui/Chip';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import { toggleChipClass } from '#web/components/ui/Chip.tsx';
 
 /**
  * The popular categories (SPEC.md §2, §9). Choosing one searches its word; choosing the chosen one

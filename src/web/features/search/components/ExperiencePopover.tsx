@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { type ReactElement, useId, useRef, useState } from 'react';
-import { AMENITIES } from '../../../../domain/options';
-import { SEARCH_LIMITS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/Button';
-import { toggleChipClass } from '../../../components/ui/Chip';
-import { Input } from '../../../components/ui/Input';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/Popover';
+import { AMENITIES } from '#domain/options.ts';
+import { SEARCH_LIMITS } from '#domain/search-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { toggleChipClass } from '#web/components/ui/Chip.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '#web/components/ui/Popover.tsx';
 import { addExperience, toggleExperience } from '../filter-rules';
 
 /**

@@ -1,6 +1,6 @@
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ComponentProps, type ComponentType, type ReactElement, Suspense, useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 export interface FilterTriggerProps extends ComponentProps<'button'> {
   icon: LucideIcon;

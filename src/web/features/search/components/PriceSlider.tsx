@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { PRICE_TICKS, priceLabel, SEARCH_LIMITS } from '../../../../domain/search-options';
-import { cn } from '../../../lib/cn';
+import { PRICE_TICKS, priceLabel, SEARCH_LIMITS } from '#domain/search-options.ts';
+import { cn } from '#web/lib/cn.ts';
 import './price-slider.css';
 import type { PriceRange } from '../url-state';
 

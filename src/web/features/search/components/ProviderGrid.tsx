@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ProviderCard as ProviderCardData } from '../../../../domain/search';
-import { ProviderCard } from '../../../components/ProviderCard';
+import type { ProviderCard as ProviderCardData } from '#domain/search.ts';
+import { ProviderCard } from '#web/components/ProviderCard.tsx';
 
 export function ProviderGrid({
   providers,

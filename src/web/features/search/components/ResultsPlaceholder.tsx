@@ -1,4 +1,4 @@
-import { SEARCH_TEXTS } from '../../../../domain/search-options';
+import { SEARCH_TEXTS } from '#domain/search-options.ts';
 
 const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
 

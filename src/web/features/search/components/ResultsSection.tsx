@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import type { ProviderCard } from '../../../../domain/search';
-import { SEARCH_TEXTS } from '../../../../domain/search-options';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../lib/api-client';
+import type { ProviderCard } from '#domain/search.ts';
+import { SEARCH_TEXTS } from '#domain/search-options.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useProvidersList } from '../api/list-providers';
 import { useProviderSearch } from '../api/search-providers';
 import { toSearchBody } from '../filter-rules';

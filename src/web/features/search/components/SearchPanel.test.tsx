@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { SEARCH_TEXTS } from '../../../../domain/search-options';
-import { renderWithProviders } from '../../../test/render';
+import { SEARCH_TEXTS } from '#domain/search-options.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { toSearchBody } from '../filter-rules';
 import { parseSearchParams } from '../url-state';
 import { useSearchState } from '../use-search-state';

@@ -1,9 +1,9 @@
 import { MapPin, Search, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { SEARCH_LIMITS, SEARCH_TEXTS } from '../../../../domain/search-options';
-import { extractZip, sanitizeZipInput } from '../../../../domain/zip';
-import { Button } from '../../../components/ui/Button';
-import { cn } from '../../../lib/cn';
+import { SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
+import { extractZip, sanitizeZipInput } from '#domain/zip.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { SearchState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';
 

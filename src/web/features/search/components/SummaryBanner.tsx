@@ -1,6 +1,6 @@
-import type { SearchReply } from '../../../../domain/search';
-import { SEARCH_TEXTS } from '../../../../domain/search-options';
-import { Button } from '../../../components/ui/Button';
+import type { SearchReply } from '#domain/search.ts';
+import { SEARCH_TEXTS } from '#domain/search-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
 import { availabilityLabel, priceRangeLabel } from '../filter-rules';
 import type { SearchState } from '../url-state';
 

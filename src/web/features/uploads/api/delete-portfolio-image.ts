@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import { api } from '#web/lib/api-client.ts';
+import { getSession } from '#web/lib/session.ts';
 import type { PortfolioReply } from './upload-portfolio-image';
 
 /** DELETE /api/upload/portfolio: removes one image (and its file); answers the remaining list. */

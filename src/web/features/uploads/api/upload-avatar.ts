@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AvatarReplySchema } from '../../../../domain/uploads';
-import { api } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import type { AvatarReplySchema } from '#domain/uploads.ts';
+import { api } from '#web/lib/api-client.ts';
+import { getSession } from '#web/lib/session.ts';
 
 /** POST /api/upload/avatar with the resized image as a data URL; answers the new avatar's URL. */
 export const uploadAvatar = ({ file, userId }: { file: string; userId: string }) =>

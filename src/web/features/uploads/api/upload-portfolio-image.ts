@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PortfolioReplySchema } from '../../../../domain/uploads';
-import { api } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import type { PortfolioReplySchema } from '#domain/uploads.ts';
+import { api } from '#web/lib/api-client.ts';
+import { getSession } from '#web/lib/session.ts';
 
 export type PortfolioReply = z.infer<typeof PortfolioReplySchema>;
 

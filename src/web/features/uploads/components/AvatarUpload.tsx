@@ -1,9 +1,9 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '../../../../domain/uploads';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { toast } from '../../../lib/toast';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkImageFile, resizeImage, uploadErrorText } from '../image-file';
 

@@ -1,10 +1,10 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '../../../../domain/uploads';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { toast } from '#web/lib/toast.tsx';
 import { useDeletePortfolioImage } from '../api/delete-portfolio-image';
 import { useUploadPortfolioImage } from '../api/upload-portfolio-image';
 import { checkImageFile, resizeImage, uploadErrorText } from '../image-file';

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
-import { PROFILE_TEXTS } from '../../../../../domain/profiles';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
-import { Field } from '../../../../components/ui/Field';
-import { Input } from '../../../../components/ui/Input';
+import { PROFILE_TEXTS } from '#domain/profiles.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
 
 interface AccountCardProps {
   email: string;

@@ -1,8 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AccountProfile } from '../../../../../domain/profiles';
-import { Badge } from '../../../../components/ui/Badge';
-import { buttonVariants } from '../../../../components/ui/Button';
+import type { AccountProfile } from '#domain/profiles.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
 
 /** 'Account Settings', the account type and the email; providers get a link to their public page. */
 export function AccountHeader({ profile }: { profile: AccountProfile }) {

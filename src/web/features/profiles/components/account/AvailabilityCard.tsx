@@ -8,12 +8,12 @@ import {
   NO_AVAILABILITY,
   parseAvailability,
   type Weekday,
-} from '../../../../../domain/availability';
-import { Button } from '../../../../components/ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
-import { Field } from '../../../../components/ui/Field';
-import { Input } from '../../../../components/ui/Input';
-import { cn } from '../../../../lib/cn';
+} from '#domain/availability.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { AvailabilityGrid } from './AvailabilityGrid';
 
 interface AvailabilityCardProps {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_AVAILABILITY } from '../../../../../domain/availability';
-import { renderWithProviders } from '../../../../test/render';
+import { NO_AVAILABILITY } from '#domain/availability.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { AvailabilityCard } from './AvailabilityCard';
 
 /** The profile form's part: the card writes the stored text, the form keeps it. */

@@ -9,8 +9,8 @@ import {
   WEEKDAY_SHORT,
   WEEKDAYS,
   type Weekday,
-} from '../../../../../domain/availability';
-import { cn } from '../../../../lib/cn';
+} from '#domain/availability.ts';
+import { cn } from '#web/lib/cn.ts';
 
 interface AvailabilityGridProps {
   value: TimeSlots;

@@ -1,11 +1,11 @@
 import { CalendarPlus, Images, Link2, Search, Sparkles, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
-import { Dialog } from '../../../../components/ui/Dialog';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { ApiError } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toast';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useUpgradeToProvider } from '../../api/upgrade-to-provider';
 
 const BENEFITS = [

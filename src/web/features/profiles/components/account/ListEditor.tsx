@@ -1,10 +1,10 @@
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { LIMITS } from '../../../../../domain/options';
-import { ListItemSchema } from '../../../../../domain/profiles';
-import { Button } from '../../../../components/ui/Button';
-import { Input } from '../../../../components/ui/Input';
-import { Select } from '../../../../components/ui/Select';
+import { LIMITS } from '#domain/options.ts';
+import { ListItemSchema } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 
 interface ListEditorProps {
   /** The group's name, e.g. 'Specialties'. */

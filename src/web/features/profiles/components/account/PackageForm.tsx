@@ -7,12 +7,12 @@ import {
   type PriceType,
   type ServicePackage,
   ServicePackageSchema,
-} from '../../../../../domain/pricing';
-import { Button } from '../../../../components/ui/Button';
-import { Field } from '../../../../components/ui/Field';
-import { Input, Textarea } from '../../../../components/ui/Input';
-import { Select } from '../../../../components/ui/Select';
-import { Spinner } from '../../../../components/ui/Spinner';
+} from '#domain/pricing.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 
 export interface PackageDraft {
   service: string;

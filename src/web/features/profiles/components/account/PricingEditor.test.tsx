@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Issue } from '../../../../../domain/errors';
-import {
-  formatPrice,
-  PRICING_LIMITS,
-  PRICING_TEXTS,
-  type ServicePackageInput,
-} from '../../../../../domain/pricing';
-import { renderWithProviders } from '../../../../test/render';
+import type { Issue } from '#domain/errors.ts';
+import { formatPrice, PRICING_LIMITS, PRICING_TEXTS, type ServicePackageInput } from '#domain/pricing.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { PricingEditor, type StoredPackage } from './PricingEditor';
 
 type Save = (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;

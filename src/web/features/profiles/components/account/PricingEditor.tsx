@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Issue } from '../../../../../domain/errors';
+import type { Issue } from '#domain/errors.ts';
 import {
   displayPrice,
   PRICING_LIMITS,
@@ -8,9 +8,9 @@ import {
   type PriceType,
   parsePrice,
   type ServicePackageInput,
-} from '../../../../../domain/pricing';
-import { Button } from '../../../../components/ui/Button';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
+} from '#domain/pricing.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import {
   EMPTY_DRAFT,
   type PackageDraft,

@@ -3,22 +3,18 @@ import { Save } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Issue } from '../../../../../domain/errors';
-import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '../../../../../domain/options';
-import type { ServicePackageInput } from '../../../../../domain/pricing';
-import {
-  type AccountProfile,
-  PROFILE_TEXTS,
-  ProviderAccountFormSchema,
-} from '../../../../../domain/profiles';
-import { Button } from '../../../../components/ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/Card';
-import { Field } from '../../../../components/ui/Field';
-import { Input, Textarea } from '../../../../components/ui/Input';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { ApiError } from '../../../../lib/api-client';
-import { applyServerIssues } from '../../../../lib/form-errors';
-import { toast } from '../../../../lib/toast';
+import type { Issue } from '#domain/errors.ts';
+import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '#domain/options.ts';
+import type { ServicePackageInput } from '#domain/pricing.ts';
+import { type AccountProfile, PROFILE_TEXTS, ProviderAccountFormSchema } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerIssues } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';

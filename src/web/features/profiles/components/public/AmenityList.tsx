@@ -1,6 +1,6 @@
 import { Armchair, Check, HeartHandshake, type LucideIcon, Sparkles } from 'lucide-react';
-import { type AmenityKind, amenityDisplay } from '../../../../../domain/profiles';
-import { Chip, type ChipTone } from '../../../../components/ui/Chip';
+import { type AmenityKind, amenityDisplay } from '#domain/profiles.ts';
+import { Chip, type ChipTone } from '#web/components/ui/Chip.tsx';
 
 const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: ChipTone }> = {
   inclusive: { name: 'Inclusive', icon: HeartHandshake, variant: 'brand' },

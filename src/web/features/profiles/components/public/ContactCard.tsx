@@ -1,9 +1,9 @@
 import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
-import { cn } from '../../../../lib/cn';
+import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
+import { Card } from '#web/components/ui/Card.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { MessageDialog } from './MessageDialog';
 
 export type Viewer = 'owner' | 'signed-in' | 'signed-out';

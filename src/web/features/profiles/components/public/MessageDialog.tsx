@@ -1,14 +1,14 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '../../../../../domain/messages';
-import { Alert } from '../../../../components/ui/Alert';
-import { Button } from '../../../../components/ui/Button';
-import { Dialog } from '../../../../components/ui/Dialog';
-import { Field } from '../../../../components/ui/Field';
-import { Textarea } from '../../../../components/ui/Input';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { ApiError } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toast';
+import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Textarea } from '#web/components/ui/Input.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useSendMessage } from '../../api/send-message';
 
 /** The server's words when they help the sender (a validation issue, a rate limit); ours otherwise. */

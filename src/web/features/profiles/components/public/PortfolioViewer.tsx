@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { Dialog } from '../../../../components/ui/Dialog';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { portfolioAlt } from './profile-view';
 
 /**

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, ShieldCheck, Star } from 'lucide-react';
-import type { PublicProfile } from '../../../../../domain/profiles';
-import { Badge } from '../../../../components/ui/Badge';
+import type { PublicProfile } from '#domain/profiles.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
 import { ProfileAvatar } from './ProfileAvatar';
 import { memberSince, type ProfileDisplay } from './profile-view';
 

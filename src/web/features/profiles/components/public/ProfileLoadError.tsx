@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { PROFILE_TEXTS } from '../../../../../domain/profiles';
-import { Button } from '../../../../components/ui/Button';
-import { Spinner } from '../../../../components/ui/Spinner';
+import { PROFILE_TEXTS } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 
 /** Anything but a 404: the server or the network failed; trying again may work. */
 export function ProfileLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {

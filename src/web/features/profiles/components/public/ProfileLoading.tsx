@@ -1,4 +1,4 @@
-import { Spinner } from '../../../../components/ui/Spinner';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 
 /** Holds the hero's place while the profile loads, so the page does not jump when it arrives. */
 export function ProfileLoading() {

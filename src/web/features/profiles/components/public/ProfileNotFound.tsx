@@ -1,6 +1,6 @@
 import { UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../../components/ui/Button';
+import { buttonVariants } from '#web/components/ui/Button.tsx';
 
 /** SPEC.md §2: an unknown slug. */
 export function ProfileNotFound({ slug }: { slug: string }) {

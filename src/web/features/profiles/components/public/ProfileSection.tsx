@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Card } from '../../../../components/ui/Card';
+import { Card } from '#web/components/ui/Card.tsx';
 
 /** One titled card of the public profile; a labelled region, so screen readers can jump between them. */
 export function ProfileSection({

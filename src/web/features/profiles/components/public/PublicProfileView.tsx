@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicProfile } from '../../../../../domain/profiles';
+import type { PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
 import { ContactCard, type Viewer } from './ContactCard';

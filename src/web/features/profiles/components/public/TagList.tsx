@@ -1,4 +1,4 @@
-import { Chip } from '../../../../components/ui/Chip';
+import { Chip } from '#web/components/ui/Chip.tsx';
 
 /** Specialties and products as chips. */
 export function TagList({ items }: { items: readonly string[] }) {

@@ -4,12 +4,12 @@ import {
   WEEKDAY_LABEL,
   WEEKDAY_SHORT,
   WEEKDAYS,
-} from '../../../../../domain/availability';
-import { BRAND } from '../../../../../domain/brand';
-import { isHttpUrl } from '../../../../../domain/fields';
-import { SERVICE_CATEGORIES } from '../../../../../domain/options';
-import { DEFAULT_CONSULTATION, displayPrice } from '../../../../../domain/pricing';
-import { PUBLIC_DEFAULTS, type PublicProfile, publicServices } from '../../../../../domain/profiles';
+} from '#domain/availability.ts';
+import { BRAND } from '#domain/brand.ts';
+import { isHttpUrl } from '#domain/fields.ts';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import { DEFAULT_CONSULTATION, displayPrice } from '#domain/pricing.ts';
+import { PUBLIC_DEFAULTS, type PublicProfile, publicServices } from '#domain/profiles.ts';
 
 /** What the public page shows: SPEC.md §3's defaults applied to empty fields. */
 export function profileDisplay(profile: PublicProfile) {
