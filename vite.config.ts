@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { BRAND } from './src/domain/brand.ts';
 
 /**
  * Writes .br and .gz beside every built script, stylesheet and SVG of 1 KB or more; the server
@@ -37,10 +38,19 @@ function precompress(): Plugin {
   };
 }
 
+/** index.html's title and description name the brand from src/domain/brand.ts, not a copy of it. */
+function brandHead(): Plugin {
+  return {
+    name: 'glowfind:brand-head',
+    transformIndexHtml: (html) =>
+      html.replaceAll('%BRAND_NAME%', () => BRAND.name).replaceAll('%BRAND_TAGLINE%', () => BRAND.tagline),
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), brandHead(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
