@@ -5,7 +5,7 @@ import { slugify } from '#domain/slug.ts';
 import type { Db } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import type { TestApp } from './build-test-app';
+import { MINUTE, type RequestOptions, type TestApp } from './build-test-app';
 import { refreshTokenOf } from './session-cookie';
 import { firstLink, type ReceivedMail } from './smtp-sink';
 
@@ -131,4 +131,42 @@ export async function createVerifiedProvider(
       ...userData,
     },
   });
+}
+
+/**
+ * Bearer options that outlive a moving clock: an access token lasts 15 minutes of the app's clock,
+ * and tests that move it by hours or days log in again when the token in hand may have expired.
+ * Takes a getter because test files build their app in beforeAll.
+ */
+export function freshLogins(app: () => TestApp) {
+  const sessions = new Map<string, { token: string; at: number }>();
+  return {
+    /** Keeps the token a person already holds (a new sign-up's), so the first request needs no login. */
+    remember<T extends VerifiedUser>(person: T): T {
+      sessions.set(person.email, { token: person.session.access_token, at: app().clock.now().getTime() });
+      return person;
+    },
+    /** `{ token }` for this person, still valid at the test clock. */
+    async as(person: Pick<VerifiedUser, 'email' | 'password'>): Promise<RequestOptions> {
+      const t = app();
+      const now = t.clock.now().getTime();
+      const cached = sessions.get(person.email);
+      if (cached && now - cached.at < 10 * MINUTE) return { token: cached.token };
+      const token = (await loginAs(t, person.email, person.password)).access_token;
+      sessions.set(person.email, { token, at: now });
+      return { token };
+    },
+  };
+}
+
+/** Gives a provider a new booking link (and any other profile fields) through the API; returns the link. */
+export async function setBookingLink(
+  t: TestApp,
+  auth: RequestOptions,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const link = `https://book.example.com/${randomBytes(4).toString('hex')}`;
+  const res = await t.put('/api/auth/profile', { booking_link: link, ...fields }, auth);
+  if (res.status !== 200) throw new Error(`profile update failed: ${res.status} ${res.text}`);
+  return link;
 }

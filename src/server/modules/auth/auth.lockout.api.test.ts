@@ -4,6 +4,7 @@ import { loginAddresses, refreshTokens } from '#server/db/schema/index.ts';
 import { addressHash } from '#server/lib/address-hash.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { buildTestApp, captureLog, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
+import { expectRateLimited } from '#server/test/expectations.ts';
 import { createUnverifiedUser, findUserRow } from '#server/test/factories.ts';
 import { firstLink } from '#server/test/smtp-sink.ts';
 
@@ -52,15 +53,7 @@ async function lockOut(email: string) {
 }
 
 function expectLocked(res: TestResponse) {
-  expect(res.status).toBe(429);
-  expect(res.body).toMatchObject({ success: false, error: 'RATE_LIMITED' });
-  expect(res.body.message).toMatch(
-    /^Too many attempts\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/,
-  );
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(WINDOW_S);
+  expectRateLimited(res, WINDOW_S);
   expect(res.body.session).toBeUndefined();
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
-import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { expectRateLimited } from '#server/test/expectations.ts';
 import {
   countOutbox,
   countUsers,
@@ -21,18 +22,6 @@ const freshIp = () => {
   ipSequence += 1;
   return `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence % 250) + 1}`;
 };
-
-function expectRateLimited(res: TestResponse, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  expect(res.body).toMatchObject({ success: false, error: 'RATE_LIMITED' });
-  expect(res.body.message).toMatch(
-    /^Too many attempts\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/,
-  );
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-}
 
 describe('login', () => {
   it(`locks one account after ${RATE_LIMITS.loginPerAccount.max} attempts, whatever the client address`, async () => {

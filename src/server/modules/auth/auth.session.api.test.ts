@@ -6,6 +6,7 @@ import { CSRF_HEADER } from '#domain/auth-options.ts';
 import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '#server/db/schema/index.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { buildTestApp, DAY, MINUTE, type TestApp } from '#server/test/build-test-app.ts';
+import { REFRESH_COOKIE_ATTRIBUTES } from '#server/test/expectations.ts';
 import { createVerifiedUser, findUserRow } from '#server/test/factories.ts';
 import {
   csrfHeader,
@@ -59,13 +60,7 @@ describe('the refresh cookie', () => {
       const res = await https.post('/api/auth/login', { email, password });
       expect(res.status).toBe(200);
       const cookie = refreshSetCookie(res)!;
-      expect(cookie.attributes).toEqual({
-        path: '/api/auth',
-        'max-age': String(30 * 24 * 60 * 60),
-        httponly: true,
-        samesite: 'Strict',
-        secure: true,
-      });
+      expect(cookie.attributes).toEqual({ ...REFRESH_COOKIE_ATTRIBUTES, secure: true });
       expect(Object.keys(res.body.session).sort()).toEqual(['access_token', 'expires_at', 'user']);
       expect(res.text).not.toContain(cookie.value);
       expect((await refreshRow(cookie.value)).revokedAt).toBeNull();
@@ -77,12 +72,7 @@ describe('the refresh cookie', () => {
   it('an http site (local development) leaves Secure off, so browsers keep it on that host', async () => {
     const { email, password } = await createVerifiedUser(t);
     const res = await t.post('/api/auth/login', { email, password });
-    expect(refreshSetCookie(res)!.attributes).toEqual({
-      path: '/api/auth',
-      'max-age': String(30 * 24 * 60 * 60),
-      httponly: true,
-      samesite: 'Strict',
-    });
+    expect(refreshSetCookie(res)!.attributes).toEqual(REFRESH_COOKIE_ATTRIBUTES);
   });
 });
 

@@ -4,6 +4,7 @@ import { AUTH_TEXTS } from '#domain/auth.ts';
 import { emailTokens, mailOutbox } from '#server/db/schema/index.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { buildTestApp, HOUR, type TestApp } from '#server/test/build-test-app.ts';
+import { expectSessionCookie } from '#server/test/expectations.ts';
 import {
   countOutbox,
   createUnverifiedUser,
@@ -12,7 +13,7 @@ import {
   readVerifyLink,
   uniqueEmail,
 } from '#server/test/factories.ts';
-import { refreshSetCookie, refreshWithCookie } from '#server/test/session-cookie.ts';
+import { refreshWithCookie } from '#server/test/session-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,16 +36,7 @@ describe('POST /api/auth/verify-email', () => {
     expect(session.access_token).toBeTruthy();
     expect(session.expires_at).toBeGreaterThan(t.clock.now().getTime() / 1000);
     // The refresh token comes only in the HttpOnly cookie, never in the JSON page scripts can read.
-    expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'user']);
-    const cookie = refreshSetCookie(res)!;
-    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie.attributes).toEqual({
-      path: '/api/auth',
-      'max-age': String(30 * 24 * 60 * 60),
-      httponly: true,
-      samesite: 'Strict',
-    });
-    expect(res.text).not.toContain(cookie.value);
+    const cookie = expectSessionCookie(res);
 
     const row = await findUserRow(t.db, email);
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);

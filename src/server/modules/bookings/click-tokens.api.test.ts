@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,8 @@ import {
 import {
   createVerifiedProvider,
   createVerifiedUser,
-  loginAs,
+  freshLogins,
+  setBookingLink,
   type VerifiedUser,
 } from '#server/test/factories.ts';
 
@@ -37,27 +37,14 @@ afterAll(async () => {
 
 const OPENINGS = '/api/last-minute-openings';
 
-// Access tokens live 15 minutes of the app's clock, which these tests move: log in again when the
-// one in hand may have expired.
-const sessions = new Map<string, { token: string; at: number }>();
-async function as(person: VerifiedUser): Promise<RequestOptions> {
-  const now = t.clock.now().getTime();
-  const cached = sessions.get(person.email);
-  if (cached && now - cached.at < 10 * MINUTE) return { token: cached.token };
-  const token = (await loginAs(t, person.email, person.password)).access_token;
-  sessions.set(person.email, { token, at: now });
-  return { token };
-}
+const { as } = freshLogins(() => t);
 
 type Provider = VerifiedUser & { link: string };
 
 /** A verified provider with a booking link, set through the API. */
 async function newProvider(): Promise<Provider> {
   const provider = await createVerifiedProvider(t);
-  const link = `https://book.example.com/${randomBytes(4).toString('hex')}`;
-  const res = await t.put('/api/auth/profile', { booking_link: link }, await as(provider));
-  expect(res.status, res.text).toBe(200);
-  return { ...provider, link };
+  return { ...provider, link: await setBookingLink(t, await as(provider)) };
 }
 
 /** The profile as `viewer` gets it (a visitor without one). */

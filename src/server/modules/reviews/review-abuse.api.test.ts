@@ -12,7 +12,6 @@ import {
   HOUR,
   type LogCapture,
   MINUTE,
-  type RequestOptions,
   type TestApp,
   type TestResponse,
 } from '#server/test/build-test-app.ts';
@@ -20,8 +19,9 @@ import {
   createVerifiedProvider,
   createVerifiedUser,
   DEFAULT_PASSWORD,
-  loginAs,
+  freshLogins,
   readVerifyLink,
+  setBookingLink,
   uniqueEmail,
   type VerifiedUser,
 } from '#server/test/factories.ts';
@@ -56,23 +56,11 @@ afterAll(async () => {
 type Person = Pick<VerifiedUser, 'email' | 'password' | 'user' | 'session'>;
 type Provider = Person & { link: string };
 
-// Access tokens live 15 minutes of the app's clock, which these tests move by hours.
-const sessions = new Map<string, { token: string; at: number }>();
-async function as(person: Person): Promise<RequestOptions> {
-  const now = t.clock.now().getTime();
-  const cached = sessions.get(person.email);
-  if (cached && now - cached.at < 10 * MINUTE) return { token: cached.token };
-  const token = (await loginAs(t, person.email, person.password)).access_token;
-  sessions.set(person.email, { token, at: now });
-  return { token };
-}
+const { as } = freshLogins(() => t);
 
 /** Gives a provider a booking link through the API. */
 async function withLink(provider: Person): Promise<Provider> {
-  const link = `https://book.example.com/${randomBytes(4).toString('hex')}`;
-  const res = await t.put('/api/auth/profile', { booking_link: link }, await as(provider));
-  expect(res.status, res.text).toBe(200);
-  return { ...provider, link };
+  return { ...provider, link: await setBookingLink(t, await as(provider)) };
 }
 
 const newProvider = async () => withLink(await createVerifiedProvider(t));

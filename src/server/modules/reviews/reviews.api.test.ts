@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '#domain/admin.ts';
@@ -18,7 +17,6 @@ import {
   DAY,
   HOUR,
   MINUTE,
-  type RequestOptions,
   type TestApp,
   type TestResponse,
 } from '#server/test/build-test-app.ts';
@@ -27,7 +25,8 @@ import {
   createVerifiedProvider,
   createVerifiedUser,
   findUserRow,
-  loginAs,
+  freshLogins,
+  setBookingLink,
   uniqueEmail,
   type VerifiedUser,
 } from '#server/test/factories.ts';
@@ -60,22 +59,7 @@ afterAll(async () => {
 // People. Access tokens live 15 minutes and the clock jumps hours and days: log in again when the
 // token in hand may have expired.
 
-const sessions = new Map<string, { token: string; at: number }>();
-
-function remember<T extends VerifiedUser>(person: T): T {
-  sessions.set(person.email, { token: person.session.access_token, at: t.clock.now().getTime() });
-  return person;
-}
-
-/** Bearer options for this person, with a token the server still accepts at the test clock. */
-async function as(person: VerifiedUser): Promise<RequestOptions> {
-  const now = t.clock.now().getTime();
-  const cached = sessions.get(person.email);
-  if (cached && now - cached.at < 10 * MINUTE) return { token: cached.token };
-  const session = await loginAs(t, person.email, person.password);
-  sessions.set(person.email, { token: session.access_token, at: now });
-  return { token: session.access_token };
-}
+const { as, remember } = freshLogins(() => t);
 
 type Provider = VerifiedUser & { link: string };
 
@@ -90,14 +74,8 @@ const pricing = (services: string[]) =>
 /** A verified provider with a booking link (and these services), set through the API. */
 async function newProvider(services: string[] = []): Promise<Provider> {
   const provider = remember(await createVerifiedProvider(t));
-  const link = `https://book.example.com/${randomBytes(4).toString('hex')}`;
-  const res = await t.put(
-    '/api/auth/profile',
-    { booking_link: link, ...(services.length > 0 ? { pricing: pricing(services) } : {}) },
-    await as(provider),
-  );
-  expect(res.status, res.text).toBe(200);
-  return { ...provider, link };
+  const fields = services.length > 0 ? { pricing: pricing(services) } : {};
+  return { ...provider, link: await setBookingLink(t, await as(provider), fields) };
 }
 
 /**
