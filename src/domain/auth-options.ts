@@ -7,3 +7,6 @@
  */
 export const CSRF_HEADER = 'x-glowfind-csrf';
 export const CSRF_HEADER_VALUE = '1';
+
+/** The query parameter of the emailed one-time sign-in link: `/?signin_token=…`. */
+export const SIGNIN_TOKEN_PARAM = 'signin_token';

@@ -4,14 +4,12 @@ import {
   dayIndex,
   emptyAvailability,
   emptyTimeSlots,
-  formatAvailability,
-  formatTimeSlots,
   HOUR_SLOTS,
   hourLabel,
   hourOf,
   monFriNineToFive,
-  parseAvailability,
 } from './availability';
+import { formatAvailability, formatTimeSlots, parseAvailability } from './availability-text';
 
 const slots = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => `${String(from + i).padStart(2, '0')}:00`);

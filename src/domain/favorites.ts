@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 export * from './favorites-options';
+export * from './service-catalogue';
 
-import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from './favorites-options';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS } from './favorites-options';
+import { CATALOGUE_SERVICES } from './service-catalogue';
 
 /** Favourite providers and favourite services (SPEC.md §3, §7, §8). */
 

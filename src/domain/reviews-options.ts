@@ -21,19 +21,6 @@ export const REVIEW_LIMITS = {
   adminPageMax: 100,
 } as const;
 
-/** Minimum-rating choices of the search filter (0 = any). */
-export const MIN_RATING_OPTIONS = [0, 3, 3.5, 4, 4.5] as const;
-export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
-
-export const SEARCH_SORTS = ['relevance', 'rating'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/**
- * 'Highest rated' orders by the average as if every provider also had this many reviews of
- * PRIOR_STARS stars: one 5-star review (score 3.8) does not outrank 4.8 from fifty (4.74).
- */
-export const RATING_SORT_PRIOR = { reviews: 2, stars: 3 } as const;
-
 export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'private', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './availability';
-import { MIN_RATING_OPTIONS, SEARCH_SORTS } from './reviews-options';
-import { AVAILABILITY_TYPES, SEARCH_LIMITS, SEARCH_TEXTS } from './search-options';
+import {
+  AVAILABILITY_TYPES,
+  MIN_RATING_OPTIONS,
+  SEARCH_LIMITS,
+  SEARCH_SORTS,
+  SEARCH_TEXTS,
+} from './search-options';
 
 export * from './search-options';
 

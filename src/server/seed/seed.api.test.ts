@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAvailability } from '#domain/availability.ts';
+import { parseAvailability } from '#domain/availability-text.ts';
 import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '#domain/options.ts';
 import { PRICE_TYPES } from '#domain/pricing.ts';
 import { ProviderFieldsSchema, PublicProfileSchema } from '#domain/profiles.ts';

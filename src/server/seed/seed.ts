@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import {
   type AvailabilityState,
   emptyTimeSlots,
-  formatAvailability,
-  parseAvailability,
   type TimeSlots,
   WEEKDAY_SHORT,
   WEEKDAYS,
   type Weekday,
 } from '#domain/availability.ts';
+import { formatAvailability, parseAvailability } from '#domain/availability-text.ts';
 import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
 import { isReservedSlug, slugify } from '#domain/slug.ts';
 import type { AppContext } from '../context';

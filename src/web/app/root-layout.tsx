@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SIGNIN_TOKEN_PARAM } from '#domain/auth-options.ts';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
-import { useSigninLink } from '../features/auth/signin-link';
 import { type AuthMode, openAuthDialog, useAuthDialog } from '../lib/auth-dialog-store';
 import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
@@ -13,6 +13,10 @@ import { useSessionCheck } from './session-check';
 // The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
 const AuthDialog = lazy(() =>
   import('../features/auth/components/AuthDialog').then((m) => ({ default: m.AuthDialog })),
+);
+// The emailed sign-in link: /?signin_token=…
+const SigninLink = lazy(() =>
+  import('../features/auth/signin-link').then((m) => ({ default: m.SigninLink })),
 );
 const VerifyEmailDialog = lazy(() =>
   import('../features/auth/components/VerifyEmailDialog').then((m) => ({ default: m.VerifyEmailDialog })),
@@ -37,8 +41,6 @@ export function RootLayout() {
   useSessionCheck();
   const dialogOpen = useAuthDialog().open;
   const betaLocked = useBetaLocked();
-  // The emailed sign-in link: /?signin_token=…
-  useSigninLink(!betaLocked);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
   const supportOpen = useSupportDialogOpen();
@@ -90,6 +92,7 @@ export function RootLayout() {
         {dialogUsed && <AuthDialog />}
         {supportUsed && <ContactSupportDialog />}
         {params.has('temp_token') && !betaLocked && <VerifyEmailDialog />}
+        {params.has(SIGNIN_TOKEN_PARAM) && !betaLocked && <SigninLink />}
         {betaLocked && <BetaGateDialog />}
       </Suspense>
     </div>

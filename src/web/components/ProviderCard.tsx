@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { thumbnailUrl } from '#domain/image-urls.ts';
 import type { ProviderCard as ProviderCardData } from '#domain/search.ts';
 import { Avatar } from './ui/Avatar';
+import { Badge, badgeVariants } from './ui/Badge';
 import { buttonVariants } from './ui/Button';
 
 const AVATAR_PX = 56;
@@ -107,12 +108,9 @@ export function ProviderCard({
               </span>
             </span>
           ) : (
-            <span
-              className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
-              title="No reviews yet"
-            >
+            <Badge variant="success" className="font-semibold" title="No reviews yet">
               New
-            </span>
+            </Badge>
           )}
           {/* Favourites issue: the save toggle for this provider goes here. */}
           {favoriteSlot}
@@ -122,10 +120,7 @@ export function ProviderCard({
       {specialties.length > 0 && (
         <ul aria-label="Specialties" className="flex flex-wrap gap-1.5">
           {specialties.map((s) => (
-            <li
-              key={s}
-              className="max-w-full truncate rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100"
-            >
+            <li key={s} className={badgeVariants({ variant: 'brand', shape: 'truncate' })}>
               {s}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_TEXTS, type Session, type SignupBody, SignupBodySchema, type User } from '#domain/auth.ts';
+import { SIGNIN_TOKEN_PARAM } from '#domain/auth-options.ts';
 import { normalizeEmail } from '#domain/fields.ts';
 import { isReservedSlug, slugCandidate, slugify } from '#domain/slug.ts';
 import type { AppContext } from '#server/context.ts';
@@ -429,7 +430,7 @@ async function sendSigninLink(ctx: AppContext, email: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const token = await issueEmailToken(tx, user.id, 'signin', SIGNIN_TOKEN_TTL_S, now);
     const link = new URL(ctx.config.publicUrl);
-    link.searchParams.set('signin_token', token);
+    link.searchParams.set(SIGNIN_TOKEN_PARAM, token);
     await enqueueMail(ctx, tx, { kind: 'signin-link', to: user.email, ...signinLinkMail(link.toString()) });
   });
   ctx.kickMail();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseAvailability } from '#domain/availability.ts';
+import { parseAvailability } from '#domain/availability-text.ts';
 import {
   type AccountProfile,
   PROFILE_TEXTS,

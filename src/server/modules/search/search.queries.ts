@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { RATING_SORT_PRIOR, type SearchSort } from '#domain/reviews-options.ts';
+import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { searchLogs } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';

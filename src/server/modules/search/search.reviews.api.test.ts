@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_SORT_PRIOR } from '#domain/reviews.ts';
-import { type ProviderCard, SEARCH_TEXTS, type SearchBody } from '#domain/search.ts';
+import { type ProviderCard, RATING_SORT_PRIOR, SEARCH_TEXTS, type SearchBody } from '#domain/search.ts';
 import { reviews } from '#server/db/schema/index.ts';
 import {
   buildTestApp,

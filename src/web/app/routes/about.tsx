@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { BRAND } from '#domain/brand.ts';
 import { Card } from '#web/components/ui/Card.tsx';
+import { chipClass } from '#web/components/ui/Chip.tsx';
 import { AboutFeedbackForm } from '#web/features/forms/components/AboutFeedbackForm.tsx';
 import { InvestorForm } from '#web/features/forms/components/InvestorForm.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
@@ -109,7 +110,7 @@ export function AboutPage() {
             on the provider's own booking page. Independent professionals get a clear public profile and a way
             to fill last-minute openings, without giving up their own booking tools.
           </p>
-          <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-brand-100 px-4 py-1.5 text-sm font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+          <p className={chipClass('brand', 'mt-4 gap-2 px-4 py-1.5')}>
             <BadgeCheck className="h-4 w-4" aria-hidden="true" />
             Free for clients and providers during beta
           </p>

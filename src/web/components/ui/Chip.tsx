@@ -17,9 +17,14 @@ export const CHIP_TONES = {
 
 export type ChipTone = keyof typeof CHIP_TONES;
 
+/** The classes of a label chip, for elements other than a span (a list item with a remove button). */
+export function chipClass(tone: ChipTone = 'brand', className?: string): string {
+  return cn(CHIP_BASE, CHIP_TONES[tone], className);
+}
+
 /** A label chip. */
 export function Chip({ tone = 'brand', className, ...props }: ComponentProps<'span'> & { tone?: ChipTone }) {
-  return <span className={cn(CHIP_BASE, CHIP_TONES[tone], className)} {...props} />;
+  return <span className={chipClass(tone, className)} {...props} />;
 }
 
 /** The classes of a toggle chip (a button with aria-pressed); compact in the availability popover. */

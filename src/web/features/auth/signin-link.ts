@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SIGNIN_TOKEN_PARAM } from '#domain/auth-options.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { setSession } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { signInWithLink } from './api/sign-in-with-link';
-
-/** The query parameter of the emailed sign-in link: `/?signin_token=…`. */
-export const SIGNIN_TOKEN_PARAM = 'signin_token';
 
 const FAILED = 'This sign-in link is invalid or has expired. Please request a new one.';
 
@@ -15,9 +13,10 @@ const FAILED = 'This sign-in link is invalid or has expired. Please request a ne
  * Consumes the emailed one-time sign-in link, as the verification link is consumed: the token
  * leaves the address bar (and the history entry) at once, since it is a login by itself; then the
  * user is logged in, or the login dialog opens saying why not (where a new link can be asked for).
- * `enabled` is false while the beta gate is locked: the link waits in the URL until it opens.
+ * The root layout renders it (lazily) only while the URL holds a token and the beta gate is open:
+ * while it is locked, the link waits in the URL until it opens.
  */
-export function useSigninLink(enabled: boolean): void {
+export function SigninLink(): null {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -25,7 +24,7 @@ export function useSigninLink(enabled: boolean): void {
   const started = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!enabled || !token || started.current === token) return;
+    if (!token || started.current === token) return;
     started.current = token;
     const rest = new URLSearchParams(params);
     rest.delete(SIGNIN_TOKEN_PARAM);
@@ -43,5 +42,6 @@ export function useSigninLink(enabled: boolean): void {
         toast.error('Sign-in link failed', { description: message });
         openAuthDialog('login', { notice: message });
       });
-  }, [enabled, token, params, pathname, navigate]);
+  }, [token, params, pathname, navigate]);
+  return null;
 }

@@ -1,10 +1,12 @@
 import { dayIndex, HOUR_SLOTS, hourOf, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '#domain/availability.ts';
-import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '#domain/reviews-options.ts';
 import {
   AVAILABILITY_QUICK_OPTIONS,
   isPriceFilterActive,
+  MIN_RATING_OPTIONS,
+  type MinRating,
   SEARCH_LIMITS,
   SEARCH_TEXTS,
+  type SearchSort,
 } from '#domain/search-options.ts';
 
 /**

@@ -7,6 +7,7 @@ import type { SearchLog } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp, shortId } from '#domain/admin-options.ts';
 import type { BookingLog } from '#domain/bookings.ts';
 import type { Submission } from '#domain/forms.ts';
+import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { mailtoHref } from '#web/lib/mailto.ts';
@@ -68,11 +69,7 @@ const submissionColumns: LogColumn<Submission>[] = [
     header: 'Type',
     cell: (row) => {
       const type = row.kind === 'investor' ? 'investor' : row.type;
-      return (
-        <span className="inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
-          {KIND_LABELS[type] ?? type}
-        </span>
-      );
+      return <Badge variant="brand">{KIND_LABELS[type] ?? type}</Badge>;
     },
     className: 'whitespace-nowrap',
   },

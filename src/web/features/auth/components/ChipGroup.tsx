@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '#web/lib/cn.ts';
+import { toggleChipClass } from '#web/components/ui/Chip.tsx';
 
 interface ChipGroupProps<T extends string> {
   legend: string;
@@ -24,12 +24,7 @@ export function ChipGroup<T extends string>({ legend, options, value, onChange }
               onClick={() =>
                 onChange(selected ? value.filter((v) => v !== option.value) : [...value, option.value])
               }
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-xs font-medium transition-colors',
-                selected
-                  ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-600'
-                  : 'border-app bg-transparent text-app hover:bg-muted',
-              )}
+              className={toggleChipClass(selected, 'min-h-0 text-xs')}
             >
               {selected && <Check className="h-3 w-3" aria-hidden="true" />}
               {option.label}

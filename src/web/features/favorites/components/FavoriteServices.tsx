@@ -1,10 +1,11 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FAVORITE_TEXTS, SERVICE_CATALOGUE } from '#domain/favorites-options.ts';
+import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { SERVICE_CATALOGUE } from '#domain/service-catalogue.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { toggleChipClass } from '#web/components/ui/Chip.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { cn } from '#web/lib/cn.ts';
 import { useFavoriteServices, useToggleFavoriteService } from '../api/favorite-services';
 
 /**
@@ -60,12 +61,7 @@ export function FavoriteServices({ userId }: { userId: string }) {
                       aria-busy={isBusy}
                       disabled={isBusy}
                       onClick={() => void handleToggle(name, !isOn)}
-                      className={cn(
-                        'inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors disabled:cursor-wait disabled:opacity-70',
-                        isOn
-                          ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-500 dark:bg-brand-600'
-                          : 'border-app bg-card text-app hover:bg-muted',
-                      )}
+                      className={toggleChipClass(isOn, 'gap-1.5 disabled:cursor-wait disabled:opacity-70')}
                     >
                       {isBusy ? (
                         <Spinner />

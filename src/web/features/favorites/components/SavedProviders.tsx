@@ -5,6 +5,7 @@ import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { badgeVariants } from '#web/components/ui/Badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useFavorites } from '../api/get-favorites';
@@ -36,15 +37,12 @@ function SavedCard({ provider }: { provider: FavoriteProvider }) {
         {shown.length > 0 && (
           <ul aria-label="Specialties" className="mt-2 flex flex-wrap gap-1.5">
             {shown.map((s) => (
-              <li
-                key={s}
-                className="max-w-full truncate rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100"
-              >
+              <li key={s} className={badgeVariants({ variant: 'brand', shape: 'truncate' })}>
                 {s}
               </li>
             ))}
             {more > 0 && (
-              <li className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-app">
+              <li className={badgeVariants({ variant: 'muted' })}>
                 +{more}
                 <span className="sr-only"> more</span>
               </li>

@@ -1,6 +1,7 @@
 import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
 import type { Review } from '#domain/reviews.ts';
 import { Stars } from '#web/components/Stars.tsx';
+import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -37,11 +38,7 @@ export function ReviewItem({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars value={review.rating} />
         <span className="font-semibold text-app">{review.reviewer_name}</span>
-        {isOwn && (
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-200">
-            Your review
-          </span>
-        )}
+        {isOwn && <Badge variant="brand">Your review</Badge>}
       </div>
       <p className="mt-1 text-sm text-muted">
         {review.service && <span className="font-medium text-app">{review.service} · </span>}

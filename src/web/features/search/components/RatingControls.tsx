@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '#domain/reviews-options.ts';
+import { MIN_RATING_OPTIONS, type MinRating, type SearchSort } from '#domain/search-options.ts';
 import { Select } from '#web/components/ui/Select.tsx';
 
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Best match', rating: 'Highest rated' };

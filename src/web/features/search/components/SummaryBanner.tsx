@@ -1,6 +1,8 @@
 import type { SearchReply } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
+import { badgeVariants } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { availabilityLabel, priceRangeLabel } from '../filter-rules';
 import type { SearchState } from '../url-state';
 
@@ -71,10 +73,7 @@ export function SummaryBanner({
         {filters.length > 0 && (
           <ul aria-label="Filters" className="flex flex-wrap gap-1.5">
             {filters.map((f) => (
-              <li
-                key={f}
-                className="rounded-full border border-app bg-card px-2.5 py-0.5 text-xs font-medium"
-              >
+              <li key={f} className={cn(badgeVariants({ variant: 'neutral' }), 'bg-card')}>
                 {f}
               </li>
             ))}

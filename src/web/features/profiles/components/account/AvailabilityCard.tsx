@@ -3,12 +3,11 @@ import { useId, useState } from 'react';
 import {
   type AvailabilityState,
   emptyTimeSlots,
-  formatAvailability,
   monFriNineToFive,
   NO_AVAILABILITY,
-  parseAvailability,
   type Weekday,
 } from '#domain/availability.ts';
+import { formatAvailability, parseAvailability } from '#domain/availability-text.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Field } from '#web/components/ui/Field.tsx';

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { LIMITS } from '#domain/options.ts';
 import { ListItemSchema } from '#domain/profiles.ts';
 import { Button } from '#web/components/ui/Button.tsx';
+import { chipClass } from '#web/components/ui/Chip.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 
@@ -92,7 +93,7 @@ export function ListEditor({
               // Items are removed by position; the index keeps duplicates from older data distinct.
               // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
               key={`${index}-${value}`}
-              className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-brand-100"
+              className={chipClass('brand', 'max-w-full gap-1 py-1 pr-1 pl-3 font-normal')}
             >
               <span className="min-w-0 break-words">{value}</span>
               <button

@@ -1,10 +1,5 @@
-import {
-  formatTimeSlots,
-  parseAvailability,
-  WEEKDAY_LABEL,
-  WEEKDAY_SHORT,
-  WEEKDAYS,
-} from '#domain/availability.ts';
+import { WEEKDAY_LABEL, WEEKDAY_SHORT, WEEKDAYS } from '#domain/availability.ts';
+import { formatTimeSlots, parseAvailability } from '#domain/availability-text.ts';
 import { BRAND } from '#domain/brand.ts';
 import { isHttpUrl } from '#domain/fields.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
