@@ -16,6 +16,8 @@ export const SEARCH_LIMITS = {
   experienceMax: 3,
   experienceItemMax: 60,
   radiusDefaultMiles: 25,
+  /** 'Use my location' turns a position into the nearest zip within this many miles, or none. */
+  nearestZipMaxMiles: 50,
   radiusMinMiles: 1,
   radiusMaxMiles: 100,
   pageDefault: 24,
@@ -67,9 +69,16 @@ export const EVENING_TIMES: readonly string[] = EVENING_SLOTS;
 
 export const SEARCH_TEXTS = {
   queryTooLong: `Search query is too long (max ${SEARCH_LIMITS.queryMax} characters)`,
-  queryOrZipRequired: 'Enter a service, a name or a zip code to search',
+  queryOrZipRequired: 'Enter a service, a name or a zip code, or choose a filter, to search',
   zipInvalid: 'Zip code must be 5 digits',
-  sortInvalid: 'Sort must be relevance or rating',
+  sortInvalid: 'Sort must be relevance, distance, price or rating',
+  distanceNeedsZip: 'Sorting by distance needs a zip code',
+  coordinatesInvalid: 'Latitude must be between -90 and 90 and longitude between -180 and 180',
+  noZipNearby: "We couldn't find a US zip code near your location. Please enter one.",
+  locationDenied: 'Location permission was denied. Enter a zip code instead.',
+  locationUnavailable: "We couldn't get your location. Enter a zip code instead.",
+  useMyLocation: 'Use my location',
+  locating: 'Finding your location…',
   minRatingInvalid: 'Minimum rating must be 0, 3, 3.5, 4 or 4.5',
   unknownZip: "We couldn't find that zip code. Please check it.",
   priceRange: `Price range must be between $${SEARCH_LIMITS.priceMin} and $${SEARCH_LIMITS.priceMax}+, lowest first`,
@@ -98,8 +107,23 @@ export const SEARCH_TEXTS = {
 export const MIN_RATING_OPTIONS = [0, 3, 3.5, 4, 4.5] as const;
 export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
 
-export const SEARCH_SORTS = ['relevance', 'rating'] as const;
+/**
+ * Result orders. 'relevance' is the default: best match first with text; nearest first with only a
+ * zip; the most complete profiles first with only filters. 'distance' needs a zip; 'price' orders by
+ * the searched service's price (or the lowest price without one); 'rating' by RATING_SORT_PRIOR.
+ */
+export const SEARCH_SORTS = ['relevance', 'distance', 'price', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  distance: 'Distance',
+  price: 'Price: low to high',
+  rating: 'Highest rated (weighted by number of reviews)',
+};
+
+/** The radius choices beside the zip box, in miles (the API takes 1–100). */
+export const RADIUS_OPTIONS = [5, 10, 25, 50] as const;
 
 /**
  * 'Highest rated' orders by the average as if every provider also had this many reviews of

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WEEKDAYS } from './availability';
 import {
   AVAILABILITY_TYPES,
+  isPriceFilterActive,
   MIN_RATING_OPTIONS,
   SEARCH_LIMITS,
   SEARCH_SORTS,
@@ -71,7 +72,25 @@ const tokensOf = (availability: string) =>
   );
 
 /**
- * The search filters. Every field is optional except that a query or a zip is needed. The
+ * True when a filter narrows the list by itself (price, availability, experience, minimum rating):
+ * a search may then go without text or zip. The sort alone is not something to search by.
+ */
+export function hasNarrowingFilter(body: {
+  priceRange?: readonly [number, number] | undefined;
+  availabilityType?: string | undefined;
+  experience?: readonly string[] | undefined;
+  minRating?: number | undefined;
+}): boolean {
+  return (
+    isPriceFilterActive(body.priceRange) ||
+    (body.availabilityType ?? 'flexible') !== 'flexible' ||
+    (body.experience?.length ?? 0) > 0 ||
+    (body.minRating ?? 0) > 0
+  );
+}
+
+/**
+ * The search filters. Every field is optional except that a query, a zip or a narrowing filter is needed. The
  * availability lists may be left empty when `availability` names the quick option
  * ('weekdays', 'weekends', 'evenings'): the server fills them in.
  */
@@ -113,7 +132,7 @@ export const SearchBodySchema = z
       .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_TEXTS.radius)
       .optional()
       .default(SEARCH_LIMITS.radiusDefaultMiles),
-    /** 'rating': highest rated first (RATING_SORT_PRIOR); 'relevance' (default): best match first. */
+    /** SEARCH_SORTS; 'distance' needs a zip (in locationZip or the query). */
     sort: z.enum(SEARCH_SORTS, { error: SEARCH_TEXTS.sortInvalid }).optional().default('relevance'),
     /** Only providers whose average (one decimal) is at least this; 0 = any. */
     minRating: z
@@ -137,7 +156,7 @@ export const SearchBodySchema = z
       .default(SEARCH_LIMITS.pageDefault),
   })
   .superRefine((body, ctx) => {
-    if (!body.query && !body.locationZip) {
+    if (!body.query && !body.locationZip && !hasNarrowingFilter(body)) {
       ctx.addIssue({ code: 'custom', path: ['query'], message: SEARCH_TEXTS.queryOrZipRequired });
     }
     const tokens = tokensOf(body.availability);
@@ -200,6 +219,12 @@ export const ProviderCardSchema = z.object({
   portfolio_images: z.array(z.string()),
   portfolio_count: z.number().int(),
   amenities: z.array(z.string()),
+  /**
+   * The provider's service that the query names, with its own price: what the card shows ('Balayage
+   * · from $180') and what the price filter and the price sort use. Null when the query names none
+   * of the provider's priced services (or there is no query): then startingPrice is used.
+   */
+  matched_service: z.object({ name: z.string(), min_price: z.number(), max_price: z.number() }).nullable(),
   /** Miles from the searched zip's centroid, one decimal; null without a zip. */
   distance_miles: z.number().nullable(),
   rating: z.number().nullable(),
@@ -233,10 +258,45 @@ export const SearchedSchema = z.object({
   corrections: z.array(z.object({ word: z.string(), suggestions: z.array(z.string()) })),
 });
 
+/**
+ * When a service word matches few providers, providers of that service's category who did not match
+ * ('More hair stylists near 78704'), shown after the results and never counted in `total`.
+ */
+export const RelatedSchema = z.object({
+  category: z.string(),
+  title: z.string(),
+  results: z.array(ProviderCardSchema),
+});
+
 export const SearchReplySchema = z.object({
   success: z.literal(true),
   results: z.array(ProviderCardSchema),
   ...PageShape,
   searched: SearchedSchema,
+  /** Only on the first page; null when not widened. */
+  related: RelatedSchema.nullable(),
 });
 export type SearchReply = z.infer<typeof SearchReplySchema>;
+
+/** GET /api/zips/nearest?latitude=&longitude=: the nearest US zip to a position ('Use my location'). */
+export const NearestZipQuerySchema = z.object({
+  latitude: z.coerce
+    .number({ error: SEARCH_TEXTS.coordinatesInvalid })
+    .min(-90, SEARCH_TEXTS.coordinatesInvalid)
+    .max(90, SEARCH_TEXTS.coordinatesInvalid),
+  longitude: z.coerce
+    .number({ error: SEARCH_TEXTS.coordinatesInvalid })
+    .min(-180, SEARCH_TEXTS.coordinatesInvalid)
+    .max(180, SEARCH_TEXTS.coordinatesInvalid),
+});
+export type NearestZipQuery = z.input<typeof NearestZipQuerySchema>;
+
+export const NearestZipReplySchema = z.object({
+  success: z.literal(true),
+  zip: z.string(),
+  /** 'Austin, TX'. */
+  place: z.string(),
+  /** Miles from the position to the zip's centroid, one decimal. */
+  distance_miles: z.number(),
+});
+export type NearestZipReply = z.infer<typeof NearestZipReplySchema>;

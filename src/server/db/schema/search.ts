@@ -56,6 +56,8 @@ export const providerSearch = pgTable(
     hours: integer('hours').array().notNull().default(sql`'{}'::int[]`),
     /** Canonical amenities (lower case, synonyms folded: 'LGBTQ+ Friendly' = 'lgbtqia+ friendly'). */
     amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    /** The provider's categories ('hair', 'nails', …): a category word searches by these. */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('provider_search_document_idx').using('gin', t.document),
@@ -63,6 +65,7 @@ export const providerSearch = pgTable(
     index('provider_search_prices_idx').using('gist', t.prices),
     index('provider_search_hours_idx').using('gin', t.hours),
     index('provider_search_amenities_idx').using('gin', t.amenities),
+    index('provider_search_categories_idx').using('gin', t.categories),
     index('provider_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.providerId.desc().nullsFirst()),
     // NULLS FIRST is what a plain `ORDER BY … DESC` means; DESC NULLS LAST would not serve it.
     index('provider_search_quality_idx').on(
@@ -71,6 +74,30 @@ export const providerSearch = pgTable(
       t.providerId.desc().nullsFirst(),
     ),
   ],
+);
+
+const numrange = customType<{ data: string }>({ dataType: () => 'numrange' });
+
+/**
+ * Each priced service of an active provider, kept with provider_search (migration 0012): which of
+ * a provider's services a query names, and that service's own price, for the card ('Balayage ·
+ * from $180'), the price filter and the price sort. Read by primary key for a page's candidates.
+ */
+export const providerSearchServices = pgTable(
+  'provider_search_services',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerSearch.providerId, { onDelete: 'cascade' }),
+    /** The service's place in the provider's price list (1-based). */
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    /** to_tsvector('english', name): a query word names the service when it matches. */
+    document: tsvector('document').notNull(),
+    /** The price as a range: '$X' and 'Starting at $X' → [X,X], '$X - $Y' → [X,Y]. */
+    price: numrange('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.position] })],
 );
 
 /**

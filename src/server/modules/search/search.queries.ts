@@ -9,9 +9,22 @@ import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
 export interface SearchPlan {
   /** to_tsquery('english', …) input built from sanitised words; null for a zip-only search. */
   tsquery: string | null;
+  /**
+   * Any of the query words (an OR of them), matched against each priced service's name: the
+   * provider's service the query names, whose own price the card shows and the price filter and
+   * sort use. Null when the query names no service (no text, or only category words).
+   */
+  serviceTsquery: string | null;
+  /** Only providers in one of these categories (a category word, or the related block). */
+  categories: string[] | null;
+  /** Providers left out (the related block leaves out the results it follows). */
+  excludeIds: string[] | null;
   center: { latitude: number; longitude: number } | null;
   radiusMeters: number;
-  /** At least one priced service in [min, max]; max null = no upper bound. */
+  /**
+   * At least one priced service in [min, max]; max null = no upper bound. When the query names some
+   * of the provider's services (serviceTsquery), one of those must be in the range.
+   */
   price: { min: number; max: number | null } | null;
   /** Weekly hours (weekday * 24 + hour) of which the provider must offer at least one. */
   hours: number[] | null;
@@ -19,7 +32,12 @@ export interface SearchPlan {
   amenities: string[] | null;
   /** Only providers whose shown average is at least this; null = any (providers without reviews too). */
   minRating: number | null;
-  /** 'rating': rated providers first, by RATING_SORT_PRIOR's adjusted average; then the usual order. */
+  /**
+   * 'relevance': by text rank (with a zip, nearness adds up to 25%); without text the order of
+   * step 1 (nearest, or most complete). 'distance': nearest first (needs center). 'price': the named
+   * service's lowest price, else the provider's lowest, cheapest first. 'rating': rated providers
+   * first, by RATING_SORT_PRIOR's adjusted average. Ties always fall back to relevance, then step 1.
+   */
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -55,6 +73,10 @@ export interface ProviderCardRow {
   portfolio_images: string[];
   portfolio_count: number;
   starting_price: number | null;
+  /** The provider's service the query names (SearchPlan.serviceTsquery), with its price; nulls without. */
+  service_name: string | null;
+  service_min: number | string | null;
+  service_max: number | string | null;
   /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
   rating: number | string | null;
   review_count: number | null;
@@ -92,6 +114,14 @@ function geometryOf(plan: SearchPlan): Geometry | null {
   };
 }
 
+/** The price filter's range, as SQL. */
+const priceRangeOf = (price: NonNullable<SearchPlan['price']>) =>
+  sql`numrange(${price.min}::numeric, ${price.max}::numeric, '[]')`;
+
+/** The provider's priced services that the query names (correlated with d or c by `provider`). */
+const namedServices = (provider: SQL, serviceTsquery: string) =>
+  sql`provider_search_services s WHERE s.provider_id = ${provider} AND s.document @@ to_tsquery('english', ${serviceTsquery})`;
+
 function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   const parts: SQL[] = [];
   if (plan.tsquery !== null) {
@@ -99,13 +129,26 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     // IS TRUE hides the test from the full-text index, leaving the walk as the plan.
     parts.push(plan.strategy === 'walk' ? sql`(${matches}) IS TRUE` : matches);
   }
+  if (plan.categories) parts.push(sql`d.categories && ${pgArray(plan.categories)}::text[]`);
+  if (plan.excludeIds && plan.excludeIds.length > 0) {
+    parts.push(sql`NOT (d.provider_id = ANY (${pgArray(plan.excludeIds)}::uuid[]))`);
+  }
   if (geo) {
     // The box is the GiST-indexable pre-filter; the chord makes the circle exact.
     parts.push(sql`${geo.box}::cube @> d.earth_point`);
     parts.push(sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`);
   }
   if (plan.price) {
-    parts.push(sql`d.prices && numrange(${plan.price.min}::numeric, ${plan.price.max}::numeric, '[]')`);
+    const range = priceRangeOf(plan.price);
+    // Some service in range (the GiST-indexable part) and, when the query names services of this
+    // provider, one of those: Maya's $50 blowout does not put her $180 balayage under $100.
+    parts.push(sql`d.prices && ${range}`);
+    if (plan.serviceTsquery !== null) {
+      const named = namedServices(sql`d.provider_id`, plan.serviceTsquery);
+      parts.push(
+        sql`(NOT EXISTS (SELECT 1 FROM ${named}) OR EXISTS (SELECT 1 FROM ${named} AND s.price && ${range}))`,
+      );
+    }
   }
   // Openings issue: for 'today'/'tomorrow'/a date, OR here `EXISTS (an active opening of
   // d.provider_id on that date)` (SPEC.md §3: an opening that day or weekly hours on that weekday).
@@ -129,7 +172,8 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
-      page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max, page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
     FROM page
     JOIN users u ON u.id = page.provider_id
@@ -147,13 +191,17 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
  *    great-circle distance the same way; the stored points are jittered by a hash so no two are
  *    equally far), else the most complete profiles first (btree on quality). For a rare word the
  *    planner collects every match through the full-text index instead; the result is the same.
- * 2. With text, those are ordered by relevance (ts_rank_cd; with a zip, up to 25% more for the
- *    nearest), ties in the order of step 1. Without text, step 1's order is the order.
+ * 2. Those are ordered by the plan's sort (SearchPlan.sort); relevance is ts_rank_cd (with a zip,
+ *    up to 25% more for the nearest); every tie falls back to relevance, then to step 1's order.
+ *    With service words, each candidate's named service (the best-matching name, then the
+ *    cheapest; within the price filter when there is one) is read by primary key.
  *
- * So a broad word ('hair') is ranked among the cap most complete (or nearest) matching profiles.
+ * So a broad word ('hair') is ranked, and sorted by price or rating, among the cap most complete
+ * (or nearest) matching profiles.
  */
 export function searchPageSql(plan: SearchPlan): SQL {
   const geo = geometryOf(plan);
+  if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
   const where = whereOf(plan, geo);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
   const [innerOrder, outerOrder] = geo
@@ -162,18 +210,38 @@ export function searchPageSql(plan: SearchPlan): SQL {
         sql`d.quality DESC, d.created_at DESC, d.provider_id DESC`,
         sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
       ];
-  // Highest rated: providers with reviews first, by the average adjusted towards RATING_SORT_PRIOR.
-  const byRating =
-    plan.sort === 'rating'
-      ? {
-          join: sql`LEFT JOIN provider_ratings pr ON pr.provider_id = c.provider_id`,
-          order: sql`(pr.review_count IS NOT NULL) DESC,
-            (coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
-              / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC, `,
-        }
-      : { join: sql``, order: sql`` };
-  let ordered: SQL;
-  if (plan.tsquery !== null) {
+  const joins: SQL[] = [];
+  const order: SQL[] = [];
+  if (plan.sort === 'rating') {
+    // Providers with reviews first, by the average adjusted towards RATING_SORT_PRIOR.
+    // Read by primary key per candidate (LIMIT 1 keeps the planner from turning it into a join that
+    // hashes the whole ratings table).
+    joins.push(sql`LEFT JOIN LATERAL (
+        SELECT r.review_count, r.rating_sum FROM provider_ratings r WHERE r.provider_id = c.provider_id LIMIT 1
+      ) pr ON TRUE`);
+    order.push(sql`(pr.review_count IS NOT NULL) DESC`);
+    order.push(sql`(coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
+      / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC`);
+  }
+  let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max`;
+  if (plan.serviceTsquery !== null) {
+    const inRange = plan.price ? sql`AND s.price && ${priceRangeOf(plan.price)}` : sql``;
+    joins.push(sql`LEFT JOIN LATERAL (
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price
+        FROM ${namedServices(sql`c.provider_id`, plan.serviceTsquery)} ${inRange}
+        ORDER BY ts_rank(s.document, to_tsquery('english', ${plan.serviceTsquery})) DESC, lower(s.price), s.position
+        LIMIT 1
+      ) m ON TRUE`);
+    service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max`;
+  }
+  if (plan.sort === 'price') {
+    order.push(
+      plan.serviceTsquery !== null
+        ? sql`coalesce(m.min_price::float8, c.starting_price) ASC NULLS LAST`
+        : sql`c.starting_price ASC NULLS LAST`,
+    );
+  }
+  if (plan.tsquery !== null && plan.sort !== 'distance') {
     const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${plan.tsquery}))`;
     const score =
       geo && plan.radiusMeters > 0
@@ -181,16 +249,10 @@ export function searchPageSql(plan: SearchPlan): SQL {
         : rank;
     // The documents are read again by primary key for the few candidates only: carrying them
     // through step 1 would make a full-text-index plan sort every match with its document.
-    ordered = sql`
-      SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
-        row_number() OVER (ORDER BY ${byRating.order}${score} DESC, ${outerOrder}) AS pos
-      FROM cand c JOIN provider_search d ON d.provider_id = c.provider_id ${byRating.join}`;
-  } else {
-    ordered = sql`
-      SELECT c.provider_id, c.created_at, c.starting_price, c.chord,
-        row_number() OVER (ORDER BY ${byRating.order}${outerOrder}) AS pos
-      FROM cand c ${byRating.join}`;
+    joins.unshift(sql`JOIN provider_search d ON d.provider_id = c.provider_id`);
+    order.push(sql`${score} DESC`);
   }
+  order.push(outerOrder);
   // A bounded walk: the most complete walkRows providers, read through the quality index.
   const source =
     plan.strategy === 'walk' && plan.tsquery !== null && !geo
@@ -204,7 +266,11 @@ export function searchPageSql(plan: SearchPlan): SQL {
       ORDER BY ${innerOrder}
       LIMIT ${plan.cap + 1}
     ),
-    ordered AS (${ordered}),
+    ordered AS (
+      SELECT c.provider_id, c.created_at, c.starting_price, c.chord, ${service},
+        row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS pos
+      FROM cand c ${sql.join(joins, sql` `)}
+    ),
     page AS (
       SELECT * FROM ordered
       WHERE pos > ${plan.offset} AND pos <= ${plan.cap}
@@ -214,7 +280,8 @@ export function searchPageSql(plan: SearchPlan): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
-      page.starting_price, page.chord, to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      page.starting_price, page.service_name, page.service_min, page.service_max, page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
     FROM page
     JOIN users u ON u.id = page.provider_id

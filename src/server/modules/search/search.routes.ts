@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminLogsQuerySchema, SearchLogsReplySchema } from '#domain/admin.ts';
 import {
+  NearestZipQuerySchema,
+  NearestZipReplySchema,
   ProvidersQuerySchema,
   ProvidersReplySchema,
   SearchBodySchema,
@@ -54,6 +56,20 @@ export async function searchRoutes(base: FastifyInstance) {
       if (log) searchLog.push({ ...log, token: bearerToken(req) || undefined });
       return { success: true as const, ...reply };
     },
+  );
+
+  app.get(
+    '/api/zips/nearest',
+    {
+      config: { rateLimit: RATE_LIMITS.search },
+      schema: {
+        tags,
+        summary: "'Use my location': the nearest US zip to a position (offline, from the zip table)",
+        querystring: NearestZipQuerySchema,
+        response: { 200: NearestZipReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, ...search.nearestZipTo(req.query) }),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import {
   availabilityTokens,
   EVENING_TIMES,
+  hasNarrowingFilter,
   isPriceFilterActive,
   type ProviderCard,
   type ProvidersReply,
@@ -15,9 +17,9 @@ import {
 import { extractZip } from '#domain/zip.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { fieldError } from '#server/lib/app-error.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '#server/lib/keyset-cursor.ts';
-import { lookupZip } from '#server/lib/zip-lookup.ts';
+import { lookupZip, nearestZip } from '#server/lib/zip-lookup.ts';
 import { distanceOfChord, METERS_PER_MILE } from './geo';
 import * as q from './search.queries';
 import type { PendingSearchLog } from './search-log';
@@ -47,6 +49,10 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
     specialties: row.specialties ?? [],
     categories: row.categories ?? [],
     startingPrice: row.starting_price === null ? null : Number(row.starting_price),
+    matched_service:
+      row.service_name === null
+        ? null
+        : { name: row.service_name, min_price: Number(row.service_min), max_price: Number(row.service_max) },
     portfolio_images: row.portfolio_images ?? [],
     portfolio_count: Number(row.portfolio_count ?? 0),
     amenities: row.amenities ?? [],
@@ -209,13 +215,116 @@ async function resolveWords(ctx: AppContext, words: string[], cache: WordCache):
   });
 }
 
+const alternativesOf = (p: QueryPart) =>
+  p.suggestions.length === 0 ? p.word : `(${[p.word, ...p.suggestions].join(' | ')})`;
+
 /** All words must match (like websearch_to_tsquery); a corrected word matches any look-alike. */
 function tsqueryOf(parts: readonly QueryPart[]): string | null {
   if (parts.length === 0) return null;
-  return parts
-    .map((p) => (p.suggestions.length === 0 ? p.word : `(${[p.word, ...p.suggestions].join(' | ')})`))
-    .join(' & ');
+  return parts.map(alternativesOf).join(' & ');
 }
+
+/** Any of the words: what a service's name is matched with (SearchPlan.serviceTsquery). */
+function serviceTsqueryOf(parts: readonly QueryPart[]): string | null {
+  if (parts.length === 0) return null;
+  return parts.map(alternativesOf).join(' | ');
+}
+
+/**
+ * Words that name a category (SPEC.md §9): a query made only of such words, all naming one category,
+ * searches that category ('hair stylist', 'nail tech', 'facial'). migration 0012's
+ * search_category_labels puts the same words in the documents, for queries that mix them with others.
+ */
+export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
+  hair: 'hair',
+  hairstylist: 'hair',
+  hairstylists: 'hair',
+  hairdresser: 'hair',
+  hairdressers: 'hair',
+  stylist: 'hair',
+  stylists: 'hair',
+  salon: 'hair',
+  salons: 'hair',
+  massage: 'massage',
+  massages: 'massage',
+  therapist: 'massage',
+  therapists: 'massage',
+  masseuse: 'massage',
+  masseur: 'massage',
+  bodywork: 'massage',
+  barber: 'barber',
+  barbers: 'barber',
+  barbershop: 'barber',
+  barbershops: 'barber',
+  nail: 'nails',
+  nails: 'nails',
+  tech: 'nails',
+  techs: 'nails',
+  technician: 'nails',
+  technicians: 'nails',
+  manicurist: 'nails',
+  manicurists: 'nails',
+  esthetician: 'esthetician',
+  estheticians: 'esthetician',
+  aesthetician: 'esthetician',
+  aestheticians: 'esthetician',
+  skincare: 'esthetician',
+  skin: 'esthetician',
+  care: 'esthetician',
+  facial: 'esthetician',
+  facials: 'esthetician',
+  facialist: 'esthetician',
+};
+
+/** The one category the query's words all name ('nail tech' → nails), or null. */
+export function categoryOfWords(parts: readonly QueryPart[]): string | null {
+  if (parts.length === 0) return null;
+  const named = new Set<string>();
+  for (const part of parts) {
+    // A typo of a category word counts when its best look-alike is one ('masage' → massage).
+    const category = CATEGORY_WORDS[part.word] ?? CATEGORY_WORDS[part.suggestions[0] ?? ''];
+    if (!category) return null;
+    named.add(category);
+  }
+  return named.size === 1 ? [...named][0]! : null;
+}
+
+const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .map(singular);
+
+/** Each SPEC.md §9 service name as words ('Gel Nails' → gel nail), with its category. */
+const CATEGORY_SERVICES = SERVICE_CATEGORIES.flatMap((c) =>
+  c.services.map((service) => ({ words: wordsOf(service), category: c.id as string })),
+);
+
+/**
+ * The category of the §9 service the query names ('balayage' → hair, 'deep tissue massage' →
+ * massage), or null when it names none or services of two categories. Corrected words count.
+ */
+export function categoryOfService(parts: readonly QueryPart[]): string | null {
+  const words = new Set(parts.flatMap((p) => [p.word, ...p.suggestions.slice(0, 1)]).map(singular));
+  const named = new Set(
+    CATEGORY_SERVICES.filter((s) => s.words.every((w) => words.has(w))).map((s) => s.category),
+  );
+  return named.size === 1 ? [...named][0]! : null;
+}
+
+/** Fewer exact matches than this, and a §9 service named: the related block shows its category. */
+const RELATED_BELOW = 6;
+const RELATED_LIMIT = 6;
+
+const CATEGORY_PEOPLE: Readonly<Record<string, string>> = {
+  hair: 'hair stylists',
+  massage: 'massage therapists',
+  barber: 'barbers',
+  nails: 'nail techs',
+  esthetician: 'estheticians',
+};
 
 /**
  * The share of providers the words can match at most: the rarest word's share (words that always
@@ -325,11 +434,14 @@ export async function searchProviders(
   }
   const place = zip ? lookupZip(zip) : null;
   if (zip && !place) throw fieldError('locationZip', SEARCH_TEXTS.unknownZip);
+  if (filters.sort === 'distance' && !place) throw fieldError('sort', SEARCH_TEXTS.distanceNeedsZip);
   const offset = offsetFromCursor(filters.cursor);
 
   const words = queryWords(text);
   const parts = words.length > 0 ? await resolveWords(ctx, words, caches.words) : [];
-  const tsquery = tsqueryOf(parts);
+  // Only category words: that category, exactly ('nail tech'). Otherwise the words themselves.
+  const category = categoryOfWords(parts);
+  const tsquery = category ? null : tsqueryOf(parts);
   const corrections = parts
     .filter((p) => p.suggestions.length > 0)
     .map((p) => ({ word: p.word, suggestions: p.suggestions }));
@@ -349,21 +461,22 @@ export async function searchProviders(
         createdAt: now,
       };
 
-  // Only stop words (or punctuation) and no zip: nothing can match.
-  if (tsquery === null && !place) {
-    return {
-      reply: { results: [], total: 0, totalCapped: false, nextCursor: null, searched },
-      log: log && { ...log, resultCount: 0 },
-    };
-  }
-
   const range = filters.priceRange;
   const hours = availabilityHours(filters, now);
   const amenities = filters.experience.length > 0 ? filters.experience : null;
   const priced = range && isPriceFilterActive(range);
+  // Stop words and punctuation are left out; a query of nothing else, with no zip and no filter,
+  // has nothing to search by.
+  if (tsquery === null && !category && !place && !hasNarrowingFilter(filters)) {
+    return {
+      reply: { results: [], total: 0, totalCapped: false, nextCursor: null, searched, related: null },
+      log: log && { ...log, resultCount: 0 },
+    };
+  }
+
   // Other filters change how many providers match in ways only the planner estimates: it chooses.
   const walk =
-    parts.length > 0 &&
+    tsquery !== null &&
     !hours &&
     !amenities &&
     !priced &&
@@ -371,6 +484,9 @@ export async function searchProviders(
     likelyShare(parts, await caches.stems.get(ctx)) >= WALK_MIN_SHARE;
   const plan: q.SearchPlan = {
     tsquery,
+    serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
+    categories: category ? [category] : null,
+    excludeIds: null,
     center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
     radiusMeters: filters.radiusMiles * METERS_PER_MILE,
     price:
@@ -395,6 +511,11 @@ export async function searchProviders(
   const count = rows[0]?.total ?? (offset === 0 ? 0 : await q.countSearchMatches(ctx.db, plan));
   const nextOffset = offset + filters.limit;
   const totals = capTotal(count);
+  // Only when this page holds every match, so the block can leave them all out.
+  const related =
+    offset === 0 && tsquery !== null && count < RELATED_BELOW && rows.length <= filters.limit
+      ? await relatedBlock(ctx, plan, categoryOfService(parts), page, place?.zip ?? null)
+      : null;
   return {
     reply: {
       results: page.map(toCard),
@@ -402,8 +523,53 @@ export async function searchProviders(
       nextCursor:
         rows.length > filters.limit && nextOffset < SEARCH_LIMITS.totalCap ? encodeOffset(nextOffset) : null,
       searched,
+      related,
     },
     log: log && { ...log, resultCount: totals.total },
+  };
+}
+
+/**
+ * 'More hair stylists near 78704': when a §9 service word matched few providers, others of that
+ * service's category within the same zip radius and filters (their lowest price), nearest or most
+ * complete first, leaving out the matches. Never counted in the results' total.
+ */
+async function relatedBlock(
+  ctx: AppContext,
+  plan: q.SearchPlan,
+  category: string | null,
+  matches: readonly q.ProviderCardRow[],
+  zip: string | null,
+): Promise<SearchReply['related']> {
+  if (!category) return null;
+  const rows = await q.findSearchPage(ctx.db, {
+    ...plan,
+    tsquery: null,
+    serviceTsquery: null,
+    categories: [category],
+    excludeIds: matches.map((m) => m.id),
+    sort: plan.sort === 'distance' || plan.sort === 'relevance' ? 'relevance' : plan.sort,
+    limit: RELATED_LIMIT,
+    offset: 0,
+    strategy: 'index',
+  });
+  if (rows.length === 0) return null;
+  const people = CATEGORY_PEOPLE[category] ?? category;
+  return {
+    category,
+    title: `More ${people}${zip ? ` near ${zip}` : ''}`,
+    results: rows.slice(0, RELATED_LIMIT).map(toCard),
+  };
+}
+
+/** 'Use my location': the nearest US zip to a position, or a 404 saying there is none near. */
+export function nearestZipTo(position: { latitude: number; longitude: number }) {
+  const found = nearestZip(position, SEARCH_LIMITS.nearestZipMaxMiles);
+  if (!found) throw new AppError('NOT_FOUND', SEARCH_TEXTS.noZipNearby);
+  return {
+    zip: found.place.zip,
+    place: `${found.place.city}, ${found.place.state}`,
+    distance_miles: Math.round(found.miles * 10) / 10,
   };
 }
 

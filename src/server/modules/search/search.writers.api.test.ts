@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from '#server/test/factories.ts';
 import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
+import { CATEGORY_WORDS } from './search.service';
 import { SearchLogWriter } from './search-log';
 
 let t: TestApp;
@@ -147,13 +148,13 @@ describe('search documents follow every writer', () => {
     });
   });
 
-  it('the category lists in the database match SERVICE_CATEGORIES', async () => {
-    for (const category of SERVICE_CATEGORIES) {
-      const result = (await t.db.execute(
-        sql`SELECT search_category_services(ARRAY[${category.id}]::text[]) AS services`,
-      )) as unknown as { rows: { services: string }[] };
-      expect(result.rows[0]!.services.split(', '), category.id).toEqual([...category.services]);
-    }
+  it('the category words in the documents find their category, and the query side knows them', async () => {
+    const result = (await t.db.execute(
+      sql`SELECT search_category_labels(ARRAY['hair', 'massage', 'barber', 'nails', 'esthetician']::text[]) AS labels`,
+    )) as unknown as { rows: { labels: string }[] };
+    const words = result.rows[0]!.labels.toLowerCase().split(/\s+/);
+    for (const word of words) expect(CATEGORY_WORDS, word).toHaveProperty(word);
+    for (const category of SERVICE_CATEGORIES) expect(Object.values(CATEGORY_WORDS)).toContain(category.id);
   });
 });
 
