@@ -1,5 +1,5 @@
 // `npm test`: type-check, lint, unit + API + component tests (Vitest, every project of vitest.config.ts),
-// reliability drills, browser journeys (Playwright).
+// reliability drills, the search relevance benchmark, browser journeys (Playwright).
 // Every step runs even if an earlier one failed; the last line sums them for CI: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +62,8 @@ check('lint', 'npx', ['biome', 'check', '.']);
 // Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
 check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
 check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
+// Search relevance on the demo catalogue (docs/search.md): fails below scripts/relevance/thresholds.json.
+check('relevance', 'npm', ['run', '--silent', 'relevance']);
 
 {
   const file = `${OUT}/e2e.json`;

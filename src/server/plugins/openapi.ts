@@ -24,6 +24,8 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'POST /api/upload/portfolio': [403, 404, 409],
   'DELETE /api/upload/portfolio': [403, 404],
   'GET /api/search': [403],
+  // No US zip within 50 miles of the position.
+  'GET /api/zips/nearest': [404],
   'POST /api/favorites': [404, 409],
   'DELETE /api/favorites': [404],
   'POST /api/booking-logs': [404],

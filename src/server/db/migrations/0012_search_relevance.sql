@@ -80,9 +80,10 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WHERE r IS NOT NULL
 $$;
 --> statement-breakpoint
--- What a category is called (weight B): 'hair', 'hair stylist', 'barber', 'nails', 'nail tech',
--- 'massage', 'facial' and 'esthetician' find their category. search.service.ts's CATEGORY_WORDS
--- lists the same words for the query side.
+-- What a category is called (weight B), for queries that mix these words with others. A query of
+-- category words alone ('hair stylist', 'nail tech', 'facial') searches provider_search.categories
+-- instead (CATEGORY_WORDS in search.service.ts, which knows every word here). 'facial' is not put in
+-- esthetician documents: a query for it ranks the estheticians who offer facials first.
 CREATE OR REPLACE FUNCTION search_category_labels(categories text[]) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(string_agg(CASE c
@@ -90,7 +91,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHEN 'massage' THEN 'Massage massage therapist masseuse bodywork'
     WHEN 'barber' THEN 'Barber barbershop'
     WHEN 'nails' THEN 'Nail Tech nails nail technician manicurist'
-    WHEN 'esthetician' THEN 'Esthetician aesthetician skincare skin care facial facialist'
+    WHEN 'esthetician' THEN 'Esthetician aesthetician skincare skin care'
   END, ' '), '')
   FROM unnest(categories) AS c
 $$;

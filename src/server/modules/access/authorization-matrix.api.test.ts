@@ -347,6 +347,9 @@ const ENDPOINTS = {
   },
   'GET /api/providers': { request: (app, o) => app.get('/api/providers', o) },
   'POST /api/search': { request: (app, o) => app.post('/api/search', { query: 'hair' }, o) },
+  'GET /api/zips/nearest': {
+    request: (app, o) => app.get('/api/zips/nearest?latitude=30.27&longitude=-97.74', o),
+  },
   'GET /api/last-minute-openings': { request: (app, o) => app.get('/api/last-minute-openings', o) },
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": {
     request: (app, o) =>
@@ -497,6 +500,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   "DELETE /api/upload/portfolio (owner's)":                               [401,   E, 403, 200, 403, 403, 401, 401],
   'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/search':                                                     [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401,   E, 404, 200, 404, 404, 401, 401],
   'POST /api/last-minute-openings (own)':                                 [401,   E, 403, 200, 200, 403, 401, 401],
@@ -565,6 +569,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   "DELETE /api/upload/portfolio (owner's)":                               [401, 403, 200, 403, 403, 403],
   'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200],
   'POST /api/search':                                                     [200, 200, 200, 200, 200, 200],
+  'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401, 404, 200, 404, 404, 404],
   'POST /api/last-minute-openings (own)':                                 [401, 403, 200, 200, 403, 403],
@@ -633,6 +638,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   "DELETE /api/upload/portfolio (owner's)":                               [  B,   B,   B,   B,   B,   B],
   'GET /api/providers':                                                   [  B,   B,   B,   B,   B,   B],
   'POST /api/search':                                                     [  B,   B,   B,   B,   B,   B],
+  'GET /api/zips/nearest':                                                [  B,   B,   B,   B,   B,   B],
   'GET /api/last-minute-openings':                                        [  B,   B,   B,   B,   B,   B],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [  B,   B,   B,   B,   B,   B],
   'POST /api/last-minute-openings (own)':                                 [  B,   B,   B,   B,   B,   B],

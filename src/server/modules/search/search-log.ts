@@ -20,45 +20,153 @@ export interface SearchLogWriterOptions {
   maxRows?: number;
   /** Rows kept while the database refuses them; the oldest are dropped beyond (default 10,000). */
   maxQueued?: number;
+  /** How long a search with a session id waits for the next keystroke or slider step (default 3 s). */
+  settleMs?: number;
+  /** Sessions whose search is waiting at once; the oldest is logged beyond (default 10,000). */
+  maxHeld?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One row per search the person made (issue 19 item 8)
+//
+// The home page searches as the person types (debounced) and as they drag the price slider, so one
+// search arrives as a burst: 'b', 'ba', 'bal', …, 'balayage', then the same query with five price
+// ranges. Logging each would make the admin's 'Total Searches' count keystrokes. So a search that
+// names its session (every web search does) is held for a settle window, and a newer search from
+// the same session within the window replaces it when it refines it:
+//
+// - its text starts with the held one's: typing on ('bal' → 'balayage'); the same text with other
+//   filters, zip, sort… (slider steps); text typed into an empty box ('' → 'nails'), so a search by
+//   filters alone that the person then types into is one search;
+// - or the held text starts with it and it is not empty: deleting back ('balayagr' → 'balayag').
+//
+// Text is compared case-insensitively, with runs of spaces as one. Anything else logs the held row
+// and holds the new one: 'balayage' → 'nails' is two searches, and so is 'balayage' → cleared box
+// → 'nails' however fast, because clearing the box ('') ends a search rather than refining it.
+// Each refinement restarts the window, which is measured by the writer's `now` clock: a search is
+// logged once its session has been quiet for settleMs, or at once by flush() and close(). The row
+// logged is the last one of the burst (its text, filters, result count and time).
+//
+// Known limit, kept for a rule one can predict: deleting character by character and then typing
+// something else logs the last text the debounce caught on the way down ('ba'), not 'balayage'.
+// Searches without a session id (API clients, scripts) are logged one by one, as before.
+
+/** Whether `next` continues the search `held` (same session, within the window) rather than starting another. */
+export function isRefinement(held: string, next: string): boolean {
+  const before = normalized(held);
+  const after = normalized(next);
+  return after.startsWith(before) || (after !== '' && before.startsWith(after));
+}
+
+const normalized = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+interface Settling {
+  readonly query?: string | undefined;
+  readonly sessionId?: string | null | undefined;
 }
 
 /**
+ * The searches waiting for their session's next one, oldest first. Pure (the time is passed in), so the
+ * rule above is tested without timers or a database; SearchLogWriter queues what it releases.
+ */
+export class SettlingSearches<Row extends Settling> {
+  /** By session id, in the order of their last search (a refinement moves its session to the end). */
+  private readonly held = new Map<string, { row: Row; at: number }>();
+
+  constructor(
+    private readonly settleMs: number,
+    private readonly maxHeld: number,
+  ) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** Takes a new search; answers the rows to log now, oldest first (the held ones it ends first). */
+  offer(row: Row, nowMs: number): Row[] {
+    const released = this.expired(nowMs);
+    const session = row.sessionId;
+    if (!session) return [...released, row];
+    const previous = this.held.get(session);
+    if (previous) {
+      this.held.delete(session);
+      if (!isRefinement(previous.row.query ?? '', row.query ?? '')) released.push(previous.row);
+    }
+    this.held.set(session, { row, at: nowMs });
+    if (this.held.size > this.maxHeld) {
+      const [oldest, { row: first }] = this.held.entries().next().value!;
+      this.held.delete(oldest);
+      released.push(first);
+    }
+    return released;
+  }
+
+  /** The held rows whose session has been quiet for the settle window, oldest first. */
+  expired(nowMs: number): Row[] {
+    const released: Row[] = [];
+    for (const [session, { row, at }] of this.held) {
+      if (nowMs - at < this.settleMs) break;
+      this.held.delete(session);
+      released.push(row);
+    }
+    return released;
+  }
+
+  /** Every held row, oldest first (flush and close). */
+  releaseAll(): Row[] {
+    const released = [...this.held.values()].map((h) => h.row);
+    this.held.clear();
+    return released;
+  }
+
+  /** When the oldest held row settles, or null when none is held. */
+  nextDeadline(): number | null {
+    const first = this.held.values().next();
+    return first.done ? null : first.value.at + this.settleMs;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The writer
+
+/**
  * Writes search log rows in small batches after the replies are sent, so logging never adds a
- * database round trip to a search. close() (from the app's onClose, after in-flight requests are
- * done) writes whatever is queued, so a graceful shutdown loses nothing.
+ * database round trip to a search; a search with a session id first settles (above). close() (from
+ * the app's onClose, after in-flight requests are done) writes whatever is held or queued, so a
+ * graceful shutdown loses nothing.
  */
 export class SearchLogWriter {
   private queue: PendingSearchLog[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
   private readonly maxRows: number;
   private readonly maxQueued: number;
+  private readonly settleMs: number;
+  private readonly settling: SettlingSearches<PendingSearchLog>;
 
   constructor(private readonly opts: SearchLogWriterOptions) {
     this.intervalMs = opts.intervalMs ?? 100;
     this.maxRows = opts.maxRows ?? 100;
     this.maxQueued = opts.maxQueued ?? 10_000;
+    this.settleMs = opts.settleMs ?? 3_000;
+    this.settling = new SettlingSearches(this.settleMs, opts.maxHeld ?? 10_000);
   }
 
   push(row: PendingSearchLog): void {
-    this.queue.push(row);
-    if (this.queue.length > this.maxQueued) {
-      this.queue.splice(0, this.queue.length - this.maxQueued);
-      this.opts.log.warn('search log queue full: dropped the oldest rows');
-    }
-    if (this.queue.length >= this.maxRows) void this.flush();
-    else this.schedule(this.intervalMs);
+    this.enqueue(this.settling.offer(row, this.opts.now().getTime()));
+    this.scheduleSettle();
   }
 
-  /** Writes everything queued so far; resolves when it is stored (or has failed and been re-queued). */
+  /**
+   * Writes everything held or queued so far, searches still settling included (the admin must see a
+   * search made a moment ago); resolves when it is stored (or has failed and been re-queued).
+   */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.chain = this.chain.then(() => this.writeQueued());
-    return this.chain;
+    this.enqueue(this.settling.releaseAll());
+    this.clearSettleTimer();
+    return this.writeSoon();
   }
 
   async close(): Promise<void> {
@@ -68,13 +176,54 @@ export class SearchLogWriter {
     }
   }
 
+  private enqueue(rows: PendingSearchLog[]) {
+    if (rows.length === 0) return;
+    this.queue.push(...rows);
+    if (this.queue.length > this.maxQueued) {
+      this.queue.splice(0, this.queue.length - this.maxQueued);
+      this.opts.log.warn('search log queue full: dropped the oldest rows');
+    }
+    if (this.queue.length >= this.maxRows) void this.writeSoon();
+    else this.schedule(this.intervalMs);
+  }
+
+  /** Writes what is queued (not what is settling). */
+  private writeSoon(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.chain = this.chain.then(() => this.writeQueued());
+    return this.chain;
+  }
+
   private schedule(delayMs: number) {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flush();
+      void this.writeSoon();
     }, delayMs);
     this.timer.unref();
+  }
+
+  /** Wakes when the oldest held search settles; the `now` clock decides what has (tests move it). */
+  private scheduleSettle() {
+    if (this.settleTimer) return;
+    const deadline = this.settling.nextDeadline();
+    if (deadline === null) return;
+    const delay = Math.min(Math.max(deadline - this.opts.now().getTime(), 0), this.settleMs);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.enqueue(this.settling.expired(this.opts.now().getTime()));
+      this.scheduleSettle();
+    }, delay);
+    this.settleTimer.unref();
+  }
+
+  private clearSettleTimer() {
+    if (!this.settleTimer) return;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = null;
   }
 
   private async writeQueued(): Promise<void> {

@@ -17,6 +17,12 @@ export interface SearchPlan {
   serviceTsquery: string | null;
   /** Only providers in one of these categories (a category word, or the related block). */
   categories: string[] | null;
+  /**
+   * What relevance ranks by when it is not `tsquery`: a category word's query ranks the category's
+   * providers by how much their own words say it (an OR of the words: 'facial' puts those with
+   * facials first). Null: rank by tsquery (or, without one, the candidate order).
+   */
+  rankTsquery: string | null;
   /** Providers left out (the related block leaves out the results it follows). */
   excludeIds: string[] | null;
   center: { latitude: number; longitude: number } | null;
@@ -241,8 +247,9 @@ export function searchPageSql(plan: SearchPlan): SQL {
         : sql`c.starting_price ASC NULLS LAST`,
     );
   }
-  if (plan.tsquery !== null && plan.sort !== 'distance') {
-    const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${plan.tsquery}))`;
+  const ranked = plan.rankTsquery ?? plan.tsquery;
+  if (ranked !== null && plan.sort !== 'distance') {
+    const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${ranked}))`;
     const score =
       geo && plan.radiusMeters > 0
         ? sql`${rank} * (1.25 - 0.25 * least(c.chord / ${geo.chord}::float8, 1))`

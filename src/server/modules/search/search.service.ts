@@ -189,6 +189,42 @@ interface QueryPart {
 }
 
 /**
+ * Edit distance with adjacent transpositions (optimal string alignment): 'pedicuer' → 'pedicure'
+ * is 1, 'highlites' → 'highlights' 2, 'highlites' → 'high' 5.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * Of a typo's look-alikes (trigram-similar words), only the closest by edit distance (all of them on
+ * a tie): trigram similarity alone ranks 'high' next to 'highlights' for 'highlites', and 'high'
+ * finds every high fade.
+ */
+export function closestLookAlikes(a: q.WordAnalysis): q.WordAnalysis {
+  if (a.suggestions.length < 2) return a;
+  const distances = a.suggestions.map((s) => editDistance(a.word, s));
+  const best = Math.min(...distances);
+  const keep = distances.map((d) => d === best);
+  return {
+    ...a,
+    suggestions: a.suggestions.filter((_, i) => keep[i]),
+    suggestionStems: a.suggestionStems.filter((_, i) => keep[i]),
+  };
+}
+
+/**
  * The query words, resolved: stop words dropped; a word found in no document gets its most
  * similar indexed words ('balayge' → balayage). Words the cache knows need no database round trip.
  */
@@ -200,9 +236,10 @@ async function resolveWords(ctx: AppContext, words: string[], cache: WordCache):
   }
   const unresolved = words.filter((w) => cache.get(w) === undefined && !unknown.has(w));
   const analysis = unresolved.length > 0 ? await q.analyzeWords(ctx.db, unresolved) : [];
-  for (const a of analysis) {
-    if (a.stem === null || a.known) cache.set(a.word, a.stem);
+  for (const found of analysis) {
+    if (found.stem === null || found.known) cache.set(found.word, found.stem);
     else {
+      const a = closestLookAlikes(found);
       unknown.set(a.word, a);
       cache.setUnknown(a);
     }
@@ -486,6 +523,7 @@ export async function searchProviders(
     tsquery,
     serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
     categories: category ? [category] : null,
+    rankTsquery: category ? serviceTsqueryOf(parts) : null,
     excludeIds: null,
     center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
     radiusMeters: filters.radiusMiles * METERS_PER_MILE,
@@ -546,6 +584,7 @@ async function relatedBlock(
     ...plan,
     tsquery: null,
     serviceTsquery: null,
+    rankTsquery: null,
     categories: [category],
     excludeIds: matches.map((m) => m.id),
     sort: plan.sort === 'distance' || plan.sort === 'relevance' ? 'relevance' : plan.sort,

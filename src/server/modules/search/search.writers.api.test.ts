@@ -170,6 +170,10 @@ describe('the search log', () => {
     });
     expect(res.status).toBe(200);
     await settleLogs();
+    // A search with a session id waits out the settle window for a refinement (search-log.ts).
+    expect(await countSearchLogs(t)).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await settleLogs();
     expect(await countSearchLogs(t)).toBe(before + 1);
     const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
     expect(row).toMatchObject({

@@ -1,0 +1,156 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchBody } from '#domain/search.ts';
+import { searchLogs } from '#server/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
+import { FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
+import { SearchLogWriter } from './search-log';
+
+// One row per search the person made, not per keystroke or slider step (issue 19 item 8; the rule
+// is in search-log.ts). The settle window is the default 3 s: the admin's list writes what is held.
+
+const ADMIN_EMAIL = uniqueEmail('admin');
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  await insertFixture(t, FIXTURE.slice(0, 4));
+  adminToken = (await createVerifiedUser(t, { email: ADMIN_EMAIL })).session.access_token;
+});
+afterAll(() => t?.close());
+
+const typed = (word: string) => Array.from(word, (_, i) => word.slice(0, i + 1));
+
+/** POST /api/search as the web client does; answers the reply's total. */
+async function search(body: SearchBody): Promise<number> {
+  const res = await t.post('/api/search', body);
+  expect(res.status, res.text).toBe(200);
+  return res.body.total;
+}
+
+/** The admin's list (which first writes every search still settling): queries, newest first, and the total. */
+async function adminLogs() {
+  const res = await t.get('/api/search?limit=100', { token: adminToken });
+  expect(res.status, res.text).toBe(200);
+  return { queries: res.body.data.logs.map((l: { query: string }) => l.query), total: res.body.data.total };
+}
+
+const rowsOf = (sessionId: string) =>
+  t.db.select().from(searchLogs).where(eq(searchLogs.sessionId, sessionId)).orderBy(asc(searchLogs.id));
+
+describe('the search log counts searches, not keystrokes', () => {
+  it('typing b, ba, …, balayage in one session logs one row: balayage', async () => {
+    const before = await adminLogs();
+    let total = 0;
+    for (const query of typed('balayage')) total = await search({ query, sessionId: 'tab-typing' });
+    await settleLogs(); // the batch interval passes; the search is still settling
+    expect(await rowsOf('tab-typing')).toEqual([]);
+
+    const after = await adminLogs();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.queries[0]).toBe('balayage');
+    expect(after.queries.filter((q: string) => 'balayage'.startsWith(q))).toEqual(['balayage']);
+    const rows = await rowsOf('tab-typing');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ query: 'balayage', sessionId: 'tab-typing', resultCount: total });
+  });
+
+  it('two sessions typing the same word at the same time log two rows', async () => {
+    const before = await adminLogs();
+    for (const query of typed('nails')) {
+      await search({ query, sessionId: 'tab-one' });
+      await search({ query, sessionId: 'tab-two' });
+    }
+    const after = await adminLogs();
+    expect(after.total).toBe(before.total + 2);
+    expect(after.queries.slice(0, 2)).toEqual(['nails', 'nails']);
+    expect((await rowsOf('tab-one')).map((r) => r.query)).toEqual(['nails']);
+    expect((await rowsOf('tab-two')).map((r) => r.query)).toEqual(['nails']);
+  });
+
+  it('slider steps refine the search (one row, the last range); a new query after clearing is a new row', async () => {
+    const session = 'tab-journey';
+    for (const query of typed('balayage')) await search({ query, sessionId: session });
+    for (const max of [400, 300, 250, 200, 150]) {
+      await search({ query: 'balayage', priceRange: [15, max], sessionId: session });
+    }
+    await search({ query: '', priceRange: [15, 150], sessionId: session }); // the box cleared
+    for (const query of typed('nails')) await search({ query, priceRange: [15, 150], sessionId: session });
+    await adminLogs();
+    const rows = await rowsOf(session);
+    expect(rows.map((r) => [r.query, r.filters.priceRange])).toEqual([
+      ['balayage', [15, 150]],
+      ['nails', [15, 150]],
+    ]);
+  });
+
+  it("once the session has been quiet for the window (the app's clock), the same text is a new search", async () => {
+    const session = 'tab-later';
+    await search({ query: 'lashes', sessionId: session });
+    t.clock.advance(3_000);
+    await search({ query: 'lashes', priceRange: [15, 100], sessionId: session });
+    await search({ query: 'lashes', priceRange: [15, 90], sessionId: session });
+    await adminLogs();
+    expect((await rowsOf(session)).map((r) => r.filters.priceRange ?? null)).toEqual([null, [15, 90]]);
+  });
+
+  it('searches without a session id are logged one by one, as before', async () => {
+    for (const query of typed('fade')) await search({ query });
+    await settleLogs(); // no flush needed: they are only batched
+    const rows = await t.db
+      .select({ query: searchLogs.query })
+      .from(searchLogs)
+      .where(
+        and(sql`${searchLogs.sessionId} IS NULL`, sql`${searchLogs.query} IN ('f', 'fa', 'fad', 'fade')`),
+      );
+    expect(rows.map((r) => r.query).sort()).toEqual(['f', 'fa', 'fad', 'fade']);
+  });
+});
+
+describe('SearchLogWriter settling', () => {
+  const writer = (options: { settleMs?: number } = {}) =>
+    new SearchLogWriter({
+      db: t.db,
+      log: t.app.log,
+      secret: t.app.ctx.secret,
+      now: () => new Date(),
+      ...options,
+    });
+  const row = (query: string, sessionId: string) => ({
+    query,
+    zip: null,
+    filters: {},
+    sessionId,
+    createdAt: new Date(),
+  });
+
+  it('writes a settled search on its own once the window has passed, without a flush', async () => {
+    const w = writer({ settleMs: 100 });
+    for (const query of typed('waxing')) w.push(row(query, 'writer-timer'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await rowsOf('writer-timer')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // window, then the batch interval
+    expect((await rowsOf('writer-timer')).map((r) => r.query)).toEqual(['waxing']);
+    await w.close();
+  });
+
+  it('close writes the searches still settling, so a shutdown loses none', async () => {
+    const w = writer();
+    for (const query of typed('facial')) w.push(row(query, 'writer-close'));
+    w.push(row('massage', 'writer-close'));
+    await w.close();
+    expect((await rowsOf('writer-close')).map((r) => r.query)).toEqual(['facial', 'massage']);
+  });
+
+  it('a search still settling when the server stops is written before it closes', async () => {
+    // A second app on this file's database, which stays open when that app closes.
+    const app = await buildTestApp({ database: t.database });
+    for (const query of typed('brows')) {
+      expect((await app.post('/api/search', { query, sessionId: 'tab-closing' })).status).toBe(200);
+    }
+    await app.close(); // well inside the settle window
+    expect((await rowsOf('tab-closing')).map((r) => r.query)).toEqual(['brows']);
+  });
+});
