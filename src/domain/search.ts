@@ -224,7 +224,15 @@ export const ProviderCardSchema = z.object({
    * · from $180') and what the price filter and the price sort use. Null when the query names none
    * of the provider's priced services (or there is no query): then startingPrice is used.
    */
-  matched_service: z.object({ name: z.string(), min_price: z.number(), max_price: z.number() }).nullable(),
+  matched_service: z
+    .object({
+      name: z.string(),
+      min_price: z.number(),
+      max_price: z.number(),
+      /** A 'Starting at $X' price: min and max are both X, and the card says 'from $X'. */
+      starting_at: z.boolean(),
+    })
+    .nullable(),
   /** Miles from the searched zip's centroid, one decimal; null without a zip. */
   distance_miles: z.number().nullable(),
   rating: z.number().nullable(),

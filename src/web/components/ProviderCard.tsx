@@ -16,6 +16,19 @@ function money(value: number): string {
   return Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`;
 }
 
+/**
+ * The card's price: the service the query named, with its own price ('Balayage · from $180' when
+ * that is a range, 'Balayage · $50' when it is one price), else the lowest price ('From $45').
+ */
+export function cardPrice(provider: Pick<ProviderCardData, 'matched_service' | 'startingPrice'>): string {
+  const service = provider.matched_service;
+  if (service) {
+    const from = service.starting_at || service.min_price < service.max_price ? 'from ' : '';
+    return `${service.name} · ${from}${money(service.min_price)}`;
+  }
+  return provider.startingPrice === null ? 'Contact for pricing' : `From ${money(provider.startingPrice)}`;
+}
+
 function CardAvatar({ name, src }: { name: string; src: string | null }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <Avatar name={name} size={AVATAR_PX} />;
@@ -57,8 +70,9 @@ function Thumb({ url, alt }: { url: string; alt: string }) {
 
 /**
  * One provider in the home page's results (SPEC.md §2 'Provider card', §9): avatar, name, location,
- * distance, up to 3 specialties, starting price, rating (real reviews only; 'New' without any, DESIGN.md §5),
- * portfolio thumbnails with +N, and View Profile. `favoriteSlot` is where the favourites toggle goes.
+ * distance, up to 3 specialties, the searched service's price or else the starting price, rating
+ * (real reviews only; 'New' without any, DESIGN.md §5), portfolio thumbnails with +N, and View
+ * Profile. `favoriteSlot` is where the favourites toggle goes.
  */
 export function ProviderCard({
   provider,
@@ -144,10 +158,8 @@ export function ProviderCard({
       )}
 
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-app pt-3">
-        <p className="text-sm font-semibold text-app">
-          {provider.startingPrice === null ? 'Contact for pricing' : `From ${money(provider.startingPrice)}`}
-        </p>
-        <Link to={`/${provider.routing_slug}`} className={buttonVariants({ size: 'sm' })}>
+        <p className="min-w-0 text-sm font-semibold break-words text-app">{cardPrice(provider)}</p>
+        <Link to={`/${provider.routing_slug}`} className={`${buttonVariants({ size: 'sm' })} shrink-0`}>
           View Profile<span className="sr-only">: {provider.name}</span>
         </Link>
       </div>

@@ -4,6 +4,7 @@ CREATE TABLE "provider_search_services" (
 	"name" text NOT NULL,
 	"document" "tsvector" NOT NULL,
 	"price" "numrange" NOT NULL,
+	"starting_at" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "provider_search_services_provider_id_position_pk" PRIMARY KEY("provider_id","position")
 );
 --> statement-breakpoint
@@ -17,9 +18,10 @@ CREATE INDEX "provider_search_categories_idx" ON "provider_search" USING gin ("c
 -- B). Each priced service is kept on its own with its price, so a query naming a service filters,
 -- shows and sorts by that service's price instead of the provider's lowest.
 
--- One price list entry as a range; null for 'contact' and for entries without a readable price.
--- The one definition of how an entry is priced: search_price_ranges() is the union of these.
-CREATE FUNCTION search_price_range(entry jsonb) RETURNS numrange
+-- One price list entry as a range, and whether it is a 'starting at' price; a null range for
+-- 'contact' and for entries without a readable price. The one definition of how an entry is priced:
+-- search_price_range() and search_price_ranges() (the union) read it.
+CREATE FUNCTION search_service_price(entry jsonb, OUT price numrange, OUT starting_at boolean)
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
   kind text;
@@ -28,8 +30,9 @@ DECLARE
   label text;
   m text[];
 BEGIN
+  starting_at := false;
   IF jsonb_typeof(entry) IS DISTINCT FROM 'object' THEN
-    RETURN NULL;
+    RETURN;
   END IF;
   kind := entry ->> 'priceType';
   lo := CASE WHEN jsonb_typeof(entry -> 'minPrice') = 'number' THEN (entry ->> 'minPrice')::numeric END;
@@ -37,7 +40,7 @@ BEGIN
   IF kind IS NULL AND lo IS NULL THEN
     label := btrim(coalesce(entry ->> 'price', ''));
     IF label ~* 'infinity|nan' THEN
-      RETURN NULL;
+      RETURN;
     END IF;
     m := regexp_match(label, '^\$\s*(\d[\d,]*(?:\.\d{1,2})?)\s*-\s*\$\s*(\d[\d,]*(?:\.\d{1,2})?)$');
     IF m IS NOT NULL THEN
@@ -61,13 +64,19 @@ BEGIN
     END IF;
   END IF;
   IF kind = 'contact' OR lo IS NULL OR lo < 0 THEN
-    RETURN NULL;
+    RETURN;
   END IF;
   IF kind IS DISTINCT FROM 'range' OR hi IS NULL OR hi < lo THEN
     hi := lo;
   END IF;
-  RETURN numrange(lo, hi, '[]');
+  price := numrange(lo, hi, '[]');
+  starting_at := kind = 'starting_at';
 END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION search_price_range(entry jsonb) RETURNS numrange
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (search_service_price(entry)).price
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_price_ranges(pricing jsonb) RETURNS nummultirange
@@ -151,15 +160,16 @@ WHERE u.user_type = 'provider' AND u.email_verified_at IS NOT NULL;
 -- The priced services of active providers: the one definition of provider_search_services' rows.
 CREATE VIEW search_provider_services AS
 SELECT u.id AS provider_id, e.position::smallint AS position, btrim(e.entry ->> 'service') AS name,
-  to_tsvector('english', btrim(e.entry ->> 'service')) AS document, search_price_range(e.entry) AS price
+  to_tsvector('english', btrim(e.entry ->> 'service')) AS document, sp.price, sp.starting_at
 FROM users u
 JOIN provider_profiles p ON p.user_id = u.id
 CROSS JOIN LATERAL jsonb_array_elements(
   CASE WHEN jsonb_typeof(p.pricing) = 'array' THEN p.pricing ELSE '[]'::jsonb END
 ) WITH ORDINALITY AS e(entry, position)
+CROSS JOIN LATERAL search_service_price(e.entry) sp
 WHERE u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
   AND jsonb_typeof(e.entry -> 'service') = 'string' AND btrim(e.entry ->> 'service') <> ''
-  AND search_price_range(e.entry) IS NOT NULL;
+  AND sp.price IS NOT NULL;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_refresh_provider(uid uuid) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -188,8 +198,9 @@ BEGIN
     amenities = EXCLUDED.amenities,
     categories = EXCLUDED.categories;
   DELETE FROM provider_search_services WHERE provider_id = uid;
-  INSERT INTO provider_search_services (provider_id, position, name, document, price)
-  SELECT provider_id, position, name, document, price FROM search_provider_services WHERE provider_id = uid;
+  INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
+  SELECT provider_id, position, name, document, price, starting_at
+  FROM search_provider_services WHERE provider_id = uid;
   -- Sorted, so two transactions adding the same new words take their locks in one order.
   INSERT INTO search_terms (term, lexeme)
   SELECT w.term, w.lexeme FROM search_words(doc.vocabulary) AS w ORDER BY w.term
@@ -225,8 +236,8 @@ BEGIN
   FOREACH definition IN ARRAY definitions LOOP
     EXECUTE definition;
   END LOOP;
-  INSERT INTO provider_search_services (provider_id, position, name, document, price)
-  SELECT provider_id, position, name, document, price FROM search_provider_services
+  INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
+  SELECT provider_id, position, name, document, price, starting_at FROM search_provider_services
   ORDER BY provider_id, position;
   INSERT INTO search_terms (term, lexeme)
   SELECT w.word, s.stem

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -96,6 +97,8 @@ export const providerSearchServices = pgTable(
     document: tsvector('document').notNull(),
     /** The price as a range: '$X' and 'Starting at $X' → [X,X], '$X - $Y' → [X,Y]. */
     price: numrange('price').notNull(),
+    /** 'Starting at $X': the card says 'from $X' although the range is [X,X]. */
+    startingAt: boolean('starting_at').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.providerId, t.position] })],
 );

@@ -83,6 +83,7 @@ export interface ProviderCardRow {
   service_name: string | null;
   service_min: number | string | null;
   service_max: number | string | null;
+  service_starting_at: boolean | null;
   /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
   rating: number | string | null;
   review_count: number | null;
@@ -178,7 +179,8 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
-      page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max, page.chord,
+      page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max,
+      NULL AS service_starting_at, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
     FROM page
@@ -229,16 +231,18 @@ export function searchPageSql(plan: SearchPlan): SQL {
     order.push(sql`(coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
       / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC`);
   }
-  let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max`;
+  let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
+    NULL::boolean AS service_starting_at`;
   if (plan.serviceTsquery !== null) {
     const inRange = plan.price ? sql`AND s.price && ${priceRangeOf(plan.price)}` : sql``;
     joins.push(sql`LEFT JOIN LATERAL (
-        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
         FROM ${namedServices(sql`c.provider_id`, plan.serviceTsquery)} ${inRange}
         ORDER BY ts_rank(s.document, to_tsquery('english', ${plan.serviceTsquery})) DESC, lower(s.price), s.position
         LIMIT 1
       ) m ON TRUE`);
-    service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max`;
+    service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`;
   }
   if (plan.sort === 'price') {
     order.push(
@@ -287,7 +291,8 @@ export function searchPageSql(plan: SearchPlan): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
-      page.starting_price, page.service_name, page.service_min, page.service_max, page.chord,
+      page.starting_price, page.service_name, page.service_min, page.service_max, page.service_starting_at,
+      page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
     FROM page

@@ -112,6 +112,14 @@ describe('results match the words', () => {
     expect(sorted(await keys({ query: 'barber' }))).toEqual(['fade']);
     expect(sorted(await keys({ query: 'nail tech' }))).toEqual(['glow']);
     expect(sorted(await keys({ query: 'facial' }))).toEqual(['skin']);
+    // A starting-at price is its own price for filters and sorts, and 'from' on the card.
+    const art = await search({ query: 'nail art' });
+    expect(art.results[0].matched_service).toEqual({
+      name: 'Nail art',
+      min_price: 15,
+      max_price: 15,
+      starting_at: true,
+    });
     expect(sorted(await keys({ query: 'hair stylist' }))).toEqual(
       ['ana', 'curl', 'cuts', 'maya', 'mini', 'tie1', 'tie2'].sort(),
     );
@@ -163,7 +171,7 @@ describe("the searched service's own price", () => {
     const maya = reply.results.find((r: ProviderCard) => r.id === ids.get('maya'));
     expect(maya).toMatchObject({
       startingPrice: 50,
-      matched_service: { name: 'Balayage', min_price: 180, max_price: 260 },
+      matched_service: { name: 'Balayage', min_price: 180, max_price: 260, starting_at: false },
     });
     const byName = await search({ query: 'Maya Rivera' });
     expect(byName.results[0]).toMatchObject({ startingPrice: 50, matched_service: null });
@@ -186,7 +194,12 @@ describe("the searched service's own price", () => {
 
   it('among services the query names, the card shows the one in the price range', async () => {
     const reply = await search({ query: 'balayage', priceRange: [15, 100] });
-    expect(reply.results[0].matched_service).toEqual({ name: 'Mini balayage', min_price: 90, max_price: 90 });
+    expect(reply.results[0].matched_service).toEqual({
+      name: 'Mini balayage',
+      min_price: 90,
+      max_price: 90,
+      starting_at: false,
+    });
   });
 });
 

@@ -52,7 +52,12 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
     matched_service:
       row.service_name === null
         ? null
-        : { name: row.service_name, min_price: Number(row.service_min), max_price: Number(row.service_max) },
+        : {
+            name: row.service_name,
+            min_price: Number(row.service_min),
+            max_price: Number(row.service_max),
+            starting_at: row.service_starting_at === true,
+          },
     portfolio_images: row.portfolio_images ?? [],
     portfolio_count: Number(row.portfolio_count ?? 0),
     amenities: row.amenities ?? [],

@@ -6,71 +6,19 @@ import {
   WEEKDAY_SHORT,
   type Weekday,
 } from '#domain/availability.ts';
-import type { SearchBody } from '#domain/search.ts';
 import {
   AVAILABILITY_QUICK_OPTIONS,
-  EVENING_TIMES,
   isPriceFilterActive,
   priceLabel,
   SEARCH_LIMITS,
   WEEKDAY_DAYS,
-  WEEKEND_DAYS,
 } from '#domain/search-options.ts';
 import { type PriceRange, type SearchState, sortDays, sortTimes } from './url-state';
 
 /**
- * The rules behind the filters that only the results and the popovers need (kept apart from
- * url-state.ts, which the first-load bundle carries).
+ * The rules behind the filters that only the filter bar, its popovers and the results need (kept
+ * apart from url-state.ts, which the first-load bundle carries). The search body is in search-body.ts.
  */
-
-/** The POST /api/search body for these filters (SPEC.md §3 'Search filters', 'Availability types'). */
-export function toSearchBody(state: SearchState): SearchBody {
-  const body: SearchBody = { query: state.query, locationZip: state.zip };
-  if (isPriceFilterActive(state.price)) body.priceRange = [state.price[0], state.price[1]];
-  switch (state.when) {
-    case 'today':
-    case 'tomorrow':
-      Object.assign(body, {
-        availability: state.when,
-        availabilityType: 'specific_date',
-        requestedDate: state.when,
-      });
-      break;
-    case 'weekdays':
-      Object.assign(body, {
-        availability: 'weekdays',
-        availabilityType: 'days_pattern',
-        requestedDays: [...WEEKDAY_DAYS],
-      });
-      break;
-    case 'weekends':
-      Object.assign(body, {
-        availability: 'weekends',
-        availabilityType: 'days_pattern',
-        requestedDays: [...WEEKEND_DAYS],
-      });
-      break;
-    case 'evenings':
-      Object.assign(body, {
-        availability: 'evenings',
-        availabilityType: 'time_pattern',
-        requestedTimes: [...EVENING_TIMES],
-      });
-      break;
-    default:
-      if (state.days.length > 0 || state.times.length > 0) {
-        Object.assign(body, {
-          availabilityType: 'custom_pattern',
-          requestedDays: sortDays(state.days),
-          requestedTimes: sortTimes(state.times),
-        });
-      }
-  }
-  if (state.experience.length > 0) body.experience = [...state.experience];
-  if (state.sort === 'rating') body.sort = 'rating';
-  if (state.minRating > 0) body.minRating = state.minRating;
-  return body;
-}
 
 /** SPEC.md §5 'Experience filters': at most three; choosing a fourth drops the oldest. */
 export function addExperience(list: readonly string[], item: string): string[] {

@@ -4,7 +4,9 @@ import {
   isPriceFilterActive,
   MIN_RATING_OPTIONS,
   type MinRating,
+  RADIUS_OPTIONS,
   SEARCH_LIMITS,
+  SEARCH_SORTS,
   SEARCH_TEXTS,
   type SearchSort,
 } from '#domain/search-options.ts';
@@ -16,12 +18,15 @@ import {
  *   /?q=balayage&zip=78701&price=50-200&when=weekdays&exp=Free+Wi-Fi&exp=Private+Studio
  *   /?q=nails&days=mon_tue&times=9_10_17   ('_' because URLSearchParams would write ',' as %2C)
  *   /?zip=78701&sort=rating&rating=4.5       (highest rated first, 4.5 stars and up)
+ *   /?zip=78701&radius=10&sort=distance      (within 10 miles, nearest first)
+ *   /?exp=Wheelchair+Accessible              (a filter alone is a search too)
  *
  * Anything malformed in a hand-edited link is dropped or clamped rather than refused.
  */
 
 export type QuickOption = Exclude<(typeof AVAILABILITY_QUICK_OPTIONS)[number]['id'], 'flexible'>;
 export type PriceRange = readonly [number, number];
+export type RadiusMiles = (typeof RADIUS_OPTIONS)[number];
 
 export interface SearchState {
   query: string;
@@ -35,12 +40,16 @@ export interface SearchState {
   times: string[];
   /** In the order chosen: the oldest is dropped when a fourth is added. */
   experience: string[];
+  /** 'distance' only with a zip (parsing falls back to 'relevance' without one). */
   sort: SearchSort;
   /** Minimum average rating; 0 = any. */
   minRating: MinRating;
+  /** Miles around the zip (RADIUS_OPTIONS); used only with a zip. */
+  radius: RadiusMiles;
 }
 
 export const DEFAULT_PRICE: PriceRange = [SEARCH_LIMITS.priceMin, SEARCH_LIMITS.priceMax];
+export const DEFAULT_RADIUS: RadiusMiles = SEARCH_LIMITS.radiusDefaultMiles;
 
 export const EMPTY_SEARCH: SearchState = {
   query: '',
@@ -52,11 +61,12 @@ export const EMPTY_SEARCH: SearchState = {
   experience: [],
   sort: 'relevance',
   minRating: 0,
+  radius: DEFAULT_RADIUS,
 };
 
 /** Lists in one parameter; commas from hand-written links are read too. */
 const LIST_SEPARATORS = /[_,]/;
-const KEYS = ['q', 'zip', 'price', 'when', 'days', 'times', 'exp', 'sort', 'rating'] as const;
+const KEYS = ['q', 'zip', 'radius', 'price', 'when', 'days', 'times', 'exp', 'sort', 'rating'] as const;
 const QUICK_IDS = AVAILABILITY_QUICK_OPTIONS.map((o) => o.id).filter(
   (id) => id !== 'flexible',
 ) as QuickOption[];
@@ -121,22 +131,35 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
       ]
         .sort((a, b) => a - b)
         .map(slotOf);
+  const zip = (params.get('zip') ?? '').trim();
   return {
     query: (params.get('q') ?? '').trim(),
-    zip: (params.get('zip') ?? '').trim(),
+    zip,
     price: parsePrice(params.get('price')),
     when: isQuick ? (when as QuickOption) : null,
     days,
     times,
     experience: cleanExperience(params.getAll('exp')),
-    sort: params.get('sort') === 'rating' ? 'rating' : 'relevance',
+    sort: parseSort(params.get('sort'), zip),
     minRating: parseMinRating(params.get('rating')),
+    radius: parseRadius(params.get('radius')),
   };
 }
 
 function parseMinRating(raw: string | null): MinRating {
   const value = Number(raw);
   return (MIN_RATING_OPTIONS as readonly number[]).includes(value) ? (value as MinRating) : 0;
+}
+
+/** An unknown order, or 'distance' with no zip to measure from, is the default 'relevance'. */
+function parseSort(raw: string | null, zip: string): SearchSort {
+  const sort = (SEARCH_SORTS as readonly string[]).includes(raw ?? '') ? (raw as SearchSort) : 'relevance';
+  return sort === 'distance' && !zip ? 'relevance' : sort;
+}
+
+function parseRadius(raw: string | null): RadiusMiles {
+  const value = Number(raw);
+  return (RADIUS_OPTIONS as readonly number[]).includes(value) ? (value as RadiusMiles) : DEFAULT_RADIUS;
 }
 
 /**
@@ -148,6 +171,7 @@ export function toSearchParams(state: SearchState, base?: URLSearchParams): URLS
   for (const key of KEYS) params.delete(key);
   if (state.query.trim()) params.set('q', state.query.trim());
   if (state.zip) params.set('zip', state.zip);
+  if (state.radius !== DEFAULT_RADIUS) params.set('radius', String(state.radius));
   if (isPriceFilterActive(state.price)) params.set('price', `${state.price[0]}-${state.price[1]}`);
   if (state.when) params.set('when', state.when);
   else {
@@ -161,14 +185,38 @@ export function toSearchParams(state: SearchState, base?: URLSearchParams): URLS
     if (state.times.length > 0) params.set('times', sortTimes(state.times).map(hourOf).join('_'));
   }
   for (const item of state.experience) params.append('exp', item);
-  if (state.sort === 'rating') params.set('sort', 'rating');
+  if (state.sort !== 'relevance' && (state.sort !== 'distance' || state.zip)) params.set('sort', state.sort);
   if (state.minRating > 0) params.set('rating', String(state.minRating));
   return params;
 }
 
-/** A search runs when there is a query or a zip; otherwise the page shows the full list. */
+/** One search, as a string: its filters as the URL writes them (the radius only with a zip). */
+export function searchKey(state: SearchState): string {
+  return toSearchParams({ ...state, radius: state.zip ? state.radius : DEFAULT_RADIUS }).toString();
+}
+
+/**
+ * A filter that narrows the list by itself (price, availability, experience, minimum rating): the
+ * rule of `hasNarrowingFilter` in src/domain/search.ts, read from the URL's state. Copied rather
+ * than imported: search.ts carries zod, which the home page's first load cannot afford.
+ */
+export function hasNarrowingFilter(state: SearchState): boolean {
+  return (
+    isPriceFilterActive(state.price) ||
+    state.when !== null ||
+    state.days.length > 0 ||
+    state.times.length > 0 ||
+    state.experience.length > 0 ||
+    state.minRating > 0
+  );
+}
+
+/**
+ * A search runs when there is a query, a zip or a narrowing filter; otherwise the page shows the
+ * full list. The sort and the radius alone are not something to search by.
+ */
 export function isSearchActive(state: SearchState): boolean {
-  return state.query.length > 0 || state.zip.length > 0;
+  return state.query.length > 0 || state.zip.length > 0 || hasNarrowingFilter(state);
 }
 
 /** What the URL cannot be searched for, with SPEC.md §5's texts; null when it is fine. */

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { SearchBodySchema } from '#domain/search.ts';
-import {
-  addExperience,
-  availabilityLabel,
-  priceRangeLabel,
-  toggleExperience,
-  toSearchBody,
-} from './filter-rules';
+import { hasNarrowingFilter as domainHasNarrowingFilter, SearchBodySchema } from '#domain/search.ts';
+import { activeFilters } from './active-filters';
+import { addExperience, availabilityLabel, priceRangeLabel, toggleExperience } from './filter-rules';
+import { toSearchBody } from './search-body';
 import {
   clampPrice,
   EMPTY_SEARCH,
+  hasNarrowingFilter,
   isSearchActive,
   parseSearchParams,
   type SearchState,
+  searchKey,
   searchProblem,
   toSearchParams,
 } from './url-state';
@@ -31,10 +29,11 @@ describe('the URL query string', () => {
       experience: ['Free Wi-Fi', 'LGBTQIA+ Friendly'],
       sort: 'rating',
       minRating: 4.5,
+      radius: 10,
     };
     const params = toSearchParams(state);
     expect(params.toString()).toBe(
-      'q=balayage&zip=78701&price=50-200&days=mon_fri&times=9_17&exp=Free+Wi-Fi&exp=LGBTQIA%2B+Friendly&sort=rating&rating=4.5',
+      'q=balayage&zip=78701&radius=10&price=50-200&days=mon_fri&times=9_17&exp=Free+Wi-Fi&exp=LGBTQIA%2B+Friendly&sort=rating&rating=4.5',
     );
     expect(parseSearchParams(params)).toEqual({
       ...state,
@@ -51,12 +50,56 @@ describe('the URL query string', () => {
     );
   });
 
-  it('reads only the known sort and minimum ratings', () => {
-    expect(parse('q=x&sort=rating&rating=3.5')).toMatchObject({ sort: 'rating', minRating: 3.5 });
-    for (const bad of ['sort=price&rating=5', 'sort=RATING&rating=4.2', 'rating=-1', 'rating=abc'])
+  it('reads the four sorts and the known minimum ratings; anything else is the default', () => {
+    for (const sort of ['relevance', 'price', 'rating'] as const)
+      expect(parse(`q=x&sort=${sort}&rating=3.5`)).toMatchObject({ sort, minRating: 3.5 });
+    expect(parse('zip=78704&sort=distance')).toMatchObject({ sort: 'distance' });
+    for (const bad of ['sort=cheapest&rating=5', 'sort=RATING&rating=4.2', 'rating=-1', 'rating=abc'])
       expect(parse(bad)).toMatchObject({ sort: 'relevance', minRating: 0 });
     expect(toSearchParams({ ...EMPTY_SEARCH, query: 'x', sort: 'relevance', minRating: 0 }).toString()).toBe(
       'q=x',
+    );
+    expect(toSearchParams({ ...EMPTY_SEARCH, query: 'x', sort: 'price' }).toString()).toBe('q=x&sort=price');
+  });
+
+  it("'distance' needs a zip: without one it falls back to best match, in the URL and the body", () => {
+    expect(parse('q=balayage&sort=distance').sort).toBe('relevance');
+    expect(parse('q=balayage&zip=&sort=distance').sort).toBe('relevance');
+    const noZip: SearchState = { ...EMPTY_SEARCH, query: 'balayage', sort: 'distance' };
+    expect(toSearchParams(noZip).toString()).toBe('q=balayage');
+    expect(toSearchBody(noZip)).not.toHaveProperty('sort');
+    expect(toSearchBody({ ...noZip, zip: '78704' })).toMatchObject({
+      sort: 'distance',
+      locationZip: '78704',
+    });
+  });
+
+  it('reads the radius choices (5, 10, 25, 50 miles); 25 is the default and stays out of the URL', () => {
+    expect(parse('zip=78704').radius).toBe(25);
+    for (const miles of [5, 10, 50] as const) {
+      expect(parse(`zip=78704&radius=${miles}`).radius).toBe(miles);
+      expect(toSearchParams({ ...EMPTY_SEARCH, zip: '78704', radius: miles }).toString()).toBe(
+        `zip=78704&radius=${miles}`,
+      );
+    }
+    for (const bad of ['7', '100', '-5', 'ten', '25.5'])
+      expect(parse(`zip=78704&radius=${bad}`).radius).toBe(25);
+    expect(toSearchParams({ ...EMPTY_SEARCH, zip: '78704', radius: 25 }).toString()).toBe('zip=78704');
+  });
+
+  it('sends the radius as radiusMiles with a zip, and leaves the default to the server', () => {
+    expect(toSearchBody({ ...EMPTY_SEARCH, zip: '78704', radius: 10 })).toEqual({
+      query: '',
+      locationZip: '78704',
+      radiusMiles: 10,
+    });
+    expect(toSearchBody({ ...EMPTY_SEARCH, zip: '78704' })).toEqual({ query: '', locationZip: '78704' });
+    // Without a zip a radius means nothing: neither the body nor the search's cache key carries it.
+    const filtersOnly: SearchState = { ...EMPTY_SEARCH, experience: ['Wheelchair Accessible'] };
+    expect(toSearchBody({ ...filtersOnly, radius: 5 })).not.toHaveProperty('radiusMiles');
+    expect(searchKey({ ...filtersOnly, radius: 5 })).toBe(searchKey(filtersOnly));
+    expect(searchKey({ ...EMPTY_SEARCH, zip: '78704', radius: 5 })).not.toBe(
+      searchKey({ ...EMPTY_SEARCH, zip: '78704' }),
     );
   });
 
@@ -87,14 +130,56 @@ describe('the URL query string', () => {
     ]);
   });
 
-  it('a search needs a query or a zip; a bad one is reported with SPEC.md texts', () => {
-    expect(isSearchActive(parse('price=50-200'))).toBe(false);
+  it('a search needs a query, a zip or a narrowing filter; a bad one is reported with SPEC.md texts', () => {
+    expect(isSearchActive(parse(''))).toBe(false);
     expect(isSearchActive(parse('zip=78701'))).toBe(true);
+    expect(isSearchActive(parse('q=nails'))).toBe(true);
     expect(searchProblem(parse(`q=${'a'.repeat(101)}`))).toBe(
       'Search query is too long (max 100 characters)',
     );
     expect(searchProblem(parse('zip=787'))).toBe('Zip code must be 5 digits');
     expect(searchProblem(parse('q=hair&zip=78701'))).toBeNull();
+  });
+
+  it('a filter alone is a search (price, availability, experience, minimum rating); sort and radius are not', () => {
+    for (const query of [
+      'price=50-200',
+      'price=15-100',
+      'when=weekends',
+      'days=mon',
+      'times=17',
+      'exp=Wheelchair+Accessible',
+      'rating=4',
+    ]) {
+      expect(hasNarrowingFilter(parse(query)), query).toBe(true);
+      expect(isSearchActive(parse(query)), query).toBe(true);
+    }
+    for (const query of [
+      'price=15-500',
+      'sort=rating',
+      'sort=price',
+      'radius=10',
+      'rating=0',
+      'when=flexible',
+    ])
+      expect(isSearchActive(parse(query)), query).toBe(false);
+  });
+
+  it('a filters-only search passes the contract (hasNarrowingFilter in src/domain/search.ts agrees)', () => {
+    for (const query of [
+      'price=50-200',
+      'when=weekends',
+      'days=mon&times=17',
+      'exp=Wheelchair+Accessible',
+      'rating=4',
+    ]) {
+      const body = toSearchBody(parse(query));
+      expect(body.query, query).toBe('');
+      expect(body.locationZip, query).toBe('');
+      expect(domainHasNarrowingFilter(body), query).toBe(true);
+      expect(SearchBodySchema.safeParse(body).success, query).toBe(true);
+    }
+    expect(SearchBodySchema.safeParse(toSearchBody(parse('sort=price'))).success).toBe(false);
   });
 });
 
@@ -134,6 +219,9 @@ describe('the search body', () => {
     ['price', { price: [15, 120] }, { priceRange: [15, 120] }],
     ['experience', { experience: ['Free Wi-Fi'] }, { experience: ['Free Wi-Fi'] }],
     ['highest rated, 4+ stars', { sort: 'rating', minRating: 4 }, { sort: 'rating', minRating: 4 }],
+    ['price: low to high', { sort: 'price' }, { sort: 'price' }],
+    ['nearest first', { zip: '78704', sort: 'distance' }, { locationZip: '78704', sort: 'distance' }],
+    ['within 50 miles', { zip: '78704', radius: 50 }, { locationZip: '78704', radiusMiles: 50 }],
   ];
   it.each(cases)('%s maps to the contract and passes its schema', (_, patch, expected) => {
     const body = toSearchBody({ ...base, ...patch });
@@ -147,6 +235,32 @@ describe('the search body', () => {
     expect(toSearchBody(base)).not.toHaveProperty('minRating');
     expect(priceRangeLabel([15, 500])).toBeNull();
     expect(priceRangeLabel([20, 500])).toBe('$20 - $500+');
+  });
+});
+
+describe('the filters a search names (banner chips, no-results remove buttons)', () => {
+  it('lists each narrowing filter with its remove button and the state without it', () => {
+    const state = parse(
+      'q=balayage&zip=78704&price=15-100&when=weekends&exp=Wheelchair+Accessible&exp=Free+Wi-Fi&rating=4.5&sort=price',
+    );
+    const filters = activeFilters(state);
+    expect(filters.map((f) => [f.label, f.removeLabel])).toEqual([
+      ['$15 - $100', 'Remove price $15–$100'],
+      ['Weekends', 'Remove availability Weekends'],
+      ['Wheelchair Accessible', 'Remove experience Wheelchair Accessible'],
+      ['Free Wi-Fi', 'Remove experience Free Wi-Fi'],
+      ['4.5+ stars', 'Remove rating 4.5+ stars'],
+    ]);
+    const removed = filters.map((f) => toSearchParams(f.without(state)).toString());
+    expect(removed).toEqual([
+      'q=balayage&zip=78704&when=weekends&exp=Wheelchair+Accessible&exp=Free+Wi-Fi&sort=price&rating=4.5',
+      'q=balayage&zip=78704&price=15-100&exp=Wheelchair+Accessible&exp=Free+Wi-Fi&sort=price&rating=4.5',
+      'q=balayage&zip=78704&price=15-100&when=weekends&exp=Free+Wi-Fi&sort=price&rating=4.5',
+      'q=balayage&zip=78704&price=15-100&when=weekends&exp=Wheelchair+Accessible&sort=price&rating=4.5',
+      'q=balayage&zip=78704&price=15-100&when=weekends&exp=Wheelchair+Accessible&exp=Free+Wi-Fi&sort=price',
+    ]);
+    expect(activeFilters(parse('q=balayage&zip=78704&sort=rating&radius=10'))).toEqual([]);
+    expect(activeFilters(parse('price=50-500'))[0]?.removeLabel).toBe('Remove price $50–$500+');
   });
 });
 

@@ -1,32 +1,38 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchBody, SearchReply } from '#domain/search.ts';
+import type { SearchReply } from '#domain/search.ts';
 import { api } from '#web/lib/api-client.ts';
 import { SEARCH_RESULTS_KEY } from '#web/lib/query-keys.ts';
-import { searchSessionId } from '../session-id';
+import { type SearchState, searchKey } from '../url-state';
 
 /** POST /api/search: one page of results; the first page of a search is written to the search log. */
 export async function searchProviders(
-  body: SearchBody,
+  state: SearchState,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SearchReply> {
+  // The body's rules and the session id load with the first search: the home page's first load
+  // (the full list, DESIGN.md §7's 120 KB) needs neither.
+  const [{ toSearchBody }, { searchSessionId }] = await Promise.all([
+    import('../search-body'),
+    import('../session-id'),
+  ]);
   return api<SearchReply>('/api/search', {
-    body: { ...body, sessionId: searchSessionId(), ...(cursor ? { cursor } : {}) },
+    body: { ...toSearchBody(state), sessionId: searchSessionId(), ...(cursor ? { cursor } : {}) },
     ...(signal ? { signal } : {}),
   });
 }
 
-export function providerSearchQuery(body: SearchBody) {
+export function providerSearchQuery(state: SearchState) {
   return infiniteQueryOptions({
-    // The session id stays out of the key: the same filters are the same results.
-    queryKey: [...SEARCH_RESULTS_KEY, body],
-    queryFn: ({ pageParam, signal }) => searchProviders(body, pageParam, signal),
+    // The filters as the URL writes them: the same search is the same key (the session id stays out).
+    queryKey: [...SEARCH_RESULTS_KEY, searchKey(state)],
+    queryFn: ({ pageParam, signal }) => searchProviders(state, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 /** Results for the filters; while new filters load, the previous results stay (dimmed by the caller). */
-export function useProviderSearch(body: SearchBody, enabled: boolean) {
-  return useInfiniteQuery({ ...providerSearchQuery(body), enabled, placeholderData: keepPreviousData });
+export function useProviderSearch(state: SearchState, enabled: boolean) {
+  return useInfiniteQuery({ ...providerSearchQuery(state), enabled, placeholderData: keepPreviousData });
 }

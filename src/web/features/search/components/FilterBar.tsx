@@ -2,8 +2,12 @@ import type { SearchState } from '../url-state';
 import { AvailabilityFilter } from './AvailabilityFilter';
 import { ExperienceFilter } from './ExperienceFilter';
 import { PriceSlider } from './PriceSlider';
+import { RatingFilter } from './RatingFilter';
 
-/** Price, availability and experience: each change refines the URL's search at once. */
+/**
+ * Price, availability, experience and minimum rating: each change refines the URL's search, and
+ * any of them alone is a search (the results follow them without text or a zip).
+ */
 export function FilterBar({
   state,
   refine,
@@ -20,6 +24,7 @@ export function FilterBar({
           onChange={({ when, days, times }) => refine({ when, days, times })}
         />
         <ExperienceFilter value={state.experience} onChange={(experience) => refine({ experience })} />
+        <RatingFilter value={state.minRating} onChange={(minRating) => refine({ minRating })} />
       </div>
     </div>
   );

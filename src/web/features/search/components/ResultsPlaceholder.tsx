@@ -38,6 +38,10 @@ export function ResultsPlaceholder({ isSearch }: { isSearch: boolean }) {
       <h2 id="results-title" className="mb-4 text-2xl font-bold text-app sm:text-3xl">
         {isSearch ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
       </h2>
+      {/* Where a search's summary banner will be. */}
+      {isSearch && (
+        <div aria-hidden="true" className="mb-6 h-16 rounded-2xl border border-app bg-muted sm:h-14" />
+      )}
       <ProviderGridSkeleton />
     </section>
   );

@@ -1,21 +1,44 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Loader2 } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { ProviderCard } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
-import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useProvidersList } from '../api/list-providers';
 import { useProviderSearch } from '../api/search-providers';
-import { toSearchBody } from '../filter-rules';
+import { countLabel } from '../count-label';
 import { EMPTY_SEARCH, isSearchActive, type SearchState, searchProblem } from '../url-state';
+import { useSettledSearch } from '../use-settled-search';
 import { ProviderGrid } from './ProviderGrid';
-import { RatingControls } from './RatingControls';
 import { ProviderGridSkeleton } from './ResultsPlaceholder';
-import { countLabel, SummaryBanner } from './SummaryBanner';
+
+// What only a search shows loads with the first search, not with the home page's first load (the
+// full list needs none of it; DESIGN.md §7 caps that load).
+const SummaryBanner = lazy(() => import('./SummaryBanner').then((m) => ({ default: m.SummaryBanner })));
+const NoResults = lazy(() => import('./NoResults').then((m) => ({ default: m.NoResults })));
+const RelatedResults = lazy(() => import('./RelatedResults').then((m) => ({ default: m.RelatedResults })));
+// Messages of states the full list rarely has (a bad link, a refused search, a failed page).
+const Alert = lazy(() => import('#web/components/ui/Alert.tsx').then((m) => ({ default: m.Alert })));
+
+/** In a button that is busy (disabled meanwhile; the section says aria-busy). */
+const busyIcon = <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />;
+
+/** The banner's size while its code loads (one line of text and the Clear Filters button). */
+const bannerFallback = (
+  <div aria-hidden="true" className="h-16 rounded-2xl border border-app bg-muted sm:h-14" />
+);
 
 /** SPEC.md §9: the view scrolls to the results about 100 ms after they appear. */
 const SCROLL_DELAY_MS = 100;
+
+type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
+
+/**
+ * What the section shows: exactly one of these at a time. `problem`: the URL cannot be searched
+ * (a 4-digit zip); `invalid`: the server refused the search (an unknown zip: its message alone);
+ * `failed`: anything else went wrong, with Try Again.
+ */
+type View = 'problem' | 'loading' | 'invalid' | 'failed' | 'empty' | 'results';
 
 function StateMessage({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -37,7 +60,8 @@ function unique(providers: ProviderCard[]): ProviderCard[] {
 
 /**
  * 'Search Results' for the URL's search, or 'Beauty Professionals' (the full list) without one:
- * the summary banner, the cards with Load more, and the empty, error and loading states.
+ * the summary banner (with Sort by), the cards with Load more, the empty, error and loading states,
+ * and after all of them the related professionals the server suggests.
  */
 export function ResultsSection({
   state,
@@ -47,28 +71,42 @@ export function ResultsSection({
 }: {
   state: SearchState;
   renderFavorite?: (provider: ProviderCard) => ReactNode;
-  setState: (update: () => SearchState) => void;
+  setState: SetState;
   /** Goes up by one for each search the person asked for; the view scrolls here when it has results. */
   scrollRequest: number;
 }) {
+  // `state` is what the URL asks for (the heading, the banner's words); `settled` is what is fetched,
+  // the same once the filters have rested for a moment (SPEC.md §9 debounce).
   const isActive = isSearchActive(state);
+  const { settled, isSettling } = useSettledSearch(state);
+  const isFetchedActive = isSearchActive(settled);
   const problem = isActive ? searchProblem(state) : null;
-  const body = useMemo(() => toSearchBody(state), [state]);
-  const list = useProvidersList(!isActive);
-  const search = useProviderSearch(body, isActive && !problem);
-  const current = isActive ? search : list;
+  const list = useProvidersList(!isFetchedActive);
+  const search = useProviderSearch(settled, isFetchedActive && !searchProblem(settled));
+  const current = isFetchedActive ? search : list;
 
   const items = useMemo(
     () =>
       unique(
-        isActive
+        isFetchedActive
           ? (search.data?.pages.flatMap((p) => p.results) ?? [])
           : (list.data?.pages.flatMap((p) => p.providers) ?? []),
       ),
-    [isActive, search.data, list.data],
+    [isFetchedActive, search.data, list.data],
   );
-  const first = isActive ? search.data?.pages[0] : list.data?.pages[0];
-  const isReady = !problem && !current.isPending && !current.isPlaceholderData;
+  const first = isFetchedActive ? search.data?.pages[0] : list.data?.pages[0];
+  const isStale = isSettling || isActive !== isFetchedActive || current.isPlaceholderData;
+  const isReady = !problem && !current.isPending && !isStale;
+
+  let view: View;
+  if (problem) view = 'problem';
+  else if (current.isPending) view = 'loading';
+  else if (current.isError && items.length === 0) view = isInputError(current.error) ? 'invalid' : 'failed';
+  // A search of no results being replaced by another one is 'searching', not 'no results'.
+  else if (items.length === 0) view = isStale ? 'loading' : 'empty';
+  else view = 'results';
+  // The banner sums up a search that runs or ran; a refused or failed one shows its message alone.
+  const showsBanner = isActive && (view === 'loading' || view === 'empty' || view === 'results');
 
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -83,115 +121,155 @@ export function ResultsSection({
     );
   }, [scrollRequest, isReady]);
 
+  // The button pressed goes away with what it changed: the heading keeps the focus.
+  const focusHeading = () => headingRef.current?.focus({ preventScroll: true });
   const handleClear = () => {
     setState(() => EMPTY_SEARCH);
-    // The banner and its button go away; the heading (now 'Beauty Professionals') keeps the focus.
-    headingRef.current?.focus({ preventScroll: true });
+    focusHeading();
+  };
+  const handleRemoveFilter = (without: (current: SearchState) => SearchState) => {
+    setState(without, { replace: true });
+    focusHeading();
   };
 
-  const count = first ? countLabel(first.total, first.totalCapped, isActive ? 'result' : 'professional') : '';
+  const count = first
+    ? countLabel(first.total, first.totalCapped, isFetchedActive ? 'result' : 'professional')
+    : '';
   let announcement = '';
   if (isReady && current.isSuccess && first) {
     if (items.length === 0) announcement = isActive ? SEARCH_TEXTS.noResults : SEARCH_TEXTS.noProfessionals;
     else if ((current.data?.pages.length ?? 0) > 1) announcement = `Showing ${items.length} of ${count}`;
     else announcement = count;
   }
+  const reply = isActive && isReady && !current.isError ? search.data?.pages[0] : undefined;
+  const related =
+    (view === 'results' || view === 'empty') && reply?.related?.results.length ? reply.related : null;
 
   let content: ReactNode;
-  if (problem) {
-    content = <Alert>{problem}</Alert>;
-  } else if (current.isPending) {
-    content = <ProviderGridSkeleton />;
-  } else if (current.isError && items.length === 0) {
-    content = isInputError(current.error) ? (
-      <Alert>{current.error.issues[0]?.message ?? current.error.message}</Alert>
-    ) : (
-      <div role="alert">
-        <StateMessage title={isActive ? SEARCH_TEXTS.searchFailed : SEARCH_TEXTS.loadFailed}>
-          <Button variant="outline" className="mt-4" onClick={() => void current.refetch()}>
-            {SEARCH_TEXTS.tryAgain}
-          </Button>
-        </StateMessage>
-      </div>
-    );
-  } else if (items.length === 0) {
-    content = isActive ? (
-      <StateMessage title={SEARCH_TEXTS.noResults}>
-        <p className="mt-2 text-sm text-muted">Try other words, a nearby zip code or fewer filters.</p>
-      </StateMessage>
-    ) : (
-      <StateMessage title={SEARCH_TEXTS.noProfessionals}>
-        <p className="mt-2 text-sm text-muted">Professionals appear here as soon as they join.</p>
-      </StateMessage>
-    );
-  } else {
-    content = (
-      <>
-        <div className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <ProviderGrid providers={items} renderFavorite={renderFavorite} />
-        </div>
-        <div className="mt-8 flex flex-col items-center gap-3">
-          {first && items.length < first.total && (
-            <p className="text-sm text-muted">
-              Showing {items.length} of {count}
-            </p>
-          )}
-          {current.isFetchNextPageError && (
-            <Alert>
-              {isActive ? SEARCH_TEXTS.searchFailed : SEARCH_TEXTS.loadFailed}.{' '}
-              <Button variant="link" onClick={() => void current.fetchNextPage()}>
-                {SEARCH_TEXTS.tryAgain}
-              </Button>
-            </Alert>
-          )}
-          {current.hasNextPage && !current.isPlaceholderData && !current.isFetchNextPageError && (
+  switch (view) {
+    case 'problem':
+      content = (
+        <Suspense fallback={null}>
+          <Alert>{problem}</Alert>
+        </Suspense>
+      );
+      break;
+    case 'loading':
+      content = <ProviderGridSkeleton />;
+      break;
+    case 'invalid': {
+      const error = current.error as ApiError;
+      content = (
+        <Suspense fallback={null}>
+          <Alert>{error.issues[0]?.message ?? error.message}</Alert>
+        </Suspense>
+      );
+      break;
+    }
+    case 'failed':
+      content = (
+        <div role="alert">
+          <StateMessage title={isActive ? SEARCH_TEXTS.searchFailed : SEARCH_TEXTS.loadFailed}>
             <Button
               variant="outline"
-              disabled={current.isFetchingNextPage}
-              onClick={() => void current.fetchNextPage()}
+              className="mt-4"
+              disabled={current.isFetching}
+              onClick={() => void current.refetch()}
             >
-              {current.isFetchingNextPage && <Spinner />}
-              Load more
+              {current.isFetching && busyIcon}
+              {SEARCH_TEXTS.tryAgain}
             </Button>
-          )}
+          </StateMessage>
         </div>
-      </>
-    );
+      );
+      break;
+    case 'empty':
+      content = isActive ? (
+        <Suspense fallback={<StateMessage title={SEARCH_TEXTS.noResults} />}>
+          <NoResults state={state} onRemove={handleRemoveFilter} />
+        </Suspense>
+      ) : (
+        <StateMessage title={SEARCH_TEXTS.noProfessionals}>
+          <p className="mt-2 text-sm text-muted">Professionals appear here as soon as they join.</p>
+        </StateMessage>
+      );
+      break;
+    case 'results':
+      content = (
+        <>
+          <div className={isStale ? 'opacity-60 transition-opacity' : undefined}>
+            <ProviderGrid providers={items} renderFavorite={renderFavorite} />
+          </div>
+          <div className="mt-8 flex flex-col items-center gap-3">
+            {first && items.length < first.total && (
+              <p className="text-sm text-muted">
+                Showing {items.length} of {count}
+              </p>
+            )}
+            {current.isFetchNextPageError && (
+              <Suspense fallback={null}>
+                <Alert>
+                  {isActive ? SEARCH_TEXTS.searchFailed : SEARCH_TEXTS.loadFailed}.{' '}
+                  <Button variant="link" onClick={() => void current.fetchNextPage()}>
+                    {SEARCH_TEXTS.tryAgain}
+                  </Button>
+                </Alert>
+              </Suspense>
+            )}
+            {current.hasNextPage && !isStale && !current.isFetchNextPageError && (
+              <Button
+                variant="outline"
+                disabled={current.isFetchingNextPage}
+                onClick={() => void current.fetchNextPage()}
+              >
+                {current.isFetchingNextPage && busyIcon}
+                Load more
+              </Button>
+            )}
+          </div>
+        </>
+      );
+      break;
   }
 
   return (
-    <section
-      ref={sectionRef}
-      aria-labelledby="results-title"
-      aria-busy={current.isFetching && !current.isFetchingNextPage}
-      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10"
-    >
-      <h2
-        id="results-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-4 text-2xl font-bold text-app sm:text-3xl"
+    <>
+      <section
+        ref={sectionRef}
+        aria-labelledby="results-title"
+        aria-busy={isStale || (current.isFetching && !current.isFetchingNextPage)}
+        className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10"
       >
-        {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
-      </h2>
-      {isActive && (
-        <div className="mb-6 space-y-4">
-          <SummaryBanner
-            state={state}
-            reply={search.isPlaceholderData ? undefined : search.data?.pages[0]}
-            onClear={handleClear}
-          />
-          <RatingControls
-            sort={state.sort}
-            minRating={state.minRating}
-            onChange={(change) => setState(() => ({ ...state, ...change }))}
-          />
-        </div>
+        <h2
+          id="results-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-4 text-2xl font-bold text-app sm:text-3xl"
+        >
+          {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
+        </h2>
+        {showsBanner && (
+          <div className="mb-6">
+            <Suspense fallback={bannerFallback}>
+              <SummaryBanner
+                state={state}
+                reply={reply}
+                onSort={(sort) => setState((s) => ({ ...s, sort }), { replace: true })}
+                onClear={handleClear}
+              />
+            </Suspense>
+          </div>
+        )}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+        {content}
+      </section>
+      {related && (
+        <Suspense fallback={null}>
+          <RelatedResults related={related} renderFavorite={renderFavorite} />
+        </Suspense>
       )}
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-      {content}
-    </section>
+    </>
   );
 }

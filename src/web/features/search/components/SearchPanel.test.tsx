@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
-import { renderWithProviders } from '#web/test/render.tsx';
-import { toSearchBody } from '../filter-rules';
+import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { toSearchBody } from '../search-body';
 import { parseSearchParams } from '../url-state';
 import { useSearchState } from '../use-search-state';
 import { SearchPanel } from './SearchPanel';
@@ -169,5 +169,147 @@ describe('SearchPanel filter rules', () => {
     fireEvent.change(min, { target: { value: '15' } });
     await waitFor(() => expect(params().has('price')).toBe(false));
     expect(searchBody()).toEqual({ query: 'nails', locationZip: '' });
+  });
+});
+
+describe('SearchPanel zip box, radius and filters alone', () => {
+  it('keeps Search disabled with only filters chosen (they search by themselves)', async () => {
+    renderPanel('/?exp=Wheelchair+Accessible&price=15-100');
+    expect(searchButton()).toHaveProperty('disabled', true);
+    expect(searchBody()).toMatchObject({ query: '', locationZip: '', priceRange: [15, 100] });
+  });
+
+  it('keeps the zip of a pasted address, or the digits of other text', async () => {
+    const { user } = renderPanel();
+    await user.click(zipBox());
+    await user.paste('Austin, TX 78704');
+    expect(zipBox()).toHaveProperty('value', '78704');
+
+    await user.clear(zipBox());
+    await user.paste('Zip: 78704-1234');
+    expect(zipBox()).toHaveProperty('value', '78704');
+
+    await user.clear(zipBox());
+    await user.paste('7a8 7');
+    expect(zipBox()).toHaveProperty('value', '787');
+    await user.paste('0412345');
+    expect(zipBox()).toHaveProperty('value', '78704');
+  });
+
+  it('puts the radius beside the zip box in the URL and sends it as radiusMiles', async () => {
+    const { user } = renderPanel('/?q=balayage&zip=78704');
+    const radius = screen.getByRole('combobox', { name: 'Search radius' });
+    expect(radius).toHaveProperty('value', '25');
+    expect(
+      within(radius)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Within 5 mi', 'Within 10 mi', 'Within 25 mi', 'Within 50 mi']);
+    await user.selectOptions(radius, '10');
+    expect(params().get('radius')).toBe('10');
+    expect(searchBody()).toEqual({ query: 'balayage', locationZip: '78704', radiusMiles: 10 });
+    await user.selectOptions(radius, '25');
+    expect(params().has('radius')).toBe(false);
+  });
+
+  it('has a minimum rating filter beside availability and experience', async () => {
+    const { user } = renderPanel();
+    const rating = await screen.findByRole('combobox', { name: 'Rating' });
+    await user.selectOptions(rating, '4');
+    expect(params().get('rating')).toBe('4');
+    expect(searchBody()).toEqual({ query: '', locationZip: '', minRating: 4 });
+  });
+});
+
+describe("SearchPanel 'Use my location'", () => {
+  type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
+  type Failure = (error: { code: number; message: string }) => void;
+  const getCurrentPosition = vi.fn<(ok: Success, fail: Failure, options?: unknown) => void>();
+
+  function stubGeolocation() {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition },
+    });
+  }
+  afterEach(() => {
+    getCurrentPosition.mockReset();
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  const locateButton = () => screen.getByRole('button', { name: SEARCH_TEXTS.useMyLocation });
+  /** The line beside the button (the price slider's <output> is a status too). */
+  const status = () => locateButton().parentElement!.querySelector<HTMLElement>('[role="status"]')!;
+
+  it('asks for the position only when pressed, fills the zip from the nearest one and searches', async () => {
+    stubGeolocation();
+    let answer: Success | undefined;
+    getCurrentPosition.mockImplementation((ok) => {
+      answer = ok;
+    });
+    const requests = stubFetch((r) =>
+      r.path.startsWith('/api/zips/nearest')
+        ? { body: { success: true, zip: '78704', place: 'Austin, TX', distance_miles: 0.8 } }
+        : undefined,
+    );
+    const { user, onSearch } = renderPanel('/?q=balayage');
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(status().textContent).toBe('');
+
+    await user.click(locateButton());
+    await waitFor(() => expect(getCurrentPosition).toHaveBeenCalledTimes(1));
+    expect(status().textContent).toBe(SEARCH_TEXTS.locating);
+    expect(zipBox().getAttribute('aria-describedby')).toBe(status().id);
+    // Pressing again while it works asks nothing more.
+    await user.click(locateButton());
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+
+    answer?.({ coords: { latitude: 30.2500001, longitude: -97.7499999 } });
+    await waitFor(() => expect(zipBox()).toHaveProperty('value', '78704'));
+    expect(requests.map((r) => r.path)).toEqual(['/api/zips/nearest?latitude=30.25&longitude=-97.75']);
+    expect(params().get('zip')).toBe('78704');
+    expect(params().get('q')).toBe('balayage');
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(status().textContent).toBe('Using 78704, Austin, TX');
+    expect(document.activeElement).toBe(locateButton());
+  });
+
+  it('says so in one line when the permission is denied, and sends nothing', async () => {
+    stubGeolocation();
+    getCurrentPosition.mockImplementation((_, fail) => fail({ code: 1, message: 'User denied Geolocation' }));
+    const requests = stubFetch(() => undefined);
+    const { user, onSearch } = renderPanel();
+    await user.click(locateButton());
+    await waitFor(() => expect(status().textContent).toBe(SEARCH_TEXTS.locationDenied));
+    expect(zipBox().getAttribute('aria-describedby')).toBe(status().id);
+    expect(document.activeElement).toBe(locateButton());
+    expect(requests).toEqual([]);
+    expect(onSearch).not.toHaveBeenCalled();
+    // Typing a zip clears the message.
+    await user.type(zipBox(), '7');
+    expect(status().textContent).toBe('');
+  });
+
+  it('says the position is unavailable on a timeout, and passes on the server’s 404', async () => {
+    stubGeolocation();
+    getCurrentPosition.mockImplementationOnce((_, fail) => fail({ code: 3, message: 'Timeout expired' }));
+    stubFetch(() => ({
+      status: 404,
+      body: { success: false, error: 'NOT_FOUND', message: SEARCH_TEXTS.noZipNearby },
+    }));
+    const { user } = renderPanel();
+    await user.click(locateButton());
+    await waitFor(() => expect(status().textContent).toBe(SEARCH_TEXTS.locationUnavailable));
+
+    getCurrentPosition.mockImplementationOnce((ok) => ok({ coords: { latitude: 0.5, longitude: -30 } }));
+    await user.click(locateButton());
+    await waitFor(() => expect(status().textContent).toBe(SEARCH_TEXTS.noZipNearby));
+    expect(zipBox()).toHaveProperty('value', '');
+  });
+
+  it('says the position is unavailable in a browser without geolocation', async () => {
+    const { user } = renderPanel();
+    await user.click(locateButton());
+    await waitFor(() => expect(status().textContent).toBe(SEARCH_TEXTS.locationUnavailable));
   });
 });

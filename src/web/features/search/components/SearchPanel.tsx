@@ -1,10 +1,11 @@
-import { MapPin, Search, X } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
+import { Loader2, LocateFixed, MapPin, Search, X } from 'lucide-react';
+import { type ClipboardEvent, type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
 import { extractZip, sanitizeZipInput } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 import { cn } from '#web/lib/cn.ts';
-import type { SearchState } from '../url-state';
+import type { RadiusMiles, SearchState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';
 
 // The filter bar (slider, popover buttons) follows the first paint: the query box, Search and the
@@ -17,9 +18,10 @@ function FilterBarPlaceholder() {
       <div className="flex h-18 flex-col justify-center">
         <div className="h-1.5 rounded-full bg-[color:var(--border)]" />
       </div>
-      <div className="flex gap-2">
-        <div className="h-10 w-36 rounded-lg border border-app" />
-        <div className="h-10 w-32 rounded-lg border border-app" />
+      <div className="grid grid-cols-2 gap-2 md:flex">
+        <div className="h-10 rounded-lg border border-app md:w-36" />
+        <div className="h-10 rounded-lg border border-app md:w-32" />
+        <div className="h-10 rounded-lg border border-app md:w-32" />
       </div>
     </div>
   );
@@ -35,13 +37,21 @@ function withoutZip(text: string, zip: string): string {
     .trim();
 }
 
+/** What 'Use my location' is doing: the line beside the button says it (SEARCH_TEXTS). */
+type Locating = { state: 'idle' } | { state: 'busy' } | { state: 'done' | 'failed'; message: string };
+
+// The geolocation code (and its API call) loads when the button is pressed, never with the page.
+const loadLocateZip = () => import('../locate-zip').then((m) => m.locateZip());
+
 const inputClass =
   'h-12 w-full rounded-xl border border-app bg-card pr-3 pl-10 text-base text-app placeholder:text-[color:var(--fg-muted)] focus-visible:outline-2 focus-visible:outline-[color:var(--ring)] aria-[invalid=true]:border-red-500';
 
 /**
- * SPEC.md §2 search panel: query, zip (digits only, 5), Search (disabled while both are empty),
- * popular categories, price, availability and experience. Query and zip are drafts until Search;
- * the filters write to the URL as they change, so an active search follows them.
+ * SPEC.md §2 search panel: query, zip (digits only, 5; a pasted address keeps its zip) with the
+ * radius and 'Use my location', Search (disabled while query and zip are both empty), popular
+ * categories, then price, availability, experience and rating. Query and zip are drafts until
+ * Search; the radius and the filters write to the URL as they change, and the results follow them
+ * (a filter alone is a search).
  */
 export function SearchPanel({
   state,
@@ -59,6 +69,12 @@ export function SearchPanel({
   const [query, setQuery] = useState(state.query);
   const [zip, setZip] = useState(state.zip);
   const [zipError, setZipError] = useState<string | null>(null);
+  const [locating, setLocating] = useState<Locating>({ state: 'idle' });
+  const radiusId = useId();
+  const locationStatusId = useId();
+  // The query as typed now, for a search that runs when the position arrives seconds later.
+  const latestQuery = useRef(query);
+  latestQuery.current = query;
   // Back, a shared link or Clear Filters changed the search: the boxes show it.
   const [shown, setShown] = useState({ query: state.query, zip: state.zip });
   if (shown.query !== state.query || shown.zip !== state.zip) {
@@ -71,11 +87,9 @@ export function SearchPanel({
   const queryError = query.trim().length > SEARCH_LIMITS.queryMax ? SEARCH_TEXTS.queryTooLong : null;
   const isEmpty = !query.trim() && !zip;
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isEmpty || queryError) return;
-    let nextQuery = query.trim();
-    let nextZip = zip;
+  const runSearch = (rawQuery: string, rawZip: string) => {
+    let nextQuery = rawQuery.trim();
+    let nextZip = rawZip;
     const found = extractZip(nextQuery);
     if (found) {
       nextQuery = withoutZip(nextQuery, found);
@@ -91,6 +105,43 @@ export function SearchPanel({
       setState((s) => ({ ...s, query: nextQuery, zip: nextZip }));
     }
     onSearch();
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isEmpty || queryError) return;
+    runSearch(query, zip);
+  };
+
+  const changeZip = (next: string) => {
+    setZip(next);
+    setZipError(null);
+    if (locating.state !== 'busy') setLocating({ state: 'idle' });
+  };
+
+  // 'Austin, TX 78704' pasted keeps its zip; other text keeps its digits (at most five).
+  const handleZipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? zip.length;
+    const end = input.selectionEnd ?? zip.length;
+    event.preventDefault();
+    changeZip(extractZip(text) ?? sanitizeZipInput(zip.slice(0, start) + text + zip.slice(end)));
+  };
+
+  const handleLocate = async () => {
+    if (locating.state === 'busy') return;
+    setLocating({ state: 'busy' });
+    const outcome = await loadLocateZip().catch(() => ({ message: SEARCH_TEXTS.locationUnavailable }));
+    if ('message' in outcome) {
+      setLocating({ state: 'failed', message: outcome.message });
+      return;
+    }
+    setLocating({ state: 'done', message: `Using ${outcome.zip}, ${outcome.place}` });
+    setZip(outcome.zip);
+    setZipError(null);
+    const typed = latestQuery.current;
+    if (typed.trim().length <= SEARCH_LIMITS.queryMax) runSearch(typed, outcome.zip);
   };
 
   const handleCategory = (word: string | null) => {
@@ -109,7 +160,7 @@ export function SearchPanel({
         onSubmit={handleSubmit}
         className="space-y-4 rounded-2xl border border-app bg-card p-4 text-left shadow-xl sm:p-6"
       >
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_auto]">
+        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto]">
           <div>
             <label htmlFor={queryId} className="sr-only">
               Service, style or name
@@ -139,39 +190,60 @@ export function SearchPanel({
             )}
           </div>
           <div>
-            <label htmlFor={zipId} className="sr-only">
-              Zip code
-            </label>
-            <div className="relative">
-              <MapPin
-                className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-muted"
-                aria-hidden="true"
-              />
-              <input
-                id={zipId}
-                value={zip}
-                onChange={(e) => {
-                  setZip(sanitizeZipInput(e.target.value));
-                  setZipError(null);
-                }}
-                placeholder="Zip code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={SEARCH_LIMITS.zipLength}
-                aria-invalid={zipError ? true : undefined}
-                aria-describedby={zipError ? `${zipId}-error` : undefined}
-                className={cn(inputClass, zip && 'pr-10')}
-              />
-              {zip && (
-                <button
-                  type="button"
-                  aria-label="Clear zip code"
-                  onClick={() => setZip('')}
-                  className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-md p-1 text-muted hover:bg-muted hover:text-app"
+            <div className="flex gap-2">
+              <div className="relative min-w-0 flex-1 md:w-36 md:flex-none">
+                <label htmlFor={zipId} className="sr-only">
+                  Zip code
+                </label>
+                <MapPin
+                  className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-muted"
+                  aria-hidden="true"
+                />
+                <input
+                  id={zipId}
+                  value={zip}
+                  onChange={(e) => changeZip(sanitizeZipInput(e.target.value))}
+                  onPaste={handleZipPaste}
+                  placeholder="Zip code"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={SEARCH_LIMITS.zipLength}
+                  aria-invalid={zipError ? true : undefined}
+                  aria-describedby={
+                    [zipError && `${zipId}-error`, locating.state !== 'idle' && locationStatusId]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                  className={cn(inputClass, zip && 'pr-10')}
+                />
+                {zip && (
+                  <button
+                    type="button"
+                    aria-label="Clear zip code"
+                    onClick={() => changeZip('')}
+                    className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-md p-1 text-muted hover:bg-muted hover:text-app"
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                )}
+              </div>
+              <div className="w-38 shrink-0">
+                <label htmlFor={radiusId} className="sr-only">
+                  Search radius
+                </label>
+                <Select
+                  id={radiusId}
+                  value={state.radius}
+                  onChange={(e) => refine({ radius: Number(e.target.value) as RadiusMiles })}
+                  className="h-12 rounded-xl text-base"
                 >
-                  <X className="h-4 w-4" aria-hidden="true" />
-                </button>
-              )}
+                  {RADIUS_OPTIONS.map((miles) => (
+                    <option key={miles} value={miles}>
+                      Within {miles} mi
+                    </option>
+                  ))}
+                </Select>
+              </div>
             </div>
             {zipError && (
               <p id={`${zipId}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-300">
@@ -183,12 +255,47 @@ export function SearchPanel({
             <Search className="h-5 w-5" aria-hidden="true" />
             Search
           </Button>
+          {/*
+            Under the boxes, after Search in the reading order. The button never moves or changes size;
+            its message takes the rest of the line (on a phone the lines below it, so it pushes down
+            only what comes after: never the boxes or Search).
+          */}
+          <div className="flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1 md:col-span-3">
+            <button
+              type="button"
+              onClick={() => void handleLocate()}
+              // Not `disabled` while busy: a disabled button would drop the keyboard focus.
+              aria-disabled={locating.state === 'busy' || undefined}
+              className="inline-flex h-7 cursor-pointer items-center gap-1.5 rounded-md px-1 text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-[color:var(--ring)] aria-disabled:cursor-progress dark:text-brand-300"
+            >
+              {locating.state === 'busy' ? (
+                <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <LocateFixed className="h-4 w-4" aria-hidden="true" />
+              )}
+              {SEARCH_TEXTS.useMyLocation}
+            </button>
+            <p
+              id={locationStatusId}
+              role="status"
+              className={cn(
+                'text-sm',
+                locating.state === 'failed' ? 'text-red-700 dark:text-red-300' : 'text-muted',
+              )}
+            >
+              {locating.state === 'busy'
+                ? SEARCH_TEXTS.locating
+                : locating.state === 'idle'
+                  ? ''
+                  : locating.message}
+            </p>
+          </div>
         </div>
 
         <CategoryTabs query={state.query} onSelect={handleCategory} />
 
-        {/* Reserved height (mobile: slider + buttons; md: one row), so nothing moves when the bar loads. */}
-        <div className="min-h-36 border-t border-app pt-4 md:min-h-22">
+        {/* Reserved height (mobile: slider + two rows of filters; md: one row): nothing moves when it loads. */}
+        <div className="min-h-48 border-t border-app pt-4 md:min-h-22">
           <Suspense fallback={<FilterBarPlaceholder />}>
             <FilterBar state={state} refine={refine} />
           </Suspense>

@@ -1,9 +1,12 @@
+import { useId } from 'react';
 import type { SearchReply } from '#domain/search.ts';
-import { SEARCH_TEXTS } from '#domain/search-options.ts';
+import { SEARCH_SORTS, SEARCH_TEXTS, type SearchSort, SORT_LABELS } from '#domain/search-options.ts';
 import { badgeVariants } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { availabilityLabel, priceRangeLabel } from '../filter-rules';
+import { activeFilters } from '../active-filters';
+import { countLabel } from '../count-label';
 import type { SearchState } from '../url-state';
 
 /** 'balayge color' with corrections [balayge → balayage] → 'balayage color'. */
@@ -13,40 +16,36 @@ function correctedQuery(searched: SearchReply['searched']): string | null {
   return searched.query.replace(/[\p{L}\p{N}]+/gu, (word) => fixes.get(word.toLowerCase()) ?? word);
 }
 
-/** '1000+ results', '1 result', '24 professionals'. */
-export function countLabel(total: number, isCapped: boolean, noun: string): string {
-  return `${total}${isCapped ? '+' : ''} ${noun}${total === 1 && !isCapped ? '' : 's'}`;
-}
-
 /**
- * What was searched (query, zip and radius, filters), how many matched, the server's spelling
- * fixes, and Clear Filters back to the full list (SPEC.md §4 'Search view').
+ * What was searched, as one sentence whatever was given: '13 results for “balayage” within 25 miles
+ * of 78704', '4 results within 10 miles of 78704', '12 results with your filters', and while the
+ * search runs 'Searching… for “balayage” within 25 miles of 78704'. Then the server's spelling
+ * fixes, the filters in force, 'Sort by' ('Distance' only with a zip), and Clear Filters back to
+ * the full list (SPEC.md §4 'Search view').
  */
 export function SummaryBanner({
   state,
   reply,
+  onSort,
   onClear,
 }: {
   state: SearchState;
-  /** The first page of the current search; undefined while it loads or when it failed. */
+  /** The first page of the current search; undefined while it loads. */
   reply: SearchReply | undefined;
+  onSort: (sort: SearchSort) => void;
   onClear: () => void;
 }) {
+  const sortId = useId();
+  const sorts = SEARCH_SORTS.filter((sort) => sort !== 'distance' || state.zip);
   const searched = reply?.searched;
   const query = searched ? searched.query : state.query;
   const zip = searched ? searched.locationZip : state.zip || null;
-  const radius = searched?.radiusMiles;
+  const radius = searched?.radiusMiles ?? state.radius;
   const fixed = searched ? correctedQuery(searched) : null;
-  const filters = [
-    priceRangeLabel(state.price),
-    availabilityLabel(state),
-    ...state.experience,
-    state.minRating > 0 ? `${state.minRating}+ stars` : null,
-    state.sort === 'rating' ? 'Highest rated first' : null,
-  ].filter((f): f is string => !!f);
+  const filters = activeFilters(state);
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-app bg-muted p-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0 space-y-1.5 text-sm text-app">
+    <div className="flex flex-col gap-3 rounded-2xl border border-app bg-muted p-4 md:flex-row md:items-start">
+      <div className="min-w-0 flex-1 space-y-1.5 text-sm text-app">
         <p>
           <span className="font-semibold">
             {reply ? countLabel(reply.total, reply.totalCapped, 'result') : 'Searching…'}
@@ -60,10 +59,11 @@ export function SummaryBanner({
           {zip && (
             <>
               {' '}
-              within {radius ?? ''}
-              {radius ? ' miles' : ''} of <span className="font-semibold">{zip}</span>
+              within {radius} {radius === 1 ? 'mile' : 'miles'} of{' '}
+              <span className="font-semibold">{zip}</span>
             </>
           )}
+          {!query && !zip && ' with your filters'}
         </p>
         {fixed && (
           <p className="text-muted">
@@ -73,14 +73,34 @@ export function SummaryBanner({
         {filters.length > 0 && (
           <ul aria-label="Filters" className="flex flex-wrap gap-1.5">
             {filters.map((f) => (
-              <li key={f} className={cn(badgeVariants({ variant: 'neutral' }), 'bg-card')}>
-                {f}
+              <li key={f.removeLabel} className={cn(badgeVariants({ variant: 'neutral' }), 'bg-card')}>
+                {f.label}
               </li>
             ))}
           </ul>
         )}
       </div>
-      <Button variant="outline" size="sm" onClick={onClear} className="shrink-0 self-start">
+      <div className="flex min-w-0 items-center gap-2 md:shrink-0">
+        <label htmlFor={sortId} className="shrink-0 text-sm font-medium text-app">
+          Sort by
+        </label>
+        {/* min-w-0: on a phone the longest order's name must not widen the page. */}
+        <div className="min-w-0 flex-1 md:flex-none">
+          <Select
+            id={sortId}
+            value={state.sort}
+            onChange={(e) => onSort(e.target.value as SearchSort)}
+            className="h-9 w-full bg-card py-1 md:w-auto"
+          >
+            {sorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" onClick={onClear} className="h-9 shrink-0 self-start bg-card">
         {SEARCH_TEXTS.clearFilters}
       </Button>
     </div>
