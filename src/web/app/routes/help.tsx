@@ -5,7 +5,8 @@ import { BRAND } from '#domain/brand.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { FaqAccordion } from '#web/features/help/components/FaqAccordion.tsx';
-import { HELP_SECTIONS, searchArticles } from '#web/features/help/help-articles.ts';
+import { HELP_SECTIONS } from '#web/features/help/help-articles.ts';
+import { searchArticles } from '#web/features/help/help-search.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 

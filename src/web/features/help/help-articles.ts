@@ -55,22 +55,22 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         question: 'How does search work?',
         answer:
-          "Type the service you want (for example 'balayage' or 'beard trim') and, if you like, a 5-digit zip code to find providers near you. Small typos are corrected for you, so 'balyage' still finds balayage.",
+          "Type what you are looking for: a service ('balayage', 'hair color', 'beard trim'), a provider's name or a place. You see the providers whose own profile names it, in their services, specialties, bio, name or location. Category words such as 'hair stylist', 'nail tech', 'barber', 'massage therapist' or 'facial' show everyone in that category, those whose profile says it most first. When you search for a service, each card shows that service and its own price ('Balayage · from $180'). Small typos are corrected for you, so 'balyage' still finds balayage. When only a few providers offer the service you searched for, a list such as 'More hair stylists near …' shows other providers of that category below your results; they are not counted in them.",
       },
       {
-        question: 'Which filters can I use?',
+        question: 'Which filters and sort orders can I use?',
         answer:
-          'You can narrow results by price range, by availability (today, tomorrow, weekdays, weekends, evenings, or specific days and hours), by up to three experience options at a time and by a minimum rating. Sort by "Highest rated" to see providers with many good reviews first: one 5-star review counts for less than fifty 4.8s, and providers without reviews come after rated ones.',
+          'Price range, availability (today, tomorrow, weekdays, weekends, evenings, or specific days and hours), up to three experience options at a time, and a minimum rating (3+, 3.5+, 4+ or 4.5+ stars). Filters work on their own too: choose one without typing anything to see the providers who meet it. When you search for a service, the price range applies to that service’s price, not to the provider’s other services. You can sort by Best match (the default), Distance (once you enter a zip code), Price: low to high (the price of the service you searched for, or else the provider’s lowest price) or "Highest rated (weighted by number of reviews)". The weighting is simple: each provider’s average is counted as if they also had two 3-star reviews, so a few reviews move it less than many. A 5.0 from 2 reviews counts as 4.0 and does not outrank a 4.6 from 40 reviews (about 4.5). Providers without reviews come after rated ones.',
+      },
+      {
+        question: 'How do I find providers near me?',
+        answer:
+          "Enter a 5-digit zip code and pick a radius of 5, 10, 25 or 50 miles beside it (25 unless you change it). Or press 'Use my location': your browser asks you once for your position, and our own server turns it into the nearest zip code; your position is never sent anywhere else. With a zip code you can also sort by Distance.",
       },
       {
         question: 'Can I find providers who fit my needs?',
         answer:
           'Yes. The experience filters include LGBTQIA+ friendly, wheelchair accessible, silent service, neurodivergent friendly, private studio, gratuity-free and kid-friendly, plus amenities such as parking, multilingual service and free Wi-Fi.',
-      },
-      {
-        question: 'Why does a provider show "New" instead of a rating?',
-        answer:
-          'We never show invented ratings. A provider without reviews is marked "New" until the first client who booked through their page reviews them.',
       },
       {
         question: 'Where can I see last-minute openings?',
@@ -88,14 +88,19 @@ export const HELP_SECTIONS: HelpSection[] = [
           'A profile shows the provider’s bio, location, services and pricing packages, specialties, certifications, amenities, products they use, availability, license details and a portfolio of their work.',
       },
       {
-        question: 'How do I save a provider?',
+        question: 'How do I save a provider to my favourites?',
         answer:
-          'Log in and tap the heart on a provider’s card or profile. Your saved providers are listed on your account page, and you can remove them there or by tapping the heart again.',
+          'Log in and tap the heart on a provider’s card or profile. Your favourite providers are listed on your account page, and you can remove them there or by tapping the heart again.',
       },
       {
         question: 'Can I message a provider?',
         answer:
           'Yes, when you are logged in. Your message is emailed to the provider with your email address as the reply-to, so their answer comes straight to your inbox.',
+      },
+      {
+        question: 'Why does a provider show "New" instead of a rating?',
+        answer:
+          'We never show invented ratings. A provider without reviews is marked "New" until the first client who booked through their page reviews them.',
       },
       {
         question: 'Can providers answer reviews?',
@@ -113,17 +118,19 @@ export const HELP_SECTIONS: HelpSection[] = [
       },
       {
         question: 'How do I change or cancel a booking?',
-        answer:
-          'Because you book on the provider’s own booking page, changes and cancellations are handled there or with the provider directly, under their policies.',
+        answer: `Through the provider. You booked on their own booking page, so ${BRAND.name} never sees the booking and cannot change or cancel it for you. Use the link in the confirmation their booking page sent you, or contact the provider (signed in, you can message them from their profile). Their cancellation policy decides any late-cancellation or no-show fee, so read it on their booking page and cancel as early as you can.`,
       },
       {
         question: 'Do I pay through the site?',
         answer: `No. ${BRAND.name} takes no payments. You pay the provider as they ask on their booking page or at your appointment.`,
       },
       {
-        question: 'How do opening alerts work?',
-        answer:
-          'When a provider you have saved posts a short-notice opening in the next 5 days, we email you. You get at most one email per provider per hour. Every email has a one-click unsubscribe link, and you can switch alerts on or off on your account page.',
+        question: 'Do I have to pay a deposit?',
+        answer: `Only if the provider asks for one. Deposits are the provider’s own policy, taken on their booking page: ${BRAND.name} takes no payments and never holds your money. Before you pay, read on their booking page how much the deposit is and when you get it back if you cancel or change the appointment, and ask the provider if anything is unclear.`,
+      },
+      {
+        question: 'How do I get a refund?',
+        answer: `Ask the provider. You paid them (or the payment service on their booking page), not ${BRAND.name}, so we cannot see the payment or give your money back. Contact them through their booking page or message them from their profile: say which appointment it was and why you are asking, and keep your confirmation and receipt. If they do not answer, the payment service or card issuer you paid with can tell you what it can do. If you think a provider treated you unfairly, tell us too: contact support with their name and what happened.`,
       },
     ],
   },
@@ -148,6 +155,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         question: 'How do I delete my account?',
         answer: `Contact support (use Contact Support or email ${BRAND.supportEmail}) from the address on your account. We delete the account within 30 days.`,
+      },
+      {
+        question: 'How do opening alerts work?',
+        answer:
+          'When a provider you have saved posts a short-notice opening in the next 5 days, we email you. You get at most one email per provider per hour. Every email has a one-click unsubscribe link, and you can switch alerts on or off on your account page.',
       },
     ],
   },
@@ -235,18 +247,3 @@ export const HELP_SECTIONS: HelpSection[] = [
 export const HELP_ARTICLES: HelpArticle[] = HELP_SECTIONS.flatMap((section) =>
   section.articles.map((article) => ({ category: section.category, ...article })),
 );
-
-/**
- * The articles whose question, answer or category contains the query (case-insensitive, trimmed).
- * An empty query matches nothing: the page shows the categories instead.
- */
-export function searchArticles(query: string, articles: HelpArticle[] = HELP_ARTICLES): HelpArticle[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [];
-  return articles.filter(
-    (article) =>
-      article.question.toLowerCase().includes(needle) ||
-      article.answer.toLowerCase().includes(needle) ||
-      article.category.toLowerCase().includes(needle),
-  );
-}

@@ -1,55 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HELP_ARTICLES,
-  HELP_CATEGORIES,
-  HELP_SECTIONS,
-  type HelpArticle,
-  searchArticles,
-} from './help-articles';
-
-const sample: HelpArticle[] = [
-  { category: 'Getting Started', question: 'What is this?', answer: 'A marketplace.' },
-  { category: 'Search & Discovery', question: 'How does search work?', answer: 'Type a Service.' },
-  { category: 'Technical Support', question: 'Upload failed', answer: 'Use a smaller file.' },
-];
-
-describe('searchArticles', () => {
-  it('matches the question, case-insensitively', () => {
-    expect(searchArticles('WHAT IS', sample).map((a) => a.question)).toEqual(['What is this?']);
-  });
-
-  it('matches the answer', () => {
-    expect(searchArticles('smaller file', sample).map((a) => a.question)).toEqual(['Upload failed']);
-  });
-
-  it('matches the category', () => {
-    expect(searchArticles('discovery', sample).map((a) => a.question)).toEqual(['How does search work?']);
-  });
-
-  it('matches a substring anywhere, in page order', () => {
-    expect(searchArticles('a', sample).map((a) => a.category)).toEqual([
-      'Getting Started',
-      'Search & Discovery',
-      'Technical Support',
-    ]);
-  });
-
-  it('ignores surrounding spaces and finds nothing for a blank query', () => {
-    expect(searchArticles('  service  ', sample)).toHaveLength(1);
-    expect(searchArticles('', sample)).toEqual([]);
-    expect(searchArticles('   ', sample)).toEqual([]);
-  });
-
-  it('finds nothing for unknown words', () => {
-    expect(searchArticles('zzzz-not-there', sample)).toEqual([]);
-  });
-
-  it('searches the real articles by default', () => {
-    const found = searchArticles('portfolio');
-    expect(found.length).toBeGreaterThan(0);
-    expect(found.some((a) => a.answer.includes('10'))).toBe(true);
-  });
-});
+import { RATING_SORT_PRIOR } from '#domain/search-options.ts';
+import { HELP_ARTICLES, HELP_CATEGORIES, HELP_SECTIONS } from './help-articles';
 
 describe('the help content', () => {
   it("has SPEC.md's eight categories in order, each with 3 to 5 articles", () => {
@@ -64,5 +15,35 @@ describe('the help content', () => {
   it('has no repeated questions', () => {
     const questions = HELP_ARTICLES.map((a) => a.question);
     expect(new Set(questions).size).toBe(questions.length);
+  });
+
+  it('sends refunds, deposits and cancellations to the provider: we take no bookings or payments', () => {
+    const answer = (question: string) => HELP_ARTICLES.find((a) => a.question === question)?.answer ?? '';
+    for (const question of [
+      'How do I get a refund?',
+      'Do I have to pay a deposit?',
+      'How do I change or cancel a booking?',
+    ]) {
+      expect(answer(question), question).toMatch(/provider/);
+      expect(answer(question), question).toMatch(/booking page/);
+    }
+    expect(answer('How do I get a refund?')).toMatch(/Ask the provider/);
+    expect(answer('Do I have to pay a deposit?')).toMatch(/takes no payments/);
+  });
+
+  it('explains the rating sort with the weighting the search uses', () => {
+    const filters = HELP_ARTICLES.find((a) => a.question.startsWith('Which filters'))?.answer ?? '';
+    expect(filters).toContain('Highest rated (weighted by number of reviews)');
+    expect(filters).toContain('two 3-star reviews');
+    expect(filters).toContain('A 5.0 from 2 reviews counts as 4.0');
+    expect(filters).toContain('Providers without reviews come after rated ones');
+    // The figures in the text, computed as the search sorts: change the prior, change the text.
+    expect(RATING_SORT_PRIOR).toEqual({ reviews: 2, stars: 3 });
+    const weighted = (average: number, reviews: number) =>
+      (average * reviews + RATING_SORT_PRIOR.stars * RATING_SORT_PRIOR.reviews) /
+      (reviews + RATING_SORT_PRIOR.reviews);
+    expect(weighted(5, 2)).toBe(4);
+    expect(weighted(4.6, 40)).toBeCloseTo(4.5, 1);
+    expect(weighted(4.6, 40)).toBeGreaterThan(weighted(5, 2));
   });
 });

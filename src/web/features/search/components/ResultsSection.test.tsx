@@ -202,7 +202,7 @@ describe('ResultsSection', () => {
             body: reply(
               [
                 provider('Lumen Studio', {
-                  matched_service: { name: 'Balayage', min_price: 180, max_price: 260 },
+                  matched_service: { name: 'Balayage', min_price: 180, max_price: 260, starting_at: false },
                 }),
               ],
               {
