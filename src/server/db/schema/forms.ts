@@ -16,9 +16,13 @@ export const formSubmissions = pgTable(
     urgency: text('urgency'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked it handled; null while open (issue 20 item 9). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [
     index('form_submissions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin's 'open' / 'handled' lists, newest first.
+    index('form_submissions_handled_created_idx').on(t.handledAt, t.createdAt.desc(), t.id.desc()),
     check('form_submissions_kind_check', sql`${t.kind} in ('feedback', 'investor')`),
     check(
       'form_submissions_lengths',

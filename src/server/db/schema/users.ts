@@ -78,6 +78,11 @@ export const providerProfiles = pgTable(
     longitude: doublePrecision('longitude'),
     bookingLink: text('booking_link').notNull().default(''),
     additionalDetails: text('additional_details').notNull().default(''),
+    /**
+     * The IANA time zone the provider's openings are in ('America/Chicago'), chosen on the account
+     * page; null: the zone of the profile's zip (issue 20 item 1).
+     */
+    timeZone: text('time_zone'),
     licenseDetails: text('license_details').notNull().default(''),
     availability: text('availability').notNull().default(''),
     availabilitySlots: jsonb('availability_slots').$type<WeeklySlots>().notNull().default({}),
