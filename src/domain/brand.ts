@@ -4,5 +4,4 @@ export const BRAND = {
   tagline: 'Search Smarter. Book Better.',
   hero: 'Your beauty, your way',
   supportEmail: 'support@glowfind.example',
-  socialUrl: 'https://www.instagram.com/',
 } as const;

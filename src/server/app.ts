@@ -173,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     profileHead: (slug) => profilePageHead(ctx, slug),
     betaGate: Boolean(config.betaPassword),
     supportUrl: config.supportUrl,
+    instagramUrl: config.instagramUrl,
   });
 
   app.addHook('onReady', async () => {

@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email()),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  INSTAGRAM_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   S3_BUCKET: optional(z.string()),
   S3_ENDPOINT: optional(z.url()),
   S3_REGION: optional(z.string()),
@@ -104,6 +105,8 @@ export interface Config {
   supportEmail: string | undefined;
   /** The external payment page behind 'Support Our Mission' (about page); hidden when unset. */
   supportUrl: string | undefined;
+  /** INSTAGRAM_URL: the footer's 'Follow us on Instagram' link; hidden when unset. */
+  instagramUrl: string | undefined;
   authSecret: string;
   adminEmails: string[];
   adminPassword: string | undefined;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
     supportEmail: e.SUPPORT_EMAIL,
     supportUrl: e.SUPPORT_URL,
+    instagramUrl: e.INSTAGRAM_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')

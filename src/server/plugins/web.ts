@@ -28,6 +28,8 @@ export interface WebOptions {
   betaGate?: boolean;
   /** SUPPORT_URL: the about page's 'Support Our Mission' link, handed to the page in a meta tag. */
   supportUrl?: string | undefined;
+  /** INSTAGRAM_URL: the footer's Instagram link, in a meta tag; no tag (and no link) when unset. */
+  instagramUrl?: string | undefined;
 }
 
 /** Titles and descriptions of the fixed pages, in the HTML itself (issue 7: shared links, crawlers). */
@@ -76,6 +78,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const meta = [
     opts.betaGate ? '<meta name="glowfind-beta-gate" content="on" />' : '',
     opts.supportUrl ? `<meta name="glowfind-support-url" content="${escapeHtml(opts.supportUrl)}" />` : '',
+    opts.instagramUrl
+      ? `<meta name="glowfind-instagram-url" content="${escapeHtml(opts.instagramUrl)}" />`
+      : '',
   ].filter(Boolean);
   const indexHtml = meta.length
     ? rawHtml.replace('</head>', () => `  ${meta.join('\n  ')}\n  </head>`)

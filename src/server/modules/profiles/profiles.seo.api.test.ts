@@ -120,3 +120,27 @@ describe('GET /{slug} (the HTML document)', () => {
     expect((await t.get('/api/nope')).body.error).toBe('NOT_FOUND');
   });
 });
+
+describe('site links from the configuration', () => {
+  it('INSTAGRAM_URL reaches the page in a meta tag (escaped); unset, there is no tag and no footer link', async () => {
+    const withLink = await buildTestApp({
+      indexHtml: INDEX,
+      env: { INSTAGRAM_URL: 'https://www.instagram.com/glowfind?a=1&b="2"' },
+    });
+    try {
+      const html = (await withLink.get('/help')).text;
+      expect(html).toContain(
+        '<meta name="glowfind-instagram-url" content="https://www.instagram.com/glowfind?a=1&amp;b=&quot;2&quot;" />',
+      );
+    } finally {
+      await withLink.close();
+    }
+    expect((await t.get('/help')).text).not.toContain('glowfind-instagram-url');
+  });
+
+  it('refuses an INSTAGRAM_URL that is not http(s)', async () => {
+    await expect(
+      buildTestApp({ indexHtml: INDEX, env: { INSTAGRAM_URL: 'javascript:alert(1)' } }),
+    ).rejects.toThrow(/INSTAGRAM_URL/);
+  });
+});

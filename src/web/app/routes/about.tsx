@@ -15,6 +15,7 @@ import { chipClass } from '#web/components/ui/Chip.tsx';
 import { AboutFeedbackForm } from '#web/features/forms/components/AboutFeedbackForm.tsx';
 import { InvestorForm } from '#web/features/forms/components/InvestorForm.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { siteLink } from '#web/lib/site-links.ts';
 
 interface Point {
   icon: LucideIcon;
@@ -63,12 +64,6 @@ const DIFFERENTIATORS: Point[] = [
   },
 ];
 
-function supportUrl(): string | null {
-  if (typeof document === 'undefined') return null;
-  const url = document.querySelector('meta[name="glowfind-support-url"]')?.getAttribute('content')?.trim();
-  return url && /^https?:\/\//i.test(url) ? url : null;
-}
-
 function PointCard({ point }: { point: Point }) {
   const Icon = point.icon;
   return (
@@ -85,7 +80,7 @@ function PointCard({ point }: { point: Point }) {
 /** /about (SPEC.md §2 'About'): mission, values, what sets us apart, the feedback and investor forms. */
 export function AboutPage() {
   useDocumentTitle(`About Us · ${BRAND.name}`);
-  const donateUrl = supportUrl();
+  const donateUrl = siteLink('support-url');
 
   return (
     <>

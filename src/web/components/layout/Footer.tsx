@@ -1,10 +1,12 @@
 import { Camera } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
+import { siteLink } from '#web/lib/site-links.ts';
 
 const linkClass = 'text-sm text-muted hover:text-app hover:underline';
 
 export function Footer() {
+  const instagramUrl = siteLink('instagram-url');
   return (
     <footer className="mt-16 border-t border-app bg-muted">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -34,14 +36,16 @@ export function Footer() {
           </Link>
         </nav>
         <div className="sm:text-right">
-          <a
-            href={BRAND.socialUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 text-sm text-muted hover:text-app"
-          >
-            <Camera className="h-5 w-5" aria-hidden="true" /> Follow us on Instagram
-          </a>
+          {instagramUrl && (
+            <a
+              href={instagramUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 text-sm text-muted hover:text-app"
+            >
+              <Camera className="h-5 w-5" aria-hidden="true" /> Follow us on Instagram
+            </a>
+          )}
           <p className="mt-3 text-xs text-muted">
             © {new Date().getFullYear()} {BRAND.name}
           </p>
