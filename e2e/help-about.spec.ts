@@ -49,6 +49,8 @@ test('Contact Support from the header: empty fields are refused, a real request 
   await dialog.getByLabel('Message').fill('My portfolio upload keeps failing.');
   await dialog.getByRole('button', { name: /Send Request/ }).click();
   await expect(dialog.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  // Said once: in the dialog, not again in a toast.
+  await expect(page.getByText("We'll get back to you within 24 hours.")).toHaveCount(1);
   // The dialog closes by itself about 2 seconds later.
   await expect(dialog).toHaveCount(0, { timeout: 5_000 });
 

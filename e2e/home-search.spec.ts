@@ -510,3 +510,35 @@ test('the demo catalogue: 24 at a time with Load more, and a typo is corrected',
   await expect(cards.first()).toBeVisible();
   await expect(cards.first().getByRole('list', { name: 'Specialties' })).toBeVisible();
 });
+
+test('a filter popover never covers the sticky header, also when the page scrolls under it', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 1366, height: 700 },
+    { width: 390, height: 700 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: /^Availability/ });
+    await trigger.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
+    await trigger.click();
+    const panel = page.getByRole('dialog');
+    await expect(panel).toBeVisible();
+    const header = (await page.locator('header').first().boundingBox())!;
+    let box = (await panel.boundingBox())!;
+    expect(box.y, `${viewport.width} px, opened`).toBeGreaterThanOrEqual(header.y + header.height);
+    // Scrolled so the panel's top passes under the header: what shows there is the header.
+    await page.mouse.wheel(0, 250);
+    await page.waitForTimeout(300);
+    box = (await panel.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = header.y + header.height / 2;
+    const onTop = await page.evaluate(
+      ([px, py]) => Boolean(document.elementFromPoint(px!, py!)?.closest('header')),
+      [x, y],
+    );
+    expect(onTop, `${viewport.width} px, scrolled`).toBe(true);
+    await page.keyboard.press('Escape');
+  }
+});

@@ -71,9 +71,9 @@ export function ContactSupportDialog() {
       type: 'support' as const,
       [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
     }),
+    // The dialog itself says so (a status region): no toast repeating it underneath.
     onSent: () => {
       setSent(true);
-      toast.success(FORM_TEXTS.supportSentTitle, { description: FORM_TEXTS.supportSent });
       closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
     },
     // The server's message explains a rate limit or a refused field.
