@@ -25,6 +25,7 @@ import { profilePageHead } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { findReplacementUrl } from './modules/uploads/uploads.service';
 import { registerAuth } from './plugins/auth';
 import { registerBetaGate } from './plugins/beta-gate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
@@ -167,7 +168,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openingAlertRoutes);
   await app.register(formRoutes);
   await app.register(reviewRoutes);
-  await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'));
+  await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'), {
+    replacementUrl: (key) => findReplacementUrl(ctx, key),
+  });
 
   await registerWeb(app, config.webDir, {
     profileHead: (slug) => profilePageHead(ctx, slug),

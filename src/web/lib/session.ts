@@ -67,6 +67,14 @@ export function updateSessionUser(user: User): void {
     setSession({ ...current, user: { id, name, email, avatar_url, user_type, role, routing_slug } });
 }
 
+/**
+ * Changes fields of the signed-in user (a new avatar) when that user is still the one signed in:
+ * the header and user menu re-render at once, and other tabs follow through the storage event.
+ */
+export function patchSessionUser(userId: string, patch: Partial<Omit<User, 'id'>>): void {
+  if (current?.user.id === userId) updateSessionUser({ ...current.user, ...patch });
+}
+
 export function clearSession(): void {
   current = null;
   localStorage.removeItem(SESSION_KEY);

@@ -15,6 +15,11 @@ export async function replaceAvatarUrl(db: Db, userId: string, url: string): Pro
   });
 }
 
+export async function findAvatarUrl(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
+  return row?.avatarUrl ?? null;
+}
+
 /** A provider whose profile row is missing (should not happen) still gets one to hold the portfolio. */
 export async function insertProviderProfileIfAbsent(db: Db, userId: string): Promise<void> {
   await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();

@@ -144,6 +144,27 @@ describe('uploads through the API with S3', () => {
     expect((await get(second.body.avatarUrl)).status).toBe(200);
   });
 
+  it('an avatar URL from before the switch to S3 leads to the current picture in the bucket', async () => {
+    // The bucket answers its own URLs, so a replaced object there is simply gone (above); the
+    // app's /uploads/ route still answers the disk-era names and leads them to the bucket.
+    const [row] = await t.db
+      .select({ url: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, provider.user.id));
+    const current = row!.url!;
+    expect(current.startsWith(`${endpoint}/${BUCKET}/avatar/`)).toBe(true);
+    const diskEra = `/uploads/avatar/${provider.user.id}/${'d'.repeat(64)}.webp`;
+    for (const [old, now] of [
+      [diskEra, current],
+      [thumbnailUrl(diskEra), thumbnailUrl(current)],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: old });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(now);
+      expect((await get(now)).status).toBe(200);
+    }
+  });
+
   it('adds and deletes a portfolio image in the bucket', async () => {
     const token = provider.session.access_token;
     const added = await t.post(

@@ -2,6 +2,7 @@ import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { findPublicProvider } from '../profiles/profiles.service';
 import { type ImageKind, processImage } from './images';
 import * as q from './uploads.queries';
 
@@ -48,7 +49,10 @@ function assertOwnUser(user: UserRow, userId: string) {
   if (user.id !== userId) throw new AppError('FORBIDDEN', UPLOAD_TEXTS.notYours);
 }
 
-/** Stores a new avatar, points the user at it and removes the one it replaced. Answers its URL. */
+/**
+ * Stores a new avatar, points the user at it and removes the one it replaced (its old URL then
+ * redirects to this one: findReplacementUrl). Answers its URL.
+ */
 export async function uploadAvatar(ctx: AppContext, user: UserRow, userId: string, input: Buffer) {
   assertOwnUser(user, userId);
   const url = await storeImage(ctx, user.id, 'avatar', input);
@@ -90,4 +94,28 @@ export async function removePortfolioImage(ctx: AppContext, user: UserRow, userI
   if (!images) throw new AppError('NOT_FOUND', UPLOAD_TEXTS.imageNotFound);
   await deleteStoredImage(ctx, user.id, 'portfolio', imageUrl);
   return images;
+}
+
+/** A stored avatar's key as storeImage names it: the owner's id, a content hash, maybe the thumbnail. */
+const AVATAR_KEY =
+  /^avatar\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[0-9a-f]{64}(\.thumb)?\.webp$/;
+
+/**
+ * Where a replaced avatar's URL leads now: the same person's current avatar (its thumbnail for a
+ * thumbnail), so pages and other sessions that still hold the old URL show the new picture instead
+ * of a 404. Only for a key shaped exactly as storeImage names avatars, only to the same user's own
+ * current picture, and only for a provider anyone may see (findPublicProvider), whose picture is on
+ * their public page anyway: a stranger learns nothing from it, and a client's picture is never handed
+ * out by id. Portfolio images have no successor: a deleted one stays gone. Null when there is
+ * nothing to lead to, or when it would lead back to the same key (a missing current file).
+ */
+export async function findReplacementUrl(ctx: AppContext, key: string): Promise<string | null> {
+  const [, userId, thumb] = AVATAR_KEY.exec(key) ?? [];
+  if (!userId || !(await findPublicProvider(ctx, userId))) return null;
+  const current = await q.findAvatarUrl(ctx.db, userId);
+  const currentKey = current ? ctx.storage.keyFromUrl(current) : null;
+  const [, owner, currentThumb] = (currentKey && AVATAR_KEY.exec(currentKey)) || [];
+  if (!currentKey || owner !== userId || currentThumb) return null;
+  const target = thumb ? thumbKey(currentKey) : currentKey;
+  return target === key ? null : ctx.storage.urlFor(target);
 }

@@ -7,11 +7,14 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
-/** A round picture with an initials fallback. */
+/**
+ * A round picture with an initials fallback. The fallback belongs to the address that failed, so a
+ * new `src` (a new avatar, a fresher copy of the user) is tried at once instead of keeping initials.
+ */
 export function Avatar({ name, src, size = 40 }: { name: string; src?: string | null; size?: number }) {
-  const [failed, setFailed] = useState(false);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
-  if (src && !failed) {
+  if (src && src !== failedSrc) {
     return (
       <img
         src={src}
@@ -20,7 +23,7 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string | 
         height={size}
         style={style}
         className="rounded-full object-cover"
-        onError={() => setFailed(true)}
+        onError={() => setFailedSrc(src)}
       />
     );
   }

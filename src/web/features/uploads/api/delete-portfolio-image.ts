@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
 import { getSession } from '#web/lib/session.ts';
+import { refreshProviderViews } from '../provider-views';
 import type { PortfolioReply } from './upload-portfolio-image';
 
 /** DELETE /api/upload/portfolio: removes one image (and its file); answers the remaining list. */
@@ -12,5 +13,9 @@ export const deletePortfolioImage = ({ imageUrl, userId }: { imageUrl: string; u
   });
 
 export function useDeletePortfolioImage() {
-  return useMutation({ mutationFn: deletePortfolioImage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePortfolioImage,
+    onSuccess: () => void refreshProviderViews(queryClient),
+  });
 }

@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PortfolioReplySchema } from '#domain/uploads.ts';
 import { api } from '#web/lib/api-client.ts';
 import { getSession } from '#web/lib/session.ts';
+import { refreshProviderViews } from '../provider-views';
 
 export type PortfolioReply = z.infer<typeof PortfolioReplySchema>;
 
@@ -15,5 +16,9 @@ export const uploadPortfolioImage = ({ file, userId }: { file: string; userId: s
   });
 
 export function useUploadPortfolioImage() {
-  return useMutation({ mutationFn: uploadPortfolioImage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPortfolioImage,
+    onSuccess: () => void refreshProviderViews(queryClient),
+  });
 }

@@ -54,7 +54,7 @@ export function AvatarUpload({ userId, name, avatarUrl, onUploaded, disabled = f
   return (
     <div className="flex items-center gap-4">
       <div className="relative shrink-0">
-        <Avatar key={src ?? 'none'} name={name || '?'} src={src} size={80} />
+        <Avatar name={name || '?'} src={src} size={80} />
         {isUploading && (
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-white">
             <span role="status" className="inline-flex">

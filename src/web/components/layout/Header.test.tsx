@@ -1,0 +1,73 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '#domain/auth.ts';
+import { getSession, patchSessionUser, SESSION_KEY, setSession } from '#web/lib/session.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
+import { Header } from './Header';
+
+const USER_ID = '5d0c2b1e-3f4a-4b6c-8d7e-9f0a1b2c3d4e';
+const OLD = `/uploads/avatar/${USER_ID}/${'a'.repeat(64)}.webp`;
+const NEW = `/uploads/avatar/${USER_ID}/${'b'.repeat(64)}.webp`;
+
+const session = (avatar_url: string | null): Session => ({
+  access_token: 'test-access-token',
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user: {
+    id: USER_ID,
+    name: 'Nia Brooks',
+    email: 'nia@example.com',
+    avatar_url,
+    user_type: 'provider',
+    role: 'user',
+    routing_slug: 'nia-brooks',
+  },
+});
+
+/**
+ * The picture in the user menu's buttons (the wide and the narrow layout each have one; the lazy menu
+ * replaces its fallback when it loads): the one address they both show, or null for initials.
+ */
+async function menuPicture() {
+  const buttons = await screen.findAllByRole('button', { name: 'Account menu for Nia Brooks' });
+  expect(buttons).toHaveLength(2);
+  const sources = new Set(buttons.map((b) => b.querySelector('img')?.getAttribute('src') ?? null));
+  expect(sources.size).toBe(1);
+  return [...sources][0]!;
+}
+const images = () =>
+  screen.getAllByRole('button', { name: 'Account menu for Nia Brooks' }).map((b) => b.querySelector('img'));
+
+beforeEach(() => setSession(session(OLD)));
+
+describe('Header', () => {
+  it('follows a new avatar in the session at once, even after the old one failed to load', async () => {
+    renderWithProviders(<Header />);
+    expect(await menuPicture()).toBe(OLD);
+    // The old file is gone (replaced in another session): the initials stand in.
+    for (const img of images()) fireEvent.error(img!);
+    expect(await menuPicture()).toBeNull();
+
+    act(() => patchSessionUser(USER_ID, { avatar_url: NEW }));
+    expect(await menuPicture()).toBe(NEW);
+    expect(getSession()?.user.avatar_url).toBe(NEW);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!).user.avatar_url).toBe(NEW);
+  });
+
+  it('leaves the session alone when the patch is for someone else (a sign-in changed mid-upload)', async () => {
+    renderWithProviders(<Header />);
+    act(() => patchSessionUser('someone-else', { avatar_url: NEW }));
+    expect(await menuPicture()).toBe(OLD);
+    expect(getSession()?.user.avatar_url).toBe(OLD);
+  });
+
+  it('follows another tab that stored a new avatar', async () => {
+    renderWithProviders(<Header />);
+    expect(await menuPicture()).toBe(OLD);
+    const value = JSON.stringify(session(NEW));
+    localStorage.setItem(SESSION_KEY, value);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: value }));
+    });
+    expect(await menuPicture()).toBe(NEW);
+  });
+});
