@@ -30,8 +30,9 @@ export function cardPrice(provider: Pick<ProviderCardData, 'matched_service' | '
 }
 
 function CardAvatar({ name, src }: { name: string; src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) return <Avatar name={name} size={AVATAR_PX} />;
+  // The URL that failed, not a flag: a new photo (after the provider changes it) is tried at once.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return <Avatar name={name} size={AVATAR_PX} />;
   return (
     <img
       src={thumbnailUrl(src)}
@@ -40,7 +41,7 @@ function CardAvatar({ name, src }: { name: string; src: string | null }) {
       height={AVATAR_PX}
       loading="lazy"
       decoding="async"
-      onError={() => setFailed(true)}
+      onError={() => setFailedSrc(src)}
       className="h-14 w-14 shrink-0 rounded-full bg-muted object-cover"
     />
   );
