@@ -17,9 +17,11 @@ import {
   useAccountProfile,
 } from '#web/features/profiles/api/get-account-profile.ts';
 import { AccountHeader } from '#web/features/profiles/components/account/AccountHeader.tsx';
+import { SECTION_SCROLL_MARGIN } from '#web/features/profiles/components/account/account-sections.ts';
 import { BecomeProviderCard } from '#web/features/profiles/components/account/BecomeProviderCard.tsx';
 import { ClientAccountForm } from '#web/features/profiles/components/account/ClientAccountForm.tsx';
 import { ProviderProfileForm } from '#web/features/profiles/components/account/ProviderProfileForm.tsx';
+import { SectionMenu } from '#web/features/profiles/components/account/SectionMenu.tsx';
 import { AvatarUpload } from '#web/features/uploads/components/AvatarUpload.tsx';
 import { PortfolioManager } from '#web/features/uploads/components/PortfolioManager.tsx';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
@@ -60,40 +62,62 @@ export function AccountPage() {
     />
   );
 
+  const isProvider = profile.user_type === 'provider';
+  const favorites = (
+    <>
+      <div id="saved-providers" className={SECTION_SCROLL_MARGIN}>
+        <SavedProviders userId={profile.id} alerts={<OpeningAlertsSwitch userId={profile.id} />} />
+      </div>
+      <div id="favorite-services" className={SECTION_SCROLL_MARGIN}>
+        <FavoriteServices userId={profile.id} />
+      </div>
+    </>
+  );
+
+  if (!isProvider) {
+    return (
+      <div className="mx-auto max-w-4xl space-y-6 px-4 pt-8 pb-12">
+        <AccountHeader profile={profile} />
+        <ClientAccountForm key={profile.id} profile={profile} avatar={avatar} />
+        <BecomeProviderCard />
+        {favorites}
+      </div>
+    );
+  }
+
+  // The provider's page is long: a section menu beside it on wide screens, above it on phones.
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 pt-8 pb-12">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 pt-8 pb-12 lg:max-w-6xl">
       <AccountHeader profile={profile} />
-
-      {profile.user_type === 'provider' ? (
-        <ProviderProfileForm
-          // A new person on the same page (sign-out, sign-in) starts from their own values.
-          key={profile.id}
-          profile={profile}
-          avatar={avatar}
-          portfolio={
-            <PortfolioManager
-              userId={profile.id}
-              images={profile.portfolio_images ?? []}
-              onChange={(portfolioImages) => patchProfile({ portfolio_images: portfolioImages })}
+      <div className="space-y-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:space-y-0">
+        <SectionMenu />
+        <div className="min-w-0 space-y-6">
+          <ProviderProfileForm
+            // A new person on the same page (sign-out, sign-in) starts from their own values.
+            key={profile.id}
+            profile={profile}
+            avatar={avatar}
+            portfolio={
+              <PortfolioManager
+                userId={profile.id}
+                images={profile.portfolio_images ?? []}
+                onChange={(portfolioImages) => patchProfile({ portfolio_images: portfolioImages })}
+              />
+            }
+          />
+          {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves. */}
+          <div id="openings" className={SECTION_SCROLL_MARGIN}>
+            <OpeningsManager
+              providerId={profile.id}
+              services={(profile.pricing ?? []).map((p) => p.service)}
             />
-          }
-        />
-      ) : (
-        <>
-          <ClientAccountForm key={profile.id} profile={profile} avatar={avatar} />
-          <BecomeProviderCard />
-        </>
-      )}
-
-      {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves. */}
-      {profile.user_type === 'provider' && (
-        <>
-          <OpeningsManager providerId={profile.id} services={(profile.pricing ?? []).map((p) => p.service)} />
-          <BookingAnalytics providerId={profile.id} />
-        </>
-      )}
-      <SavedProviders userId={profile.id} alerts={<OpeningAlertsSwitch userId={profile.id} />} />
-      <FavoriteServices userId={profile.id} />
+          </div>
+          <div id="booking-interest" className={SECTION_SCROLL_MARGIN}>
+            <BookingAnalytics providerId={profile.id} />
+          </div>
+          {favorites}
+        </div>
+      </div>
     </div>
   );
 }

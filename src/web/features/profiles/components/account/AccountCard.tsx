@@ -3,6 +3,7 @@ import { PROFILE_TEXTS } from '#domain/profiles.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
+import { SECTION_SCROLL_MARGIN } from './account-sections';
 
 interface AccountCardProps {
   email: string;
@@ -12,13 +13,15 @@ interface AccountCardProps {
   nameField: ReactNode;
   /** The client's Save button; providers save with 'Save Profile'. */
   footer?: ReactNode;
+  /** The section's id, for the provider's section menu. */
+  sectionId?: string;
 }
 
 /** Picture, name and the read-only email. */
-export function AccountCard({ email, avatar, nameField, footer }: AccountCardProps) {
+export function AccountCard({ email, avatar, nameField, footer, sectionId }: AccountCardProps) {
   const id = useId();
   return (
-    <Card aria-labelledby={id}>
+    <Card id={sectionId} aria-labelledby={id} className={SECTION_SCROLL_MARGIN}>
       <CardHeader>
         <CardTitle id={id}>Account</CardTitle>
         <CardDescription>Your picture and name appear in the header and on your profile.</CardDescription>

@@ -14,6 +14,7 @@ import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AvailabilityGrid } from './AvailabilityGrid';
+import { SECTION_SCROLL_MARGIN } from './account-sections';
 
 interface AvailabilityCardProps {
   /** The stored text, e.g. 'Mon-Fri 9AM-5PM, Sat 10AM-2PM. custom | notes'. */
@@ -21,6 +22,8 @@ interface AvailabilityCardProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean;
+  /** The section's id, for the section menu. */
+  sectionId?: string;
 }
 
 /**
@@ -28,7 +31,13 @@ interface AvailabilityCardProps {
  * grid (text it cannot read becomes custom text, never lost) and writes every change straight into
  * the form; 'Save Profile' stores it.
  */
-export function AvailabilityCard({ value, onChange, error, disabled = false }: AvailabilityCardProps) {
+export function AvailabilityCard({
+  value,
+  onChange,
+  error,
+  disabled = false,
+  sectionId,
+}: AvailabilityCardProps) {
   const panelId = useId();
   const [editor, setEditor] = useState<AvailabilityState | null>(null);
   const isOpen = editor !== null;
@@ -46,7 +55,7 @@ export function AvailabilityCard({ value, onChange, error, disabled = false }: A
   };
 
   return (
-    <Card aria-labelledby={`${panelId}-title`}>
+    <Card id={sectionId} aria-labelledby={`${panelId}-title`} className={SECTION_SCROLL_MARGIN}>
       <CardHeader>
         <CardTitle id={`${panelId}-title`}>Availability</CardTitle>
         <CardDescription>When clients can book you. Shown on your public profile.</CardDescription>

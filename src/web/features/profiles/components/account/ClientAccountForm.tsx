@@ -11,6 +11,7 @@ import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type Values = z.input<typeof ClientAccountFormSchema>;
 
@@ -38,6 +39,7 @@ export function ClientAccountForm({ profile, avatar }: { profile: AccountProfile
 
   return (
     <form noValidate onSubmit={handleSubmit}>
+      <UnsavedChangesDialog isDirty={form.formState.isDirty} />
       <AccountCard
         email={profile.email}
         avatar={avatar}

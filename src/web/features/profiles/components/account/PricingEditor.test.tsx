@@ -31,6 +31,32 @@ function renderEditor(initial: StoredPackage[] = [], onSave: Save = async () => 
 const form = () => screen.getByRole('group', { name: /Add a service|Edit service/ });
 
 describe('PricingEditor', () => {
+  it('tells the page when an open service form holds unsaved changes', async () => {
+    const onDirtyChange = vi.fn();
+    const { user } = renderWithProviders(
+      <PricingEditor
+        pricing={[{ service: 'Trim', description: 'A quick trim', price: '$30' }]}
+        onSave={async () => null}
+        onDirtyChange={onDirtyChange}
+      />,
+    );
+    const lastReport = () => onDirtyChange.mock.calls.at(-1)?.[0];
+    expect(lastReport()).toBe(false);
+
+    // Opening a form is not an edit; changing a value is, and changing it back is not.
+    await user.click(screen.getByRole('button', { name: 'Edit Trim' }));
+    expect(lastReport()).toBe(false);
+    await user.type(within(form()).getByLabelText('Service name'), 's');
+    expect(lastReport()).toBe(true);
+    await user.type(within(form()).getByLabelText('Service name'), '{Backspace}');
+    expect(lastReport()).toBe(false);
+
+    await user.type(within(form()).getByLabelText('Description'), ' and shape-up');
+    expect(lastReport()).toBe(true);
+    await user.click(within(form()).getByRole('button', { name: 'Cancel' }));
+    expect(lastReport()).toBe(false);
+  });
+
   it('shows every field error and sends nothing for an empty package', async () => {
     const { user, save } = renderEditor();
     expect(screen.getByText(/No services yet/)).toBeTruthy();

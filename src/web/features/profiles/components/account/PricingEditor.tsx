@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Issue } from '#domain/errors.ts';
 import {
   displayPrice,
@@ -38,6 +38,8 @@ interface PricingEditorProps {
    * null on success, or to the server's field issues on failure.
    */
   onSave: (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
+  /** Told whether an open add/edit form holds changes not yet saved (the page's unsaved-changes guard). */
+  onDirtyChange?: (isDirty: boolean) => void;
   disabled?: boolean;
 }
 
@@ -69,9 +71,11 @@ function inputOf(pkg: StoredPackage): ServicePackageInput {
  * The service package editor (SPEC.md §2): idle, adding, or editing one index. Saving replaces or
  * appends and sends the whole list; editing and deleting wait while the form is open.
  */
-export function PricingEditor({ pricing, onSave, disabled = false }: PricingEditorProps) {
+export function PricingEditor({ pricing, onSave, onDirtyChange, disabled = false }: PricingEditorProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [draft, setDraft] = useState<PackageDraft>(EMPTY_DRAFT);
+  // What the open form started from, to tell an edit from a form only opened.
+  const [initialDraft, setInitialDraft] = useState<PackageDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<PackageErrors>({});
   const [isSaving, setIsSaving] = useState(false);
   const [toDelete, setToDelete] = useState<number | null>(null);
@@ -79,10 +83,18 @@ export function PricingEditor({ pricing, onSave, disabled = false }: PricingEdit
   const isFormOpen = mode.kind !== 'idle';
   const isFull = pricing.length >= PRICING_LIMITS.packagesMax;
   const isLocked = disabled || isSaving;
+  const isDraftDirty =
+    isFormOpen &&
+    (Object.keys(draft) as (keyof PackageDraft)[]).some((key) => draft[key] !== initialDraft[key]);
+
+  useEffect(() => {
+    onDirtyChange?.(isDraftDirty);
+  }, [isDraftDirty, onDirtyChange]);
 
   const open = (next: Mode, initial: PackageDraft) => {
     setMode(next);
     setDraft(initial);
+    setInitialDraft(initial);
     setErrors({});
   };
   const close = () => open({ kind: 'idle' }, EMPTY_DRAFT);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Issue } from '#domain/errors.ts';
@@ -18,8 +18,10 @@ import { toast } from '#web/lib/toast.tsx';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
+import { SECTION_SCROLL_MARGIN } from './account-sections';
 import { ListEditor } from './ListEditor';
 import { PricingEditor } from './PricingEditor';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type FormInput = z.input<typeof ProviderAccountFormSchema>;
 type FormOutput = z.output<typeof ProviderAccountFormSchema>;
@@ -74,6 +76,8 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
     defaultValues: formValuesOf(profile),
   });
   const { errors, isDirty } = form.formState;
+  // A service being added or edited is unsaved too (it saves on its own 'Save service').
+  const [isPricingDirty, setIsPricingDirty] = useState(false);
   const update = useUpdateProfile();
   const pricingUpdate = useUpdateProfile();
   const isBusy = update.isPending || pricingUpdate.isPending;
@@ -107,7 +111,9 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
+      <UnsavedChangesDialog isDirty={isDirty || isPricingDirty} />
       <AccountCard
+        sectionId="account"
         email={profile.email}
         avatar={avatar}
         nameField={
@@ -117,7 +123,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         }
       />
 
-      <Card aria-labelledby={ids.details}>
+      <Card id="provider-profile" aria-labelledby={ids.details} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>
           <CardTitle id={ids.details}>Provider Profile</CardTitle>
           <CardDescription>What clients see on your public profile and in search.</CardDescription>
@@ -181,7 +187,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         </CardContent>
       </Card>
 
-      <Card aria-labelledby={ids.portfolio}>
+      <Card id="portfolio" aria-labelledby={ids.portfolio} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>
           <CardTitle id={ids.portfolio}>Portfolio</CardTitle>
           <CardDescription>Photos of your work, shown as 'My Work' on your profile.</CardDescription>
@@ -189,17 +195,22 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         <CardContent>{portfolio}</CardContent>
       </Card>
 
-      <Card aria-labelledby={ids.pricing}>
+      <Card id="pricing" aria-labelledby={ids.pricing} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>
           <CardTitle id={ids.pricing}>Services &amp; Pricing</CardTitle>
           <CardDescription>Each service saves as soon as you save it.</CardDescription>
         </CardHeader>
         <CardContent>
-          <PricingEditor pricing={profile.pricing ?? []} onSave={savePricing} disabled={update.isPending} />
+          <PricingEditor
+            pricing={profile.pricing ?? []}
+            onSave={savePricing}
+            onDirtyChange={setIsPricingDirty}
+            disabled={update.isPending}
+          />
         </CardContent>
       </Card>
 
-      <Card aria-labelledby={ids.lists}>
+      <Card id="details" aria-labelledby={ids.lists} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>
           <CardTitle id={ids.lists}>Details</CardTitle>
           <CardDescription>Specialties, certifications, amenities and the products you use.</CardDescription>
@@ -271,6 +282,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         name="availability"
         render={({ field, fieldState }) => (
           <AvailabilityCard
+            sectionId="availability"
             value={field.value ?? ''}
             onChange={field.onChange}
             error={fieldState.error?.message}
