@@ -296,6 +296,11 @@ test('a signed-out visitor gets the login dialog from Book and from Message', as
   await login.getByLabel('Password').fill(PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
+  // The action pressed before logging in is carried out: the message dialog opens (issue 20 item 3).
+  const message = page.getByRole('dialog', { name: /Message Maya/ });
+  await expect(message).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(message).toBeHidden();
   await expect(contact.getByRole('link', { name: /Book Appointment/ })).toHaveAttribute('href', BOOKING_URL);
 });
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { PendingActionInput } from './pending-action';
 
 export type AuthMode = 'login' | 'signup' | 'forgotPassword' | 'signupSuccess' | 'verifyEmailRequired';
 
@@ -9,6 +10,11 @@ interface State {
   email: string;
   /** Shown above the login form (e.g. why the dialog opened). */
   notice: string;
+  /**
+   * What to do once logged in. The lazy dialog stores it (pending-action.ts), so the home page's
+   * first load does not carry that store (DESIGN.md §7).
+   */
+  afterLogin?: PendingActionInput | undefined;
 }
 
 let state: State = { open: false, mode: 'login', email: '', notice: '' };
@@ -20,8 +26,17 @@ function set(next: Partial<State>) {
 }
 
 /** Opens the sign-up / log-in dialog from anywhere (header, guards, favourite buttons…). */
-export function openAuthDialog(mode: AuthMode = 'login', opts: { notice?: string; email?: string } = {}) {
-  set({ open: true, mode, notice: opts.notice ?? '', email: opts.email ?? state.email });
+export function openAuthDialog(
+  mode: AuthMode = 'login',
+  opts: { notice?: string; email?: string; afterLogin?: PendingActionInput | undefined } = {},
+) {
+  set({
+    open: true,
+    mode,
+    notice: opts.notice ?? '',
+    email: opts.email ?? state.email,
+    afterLogin: opts.afterLogin,
+  });
 }
 
 export function setAuthMode(mode: AuthMode, email?: string) {

@@ -44,7 +44,7 @@ const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice
 
 function CardFavorite({ provider }: { provider: ProviderCard }) {
   const session = useSession();
-  if (!session) return <FavoriteHeart providerName={provider.name} />;
+  if (!session) return <FavoriteHeart providerName={provider.name} providerId={provider.id} />;
   return (
     <Suspense fallback={<FavoriteHeart providerName={provider.name} isDisabled />}>
       <FavoriteButton providerId={provider.id} providerName={provider.name} />

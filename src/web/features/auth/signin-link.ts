@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SIGNIN_TOKEN_PARAM } from '#domain/auth-options.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { peekPendingAction } from '#web/lib/pending-action.ts';
 import { setSession } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { signInWithLink } from './api/sign-in-with-link';
@@ -29,7 +30,9 @@ export function SigninLink(): null {
     const rest = new URLSearchParams(params);
     rest.delete(SIGNIN_TOKEN_PARAM);
     const search = rest.toString();
-    navigate({ pathname, search: search ? `?${search}` : '' }, { replace: true });
+    // Back to the page where a Save, Message, Book or review waits for this login, if any.
+    const pending = peekPendingAction();
+    navigate(pending ? pending.path : { pathname, search: search ? `?${search}` : '' }, { replace: true });
     signInWithLink(token)
       .then((reply) => {
         setSession(reply.session);

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAuthDialog, openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
 import { AuthDialog } from './AuthDialog';
 
@@ -13,6 +14,7 @@ const dialog = () => screen.getByRole('dialog');
 
 afterEach(() => {
   act(() => closeAuthDialog());
+  clearPendingAction();
 });
 
 describe('AuthDialog modes', () => {
@@ -129,5 +131,27 @@ describe('AuthDialog modes', () => {
       true,
     );
     expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('AuthDialog and the action that waits for the login', () => {
+  const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
+
+  it('keeps the action it was opened for, and forgets it when closed without logging in', async () => {
+    act(() => openAuthDialog('login', { afterLogin: { kind: 'favorite', providerId: PROVIDER_ID } }));
+    const { user } = renderWithProviders(<AuthDialog />);
+    expect(peekPendingAction()).toMatchObject({ kind: 'favorite', providerId: PROVIDER_ID });
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(peekPendingAction()).toBeNull();
+  });
+
+  it('keeps it when closed to go and confirm the email', async () => {
+    savePendingAction({ kind: 'message', providerId: PROVIDER_ID });
+    const { user } = renderDialog('signupSuccess');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(peekPendingAction()).toMatchObject({ kind: 'message', providerId: PROVIDER_ID });
   });
 });

@@ -18,7 +18,14 @@ import { requestSigninLink } from '../api/request-signin-link';
 import { ModeLink } from './ModeLink';
 import { loginErrorText } from './messages';
 
-export function LoginForm({ notice }: { notice: string }) {
+export function LoginForm({
+  notice,
+  onSigninLinkSent,
+}: {
+  notice: string;
+  /** The person will log in from their inbox (what they pressed before stays pending). */
+  onSigninLinkSent?: () => void;
+}) {
   const [failure, setFailure] = useState<{ title: string; description: string } | null>(null);
   const form = useForm<LoginValues>({
     resolver: zodResolver(LoginFormSchema),
@@ -35,6 +42,7 @@ export function LoginForm({ notice }: { notice: string }) {
     onSuccess: () => {
       setFailure(null);
       setLinkSent(true);
+      onSigninLinkSent?.();
       toast.success('Sign-in Link Sent', { description: AUTH_TEXTS.signinLinkSent });
     },
     onError: (error) =>

@@ -6,7 +6,9 @@ import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { peekPendingAction } from '#web/lib/pending-action.ts';
 import { setSession } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { verifyEmail } from '../api/verify-email';
 import { ResendVerification } from './ResendVerification';
 
@@ -40,6 +42,15 @@ export function VerifyEmailDialog() {
           setState({ step: 'resendSent', alreadyVerified: true });
         } else if (reply.session?.access_token && reply.session.user) {
           setSession(reply.session);
+          const pending = peekPendingAction();
+          if (pending) {
+            // They signed up to save, message, book or review: back to that page, which does it.
+            toast.success(`Welcome to ${BRAND.name}!`, {
+              description: "Your email is confirmed and you're logged in.",
+            });
+            navigate(pending.path, { replace: true });
+            return;
+          }
           setState({ step: 'success', loggedIn: true });
         } else {
           setState({ step: 'success', loggedIn: false });
@@ -55,10 +66,11 @@ export function VerifyEmailDialog() {
               : 'An unexpected error occurred. Please try again.',
         }),
       );
-  }, [token, type]);
+  }, [token, type, navigate]);
 
   if (!token) return null;
-  const close = () => navigate('/', { replace: true });
+  // Home, or back to the page where a Save, Message, Book or review waits for the login.
+  const close = () => navigate(peekPendingAction()?.path ?? '/', { replace: true });
   const title =
     state.step === 'verifying'
       ? 'Verifying your email'

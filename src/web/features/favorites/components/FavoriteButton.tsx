@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
+import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { takePendingAction } from '#web/lib/pending-action.ts';
 import { useSession } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.tsx';
 import { useFavoriteIds } from '../api/get-favorite-ids';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { askToLogInToSave, FavoriteHeart } from './FavoriteHeart';
@@ -20,10 +24,20 @@ export function FavoriteButton({
   const ids = useFavoriteIds();
   const toggle = useToggleFavorite();
   const isSaved = ids.data?.has(providerId) ?? false;
+  const savedIds = ids.data;
+  const { mutate } = toggle;
+
+  // A visitor pressed this heart, then logged in: save it now (once the saved ids are known, so
+  // the optimistic update starts from them), on the page they were on.
+  useEffect(() => {
+    if (!session || !savedIds || !takePendingAction(providerId, ['favorite'])) return;
+    if (savedIds.has(providerId)) toast.success(FAVORITE_TEXTS.saved);
+    else mutate({ providerId, save: true });
+  }, [session, savedIds, providerId, mutate]);
 
   const handleClick = () => {
     if (!session) {
-      askToLogInToSave();
+      askToLogInToSave(providerId);
       return;
     }
     toggle.mutate({ providerId, save: !isSaved });

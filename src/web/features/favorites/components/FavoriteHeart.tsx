@@ -4,9 +4,12 @@ import { buttonVariants } from '#web/components/ui/Button.tsx';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { cn } from '#web/lib/cn.ts';
 
-/** A visitor pressed a heart: the login dialog says why. */
-export const askToLogInToSave = () =>
-  openAuthDialog('login', { notice: `${FAVORITE_TEXTS.loginRequired}: ${FAVORITE_TEXTS.loginToSave}` });
+/** A visitor pressed a heart: the login dialog says why, and saves it once they have logged in. */
+export const askToLogInToSave = (providerId?: string) =>
+  openAuthDialog('login', {
+    notice: `${FAVORITE_TEXTS.loginRequired}: ${FAVORITE_TEXTS.loginToSave}`,
+    afterLogin: providerId ? { kind: 'favorite', providerId } : undefined,
+  });
 
 /**
  * The heart itself, without the favourites queries: FavoriteButton draws it with the saved state,
@@ -15,13 +18,16 @@ export const askToLogInToSave = () =>
  */
 export function FavoriteHeart({
   providerName,
+  providerId,
   size = 'sm',
   isSaved = false,
   isPressed,
-  onClick = askToLogInToSave,
+  onClick,
   isDisabled = false,
 }: {
   providerName: string;
+  /** For a visitor's heart: the provider to save once they have logged in. */
+  providerId?: string | undefined;
   size?: 'sm' | 'lg' | undefined;
   isSaved?: boolean | undefined;
   /** aria-pressed: only for a signed-in user, for whom the heart is a toggle. */
@@ -34,7 +40,7 @@ export function FavoriteHeart({
   return (
     <button
       type="button"
-      onClick={onClick}
+      onClick={onClick ?? (() => askToLogInToSave(providerId))}
       disabled={isDisabled}
       aria-pressed={isPressed}
       title={isSaved ? 'Saved: select to remove' : 'Save to your favorites'}

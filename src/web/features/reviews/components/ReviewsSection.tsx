@@ -1,5 +1,5 @@
 import { MessageSquareText, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { EligibilityReply, RatingSummary, Review } from '#domain/reviews.ts';
 import { formatRating, REVIEW_LIMITS, REVIEW_TEXTS, reviewCountLabel } from '#domain/reviews-options.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviewEligibility } from '../api/get-review-eligibility';
@@ -53,6 +54,18 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   const [deletingReply, setDeletingReply] = useState<Review | null>(null);
   const deleteReview = useDeleteReview(providerId);
   const setReply = useSetReply(providerId);
+
+  // A visitor pressed 'Log in to review', then logged in: open the form if they may write (or still
+  // edit) their review; otherwise the viewer area below says why not.
+  const eligible = eligibility.data;
+  useEffect(() => {
+    if (viewer === 'owner') takePendingAction(providerId, ['review']);
+    if (viewer !== 'signed-in' || !eligible || !takePendingAction(providerId, ['review'])) return;
+    if (eligible.status === 'eligible') setEditing('new');
+    else if (eligible.status === 'reviewed' && eligible.review && eligible.editable_until) {
+      setEditing(eligible.review);
+    }
+  }, [viewer, eligible, providerId]);
 
   const summary = reviews.data?.pages[0]?.summary;
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
@@ -122,7 +135,10 @@ export function ReviewsSection(props: ReviewsSectionProps) {
               onWrite={() => setEditing('new')}
               onEdit={(review) => setEditing(review)}
               onDelete={(review) => setDeleting(review)}
-              onLogin={() => onLoginRequired(REVIEW_TEXTS.loginToReview)}
+              onLogin={() => {
+                savePendingAction({ kind: 'review', providerId });
+                onLoginRequired(REVIEW_TEXTS.loginToReview);
+              }}
             />
 
             {list.length === 0 ? (

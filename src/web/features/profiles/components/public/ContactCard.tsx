@@ -1,9 +1,11 @@
 import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { type PendingActionKind, savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
 import { MessageDialog } from './MessageDialog';
 
 export type Viewer = 'owner' | 'signed-in' | 'signed-out';
@@ -13,9 +15,13 @@ export const LOGIN_NOTICES = {
   message: 'Please log in to send a message.',
 } as const;
 
+const RESUMED_HERE: readonly PendingActionKind[] = ['message', 'book'];
+
 /**
  * 'Get In Touch': the owner gets Edit; everyone else Book Appointment and Message. Signed-out
- * visitors are asked to log in first (the route opens the login dialog through `onLoginRequired`).
+ * visitors are asked to log in first (the route opens the login dialog through `onLoginRequired`),
+ * and what they pressed is carried out once they have: the message dialog opens, or a 'Continue to
+ * booking' link appears (the booking page opens in a new tab, which needs a click of its own).
  */
 export function ContactCard({
   viewer,
@@ -39,6 +45,21 @@ export function ContactCard({
   const titleId = useId();
   const noLinkId = useId();
   const [messageOpen, setMessageOpen] = useState(false);
+  const [isBookResumed, setBookResumed] = useState(false);
+
+  useEffect(() => {
+    if (viewer === 'signed-out') return;
+    const action = takePendingAction(providerId, RESUMED_HERE);
+    // The owner logged in on their own page: nothing to book or message.
+    if (!action || viewer === 'owner') return;
+    if (action.kind === 'message') setMessageOpen(true);
+    else if (bookingLink) setBookResumed(true);
+  }, [viewer, providerId, bookingLink]);
+
+  const askToLogIn = (kind: PendingActionKind, notice: string) => {
+    savePendingAction({ kind, providerId });
+    onLoginRequired(notice);
+  };
 
   return (
     <Card aria-labelledby={titleId} className="p-5 sm:p-6">
@@ -55,6 +76,25 @@ export function ContactCard({
           </>
         ) : (
           <>
+            {isBookResumed && bookingLink && viewer === 'signed-in' && (
+              <Alert tone="success" title="You're logged in">
+                <p>Continue to {providerName}'s booking page to choose a time.</p>
+                <a
+                  href={bookingLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={cn(buttonVariants({ size: 'sm' }), 'mt-2')}
+                  onClick={() => {
+                    onBook?.(bookingLink);
+                    setBookResumed(false);
+                  }}
+                >
+                  Continue to booking
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </Alert>
+            )}
             {!bookingLink ? (
               <>
                 <Button size="lg" className="w-full" disabled aria-describedby={noLinkId}>
@@ -78,7 +118,7 @@ export function ContactCard({
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             ) : (
-              <Button size="lg" className="w-full" onClick={() => onLoginRequired(LOGIN_NOTICES.book)}>
+              <Button size="lg" className="w-full" onClick={() => askToLogIn('book', LOGIN_NOTICES.book)}>
                 <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
               </Button>
             )}
@@ -88,7 +128,7 @@ export function ContactCard({
               className="w-full"
               aria-haspopup="dialog"
               onClick={() =>
-                viewer === 'signed-in' ? setMessageOpen(true) : onLoginRequired(LOGIN_NOTICES.message)
+                viewer === 'signed-in' ? setMessageOpen(true) : askToLogIn('message', LOGIN_NOTICES.message)
               }
             >
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message

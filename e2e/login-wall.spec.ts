@@ -1,0 +1,182 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+// Issue 20 item 3: Save, Message and Book pressed while signed out open the login dialog, and once
+// the person has logged in (or signed up and confirmed the email in the same tab) what they pressed
+// is carried out, on the page where they pressed it.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { firstLink, type SmtpSink } from '../src/server/test/smtp-sink';
+import { createVerifiedAccount, expect, type TestAccount, test, uniqueEmail } from './fixtures';
+
+const BOOKING_URL = 'https://booking.example.com/wall-test?ref=glowfind';
+
+const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
+
+async function createProvider(request: APIRequestContext, mail: SmtpSink, name: string) {
+  const account = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'provider', name, location: 'Denver, CO 80202' },
+    'provider',
+  );
+  const res = await request.put('/api/auth/profile', {
+    headers: bearer(account),
+    data: { booking_link: BOOKING_URL, specialties: ['Balayage'], bio: 'Lived-in color.' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { id: account.session.user.id, slug: account.session.user.routing_slug, name };
+}
+
+async function createClient(request: APIRequestContext, mail: SmtpSink) {
+  return createVerifiedAccount(request, mail, { user_type: 'client', name: 'Wren Client' }, 'client');
+}
+
+/** Logs in through the dialog the button opened. */
+async function logInInDialog(page: Page, client: TestAccount) {
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(client.email);
+  await dialog.getByLabel('Password').fill(client.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function savedIds(request: APIRequestContext, client: TestAccount): Promise<string[]> {
+  const res = await request.get('/api/favorites/ids', { headers: bearer(client) });
+  return ((await res.json()) as { providerIds: string[] }).providerIds;
+}
+
+test('Save on a card, then log in: the provider is saved and the page stays where it was', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const name = `Wall Card ${Date.now().toString(36)}`;
+  const provider = await createProvider(request, mail, name);
+  const client = await createClient(request, mail);
+
+  await page.goto('/');
+  const card = page.getByRole('article', { name });
+  await card.scrollIntoViewIfNeeded();
+  const url = page.url();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  await card.getByRole('button', { name: `Save ${name}` }).click();
+  await expect(page.getByRole('dialog')).toContainText('Please log in to save favorites');
+  await logInInDialog(page, client);
+
+  await expect(card.getByRole('button', { name: `Save ${name}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Saved!')).toBeVisible();
+  expect(await savedIds(request, client)).toEqual([provider.id]);
+  expect(page.url()).toBe(url);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(50);
+});
+
+test('Message on a profile, then log in: the message dialog is open', async ({ page, request, mail }) => {
+  const provider = await createProvider(request, mail, `Wall Message ${Date.now().toString(36)}`);
+  const client = await createClient(request, mail);
+
+  await page.goto(`/${provider.slug}`);
+  await page.getByRole('button', { name: 'Message', exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText('Please log in to send a message.');
+  await logInInDialog(page, client);
+
+  const message = page.getByRole('dialog', { name: `Message ${provider.name}` });
+  await expect(message).toBeVisible();
+  await expect(message.getByLabel('Your message')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/${provider.slug}`);
+});
+
+test("Book on a profile, then log in: 'Continue to booking' opens the booking page and logs the click", async ({
+  page,
+  context,
+  request,
+  mail,
+}) => {
+  const provider = await createProvider(request, mail, `Wall Book ${Date.now().toString(36)}`);
+  const client = await createClient(request, mail);
+  await context.route('https://booking.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Booking</title><h1>Book here</h1>' }),
+  );
+
+  await page.goto(`/${provider.slug}`);
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Please log in to book an appointment.');
+  await logInInDialog(page, client);
+
+  const resume = page.getByRole('link', { name: /Continue to booking/ });
+  await expect(resume).toBeVisible();
+  const logged = page.waitForResponse(
+    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
+  );
+  const popupOpened = page.waitForEvent('popup');
+  await resume.click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(BOOKING_URL);
+  const click = await logged;
+  expect(click.status()).toBe(200);
+  expect(click.request().postDataJSON()).toMatchObject({ url: BOOKING_URL, provider_id: provider.id });
+  await expect(resume).toBeHidden();
+});
+
+test('Closing the login dialog forgets the action: a later login saves nothing', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const provider = await createProvider(request, mail, `Wall Close ${Date.now().toString(36)}`);
+  const client = await createClient(request, mail);
+
+  await page.goto(`/${provider.slug}`);
+  await page.getByRole('button', { name: `Save ${provider.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Sign up / Log in' }).first().click();
+  await logInInDialog(page, client);
+
+  await expect(page.getByRole('button', { name: `Save ${provider.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  expect(await savedIds(request, client)).toEqual([]);
+});
+
+test('Save on a profile, sign up and confirm the email in the same tab: back on the profile, saved', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const provider = await createProvider(request, mail, `Wall Signup ${Date.now().toString(36)}`);
+  const email = uniqueEmail('wall');
+  const password = 'Velvet-Fern-2031';
+
+  await page.goto(`/${provider.slug}`);
+  await page.getByRole('button', { name: `Save ${provider.name}` }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Sign up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create your account' });
+  await signup.getByLabel('Full Name').fill('Nia Newcomer');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill(password);
+  await signup.getByLabel('Confirm Password').fill(password);
+  await signup.getByLabel(/I agree to the/).check();
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your Email' });
+  await expect(confirm).toContainText(email);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+
+  const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
+  await page.goto(link);
+
+  await expect(page).toHaveURL(new RegExp(`/${provider.slug}$`));
+  await expect(page.getByRole('button', { name: `Save ${provider.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('glowfind.session') ?? 'null'));
+  const ids = await request.get('/api/favorites/ids', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(((await ids.json()) as { providerIds: string[] }).providerIds).toEqual([provider.id]);
+});

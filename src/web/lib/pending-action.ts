@@ -1,0 +1,92 @@
+/**
+ * What a visitor pressed before the login wall (Save, Message, Book, Write a review), carried out
+ * once they are signed in (issue 20 item 3). Kept in sessionStorage, so it survives a reload and the
+ * verification email's round trip in the same tab; it lasts 30 minutes. The component that owns the
+ * button resumes it (FavoriteButton, ContactCard, ReviewsSection): it takes the action when it
+ * matches its provider and someone is signed in.
+ */
+export type PendingActionKind = 'favorite' | 'message' | 'book' | 'review';
+
+export interface PendingActionInput {
+  kind: PendingActionKind;
+  providerId: string;
+}
+
+export interface PendingAction extends PendingActionInput {
+  /** The page it was pressed on (pathname and query), to come back to after verifying the email. */
+  path: string;
+  savedAt: number;
+}
+
+export const PENDING_ACTION_KEY = 'glowfind.pending-action';
+export const PENDING_ACTION_TTL_MS = 30 * 60 * 1000;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage blocked: the action is simply not resumed
+  }
+}
+
+/** Remembers the action (replacing any earlier one), with the page it was pressed on. */
+export function savePendingAction(input: PendingActionInput, nowMs = Date.now()): void {
+  const { pathname, search } = window.location;
+  const action: PendingAction = {
+    kind: input.kind,
+    providerId: input.providerId,
+    path: `${pathname}${search}`,
+    savedAt: nowMs,
+  };
+  try {
+    storage()?.setItem(PENDING_ACTION_KEY, JSON.stringify(action));
+  } catch {
+    // quota or privacy mode: nothing to resume
+  }
+}
+
+/** The action still waiting, if any and not expired (an expired or unreadable one is dropped). */
+export function peekPendingAction(nowMs = Date.now()): PendingAction | null {
+  const raw = storage()?.getItem(PENDING_ACTION_KEY);
+  if (!raw) return null;
+  try {
+    const action = JSON.parse(raw) as Partial<PendingAction>;
+    if (
+      typeof action.kind === 'string' &&
+      typeof action.providerId === 'string' &&
+      typeof action.path === 'string' &&
+      typeof action.savedAt === 'number' &&
+      nowMs - action.savedAt >= 0 &&
+      nowMs - action.savedAt < PENDING_ACTION_TTL_MS
+    ) {
+      return action as PendingAction;
+    }
+  } catch {
+    // not ours or corrupted: dropped below
+  }
+  clearPendingAction();
+  return null;
+}
+
+/**
+ * Takes (returns and forgets) the waiting action if it is one of `kinds` for this provider; leaves
+ * any other action for the component it belongs to.
+ */
+export function takePendingAction(
+  providerId: string,
+  kinds: readonly PendingActionKind[],
+  nowMs = Date.now(),
+): PendingAction | null {
+  const action = peekPendingAction(nowMs);
+  if (!action || action.providerId !== providerId || !kinds.includes(action.kind)) return null;
+  clearPendingAction();
+  return action;
+}
+
+export function clearPendingAction(): void {
+  try {
+    storage()?.removeItem(PENDING_ACTION_KEY);
+  } catch {
+    // nothing stored
+  }
+}
