@@ -11,6 +11,30 @@ import {
 
 export * from './search-options';
 
+/**
+ * The request schemas' messages: answers to bad input, which the web app shows from the API's reply
+ * (so they stay out of the home page's first load, unlike SEARCH_TEXTS).
+ */
+export const SEARCH_ERRORS = {
+  queryOrZipRequired: 'Enter a service, a name or a zip code, or choose a filter, to search',
+  sortInvalid: 'Sort must be relevance, distance, price or rating',
+  distanceNeedsZip: 'Sorting by distance needs a zip code',
+  coordinatesInvalid: 'Latitude must be between -90 and 90 and longitude between -180 and 180',
+  minRatingInvalid: 'Minimum rating must be 0, 3, 3.5, 4 or 4.5',
+  priceRange: `Price range must be between $${SEARCH_LIMITS.priceMin} and $${SEARCH_LIMITS.priceMax}+, lowest first`,
+  experienceMax: `You can choose up to ${SEARCH_LIMITS.experienceMax} experience filters`,
+  experienceItem: `Each experience filter must be 1 to ${SEARCH_LIMITS.experienceItemMax} characters`,
+  radius: `Radius must be between ${SEARCH_LIMITS.radiusMinMiles} and ${SEARCH_LIMITS.radiusMaxMiles} miles`,
+  dateRequired: "Choose 'Today', 'Tomorrow' or a date",
+  dateInvalid: "The date must be 'today', 'tomorrow' or YYYY-MM-DD",
+  daysRequired: 'Choose at least one day',
+  timesRequired: 'Choose at least one time',
+  dayOrTimeRequired: 'Choose at least one day or time',
+  timeInvalid: 'Times are whole hours like 17:00',
+  cursorInvalid: 'This page of results is no longer available. Please search again.',
+  limit: `Ask for 1 to ${SEARCH_LIMITS.pageMax} results at a time`,
+} as const;
+
 /** POST /api/search and GET /api/providers (SPEC.md §3 'Search filters', §5 'Search', §7). */
 
 const QuerySchema = z
@@ -24,14 +48,14 @@ const ZipSchema = z
   .refine((v) => v === '' || /^\d{5}$/.test(v), SEARCH_TEXTS.zipInvalid);
 
 const PriceSchema = z
-  .number({ error: SEARCH_TEXTS.priceRange })
-  .min(SEARCH_LIMITS.priceMin, SEARCH_TEXTS.priceRange)
-  .max(SEARCH_LIMITS.priceMax, SEARCH_TEXTS.priceRange);
+  .number({ error: SEARCH_ERRORS.priceRange })
+  .min(SEARCH_LIMITS.priceMin, SEARCH_ERRORS.priceRange)
+  .max(SEARCH_LIMITS.priceMax, SEARCH_ERRORS.priceRange);
 
 /** [min, max] within 15–500; 500 means no upper bound. */
 export const PriceRangeSchema = z
-  .tuple([PriceSchema, PriceSchema], { error: SEARCH_TEXTS.priceRange })
-  .refine(([min, max]) => min <= max, SEARCH_TEXTS.priceRange);
+  .tuple([PriceSchema, PriceSchema], { error: SEARCH_ERRORS.priceRange })
+  .refine(([min, max]) => min <= max, SEARCH_ERRORS.priceRange);
 
 const isCalendarDate = (value: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -42,25 +66,25 @@ const isCalendarDate = (value: string) => {
 
 /** 'today' and 'tomorrow' follow the server's clock; a client that knows its own date sends YYYY-MM-DD. */
 export const RequestedDateSchema = z
-  .string({ error: SEARCH_TEXTS.dateInvalid })
+  .string({ error: SEARCH_ERRORS.dateInvalid })
   .trim()
   .toLowerCase()
-  .refine((v) => v === 'today' || v === 'tomorrow' || isCalendarDate(v), SEARCH_TEXTS.dateInvalid);
+  .refine((v) => v === 'today' || v === 'tomorrow' || isCalendarDate(v), SEARCH_ERRORS.dateInvalid);
 
 export const RequestedTimeSchema = z
-  .string({ error: SEARCH_TEXTS.timeInvalid })
-  .regex(/^([01]\d|2[0-3]):00$/, SEARCH_TEXTS.timeInvalid);
+  .string({ error: SEARCH_ERRORS.timeInvalid })
+  .regex(/^([01]\d|2[0-3]):00$/, SEARCH_ERRORS.timeInvalid);
 
 const ExperienceSchema = z
   .array(
     z
-      .string({ error: SEARCH_TEXTS.experienceItem })
+      .string({ error: SEARCH_ERRORS.experienceItem })
       .trim()
-      .min(1, SEARCH_TEXTS.experienceItem)
-      .max(SEARCH_LIMITS.experienceItemMax, SEARCH_TEXTS.experienceItem),
-    { error: SEARCH_TEXTS.experienceMax },
+      .min(1, SEARCH_ERRORS.experienceItem)
+      .max(SEARCH_LIMITS.experienceItemMax, SEARCH_ERRORS.experienceItem),
+    { error: SEARCH_ERRORS.experienceMax },
   )
-  .max(SEARCH_LIMITS.experienceMax, SEARCH_TEXTS.experienceMax)
+  .max(SEARCH_LIMITS.experienceMax, SEARCH_ERRORS.experienceMax)
   .transform((items) => [...new Map(items.map((i) => [i.toLowerCase(), i])).values()]);
 
 const tokensOf = (availability: string) =>
@@ -120,24 +144,24 @@ export const SearchBodySchema = z
       .default([])
       .transform((days) => [...new Set(days)]),
     requestedTimes: z
-      .array(RequestedTimeSchema, { error: SEARCH_TEXTS.timeInvalid })
-      .max(24, SEARCH_TEXTS.timeInvalid)
+      .array(RequestedTimeSchema, { error: SEARCH_ERRORS.timeInvalid })
+      .max(24, SEARCH_ERRORS.timeInvalid)
       .optional()
       .default([])
       .transform((times) => [...new Set(times)]),
     experience: ExperienceSchema.optional().default([]),
     radiusMiles: z
-      .number({ error: SEARCH_TEXTS.radius })
-      .min(SEARCH_LIMITS.radiusMinMiles, SEARCH_TEXTS.radius)
-      .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_TEXTS.radius)
+      .number({ error: SEARCH_ERRORS.radius })
+      .min(SEARCH_LIMITS.radiusMinMiles, SEARCH_ERRORS.radius)
+      .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_ERRORS.radius)
       .optional()
       .default(SEARCH_LIMITS.radiusDefaultMiles),
     /** SEARCH_SORTS; 'distance' needs a zip (in locationZip or the query). */
-    sort: z.enum(SEARCH_SORTS, { error: SEARCH_TEXTS.sortInvalid }).optional().default('relevance'),
+    sort: z.enum(SEARCH_SORTS, { error: SEARCH_ERRORS.sortInvalid }).optional().default('relevance'),
     /** Only providers whose average (one decimal) is at least this; 0 = any. */
     minRating: z
-      .number({ error: SEARCH_TEXTS.minRatingInvalid })
-      .refine((v) => (MIN_RATING_OPTIONS as readonly number[]).includes(v), SEARCH_TEXTS.minRatingInvalid)
+      .number({ error: SEARCH_ERRORS.minRatingInvalid })
+      .refine((v) => (MIN_RATING_OPTIONS as readonly number[]).includes(v), SEARCH_ERRORS.minRatingInvalid)
       .optional()
       .default(0),
     /** The browser's anonymous session id, for the search log. */
@@ -146,36 +170,36 @@ export const SearchBodySchema = z
       .trim()
       .max(SEARCH_LIMITS.sessionIdMax, 'Session id is too long')
       .optional(),
-    cursor: z.string({ error: SEARCH_TEXTS.cursorInvalid }).max(200, SEARCH_TEXTS.cursorInvalid).optional(),
+    cursor: z.string({ error: SEARCH_ERRORS.cursorInvalid }).max(200, SEARCH_ERRORS.cursorInvalid).optional(),
     limit: z
-      .number({ error: SEARCH_TEXTS.limit })
-      .int(SEARCH_TEXTS.limit)
-      .min(1, SEARCH_TEXTS.limit)
-      .max(SEARCH_LIMITS.pageMax, SEARCH_TEXTS.limit)
+      .number({ error: SEARCH_ERRORS.limit })
+      .int(SEARCH_ERRORS.limit)
+      .min(1, SEARCH_ERRORS.limit)
+      .max(SEARCH_LIMITS.pageMax, SEARCH_ERRORS.limit)
       .optional()
       .default(SEARCH_LIMITS.pageDefault),
   })
   .superRefine((body, ctx) => {
     if (!body.query && !body.locationZip && !hasNarrowingFilter(body)) {
-      ctx.addIssue({ code: 'custom', path: ['query'], message: SEARCH_TEXTS.queryOrZipRequired });
+      ctx.addIssue({ code: 'custom', path: ['query'], message: SEARCH_ERRORS.queryOrZipRequired });
     }
     const tokens = tokensOf(body.availability);
     switch (body.availabilityType) {
       case 'specific_date':
         if (!body.requestedDate)
-          ctx.addIssue({ code: 'custom', path: ['requestedDate'], message: SEARCH_TEXTS.dateRequired });
+          ctx.addIssue({ code: 'custom', path: ['requestedDate'], message: SEARCH_ERRORS.dateRequired });
         break;
       case 'days_pattern':
         if (body.requestedDays.length === 0 && !tokens.has('weekdays') && !tokens.has('weekends'))
-          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_TEXTS.daysRequired });
+          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_ERRORS.daysRequired });
         break;
       case 'time_pattern':
         if (body.requestedTimes.length === 0 && !tokens.has('evenings'))
-          ctx.addIssue({ code: 'custom', path: ['requestedTimes'], message: SEARCH_TEXTS.timesRequired });
+          ctx.addIssue({ code: 'custom', path: ['requestedTimes'], message: SEARCH_ERRORS.timesRequired });
         break;
       case 'custom_pattern':
         if (body.requestedDays.length === 0 && body.requestedTimes.length === 0)
-          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_TEXTS.dayOrTimeRequired });
+          ctx.addIssue({ code: 'custom', path: ['requestedDays'], message: SEARCH_ERRORS.dayOrTimeRequired });
         break;
       default:
         break;
@@ -192,13 +216,13 @@ export function availabilityTokens(availability: string): Set<string> {
 /** GET /api/providers?limit=&cursor= */
 export const ProvidersQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: SEARCH_TEXTS.limit })
-    .int(SEARCH_TEXTS.limit)
-    .min(1, SEARCH_TEXTS.limit)
-    .max(SEARCH_LIMITS.pageMax, SEARCH_TEXTS.limit)
+    .number({ error: SEARCH_ERRORS.limit })
+    .int(SEARCH_ERRORS.limit)
+    .min(1, SEARCH_ERRORS.limit)
+    .max(SEARCH_LIMITS.pageMax, SEARCH_ERRORS.limit)
     .optional()
     .default(SEARCH_LIMITS.pageDefault),
-  cursor: z.string().max(200, SEARCH_TEXTS.cursorInvalid).optional(),
+  cursor: z.string().max(200, SEARCH_ERRORS.cursorInvalid).optional(),
 });
 export type ProvidersQuery = z.input<typeof ProvidersQuerySchema>;
 
@@ -289,13 +313,13 @@ export type SearchReply = z.infer<typeof SearchReplySchema>;
 /** GET /api/zips/nearest?latitude=&longitude=: the nearest US zip to a position ('Use my location'). */
 export const NearestZipQuerySchema = z.object({
   latitude: z.coerce
-    .number({ error: SEARCH_TEXTS.coordinatesInvalid })
-    .min(-90, SEARCH_TEXTS.coordinatesInvalid)
-    .max(90, SEARCH_TEXTS.coordinatesInvalid),
+    .number({ error: SEARCH_ERRORS.coordinatesInvalid })
+    .min(-90, SEARCH_ERRORS.coordinatesInvalid)
+    .max(90, SEARCH_ERRORS.coordinatesInvalid),
   longitude: z.coerce
-    .number({ error: SEARCH_TEXTS.coordinatesInvalid })
-    .min(-180, SEARCH_TEXTS.coordinatesInvalid)
-    .max(180, SEARCH_TEXTS.coordinatesInvalid),
+    .number({ error: SEARCH_ERRORS.coordinatesInvalid })
+    .min(-180, SEARCH_ERRORS.coordinatesInvalid)
+    .max(180, SEARCH_ERRORS.coordinatesInvalid),
 });
 export type NearestZipQuery = z.input<typeof NearestZipQuerySchema>;
 

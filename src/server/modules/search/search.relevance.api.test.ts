@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderCard, SearchBody } from '#domain/search.ts';
-import { RADIUS_OPTIONS, SEARCH_TEXTS } from '#domain/search.ts';
+import { RADIUS_OPTIONS, SEARCH_ERRORS, SEARCH_TEXTS } from '#domain/search.ts';
 import { providerRatings } from '#server/db/schema/index.ts';
 import { buildTestApp, type LooseJson, type TestApp } from '#server/test/build-test-app.ts';
 import {
@@ -217,7 +217,7 @@ describe('filters work on their own', () => {
   it('still refuses a search with nothing to search by (a sort is not a filter)', async () => {
     for (const body of [{}, { query: '   ' }, { sort: 'price' }, { priceRange: [15, 500] }] as SearchBody[]) {
       const reply = await search(body, 400);
-      expect(reply.issues).toEqual([{ path: 'query', message: SEARCH_TEXTS.queryOrZipRequired }]);
+      expect(reply.issues).toEqual([{ path: 'query', message: SEARCH_ERRORS.queryOrZipRequired }]);
     }
   });
 
@@ -253,7 +253,7 @@ describe('sort', () => {
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
     expect(found.results).toHaveLength(5);
     const refused = await search({ query: 'balayage', sort: 'distance' }, 400);
-    expect(refused.issues).toEqual([{ path: 'sort', message: SEARCH_TEXTS.distanceNeedsZip }]);
+    expect(refused.issues).toEqual([{ path: 'sort', message: SEARCH_ERRORS.distanceNeedsZip }]);
   });
 
   it('relevance is the default: with text by match, with only a zip by distance', async () => {

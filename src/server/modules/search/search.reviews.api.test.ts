@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProviderCard, RATING_SORT_PRIOR, SEARCH_TEXTS, type SearchBody } from '#domain/search.ts';
+import {
+  type ProviderCard,
+  RATING_SORT_PRIOR,
+  SEARCH_ERRORS,
+  type SearchBody,
+} from '#domain/search.ts';
 import { reviews } from '#server/db/schema/index.ts';
 import {
   buildTestApp,
@@ -275,14 +280,14 @@ describe('bad values', () => {
   it.each([['newest'], ['RATING'], [''], [1], [null], [['rating']]])('sort %j → 400', async (sort) => {
     const res = await t.post('/api/search', { query: 'zinnia', sort });
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ error: 'VALIDATION_ERROR', message: SEARCH_TEXTS.sortInvalid });
-    expect(res.body.issues).toEqual([{ path: 'sort', message: SEARCH_TEXTS.sortInvalid }]);
+    expect(res.body).toMatchObject({ error: 'VALIDATION_ERROR', message: SEARCH_ERRORS.sortInvalid });
+    expect(res.body.issues).toEqual([{ path: 'sort', message: SEARCH_ERRORS.sortInvalid }]);
   });
 
   it.each([[1], [2], [5], [4.2], [-1], ['4'], [null]])('minRating %j → 400', async (minRating) => {
     const res = await t.post('/api/search', { query: 'zinnia', minRating });
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ error: 'VALIDATION_ERROR', message: SEARCH_TEXTS.minRatingInvalid });
-    expect(res.body.issues).toEqual([{ path: 'minRating', message: SEARCH_TEXTS.minRatingInvalid }]);
+    expect(res.body).toMatchObject({ error: 'VALIDATION_ERROR', message: SEARCH_ERRORS.minRatingInvalid });
+    expect(res.body.issues).toEqual([{ path: 'minRating', message: SEARCH_ERRORS.minRatingInvalid }]);
   });
 });

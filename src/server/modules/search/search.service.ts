@@ -7,6 +7,7 @@ import {
   isPriceFilterActive,
   type ProviderCard,
   type ProvidersReply,
+  SEARCH_ERRORS,
   SEARCH_LIMITS,
   SEARCH_TEXTS,
   type SearchFilters,
@@ -32,9 +33,9 @@ const MAX_WORD_LENGTH = 40;
 // pages by offset, bounded by SEARCH_LIMITS.totalCap. Both refuse a cursor with search's own words.
 
 const keysetFromCursor = (cursor: string | undefined) =>
-  decodeKeyset(cursor, 'uuid', SEARCH_TEXTS.cursorInvalid);
+  decodeKeyset(cursor, 'uuid', SEARCH_ERRORS.cursorInvalid);
 const offsetFromCursor = (cursor: string | undefined) =>
-  decodeOffset(cursor, SEARCH_LIMITS.totalCap, SEARCH_TEXTS.cursorInvalid);
+  decodeOffset(cursor, SEARCH_LIMITS.totalCap, SEARCH_ERRORS.cursorInvalid);
 
 // ---------------------------------------------------------------------------------------------
 // Cards
@@ -476,7 +477,7 @@ export async function searchProviders(
   }
   const place = zip ? lookupZip(zip) : null;
   if (zip && !place) throw fieldError('locationZip', SEARCH_TEXTS.unknownZip);
-  if (filters.sort === 'distance' && !place) throw fieldError('sort', SEARCH_TEXTS.distanceNeedsZip);
+  if (filters.sort === 'distance' && !place) throw fieldError('sort', SEARCH_ERRORS.distanceNeedsZip);
   const offset = offsetFromCursor(filters.cursor);
 
   const words = queryWords(text);

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { ProviderCard, SearchBody } from '#domain/search.ts';
-import { SEARCH_TEXTS } from '#domain/search.ts';
+import { SEARCH_ERRORS, SEARCH_TEXTS } from '#domain/search.ts';
 import { providerProfiles, searchLogs, users } from '#server/db/schema/index.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
@@ -306,38 +306,38 @@ describe('bad input gets its 400 and writes no log row', () => {
   });
   it.each<[string, unknown, string, string]>([
     ['a query over 100 characters', { query: long }, 'query', SEARCH_TEXTS.queryTooLong],
-    ['neither query nor zip', {}, 'query', SEARCH_TEXTS.queryOrZipRequired],
-    ['blank query and zip', { query: '   ', locationZip: '' }, 'query', SEARCH_TEXTS.queryOrZipRequired],
+    ['neither query nor zip', {}, 'query', SEARCH_ERRORS.queryOrZipRequired],
+    ['blank query and zip', { query: '   ', locationZip: '' }, 'query', SEARCH_ERRORS.queryOrZipRequired],
     ['a query that is not text', { query: 42 }, 'query', 'The search query must be text'],
     ['a 4-digit zip', { locationZip: '7870' }, 'locationZip', SEARCH_TEXTS.zipInvalid],
     ['a zip with letters', { locationZip: '7870a' }, 'locationZip', SEARCH_TEXTS.zipInvalid],
     ['an unknown zip', { locationZip: '00000' }, 'locationZip', SEARCH_TEXTS.unknownZip],
     ['an unknown zip in the query', { query: 'hair 00000' }, 'locationZip', SEARCH_TEXTS.unknownZip],
-    ['a price under 15', { query: 'hair', priceRange: [10, 100] }, 'priceRange.0', SEARCH_TEXTS.priceRange],
-    ['a price over 500', { query: 'hair', priceRange: [15, 600] }, 'priceRange.1', SEARCH_TEXTS.priceRange],
+    ['a price under 15', { query: 'hair', priceRange: [10, 100] }, 'priceRange.0', SEARCH_ERRORS.priceRange],
+    ['a price over 500', { query: 'hair', priceRange: [15, 600] }, 'priceRange.1', SEARCH_ERRORS.priceRange],
     [
       'a reversed price range',
       { query: 'hair', priceRange: [200, 100] },
       'priceRange',
-      SEARCH_TEXTS.priceRange,
+      SEARCH_ERRORS.priceRange,
     ],
     [
       'a price range of one value',
       { query: 'hair', priceRange: [100] },
       'priceRange',
-      SEARCH_TEXTS.priceRange,
+      SEARCH_ERRORS.priceRange,
     ],
     [
       'four experience filters',
       { query: 'hair', experience: ['Multilingual', 'Free Wi-Fi', 'Private Studio', 'Kid-Friendly'] },
       'experience',
-      SEARCH_TEXTS.experienceMax,
+      SEARCH_ERRORS.experienceMax,
     ],
     [
       'an empty experience filter',
       { query: 'hair', experience: [' '] },
       'experience.0',
-      SEARCH_TEXTS.experienceItem,
+      SEARCH_ERRORS.experienceItem,
     ],
     [
       'an unknown availability type',
@@ -349,19 +349,19 @@ describe('bad input gets its 400 and writes no log row', () => {
       'a date search without a date',
       { query: 'hair', availabilityType: 'specific_date' },
       'requestedDate',
-      SEARCH_TEXTS.dateRequired,
+      SEARCH_ERRORS.dateRequired,
     ],
     [
       'an impossible date',
       { query: 'hair', availabilityType: 'specific_date', requestedDate: '2031-02-30' },
       'requestedDate',
-      SEARCH_TEXTS.dateInvalid,
+      SEARCH_ERRORS.dateInvalid,
     ],
     [
       'a days search without days',
       { query: 'hair', availabilityType: 'days_pattern' },
       'requestedDays',
-      SEARCH_TEXTS.daysRequired,
+      SEARCH_ERRORS.daysRequired,
     ],
     [
       'an unknown day',
@@ -373,28 +373,28 @@ describe('bad input gets its 400 and writes no log row', () => {
       'a times search without times',
       { query: 'hair', availabilityType: 'time_pattern' },
       'requestedTimes',
-      SEARCH_TEXTS.timesRequired,
+      SEARCH_ERRORS.timesRequired,
     ],
     [
       'a half-hour time',
       { query: 'hair', requestedTimes: ['17:30'] },
       'requestedTimes.0',
-      SEARCH_TEXTS.timeInvalid,
+      SEARCH_ERRORS.timeInvalid,
     ],
     [
       'a custom search without days or times',
       { query: 'hair', availabilityType: 'custom_pattern' },
       'requestedDays',
-      SEARCH_TEXTS.dayOrTimeRequired,
+      SEARCH_ERRORS.dayOrTimeRequired,
     ],
-    ['a radius of 0', { query: 'hair', radiusMiles: 0 }, 'radiusMiles', SEARCH_TEXTS.radius],
-    ['a radius of 500', { query: 'hair', radiusMiles: 500 }, 'radiusMiles', SEARCH_TEXTS.radius],
-    ['a page of 51', { query: 'hair', limit: 51 }, 'limit', SEARCH_TEXTS.limit],
+    ['a radius of 0', { query: 'hair', radiusMiles: 0 }, 'radiusMiles', SEARCH_ERRORS.radius],
+    ['a radius of 500', { query: 'hair', radiusMiles: 500 }, 'radiusMiles', SEARCH_ERRORS.radius],
+    ['a page of 51', { query: 'hair', limit: 51 }, 'limit', SEARCH_ERRORS.limit],
     [
       'a cursor it did not make',
       { query: 'hair', cursor: 'eyJvIjotMX0' },
       'cursor',
-      SEARCH_TEXTS.cursorInvalid,
+      SEARCH_ERRORS.cursorInvalid,
     ],
     [
       'an overlong session id',
@@ -422,7 +422,7 @@ describe('bad input gets its 400 and writes no log row', () => {
   it('the list refuses a page size over 50', async () => {
     const res = await t.get('/api/providers?limit=51');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(SEARCH_TEXTS.limit);
+    expect(res.body.message).toBe(SEARCH_ERRORS.limit);
   });
 });
 
