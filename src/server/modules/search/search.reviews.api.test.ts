@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ProviderCard,
-  RATING_SORT_PRIOR,
-  SEARCH_ERRORS,
-  type SearchBody,
-} from '#domain/search.ts';
+import { type ProviderCard, RATING_SORT_PRIOR, SEARCH_ERRORS, type SearchBody } from '#domain/search.ts';
 import { reviews } from '#server/db/schema/index.ts';
 import {
   buildTestApp,
