@@ -167,8 +167,10 @@ test('a provider signs up with business details, which are stored', async ({ pag
   );
 });
 
-test('signed-out visitors are sent home from /account, /availability and /admin', async ({ page }) => {
-  for (const path of ['/account', '/availability', '/admin']) {
+test('signed-out visitors are sent home from /account and /admin (/availability is open to everyone)', async ({
+  page,
+}) => {
+  for (const path of ['/account', '/admin']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }

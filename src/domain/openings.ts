@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { HttpUrlSchema, text } from './fields';
+import { CATEGORY_IDS } from './options';
+import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
 export * from './openings-options';
 
-import { OPENING_LIMITS, OPENING_TEXTS } from './openings-options';
+import { OPENING_LIMITS, OPENING_TEXTS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
 
 /** Short-notice openings, 'upcoming availability' (SPEC.md §2, §3 'Opening', §5, §7, §8, §9). */
 
-/** An ISO 8601 instant with an offset or Z ('2026-11-24T15:00:00.000Z'). */
+/**
+ * An opening's start or end: a wall-clock 'YYYY-MM-DDTHH:mm' in the provider's time zone (what the
+ * form sends; the server converts it), or an ISO 8601 instant with an offset or Z
+ * ('2026-11-24T15:00:00.000Z').
+ */
+const openingTime = (error: string) =>
+  z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error });
+
 const optionalText = (max: number, label: string) =>
   text(max, label)
     .nullish()
@@ -16,12 +25,17 @@ const optionalText = (max: number, label: string) =>
 /** The fields a provider fills in; blank optional fields become null (SPEC.md §5 'Opening'). */
 export const OpeningFieldsSchema = z.object({
   service_type: text(OPENING_LIMITS.serviceTypeMax, 'Service type').min(1, OPENING_TEXTS.serviceTypeRequired),
-  start_time: z.iso.datetime({ offset: true, error: OPENING_TEXTS.startRequired }),
-  end_time: z.iso.datetime({ offset: true, error: OPENING_TEXTS.endRequired }),
+  start_time: openingTime(OPENING_TEXTS.startRequired),
+  end_time: openingTime(OPENING_TEXTS.endRequired),
   price: optionalText(OPENING_LIMITS.priceMax, 'Price'),
   note: optionalText(OPENING_LIMITS.noteMax, 'Note'),
   location_override: optionalText(OPENING_LIMITS.locationMax, 'Location'),
   booking_link_override: HttpUrlSchema.nullish().transform((v) => (v ? v : null)),
+  /**
+   * The zone the form showed the wall-clock times in. Optional; when sent, it must be the provider's
+   * zone on the server (a 409 otherwise: the zone changed since the form opened).
+   */
+  time_zone: z.string().max(64).optional(),
 });
 
 export const CreateOpeningBodySchema = OpeningFieldsSchema.strict();
@@ -57,6 +71,26 @@ export const OpeningsQuerySchema = z.object({
     .transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(OPENING_LIMITS.pageMax).default(OPENING_LIMITS.pageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
+  // The public list's filters (/availability, issue 20 item 2).
+  /** Openings of providers within `radius` miles of this zip. */
+  zip: z
+    .string()
+    .regex(/^\d{5}$/, 'Enter a 5-digit zip code')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  radius: z.coerce
+    .number()
+    .refine((n) => (RADIUS_OPTIONS as readonly number[]).includes(n), 'Choose 5, 10, 25 or 50 miles')
+    .default(SEARCH_LIMITS.radiusDefaultMiles),
+  /** Words of the service (or note), matched as whole words with English stemming. */
+  q: z.string().trim().max(OPENING_LIMITS.serviceTypeMax, 'Search words are too long').optional(),
+  /** A provider category ('hair', 'nails', …). */
+  category: z.enum(CATEGORY_IDS, { error: 'Unknown category' }).optional(),
+  /** A day, 'YYYY-MM-DD', on each opening's own (provider's) calendar. */
+  day: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, OPENING_TEXTS.chooseDay)
+    .optional(),
 });
 export type OpeningsQuery = z.input<typeof OpeningsQuerySchema>;
 
@@ -67,6 +101,8 @@ export const OpeningSchema = z.object({
   provider_image: z.string().nullable(),
   routing_slug: z.string(),
   service_type: z.string(),
+  /** The provider's time zone ('America/Chicago'): show the times on its clocks (issue 20 item 1). */
+  time_zone: z.string(),
   price: z.string().nullable(),
   start_time: z.string(),
   end_time: z.string(),
@@ -86,10 +122,26 @@ export const OpeningSchema = z.object({
 });
 export type Opening = z.infer<typeof OpeningSchema>;
 
+/** A provider's time-zone setting: the one they chose (null: their zip's) and what is in force. */
+export const ProviderTimeZoneSchema = z.object({
+  /** provider_profiles.time_zone: null means 'the zone of my zip'. */
+  chosen: z.string().nullable(),
+  /** The zone of the profile's zip (Eastern when there is none). */
+  zip_time_zone: z.string(),
+  zip: z.string().nullable(),
+  /** The zip's city ('Austin'), null without a known zip. */
+  city: z.string().nullable(),
+  /** chosen ?? zip_time_zone: the zone the provider's openings are in. */
+  effective: z.string(),
+});
+export type ProviderTimeZone = z.infer<typeof ProviderTimeZoneSchema>;
+
 export const OpeningsReplySchema = z.object({
   success: z.literal(true),
   openings: z.array(OpeningSchema),
   nextCursor: z.string().nullable(),
+  /** In the owner's list (?provider_id=): their time-zone setting, for the form and the picker. */
+  provider_time_zone: ProviderTimeZoneSchema.optional(),
 });
 export type OpeningsReply = z.infer<typeof OpeningsReplySchema>;
 
@@ -101,6 +153,18 @@ export const OpeningReplySchema = z.object({
 export type OpeningReply = z.infer<typeof OpeningReplySchema>;
 
 export const DeleteOpeningReplySchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** PUT /api/last-minute-openings/time-zone: a US zone, or null for 'from my zip'. */
+export const SetTimeZoneBodySchema = z
+  .object({ time_zone: z.enum(US_TIME_ZONE_IDS, { error: 'Choose a US time zone' }).nullable() })
+  .strict();
+export type SetTimeZoneBody = z.input<typeof SetTimeZoneBodySchema>;
+export const TimeZoneReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  provider_time_zone: ProviderTimeZoneSchema,
+});
+export type TimeZoneReply = z.infer<typeof TimeZoneReplySchema>;
 
 /** Opening alerts (the account page's switch). */
 export const OpeningAlertsSchema = z.object({ enabled: z.boolean() });

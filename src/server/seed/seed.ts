@@ -9,12 +9,14 @@ import {
   type Weekday,
 } from '#domain/availability.ts';
 import { formatAvailability, parseAvailability } from '#domain/availability-text.ts';
+import { instantToWallTime, wallTimeToInstant } from '#domain/openings-options.ts';
 import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
 import { isReservedSlug, slugify } from '#domain/slug.ts';
 import type { AppContext } from '../context';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { lookupZip, zipFromLocation } from '../lib/zip-lookup';
+import { timeZoneOfZip } from '../modules/openings/time-zones';
 import { storeImage } from '../modules/uploads/uploads.service';
 import { hashSeed, renderAvatarArt, renderPortfolioArt } from './art';
 import {
@@ -304,24 +306,36 @@ const OPENING_NOTES = [
 
 /**
  * Short-notice openings for about a third of the providers, spread over the next 5 days from the
- * moment the seed runs (issue 5), on the hour, 1 to 2 hours long, for one of their own services.
+ * moment the seed runs (issue 5), on the hour between 9 AM and 6 PM on the provider's own clocks
+ * (issue 20: in UTC hours the feed was full of 3 AM slots), 1 to 2 hours long, for one of their
+ * own services, and in the zone of their zip.
  */
 export function seedOpenings(providers: ReturnType<typeof prepareCatalogue>, now: Date) {
-  const firstHour = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS;
   return providers
     .filter((_, i) => i % 3 === 0)
     .flatMap((p, i) => {
       const count = i % 4 === 0 ? 2 : 1;
+      const zone = timeZoneOfZip(p.zip);
+      const today = Date.parse(`${instantToWallTime(now.getTime(), zone).slice(0, 10)}T00:00:00Z`);
       return Array.from({ length: count }, (_, k) => {
         const service = p.fields.pricing[(i + k) % Math.max(1, p.fields.pricing.length)];
-        // From 2 to ~110 hours ahead: inside the 5-day window however the seed's clock falls.
-        const start = new Date(firstHour + (2 + ((i * 37 + k * 23) % 108)) * HOUR_MS);
+        const hour = 9 + ((i * 7 + k * 5) % 10);
+        // Days 0 to 3 ahead, a day later when that hour is under 2 hours away: inside the 5-day window.
+        const localStart = (days: number) =>
+          wallTimeToInstant(
+            `${new Date(today + days * DAY_MS).toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`,
+            zone,
+          )!;
+        const days = (i * 37 + k * 23) % 4;
+        const first = localStart(days);
+        const start = new Date(first < now.getTime() + 2 * HOUR_MS ? localStart(days + 1) : first);
         return {
           providerId: p.id,
           serviceType: service?.service ?? 'Consultation',
           price: service && service.priceType !== 'contact' ? service.price : null,
           startTime: start,
           endTime: new Date(start.getTime() + (60 + ((i + k) % 3) * 30) * 60_000),
+          timeZone: zone,
           note: OPENING_NOTES[(i + k) % OPENING_NOTES.length] ?? null,
           createdAt: now,
           updatedAt: now,

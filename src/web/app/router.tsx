@@ -35,19 +35,10 @@ const AccountPage = lazy(async () => {
     ),
   };
 });
-const AvailabilityPage = lazy(async () => {
-  const [{ RequireAuth }, { AvailabilityPage: Page }] = await Promise.all([
-    guards(),
-    import('./routes/availability'),
-  ]);
-  return {
-    default: () => (
-      <RequireAuth only="provider">
-        <Page />
-      </RequireAuth>
-    ),
-  };
-});
+// Open to everyone (issue 20 item 2): openings are for clients.
+const AvailabilityPage = lazy(() =>
+  import('./routes/availability').then((m) => ({ default: m.AvailabilityPage })),
+);
 const AdminPage = lazy(async () => {
   const [{ RequireAuth }, { AdminPage: Page }] = await Promise.all([guards(), import('./routes/admin')]);
   return {

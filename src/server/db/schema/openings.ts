@@ -14,6 +14,12 @@ export const openings = pgTable(
     price: text('price'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    /**
+     * The provider's time zone when the opening was posted or last changed ('America/Chicago'): its
+     * times are shown on that zone's clocks, and /availability's day filter reads its day there. The
+     * service always sets it; the default only serves rows written straight into the table.
+     */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     note: text('note'),
     locationOverride: text('location_override'),
     bookingLinkOverride: text('booking_link_override'),
@@ -26,6 +32,11 @@ export const openings = pgTable(
     index('openings_active_start_idx').on(t.startTime, t.id).where(sql`${t.isActive}`),
     // A provider's own list, and their openings on the profile.
     index('openings_provider_start_idx').on(t.providerId, t.startTime),
+    // /availability's words filter (issue 20 item 2): the service type and note, English stems.
+    index('openings_text_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${t.serviceType} || ' ' || coalesce(${t.note}, ''))`,
+    ),
     check('openings_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check(
       'openings_text_lengths',

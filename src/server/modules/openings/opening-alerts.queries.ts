@@ -17,6 +17,7 @@ export interface AlertRecipientRow {
 
 export interface AlertOpeningRow {
   service_type: string;
+  time_zone: string;
   start_time: string;
   end_time: string;
   price: string | null;
@@ -53,7 +54,7 @@ export async function findAlertProvider(db: Db, providerId: string): Promise<Ale
 export async function findAlertOpenings(db: Db, providerId: string, now: Date, limit: number) {
   return rowsOf<AlertOpeningRow>(
     await db.execute(sql`
-      SELECT o.service_type, o.price, o.note,
+      SELECT o.service_type, o.time_zone, o.price, o.note,
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              to_char(o.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,

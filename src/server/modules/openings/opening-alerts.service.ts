@@ -7,7 +7,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { openingAlertMail } from '#server/mail/templates.ts';
 import * as q from './opening-alerts.queries';
 import { scheduleAlertDispatch } from './openings.queries';
-import { formatOpeningTime, timeZoneOfZip } from './time-zones';
+import { formatOpeningTime } from './time-zones';
 
 /**
  * Opening alerts (issue 5): when a provider posts openings, everyone who saved them (with alerts
@@ -51,7 +51,6 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
   const upcoming = await q.findAlertOpenings(tx, providerId, now, OPENINGS_PER_ALERT);
   if (upcoming.length === 0) return 0;
   const recipients = await q.findAlertRecipients(tx, providerId);
-  const zone = timeZoneOfZip(provider.zip);
   const profileUrl = `${ctx.config.publicUrl}/${provider.routing_slug}`;
   let nextDue: number | null = null;
   let queued = 0;
@@ -74,7 +73,8 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
       settingsUrl: `${ctx.config.publicUrl}/account`,
       openings: fresh.map((o) => ({
         service: o.service_type,
-        when: formatOpeningTime(o.start_time, o.end_time, zone),
+        // On the provider's clocks: the zone the opening was posted in (issue 20 item 1).
+        when: formatOpeningTime(o.start_time, o.end_time, o.time_zone),
         price: o.price,
         location: o.display_location,
         note: o.note,

@@ -22,11 +22,30 @@ export interface OpeningRow {
   is_active: boolean;
   display_location: string;
   display_booking_link: string;
+  time_zone: string;
 }
+
+/** Each filter of the public list (/availability); the service has checked them. */
+export interface OpeningFilters {
+  /** Providers within `meters` of this point (provider_search.earth_point, its GiST index). */
+  near?: { latitude: number; longitude: number; meters: number };
+  /** Words of the service type or note, as an English tsquery (the openings_text_idx GIN index). */
+  words?: string;
+  /** A provider category (provider_search.categories, its GIN index). */
+  category?: string;
+  /**
+   * A day on each opening's own calendar: the UTC bounds of that day over every US zone (the index
+   * range), then the exact day in the opening's zone.
+   */
+  day?: { date: string; from: Date; until: Date };
+}
+
+/** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
+const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesce(o.note, ''))`;
 
 const SELECT_OPENING = sql`
   SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
-         o.service_type, o.price,
+         o.service_type, o.price, o.time_zone,
          to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
          to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
@@ -49,16 +68,35 @@ export async function findUpcomingOpenings(
     limit: number;
     after: { startTime: string; id: string } | null;
     providerId?: string;
+    filters?: OpeningFilters;
   },
 ): Promise<OpeningRow[]> {
+  const f = opts.filters ?? {};
+  const needsSearchRow = Boolean(f.near || f.category);
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
+      ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
       WHERE o.is_active
         AND o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
         AND o.start_time < ${opts.until.toISOString()}::timestamptz
         AND o.end_time > ${opts.now.toISOString()}::timestamptz
         AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
         ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
+        ${
+          f.near
+            ? sql`AND earth_box(ll_to_earth(${f.near.latitude}::float8, ${f.near.longitude}::float8), ${f.near.meters}::float8) @> ps.earth_point
+              AND earth_distance(ll_to_earth(${f.near.latitude}::float8, ${f.near.longitude}::float8), ps.earth_point) <= ${f.near.meters}::float8`
+            : sql``
+        }
+        ${f.category ? sql`AND ps.categories @> ARRAY[${f.category}]::text[]` : sql``}
+        ${f.words ? sql`AND ${OPENING_TEXT} @@ plainto_tsquery('english', ${f.words})` : sql``}
+        ${
+          f.day
+            ? sql`AND o.start_time >= ${f.day.from.toISOString()}::timestamptz
+              AND o.start_time < ${f.day.until.toISOString()}::timestamptz
+              AND (o.start_time AT TIME ZONE o.time_zone)::date = ${f.day.date}::date`
+            : sql``
+        }
         ${opts.after ? sql`AND (o.start_time, o.id) > (${opts.after.startTime}::timestamptz, ${opts.after.id}::uuid)` : sql``}
       ORDER BY o.start_time, o.id
       LIMIT ${opts.limit + 1}`),
@@ -101,8 +139,12 @@ export async function countUpcomingOpenings(db: Db, providerId: string, now: Dat
   return row?.n ?? 0;
 }
 
-const columnsOf = (fields: OpeningFields) => ({
+/** Opening fields with their times as instants and the zone they were entered in. */
+export type StoredOpeningFields = OpeningFields & { time_zone: string };
+
+const columnsOf = (fields: StoredOpeningFields) => ({
   serviceType: fields.service_type,
+  timeZone: fields.time_zone,
   startTime: new Date(fields.start_time),
   endTime: new Date(fields.end_time),
   price: fields.price,
@@ -111,7 +153,7 @@ const columnsOf = (fields: OpeningFields) => ({
   bookingLinkOverride: fields.booking_link_override,
 });
 
-export async function insertOpening(db: Db, providerId: string, fields: OpeningFields, now: Date) {
+export async function insertOpening(db: Db, providerId: string, fields: StoredOpeningFields, now: Date) {
   const [row] = await db
     .insert(openings)
     .values({ providerId, ...columnsOf(fields), createdAt: now, updatedAt: now })
@@ -124,7 +166,7 @@ export async function updateOpening(
   db: Db,
   id: string,
   providerId: string,
-  fields: OpeningFields & { is_active?: boolean | undefined },
+  fields: StoredOpeningFields & { is_active?: boolean | undefined },
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -174,4 +216,25 @@ export async function scheduleAlertDispatch(db: Db, providerId: string, dueAt: D
       target: openingAlertDispatches.providerId,
       set: { dueAt: sql`least(${openingAlertDispatches.dueAt}, excluded.due_at)` },
     });
+}
+
+/** A provider's chosen zone (null: their zip's) and zip; undefined without a provider profile. */
+export async function findProviderZone(
+  db: Db,
+  providerId: string,
+): Promise<{ time_zone: string | null; zip: string | null } | undefined> {
+  const [row] = rowsOf<{ time_zone: string | null; zip: string | null }>(
+    await db.execute(sql`SELECT time_zone, zip FROM provider_profiles WHERE user_id = ${providerId}`),
+  );
+  return row;
+}
+
+/** Sets provider_profiles.time_zone (null: the zip's); false without a provider profile. */
+export async function updateProviderZone(db: Db, providerId: string, timeZone: string | null) {
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(
+      sql`UPDATE provider_profiles SET time_zone = ${timeZone} WHERE user_id = ${providerId} RETURNING user_id`,
+    ),
+  );
+  return rows.length > 0;
 }

@@ -10,6 +10,8 @@ import {
   OpeningReplySchema,
   OpeningsQuerySchema,
   OpeningsReplySchema,
+  SetTimeZoneBodySchema,
+  TimeZoneReplySchema,
   UpdateOpeningBodySchema,
 } from '#domain/openings.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
@@ -38,13 +40,13 @@ export async function openingRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Upcoming openings (next 5 days, soonest first), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer)',
+          'Upcoming openings (next 5 days, soonest first), filtered by zip and radius, words, category and day (the opening’s own calendar), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
         querystring: OpeningsQuerySchema,
         response: { 200: OpeningsReplySchema },
       },
     },
     async (req, reply) => {
-      const { provider_id, include_inactive, limit, cursor } = req.query;
+      const { provider_id, include_inactive, limit, cursor, zip, radius, q, category, day } = req.query;
       if (provider_id) {
         const own = await openings.listOwnOpenings(ctx, req.user, {
           providerId: provider_id,
@@ -59,7 +61,11 @@ export async function openingRoutes(base: FastifyInstance) {
       if (viewer) reply.header('Cache-Control', 'private, no-store');
       return {
         success: true as const,
-        ...(await openings.listUpcomingOpenings(ctx, { limit, cursor }, viewer)),
+        ...(await openings.listUpcomingOpenings(
+          ctx,
+          { limit, cursor, zip, radius, q, category, day },
+          viewer,
+        )),
       };
     },
   );
@@ -125,6 +131,26 @@ export async function openingRoutes(base: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: await openings.removeOpening(ctx, req.user, req.query.id, req.query.permanent),
+    }),
+  );
+
+  app.put(
+    `${PATH}/time-zone`,
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set your openings’ time zone (providers): a US zone, or null for the zone of your zip; new and changed openings are read on its clocks',
+        body: SetTimeZoneBodySchema,
+        response: { 200: TimeZoneReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: OPENING_TEXTS.timeZoneSaved,
+      provider_time_zone: await openings.setProviderTimeZone(ctx, req.user, req.body.time_zone),
     }),
   );
 }

@@ -3,14 +3,24 @@ import {
   OPENING_TEXTS,
   type Opening,
   type OpeningFields,
+  type OpeningsQuery,
   openingTimeIssues,
+  type ProviderTimeZone,
+  WALL_TIME,
+  wallTimeToInstant,
 } from '#domain/openings.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
-import { AppError } from '#server/lib/app-error.ts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { withClickTokens } from '../bookings/click-tokens';
 import * as q from './openings.queries';
+import { timeZoneOfZip } from './time-zones';
+
+const METERS_PER_MILE = 1609.344;
+/** US zones span UTC-4 (Atlantic) to UTC-10 (Hawaii): a day starts between 04:00 and 10:00 UTC. */
+const US_OFFSETS_HOURS = { east: 4, west: 10 };
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -38,7 +48,11 @@ const afterOf = (cursor: string | undefined) => {
  */
 export async function listUpcomingOpenings(
   ctx: AppContext,
-  query: { limit: number; cursor?: string | undefined; providerId?: string | undefined },
+  query: {
+    limit: number;
+    cursor?: string | undefined;
+    providerId?: string | undefined;
+  } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
   viewer: UserRow | null = null,
 ) {
   const now = ctx.now();
@@ -49,6 +63,7 @@ export async function listUpcomingOpenings(
     limit: query.limit,
     after: afterOf(query.cursor),
     ...(query.providerId ? { providerId: query.providerId } : {}),
+    filters: filtersOf(query),
   });
   const result = page(rows, query.limit);
   return { ...result, openings: await withClickTokens(ctx, viewer, result.openings) };
@@ -68,7 +83,85 @@ export async function listOwnOpenings(
     limit: query.limit,
     after: afterOf(query.cursor),
   });
-  return page(rows, query.limit);
+  return { ...page(rows, query.limit), provider_time_zone: await providerTimeZone(ctx, user.id) };
+}
+
+/** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`. */
+function filtersOf(
+  query: Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
+): q.OpeningFilters {
+  const filters: q.OpeningFilters = {};
+  if (query.zip) {
+    const place = lookupZip(query.zip);
+    if (!place) throw fieldError('zip', OPENING_TEXTS.unknownZip);
+    filters.near = {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      meters: Number(query.radius ?? 25) * METERS_PER_MILE,
+    };
+  }
+  const words = query.q?.trim();
+  if (words) filters.words = words;
+  if (query.category) filters.category = query.category;
+  if (query.day) {
+    const midnightUtc = Date.parse(`${query.day}T00:00:00Z`);
+    // The pattern lets Feb 30 through; PostgreSQL would refuse it with an error.
+    if (!Number.isFinite(midnightUtc) || new Date(midnightUtc).toISOString().slice(0, 10) !== query.day)
+      throw fieldError('day', OPENING_TEXTS.chooseDay);
+    filters.day = {
+      date: query.day,
+      from: new Date(midnightUtc + US_OFFSETS_HOURS.east * HOUR_MS),
+      until: new Date(midnightUtc + DAY_MS + US_OFFSETS_HOURS.west * HOUR_MS),
+    };
+  }
+  return filters;
+}
+
+/** A provider's time-zone setting: their choice, else the zone of their zip. */
+export async function providerTimeZone(ctx: AppContext, providerId: string): Promise<ProviderTimeZone> {
+  const row = await q.findProviderZone(ctx.db, providerId);
+  const zip = row?.zip ?? null;
+  const zipZone = timeZoneOfZip(zip);
+  return {
+    chosen: row?.time_zone ?? null,
+    zip_time_zone: zipZone,
+    zip,
+    city: (zip && lookupZip(zip)?.city) || null,
+    effective: row?.time_zone ?? zipZone,
+  };
+}
+
+/** Sets the provider's own time zone (null: their zip's). Clients: 403. */
+export async function setProviderTimeZone(ctx: AppContext, user: UserRow, timeZone: string | null) {
+  if (user.userType !== 'provider') throw new AppError('FORBIDDEN', 'Only providers have a time zone');
+  if (!(await q.updateProviderZone(ctx.db, user.id, timeZone)))
+    throw new AppError('NOT_FOUND', 'Provider profile not found');
+  return providerTimeZone(ctx, user.id);
+}
+
+/**
+ * The form's times as instants: a wall-clock 'YYYY-MM-DDTHH:mm' is read on the provider's clocks
+ * (so a provider posting while travelling publishes their own local time); an ISO instant is kept.
+ * A `time_zone` the form sends must be the provider's zone: otherwise it changed since the form
+ * opened, and the times would land elsewhere (409).
+ */
+function toStored(fields: OpeningFields, zone: string): q.StoredOpeningFields {
+  if (fields.time_zone !== undefined && fields.time_zone !== zone)
+    throw new AppError('CONFLICT', OPENING_TEXTS.zoneChanged);
+  const instant = (value: string, path: 'start_time' | 'end_time') => {
+    if (!WALL_TIME.test(value)) return new Date(value).toISOString();
+    const ms = wallTimeToInstant(value, zone);
+    if (ms === null)
+      throw fieldError(path, path === 'start_time' ? OPENING_TEXTS.startRequired : OPENING_TEXTS.endRequired);
+    return new Date(ms).toISOString();
+  };
+  const { time_zone: _shown, ...rest } = fields;
+  return {
+    ...rest,
+    start_time: instant(fields.start_time, 'start_time'),
+    end_time: instant(fields.end_time, 'end_time'),
+    time_zone: zone,
+  };
 }
 
 function checkTimes(fields: OpeningFields, now: Date, startChanged = true) {
@@ -91,11 +184,12 @@ async function openingOrThrow(ctx: AppContext, id: string) {
 export async function createOpening(ctx: AppContext, user: UserRow, fields: OpeningFields) {
   if (user.userType !== 'provider') throw new AppError('FORBIDDEN', 'Only providers can post openings');
   const now = ctx.now();
-  checkTimes(fields, now);
+  const stored = toStored(fields, (await providerTimeZone(ctx, user.id)).effective);
+  checkTimes(stored, now);
   if ((await q.countUpcomingOpenings(ctx.db, user.id, now)) >= OPENING_LIMITS.perProviderMax)
     throw new AppError('CONFLICT', OPENING_TEXTS.tooMany);
   const id = await ctx.db.transaction(async (tx) => {
-    const openingId = await q.insertOpening(tx, user.id, fields, now);
+    const openingId = await q.insertOpening(tx, user.id, stored, now);
     await q.scheduleAlertDispatch(tx, user.id, new Date(now.getTime() + ctx.config.alertGroupingMs));
     return openingId;
   });
@@ -112,9 +206,13 @@ export async function updateOpening(
 ) {
   const current = await q.findOpeningById(ctx.db, id);
   if (!current || current.provider_id !== user.id) throw new AppError('NOT_FOUND', 'Opening not found');
-  const startChanged = Date.parse(fields.start_time) !== Date.parse(current.start_time);
-  checkTimes(fields, ctx.now(), startChanged);
-  if (!(await q.updateOpening(ctx.db, id, user.id, fields, ctx.now())))
+  const stored = {
+    ...toStored(fields, (await providerTimeZone(ctx, user.id)).effective),
+    ...(fields.is_active === undefined ? {} : { is_active: fields.is_active }),
+  };
+  const startChanged = Date.parse(stored.start_time) !== Date.parse(current.start_time);
+  checkTimes(stored, ctx.now(), startChanged);
+  if (!(await q.updateOpening(ctx.db, id, user.id, stored, ctx.now())))
     throw new AppError('NOT_FOUND', 'Opening not found');
   return openingOrThrow(ctx, id);
 }

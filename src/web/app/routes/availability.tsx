@@ -1,7 +1,10 @@
+import { useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import type { Opening } from '#domain/openings.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
+import type { OpeningFilters } from '#web/features/openings/api/get-upcoming-openings.ts';
+import { AvailabilityFilters } from '#web/features/openings/components/AvailabilityFilters.tsx';
 import { AvailabilityList } from '#web/features/openings/components/AvailabilityList.tsx';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
@@ -12,20 +15,47 @@ const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
-/** /availability (SPEC.md §2): 'All Available Openings', every upcoming opening grouped by day. */
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+
+/**
+ * /availability (SPEC.md §2, open to everyone since issue 20 item 2): 'All Available Openings',
+ * filtered by words, zip and radius, category and day, kept in the URL (?q=&zip=&radius=&category=&day=)
+ * so the home page's 'View All Available Openings' can hand its search over.
+ */
 export function AvailabilityPage() {
   const session = useSession();
+  const [params, setParams] = useSearchParams();
   useDocumentTitle(`${OPENING_TEXTS.pageTitle} · ${BRAND.name}`);
+  const filters: OpeningFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+
+  const handleChange = (next: OpeningFilters) => {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) {
+      const value = next[key]?.trim();
+      if (value) search.set(key, value);
+    }
+    setParams(search, { replace: true });
+  };
+
   return (
     <PageShell
       title={OPENING_TEXTS.pageTitle}
-      intro={`Short-notice openings from professionals in the next ${OPENING_LIMITS.windowDays} days, soonest first.`}
+      intro={`Short-notice openings from professionals in the next ${OPENING_LIMITS.windowDays} days, soonest first, each in its provider's local time.`}
     >
-      <AvailabilityList
-        isSignedIn={Boolean(session)}
-        onBook={handleBook}
-        onLoginRequired={handleLoginRequired}
-      />
+      <div className="space-y-8">
+        {/* Keyed by the URL: Back or a new link resets the typed words and zip to what it says. */}
+        <AvailabilityFilters key={params.toString()} filters={filters} onChange={handleChange} />
+        <AvailabilityList
+          filters={filters}
+          isSignedIn={Boolean(session)}
+          onBook={handleBook}
+          onLoginRequired={handleLoginRequired}
+        />
+      </div>
     </PageShell>
   );
 }

@@ -3,8 +3,9 @@ import {
   type OpeningFields,
   OpeningFieldsSchema,
   openingTimeIssues,
+  wallTimeToInstant,
 } from '#domain/openings.ts';
-import { isoToLocalInput, localInputToIso } from './opening-time';
+import { isoToZoneInput } from './opening-time';
 
 /** The create/edit dialog's values: every field a string, the times as datetime-local values. */
 export interface OpeningFormValues {
@@ -29,12 +30,12 @@ export const OPENING_FORM_FIELDS = [
   'booking_link_override',
 ] as const satisfies readonly (keyof OpeningFormValues)[];
 
-/** Blank for a new opening; the stored values (times in the viewer's zone) for an edit. */
-export function formValuesOf(opening: Opening | null): OpeningFormValues {
+/** Blank for a new opening; the stored values (times on the provider's clocks) for an edit. */
+export function formValuesOf(opening: Opening | null, timeZone: string): OpeningFormValues {
   return {
     service_type: opening?.service_type ?? '',
-    start_time: opening ? isoToLocalInput(opening.start_time) : '',
-    end_time: opening ? isoToLocalInput(opening.end_time) : '',
+    start_time: opening ? isoToZoneInput(opening.start_time, timeZone) : '',
+    end_time: opening ? isoToZoneInput(opening.end_time, timeZone) : '',
     price: opening?.price ?? '',
     note: opening?.note ?? '',
     location_override: opening?.location_override ?? '',
@@ -42,27 +43,38 @@ export function formValuesOf(opening: Opening | null): OpeningFormValues {
   };
 }
 
-/** A time input's instant: the stored one while the input still shows it (it has no seconds). */
-function instantOf(value: string, stored: string | undefined): string {
-  return stored && value === isoToLocalInput(stored) ? stored : localInputToIso(value);
+/** A time input's instant on the provider's clocks ('' when blank or no date). */
+function instantOf(value: string, timeZone: string): string {
+  const ms = value ? wallTimeToInstant(value, timeZone) : null;
+  return ms === null ? '' : new Date(ms).toISOString();
+}
+
+/** What the API gets for a time: the stored instant while the input still shows it, else the wall clock. */
+function sentOf(value: string, timeZone: string, stored: string | undefined): string {
+  return stored && value === isoToZoneInput(stored, timeZone) ? stored : value;
 }
 
 /**
  * The server's rules on the browser's clock: OpeningFieldsSchema (required fields, bounds, links)
- * and openingTimeIssues (30 minutes ahead, end after start, at most 12 hours, within 60 days).
- * The times become ISO instants and blank optional fields null, as the API takes them. On an edit
+ * and openingTimeIssues (30 minutes ahead, end after start, at most 12 hours, within 60 days),
+ * the times read on the provider's clocks (`timeZone`). The body sends the wall-clock times with
+ * the zone they were shown in, for the server to convert (an unchanged time stays the stored
+ * instant), and blank optional fields as null. On an edit
  * (`stored`), an unchanged start is not judged again, as on the server: an opening that starts
  * soon can still get a new note.
  */
 export function validateOpeningForm(
   values: OpeningFormValues,
   now: Date,
+  timeZone: string,
   stored?: Pick<Opening, 'start_time' | 'end_time'> | null,
 ): { ok: true; body: OpeningFields } | { ok: false; errors: OpeningFormErrors } {
+  const unchanged = (key: 'start_time' | 'end_time') =>
+    stored && values[key] === isoToZoneInput(stored[key], timeZone) ? stored[key] : undefined;
   const input = {
     ...values,
-    start_time: instantOf(values.start_time, stored?.start_time),
-    end_time: instantOf(values.end_time, stored?.end_time),
+    start_time: unchanged('start_time') ?? instantOf(values.start_time, timeZone),
+    end_time: unchanged('end_time') ?? instantOf(values.end_time, timeZone),
   };
   const startChanged = !stored || Date.parse(input.start_time) !== Date.parse(stored.start_time);
   const errors: OpeningFormErrors = {};
@@ -79,6 +91,15 @@ export function validateOpeningForm(
       errors[issue.path] ??= issue.message;
     }
   }
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
+  if (parsed.success && Object.keys(errors).length === 0)
+    return {
+      ok: true,
+      body: {
+        ...parsed.data,
+        start_time: sentOf(values.start_time, timeZone, stored?.start_time),
+        end_time: sentOf(values.end_time, timeZone, stored?.end_time),
+        time_zone: timeZone,
+      },
+    };
   return { ok: false, errors };
 }

@@ -6,7 +6,8 @@ import { OPENINGS_KEY } from './get-upcoming-openings';
 
 /**
  * GET /api/last-minute-openings?provider_id=&include_inactive=true (bearer, the owner only): the
- * provider's own upcoming openings, inactive ones too. A provider has at most
+ * provider's own upcoming openings, inactive ones too, and their time-zone setting (the zone the
+ * form reads its times in). A provider has at most
  * OPENING_LIMITS.perProviderMax of them, so one page of pageMax holds them all.
  */
 export const getMyOpenings = (providerId: string, signal?: AbortSignal) =>
@@ -20,7 +21,10 @@ export const myOpeningsKey = (providerId: string) => [...OPENINGS_KEY, 'mine', p
 export const myOpeningsQuery = (providerId: string) =>
   queryOptions({
     queryKey: myOpeningsKey(providerId),
-    queryFn: async ({ signal }) => (await getMyOpenings(providerId, signal)).openings,
+    queryFn: async ({ signal }) => {
+      const reply = await getMyOpenings(providerId, signal);
+      return { openings: reply.openings, timeZone: reply.provider_time_zone ?? null };
+    },
   });
 
 export function useMyOpenings(providerId: string) {

@@ -8,16 +8,40 @@ import { getSession, useSession } from '#web/lib/session.ts';
 /** Key prefix of every openings list (public and the owner's): a change refetches them all. */
 export const OPENINGS_KEY = ['openings'] as const;
 
+/** /availability's filters, as the URL and the API both spell them (all optional). */
+export interface OpeningFilters {
+  q?: string;
+  zip?: string;
+  radius?: string;
+  category?: string;
+  day?: string;
+}
+
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+
 /**
- * GET /api/last-minute-openings?limit=&cursor=: the public list (active, not ended, starting in the
- * next 5 days, soonest first). Anyone may call it; signed in, each opening also carries its
- * provider's click token for the Book button (ADR 008).
+ * GET /api/last-minute-openings?limit=&cursor=&q=&zip=&radius=&category=&day=: the public list
+ * (active, not ended, starting in the next 5 days, soonest first), filtered on the server. Anyone
+ * may call it; signed in, each opening also carries its provider's click token for the Book
+ * button (ADR 008).
  */
-export const getUpcomingOpenings = (cursor: string | null, limit: number, signal?: AbortSignal) =>
-  api<OpeningsReply>(
-    `/api/last-minute-openings?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    { auth: getSession() !== null, ...(signal ? { signal } : {}) },
-  );
+export const getUpcomingOpenings = (
+  cursor: string | null,
+  limit: number,
+  signal?: AbortSignal,
+  filters: OpeningFilters = {},
+) => {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  for (const key of FILTER_KEYS) {
+    const value = filters[key]?.trim();
+    if (value && (key !== 'radius' || filters.zip)) params.set(key, value);
+  }
+  return api<OpeningsReply>(`/api/last-minute-openings?${params.toString()}`, {
+    auth: getSession() !== null,
+    ...(signal ? { signal } : {}),
+  });
+};
 
 /** A list left open for an hour is fetched again when next looked at: click tokens live 2 hours. */
 const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
@@ -26,11 +50,12 @@ const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
 export const upcomingOpeningsQuery = (
   limit: number = OPENING_LIMITS.pageDefault,
   viewerId: string | null = getSession()?.user.id ?? null,
+  filters: OpeningFilters = {},
 ) =>
   infiniteQueryOptions({
     // Keyed by the viewer: the click tokens are each signed-in user's own.
-    queryKey: [...OPENINGS_KEY, 'upcoming', limit, viewerId] as const,
-    queryFn: ({ pageParam, signal }) => getUpcomingOpenings(pageParam, limit, signal),
+    queryKey: [...OPENINGS_KEY, 'upcoming', limit, viewerId, filters] as const,
+    queryFn: ({ pageParam, signal }) => getUpcomingOpenings(pageParam, limit, signal, filters),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // Short-notice: an opening can be taken or end within minutes.
@@ -38,7 +63,7 @@ export const upcomingOpeningsQuery = (
     refetchOnWindowFocus: viewerId ? refetchForClickToken : false,
   });
 
-export function useUpcomingOpenings(limit?: number) {
+export function useUpcomingOpenings(limit?: number, filters: OpeningFilters = {}) {
   const viewerId = useSession()?.user.id ?? null;
-  return useInfiniteQuery(upcomingOpeningsQuery(limit, viewerId));
+  return useInfiniteQuery(upcomingOpeningsQuery(limit, viewerId, filters));
 }

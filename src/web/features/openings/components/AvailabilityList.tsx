@@ -4,28 +4,39 @@ import { LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { useUpcomingOpenings } from '../api/get-upcoming-openings';
+import { ApiError } from '#web/lib/api-client.ts';
+import { type OpeningFilters, useUpcomingOpenings } from '../api/get-upcoming-openings';
 import { dayKey, formatDayHeading, hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 
-/** Openings in the order given (soonest first), cut into local calendar days. */
-function groupByDay(openings: readonly Opening[]): { key: string; heading: string; openings: Opening[] }[] {
-  const days: { key: string; heading: string; openings: Opening[] }[] = [];
+/**
+ * Openings (soonest first) cut into days, each on its own provider's calendar: a 9 PM Pacific
+ * opening belongs to its Pacific day even when that is already tomorrow in New York.
+ */
+export function groupByDay(
+  openings: readonly Opening[],
+): { key: string; heading: string; openings: Opening[] }[] {
+  const days = new Map<string, Opening[]>();
   for (const opening of openings) {
-    const key = dayKey(opening.start_time);
-    const last = days.at(-1);
-    if (last?.key === key) last.openings.push(opening);
-    else days.push({ key, heading: formatDayHeading(opening.start_time), openings: [opening] });
+    const key = dayKey(opening.start_time, opening.time_zone);
+    const day = days.get(key);
+    if (day) day.push(opening);
+    else days.set(key, [opening]);
   }
-  return days;
+  return [...days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, list]) => ({ key, heading: formatDayHeading(key), openings: list }));
 }
 
+const hasFilters = (f: OpeningFilters) => Boolean(f.q || f.zip || f.category || f.day);
+
 /**
- * /availability's list (SPEC.md §2 'Availability'): every upcoming opening, grouped by day, with the
- * provider's name linking to their profile, and Load more while the server has more.
+ * /availability's list (SPEC.md §2 'Availability', issue 20 item 2): the upcoming openings that
+ * match the filters (on the server), grouped by day, with the provider's name linking to their
+ * profile, and Load more while the server has more.
  */
-export function AvailabilityList(props: BookProps) {
-  const query = useUpcomingOpenings();
+export function AvailabilityList({ filters = {}, ...props }: BookProps & { filters?: OpeningFilters }) {
+  const query = useUpcomingOpenings(undefined, filters);
   const now = new Date();
   const openings = (query.data?.pages.flatMap((p) => p.openings) ?? []).filter((o) => !hasEnded(o, now));
 
@@ -33,7 +44,11 @@ export function AvailabilityList(props: BookProps) {
   if (query.isError && openings.length === 0)
     return (
       <div className="space-y-3">
-        <Alert>Failed to load openings</Alert>
+        <Alert>
+          {query.error instanceof ApiError && query.error.status === 400 && query.error.message
+            ? query.error.message
+            : 'Failed to load openings'}
+        </Alert>
         <Button variant="outline" disabled={query.isFetching} onClick={() => void query.refetch()}>
           <RotateCcw className="h-4 w-4" aria-hidden="true" />
           Try Again
@@ -44,9 +59,13 @@ export function AvailabilityList(props: BookProps) {
     return (
       <div className="rounded-2xl border border-dashed border-app px-6 py-12 text-center">
         <CalendarX2 className="mx-auto h-8 w-8 text-muted" aria-hidden="true" />
-        <h2 className="mt-3 text-lg font-semibold text-app">No upcoming openings</h2>
+        <h2 className="mt-3 text-lg font-semibold text-app">
+          {hasFilters(filters) ? 'No openings match these filters' : 'No upcoming openings'}
+        </h2>
         <p className="mt-2 text-sm text-muted">
-          When professionals post short-notice openings for the next few days, they appear here.
+          {hasFilters(filters)
+            ? 'Try a wider radius, another day or fewer words.'
+            : 'When professionals post short-notice openings for the next few days, they appear here.'}
         </p>
       </div>
     );

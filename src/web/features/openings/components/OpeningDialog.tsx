@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Opening, OpeningFields } from '#domain/openings.ts';
+import type { Opening, OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
@@ -19,12 +19,13 @@ import {
   validateOpeningForm,
 } from '../opening-form';
 import { minInputValue } from '../opening-time';
+import { describeZone } from './TimeZonePicker';
 
 /** The schema and the time rules, on the browser's clock at the moment of checking. */
 const resolverFor =
-  (stored: Opening | null): Resolver<OpeningFormValues, unknown, OpeningFields> =>
+  (stored: Opening | null, timeZone: string): Resolver<OpeningFormValues, unknown, OpeningFields> =>
   async (values) => {
-    const result = validateOpeningForm(values, new Date(), stored);
+    const result = validateOpeningForm(values, new Date(), timeZone, stored);
     if (result.ok) return { values: result.body, errors: {} };
     const errors = Object.fromEntries(
       Object.entries(result.errors).map(([field, message]) => [field, { type: 'validation', message }]),
@@ -44,10 +45,12 @@ interface OpeningDialogProps {
   opening: Opening | null;
   /** The provider's own service names, offered as suggestions. */
   services: readonly string[];
+  /** The provider's time zone: the form's times are on its clocks. */
+  timeZone: ProviderTimeZone;
 }
 
 /** Add or edit an opening (SPEC.md §2 'Openings manager'). */
-export function OpeningDialog({ open, onOpenChange, opening, services }: OpeningDialogProps) {
+export function OpeningDialog({ open, onOpenChange, opening, services, timeZone }: OpeningDialogProps) {
   return (
     <Dialog
       open={open}
@@ -57,7 +60,12 @@ export function OpeningDialog({ open, onOpenChange, opening, services }: Opening
       className="max-w-lg"
     >
       {/* Radix unmounts the content when closed, so each opening starts from its own values. */}
-      <OpeningForm opening={opening} services={services} onDone={() => onOpenChange(false)} />
+      <OpeningForm
+        opening={opening}
+        services={services}
+        timeZone={timeZone}
+        onDone={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }
@@ -65,21 +73,24 @@ export function OpeningDialog({ open, onOpenChange, opening, services }: Opening
 function OpeningForm({
   opening,
   services,
+  timeZone,
   onDone,
 }: {
   opening: Opening | null;
   services: readonly string[];
+  timeZone: ProviderTimeZone;
   onDone: () => void;
 }) {
+  const zone = timeZone.effective;
   const listId = useId();
   const create = useCreateOpening();
   const update = useUpdateOpening();
   const form = useForm<OpeningFormValues, unknown, OpeningFields>({
-    resolver: resolverFor(opening),
-    defaultValues: formValuesOf(opening),
+    resolver: resolverFor(opening, zone),
+    defaultValues: formValuesOf(opening, zone),
   });
   const { errors, isSubmitting } = form.formState;
-  const min = minInputValue(new Date());
+  const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
 
   /** Server issues go on their fields; the toast says what failed (SPEC.md §8 'Openings'). */
@@ -130,6 +141,7 @@ function OpeningForm({
           ))}
         </datalist>
       )}
+      <p className="text-sm text-muted">Times are in {describeZone(timeZone)}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Start"

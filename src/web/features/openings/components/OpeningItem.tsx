@@ -88,7 +88,7 @@ function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps 
 
 /**
  * One short-notice opening (SPEC.md §3 'Opening'): the service, optionally the provider, the time
- * in the viewer's locale, price, place and note, then Book (or the owner's actions).
+ * on the provider's clocks with its zone (and the viewer's when it differs), price, place and note, then Book (or the owner's actions).
  */
 export function OpeningItem({
   opening,
@@ -143,7 +143,10 @@ export function OpeningItem({
             <Clock className={iconClass} aria-hidden="true" />
             <span className="sr-only">When: </span>
             <time dateTime={opening.start_time}>
-              {formatOpeningRange(opening.start_time, opening.end_time, { showDate })}
+              {formatOpeningRange(opening.start_time, opening.end_time, {
+                showDate,
+                timeZone: opening.time_zone,
+              })}
             </time>
           </li>
           {opening.display_location && (

@@ -16,6 +16,7 @@ import { useUpdateOpening } from '../api/update-opening';
 import { formatOpeningRange, hasEnded } from '../opening-time';
 import { OpeningDialog } from './OpeningDialog';
 import { OpeningItem } from './OpeningItem';
+import { TimeZonePicker } from './TimeZonePicker';
 
 /** A 4xx's own words (not found, too many, invalid time); ours for network and server failures. */
 function failureText(error: unknown, fallback: string): string {
@@ -70,7 +71,8 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   }, [toDelete]);
 
   const now = new Date();
-  const openings = (query.data ?? []).filter((o) => !hasEnded(o, now));
+  const openings = (query.data?.openings ?? []).filter((o) => !hasEnded(o, now));
+  const zone = query.data?.timeZone ?? null;
   const isFull = openings.length >= OPENING_LIMITS.perProviderMax;
   // Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus.
   const busyId =
@@ -138,7 +140,9 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
     content = (
       <ul className="space-y-3" aria-label="Your upcoming openings">
         {openings.map((opening) => {
-          const when = formatOpeningRange(opening.start_time, opening.end_time);
+          const when = formatOpeningRange(opening.start_time, opening.end_time, {
+            timeZone: opening.time_zone,
+          });
           const name = `${opening.service_type}, ${when}`;
           const isBusy = busyId === opening.id;
           return (
@@ -213,7 +217,7 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
         <Button
           ref={addButton}
           className="shrink-0"
-          disabled={isFull || query.isPending}
+          disabled={isFull || query.isPending || !zone}
           aria-haspopup="dialog"
           onClick={() => setDialog({ open: true, opening: null })}
         >
@@ -222,23 +226,27 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
         </Button>
       </div>
       <CardContent className="space-y-3">
+        {zone && <TimeZonePicker zone={zone} />}
         {isFull && <p className="text-sm text-muted">{OPENING_TEXTS.tooMany}</p>}
         {content}
       </CardContent>
 
-      <OpeningDialog
-        open={dialog.open}
-        opening={dialog.opening}
-        services={suggestions}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
+      {zone && (
+        <OpeningDialog
+          open={dialog.open}
+          timeZone={zone}
+          opening={dialog.opening}
+          services={suggestions}
+          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete this opening?"
         description={
           toDelete
-            ? `'${toDelete.service_type}' on ${formatOpeningRange(toDelete.start_time, toDelete.end_time)} will be removed for good. To hide it for now, deactivate it instead.`
+            ? `'${toDelete.service_type}' on ${formatOpeningRange(toDelete.start_time, toDelete.end_time, { timeZone: toDelete.time_zone })} will be removed for good. To hide it for now, deactivate it instead.`
             : undefined
         }
         confirmLabel="Delete opening"

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -9,12 +9,31 @@ import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 
 /**
+ * /availability with the home search's words and zip (the home URL's q and zip, see
+ * features/search/url-state.ts), so 'View All' continues the search a visitor started.
+ */
+export function availabilityHref(home: URLSearchParams): string {
+  const params = new URLSearchParams();
+  const q = home.get('q')?.trim();
+  const zip = home.get('zip')?.trim();
+  if (q) params.set('q', q);
+  if (zip && /^\d{5}$/.test(zip)) {
+    params.set('zip', zip);
+    const radius = home.get('radius');
+    if (radius && ['5', '10', '25', '50'].includes(radius)) params.set('radius', radius);
+  }
+  const query = params.toString();
+  return query ? `/availability?${query}` : '/availability';
+}
+
+/**
  * The home page's 'Upcoming Availability' (SPEC.md §2): the soonest openings of the next 5 days with
  * Book, and 'View All Available Openings'. Hidden while loading, on error and when there are none,
  * so a quiet week leaves no empty box on the home page.
  */
 export function UpcomingAvailabilitySection(props: BookProps) {
   const titleId = useId();
+  const allHref = availabilityHref(useSearchParams()[0]);
   const query = useUpcomingOpenings(OPENING_LIMITS.homeCount);
   const now = new Date();
   const openings = (query.data?.pages[0]?.openings ?? [])
@@ -35,7 +54,7 @@ export function UpcomingAvailabilitySection(props: BookProps) {
           </p>
         </div>
         <Link
-          to="/availability"
+          to={allHref}
           className={cn(buttonVariants({ variant: 'outline' }), 'hidden shrink-0 sm:inline-flex')}
         >
           {OPENING_TEXTS.viewAll}
@@ -50,7 +69,7 @@ export function UpcomingAvailabilitySection(props: BookProps) {
         ))}
       </ul>
       <div className="mt-6 sm:hidden">
-        <Link to="/availability" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
+        <Link to={allHref} className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
           {OPENING_TEXTS.viewAll}
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>

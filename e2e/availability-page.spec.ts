@@ -1,0 +1,71 @@
+import { createVerifiedAccount, expect, expectNoAxeViolations, scrollUntilVisible, test } from './fixtures';
+
+/**
+ * Issue 20 item 2: /availability is for everyone. A signed-out visitor follows 'View All Available
+ * Openings' from a home search (its words and zip go along), filters by zip, and is asked to log in
+ * to book.
+ */
+
+/** An ISO instant `hours` from now, on a whole hour. */
+const inHours = (hours: number) => {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  d.setUTCMinutes(0, 0, 0);
+  return d.toISOString();
+};
+
+test('a signed-out visitor finds openings near a zip on /availability', async ({ page, request, mail }) => {
+  const tag = Date.now().toString(36);
+  const post = async (name: string, location: string, service: string) => {
+    const provider = await createVerifiedAccount(
+      request,
+      mail,
+      { user_type: 'provider', name: `${name} ${tag}`, location, booking_link: 'https://book.example.com/x' },
+      'avail',
+    );
+    const res = await request.post('/api/last-minute-openings', {
+      headers: { Authorization: `Bearer ${provider.session.access_token}` },
+      data: { service_type: service, start_time: inHours(2), end_time: inHours(3), price: '$70' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const austinService = `Braids ${tag}`;
+  const laService = `Braids deluxe ${tag}`;
+  await post('Austin Braids', 'Austin, TX 78701', austinService);
+  await post('LA Braids', 'Los Angeles, CA 90012', laService);
+
+  // The home search's words and zip go to /availability.
+  await page.goto(`/?q=${tag}&zip=78701`);
+  const section = page.getByRole('region', { name: 'Upcoming Availability' });
+  await scrollUntilVisible(page, section);
+  const viewAll = section.getByRole('link', { name: 'View All Available Openings' });
+  await expect(viewAll).toHaveAttribute('href', `/availability?q=${tag}&zip=78701`);
+  await viewAll.click();
+
+  await expect(page).toHaveURL(new RegExp(`/availability\\?q=${tag}&zip=78701$`));
+  await expect(page.getByRole('heading', { name: 'All Available Openings' })).toBeVisible();
+  await expect(page.getByRole('article', { name: austinService })).toBeVisible();
+  await expect(page.getByRole('article', { name: laService })).toHaveCount(0);
+  const filters = page.getByRole('search', { name: 'Filter openings' });
+  await expect(filters.getByLabel('Zip code')).toHaveValue('78701');
+  await expect(filters.getByLabel('Service')).toHaveValue(tag);
+
+  // Another zip.
+  await filters.getByLabel('Zip code').fill('90012');
+  await filters.getByRole('button', { name: 'Search openings' }).click();
+  await expect(page).toHaveURL(/zip=90012/);
+  const la = page.getByRole('article', { name: laService });
+  await expect(la).toBeVisible();
+  await expect(page.getByRole('article', { name: austinService })).toHaveCount(0);
+  await expect(la).toContainText('$70');
+  await expect(la).toContainText(/P[SD]T/);
+
+  // A radius wide enough still leaves Austin out of Los Angeles.
+  await filters.getByLabel('Within').selectOption('50');
+  await expect(page).toHaveURL(/radius=50/);
+  await expect(page.getByRole('article', { name: austinService })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Book asks a visitor to log in.
+  await la.getByRole('button', { name: /Book/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

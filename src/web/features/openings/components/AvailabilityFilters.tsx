@@ -1,0 +1,113 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { SERVICE_CATEGORIES } from '#domain/options.ts';
+import { RADIUS_OPTIONS, SEARCH_LIMITS } from '#domain/search-options.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Field } from '#web/components/ui/Field.tsx';
+import { Input } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
+import type { OpeningFilters } from '../api/get-upcoming-openings';
+import { nextDays } from '../opening-time';
+
+/** 'Today', 'Tomorrow', then 'Fri, Nov 27', for the day filter. */
+function dayLabel(day: string, index: number): string {
+  if (index === 0) return 'Today';
+  if (index === 1) return 'Tomorrow';
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * /availability's filters (issue 20 item 2): words and zip apply with Search (or Enter); radius,
+ * category and day at once. The route keeps them in the URL.
+ */
+export function AvailabilityFilters({
+  filters,
+  onChange,
+}: {
+  filters: OpeningFilters;
+  onChange: (next: OpeningFilters) => void;
+}) {
+  const [q, setQ] = useState(filters.q ?? '');
+  const [zip, setZip] = useState(filters.zip ?? '');
+  const days = nextDays(new Date(), 6);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...filters, q: q.trim(), zip: zip.trim() });
+  };
+
+  return (
+    <search aria-label="Filter openings">
+      <form
+        onSubmit={handleSubmit}
+        className="grid gap-3 rounded-2xl border border-app bg-card p-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
+        <Field label="Service" className="lg:col-span-2">
+          <Input
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="e.g. balayage"
+            maxLength={100}
+            autoComplete="off"
+          />
+        </Field>
+        <Field label="Zip code">
+          <Input
+            value={zip}
+            onChange={(e) => setZip(e.target.value.replace(/\D/g, '').slice(0, 5))}
+            inputMode="numeric"
+            placeholder="78701"
+            autoComplete="postal-code"
+          />
+        </Field>
+        <Field label="Within">
+          <Select
+            value={filters.radius ?? String(SEARCH_LIMITS.radiusDefaultMiles)}
+            disabled={!filters.zip}
+            onChange={(e) => onChange({ ...filters, radius: e.target.value })}
+          >
+            {RADIUS_OPTIONS.map((miles) => (
+              <option key={miles} value={String(miles)}>
+                {miles} miles
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Category">
+          <Select
+            value={filters.category ?? ''}
+            onChange={(e) => onChange({ ...filters, category: e.target.value })}
+          >
+            <option value="">All categories</option>
+            {SERVICE_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Day">
+          <Select value={filters.day ?? ''} onChange={(e) => onChange({ ...filters, day: e.target.value })}>
+            <option value="">Any day</option>
+            {days.map((day, i) => (
+              <option key={day} value={day}>
+                {dayLabel(day, i)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex items-end sm:col-span-2 lg:col-span-6 lg:justify-end">
+          <Button type="submit">
+            <Search className="h-4 w-4" aria-hidden="true" />
+            Search openings
+          </Button>
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Opening } from '#domain/openings.ts';
+import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { AvailabilityFilters } from './AvailabilityFilters';
+import { AvailabilityList } from './AvailabilityList';
+import { availabilityHref } from './UpcomingAvailabilitySection';
+
+const start = new Date(Date.now() + 26 * 3_600_000);
+start.setUTCMinutes(0, 0, 0);
+
+const opening = (over: Partial<Opening>): Opening => ({
+  id: crypto.randomUUID(),
+  provider_id: crypto.randomUUID(),
+  provider_name: 'Juno Hair',
+  provider_image: null,
+  routing_slug: 'juno-hair',
+  service_type: 'Silk press',
+  time_zone: 'America/Chicago',
+  price: '$85',
+  start_time: start.toISOString(),
+  end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+  note: null,
+  location_override: null,
+  booking_link_override: null,
+  is_active: true,
+  display_location: 'Austin, TX 78701',
+  display_booking_link: 'https://book.example.com/juno',
+  ...over,
+});
+
+describe('AvailabilityList', () => {
+  it('asks the server with the filters and shows each opening in its provider’s zone', async () => {
+    const requests = stubFetch((r) =>
+      r.path.startsWith('/api/last-minute-openings')
+        ? {
+            body: {
+              success: true,
+              openings: [
+                opening({ service_type: 'Silk press' }),
+                opening({ service_type: 'Facial', time_zone: 'America/Los_Angeles' }),
+              ],
+              nextCursor: null,
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(
+      <AvailabilityList isSignedIn={false} filters={{ q: 'silk', zip: '78701', radius: '10', day: '' }} />,
+    );
+    const item = await screen.findByRole('article', { name: 'Silk press' });
+    expect(item.textContent).toMatch(/C[SD]T/);
+    expect(screen.getByRole('article', { name: 'Facial' }).textContent).toMatch(/P[SD]T/);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/last-minute-openings?limit=24&q=silk&zip=78701&radius=10',
+    ]);
+  });
+
+  it('says when nothing matches the filters', async () => {
+    stubFetch(() => ({ body: { success: true, openings: [], nextCursor: null } }));
+    renderWithProviders(<AvailabilityList isSignedIn={false} filters={{ category: 'barber' }} />);
+    expect(await screen.findByRole('heading', { name: 'No openings match these filters' })).toBeTruthy();
+  });
+});
+
+describe('AvailabilityFilters', () => {
+  it('applies words and zip with Search, the selects at once', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<AvailabilityFilters filters={{}} onChange={onChange} />);
+    await user.type(screen.getByLabelText('Service'), 'balayage');
+    await user.type(screen.getByLabelText('Zip code'), '78a701');
+    await user.click(screen.getByRole('button', { name: 'Search openings' }));
+    expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701' });
+    await user.selectOptions(screen.getByLabelText('Category'), 'nails');
+    expect(onChange).toHaveBeenLastCalledWith({ category: 'nails' });
+  });
+});
+
+describe('availabilityHref', () => {
+  it('carries the home search’s words, zip and radius', () => {
+    expect(availabilityHref(new URLSearchParams(''))).toBe('/availability');
+    expect(availabilityHref(new URLSearchParams('q=balayage&zip=78701&price=50-200'))).toBe(
+      '/availability?q=balayage&zip=78701',
+    );
+    expect(availabilityHref(new URLSearchParams('zip=78701&radius=10'))).toBe(
+      '/availability?zip=78701&radius=10',
+    );
+    expect(availabilityHref(new URLSearchParams('zip=787&radius=10'))).toBe('/availability');
+  });
+});
