@@ -3,6 +3,7 @@ import { z } from 'zod';
 export * from './admin-options';
 
 import { ADMIN_LIMITS, ADMIN_TEXTS } from './admin-options';
+import { AdminReviewSchema, AdminReviewsQuerySchema } from './reviews';
 
 /**
  * The admin dashboard and the beta gate (SPEC.md §2 'Admin', §4 'Admin gate', §8). Unlike the
@@ -62,3 +63,137 @@ export const BetaStatusReplySchema = z.object({
   enabled: z.boolean(),
   granted: z.boolean(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Admin tables (issue 20 item 9): date ranges, names linked to profiles, CSV exports
+
+/** A day of the admin filters ('YYYY-MM-DD', read as a UTC day). */
+const AdminDateSchema = z
+  .string({ error: ADMIN_TEXTS.invalidDate })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, ADMIN_TEXTS.invalidDate)
+  // Feb 30 matches the pattern; a real day reads back as itself.
+  .refine((d) => {
+    const ms = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(d);
+  }, ADMIN_TEXTS.invalidDate)
+  .refine((d) => d >= ADMIN_LIMITS.minDate && d <= ADMIN_LIMITS.maxDate, ADMIN_TEXTS.dateOutOfRange);
+
+/** from/to of every admin table, both optional and inclusive; the page's form uses the same schema. */
+export const AdminDateRangeShape = {
+  from: AdminDateSchema.optional(),
+  to: AdminDateSchema.optional(),
+};
+
+/** 'to' before 'from' is refused on the `to` field (a 400 with that issue). */
+function checkDateRange(range: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (range.from && range.to && range.to < range.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: ADMIN_TEXTS.badDateRange });
+}
+
+export const AdminDateRangeSchema = z.object(AdminDateRangeShape).superRefine(checkDateRange);
+export type AdminDateRange = z.infer<typeof AdminDateRangeSchema>;
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageMax).default(ADMIN_LIMITS.pageDefault),
+  cursor: z.string().max(200, 'Invalid page cursor').optional(),
+};
+
+/**
+ * Admin tables name people (never 8-character ids) and link them to their public profile: `*_slug`
+ * is set only when that person has one (a listed provider), else null.
+ */
+const providerNamed = { provider_name: z.string(), provider_slug: z.string().nullable() };
+const clientNamed = { client_name: z.string(), client_slug: z.string().nullable() };
+
+// Search logs -------------------------------------------------------------------------------
+
+/** GET /api/search?limit=&cursor=&from=&to= and GET /api/admin/search-logs/export?from=&to= (admins). */
+export const AdminSearchLogsQuerySchema = z
+  .object({ ...page, ...AdminDateRangeShape })
+  .superRefine(checkDateRange);
+export const AdminSearchLogsExportQuerySchema = AdminDateRangeSchema;
+
+// Booking logs ------------------------------------------------------------------------------
+
+/** GET /api/admin/booking-logs?limit=&cursor=&from=&to= (admins): every click, newest first. */
+export const AdminBookingLogsQuerySchema = z
+  .object({ ...page, ...AdminDateRangeShape })
+  .superRefine(checkDateRange);
+export type AdminBookingLogsQuery = z.input<typeof AdminBookingLogsQuerySchema>;
+
+/** GET /api/admin/booking-logs/export?from=&to= (admins): the same clicks as CSV. */
+export const AdminBookingLogsExportQuerySchema = AdminDateRangeSchema;
+
+export const AdminBookingLogSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  provider_id: z.string(),
+  client_id: z.string(),
+  ...providerNamed,
+  ...clientNamed,
+  created_at: z.string(),
+});
+export type AdminBookingLog = z.infer<typeof AdminBookingLogSchema>;
+
+export const AdminBookingLogsReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    logs: z.array(AdminBookingLogSchema),
+    total: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+});
+export type AdminBookingLogsReply = z.infer<typeof AdminBookingLogsReplySchema>;
+
+// Submissions -------------------------------------------------------------------------------
+
+export const SUBMISSION_STATUSES = ['all', 'open', 'handled'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+const submissionFilters = {
+  status: z.enum(SUBMISSION_STATUSES).default('all'),
+  ...AdminDateRangeShape,
+};
+
+/** GET /api/admin/submissions?status=&from=&to=&limit=&cursor= (admins), newest first. */
+export const AdminSubmissionsQuerySchema = z
+  .object({ ...page, ...submissionFilters })
+  .superRefine(checkDateRange);
+export type AdminSubmissionsQuery = z.input<typeof AdminSubmissionsQuerySchema>;
+
+/** GET /api/admin/submissions/export?status=&from=&to= (admins): the same rows as CSV. */
+export const AdminSubmissionsExportQuerySchema = z.object(submissionFilters).superRefine(checkDateRange);
+
+export const SubmissionIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_TEXTS.submissionNotFound }) });
+
+/** PUT /api/admin/submissions/:id: mark handled (true) or back to open (false). */
+export const HandleSubmissionBodySchema = z.object({ handled: z.boolean() }).strict();
+export type HandleSubmissionBody = z.infer<typeof HandleSubmissionBodySchema>;
+
+// Reviews -----------------------------------------------------------------------------------
+
+/** GET /api/admin/reviews?status=&from=&to=&limit=&cursor=: from/to bound the date the list is ordered by. */
+export const AdminReviewsListQuerySchema =
+  AdminReviewsQuerySchema.extend(AdminDateRangeShape).superRefine(checkDateRange);
+export type AdminReviewsListQuery = z.input<typeof AdminReviewsListQuerySchema>;
+
+/** GET /api/admin/reviews/export?status=&from=&to= (admins): the same reviews as CSV. */
+export const AdminReviewsExportQuerySchema = AdminReviewsQuerySchema.pick({ status: true })
+  .extend(AdminDateRangeShape)
+  .superRefine(checkDateRange);
+
+/** A review in the admin list, with its author's and provider's names and profile links. */
+export const AdminReviewRowSchema = AdminReviewSchema.extend({
+  client_id: z.string(),
+  ...providerNamed,
+  ...clientNamed,
+});
+export type AdminReviewRow = z.infer<typeof AdminReviewRowSchema>;
+
+export const AdminReviewsListReplySchema = z.object({
+  success: z.literal(true),
+  reviews: z.array(AdminReviewRowSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminReviewsListReply = z.infer<typeof AdminReviewsListReplySchema>;

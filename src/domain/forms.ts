@@ -77,6 +77,8 @@ export const SubmissionSchema = z.object({
   urgency: z.string().nullable(),
   phone: z.string().nullable(),
   created_at: z.string(),
+  /** When an admin marked it handled; null while it is open. */
+  handled_at: z.string().nullable(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 
@@ -89,3 +91,11 @@ export const SubmissionsReplySchema = z.object({
   }),
 });
 export type SubmissionsReply = z.infer<typeof SubmissionsReplySchema>;
+
+/** PUT /api/admin/submissions/:id: the submission as it now stands. */
+export const SubmissionReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  submission: SubmissionSchema,
+});
+export type SubmissionReply = z.infer<typeof SubmissionReplySchema>;

@@ -39,7 +39,13 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'POST /api/last-minute-openings': [403, 404, 409],
   'PUT /api/last-minute-openings': [403, 404, 409],
   'DELETE /api/last-minute-openings': [403, 404, 409],
+  'PUT /api/last-minute-openings/time-zone': [403, 404],
   'GET /api/admin/submissions': [403],
+  'GET /api/admin/submissions/export': [403],
+  'PUT /api/admin/submissions/:id': [403, 404],
+  'GET /api/admin/booking-logs': [403],
+  'GET /api/admin/booking-logs/export': [403],
+  'GET /api/admin/search-logs/export': [403],
   'GET /api/reviews': [404],
   'GET /api/reviews/eligibility': [404],
   // 429: the account's 3 new reviews of the last 24 hours (ADR 008), whatever the rate limits.
@@ -50,6 +56,7 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'DELETE /api/reviews/:id/reply': [403, 404],
   'POST /api/reviews/:id/report': [403, 404, 409],
   'GET /api/admin/reviews': [403],
+  'GET /api/admin/reviews/export': [403],
   'PUT /api/admin/reviews/:id': [403, 404],
 };
 

@@ -4,6 +4,7 @@ import {
   bookingLogs,
   favoriteServices,
   favorites,
+  formSubmissions,
   openings,
   providerProfiles,
   providerRatings,
@@ -105,6 +106,7 @@ const ids = {
   admin: '',
   review: '',
   opening: '',
+  submission: '',
   portfolioUrl: '',
 };
 const emails = { client: '', owner: '' };
@@ -177,6 +179,26 @@ const withClientCookie = (o: RequestOptions): RequestOptions => ({
 
 const userTypes = async () =>
   (await open.db.select({ t: users.userType }).from(users).orderBy(users.id)).map((r) => r.t).join();
+
+/** An open submission, so a wrong 'handled' mark would show (reopened after a cell that marked it). */
+async function seedSubmission() {
+  if (ids.submission) {
+    await open.db
+      .update(formSubmissions)
+      .set({ handledAt: null })
+      .where(eq(formSubmissions.id, ids.submission));
+    return;
+  }
+  const [row] = await open.db
+    .insert(formSubmissions)
+    .values({ kind: 'feedback', type: 'feedback', message: 'Matrix submission' })
+    .returning({ id: formSubmissions.id });
+  ids.submission = row!.id;
+}
+const submissionHandledAt = async () =>
+  (
+    await open.db.select().from(formSubmissions).where(eq(formSubmissions.id, ids.submission))
+  )[0]?.handledAt?.getTime() ?? 0;
 
 /** The owner's upcoming opening, active, so a wrong edit or deactivation would show. */
 async function seedOpening() {
@@ -355,6 +377,9 @@ const ENDPOINTS = {
     request: (app, o) =>
       app.get(`/api/last-minute-openings?provider_id=${ids.owner}&include_inactive=true`, o),
   },
+  'PUT /api/last-minute-openings/time-zone (own)': {
+    request: (app, o) => app.put('/api/last-minute-openings/time-zone', { time_zone: 'America/Denver' }, o),
+  },
   'POST /api/last-minute-openings (own)': {
     request: (app, o) => app.post('/api/last-minute-openings', openingBody(), o),
     probe: ownerOpenings,
@@ -459,6 +484,28 @@ const ENDPOINTS = {
     arrange: seedReview,
   },
   'GET /api/admin/submissions': { request: (app, o) => app.get('/api/admin/submissions', o) },
+  'GET /api/admin/submissions/export': {
+    request: (app, o) => app.get('/api/admin/submissions/export', o),
+    plain: true,
+  },
+  'PUT /api/admin/submissions/:id (handled)': {
+    request: (app, o) => app.put(`/api/admin/submissions/${ids.submission}`, { handled: true }, o),
+    probe: submissionHandledAt,
+    arrange: seedSubmission,
+  },
+  'GET /api/admin/booking-logs': { request: (app, o) => app.get('/api/admin/booking-logs', o) },
+  'GET /api/admin/search-logs/export': {
+    request: (app, o) => app.get('/api/admin/search-logs/export', o),
+    plain: true,
+  },
+  'GET /api/admin/booking-logs/export': {
+    request: (app, o) => app.get('/api/admin/booking-logs/export', o),
+    plain: true,
+  },
+  'GET /api/admin/reviews/export': {
+    request: (app, o) => app.get('/api/admin/reviews/export', o),
+    plain: true,
+  },
   'GET /api/admin/access': { request: (app, o) => app.get('/api/admin/access', o) },
   'POST /api/admin/access': {
     request: (app, o) => app.post('/api/admin/access', { password: ADMIN_PASSWORD }, o),
@@ -503,6 +550,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401,   E, 404, 200, 404, 404, 401, 401],
+  'PUT /api/last-minute-openings/time-zone (own)':                        [401,   E, 403, 200, 200, 403, 401, 401],
   'POST /api/last-minute-openings (own)':                                 [401,   E, 403, 200, 200, 403, 401, 401],
   "PUT /api/last-minute-openings?id=(owner's)":                           [401,   E, 404, 200, 404, 404, 401, 401],
   "DELETE /api/last-minute-openings?id=(owner's)":                        [401,   E, 404, 200, 404, 404, 401, 401],
@@ -531,9 +579,15 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401,   E, 404, 200, 404, 404, 401, 401],
   "POST /api/reviews/:id/report (client's)":                              [401,   E, 403, 200, 200, 200, 401, 401],
   'GET /api/admin/reviews':                                               [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/reviews/export':                                        [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/reviews?status=held':                                   [401,   E, 403, 403, 403, 200, 401, 401],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/submissions':                                           [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/submissions/export':                                    [401,   E, 403, 403, 403, 200, 401, 401],
+  'PUT /api/admin/submissions/:id (handled)':                             [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/booking-logs':                                          [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/search-logs/export':                                    [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/admin/booking-logs/export':                                   [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/access':                                                [401,   E, 403, 403, 403, 200, 401, 401],
   'POST /api/admin/access':                                               [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200, 200, 200],
@@ -572,6 +626,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401, 404, 200, 404, 404, 404],
+  'PUT /api/last-minute-openings/time-zone (own)':                        [401, 403, 200, 200, 403, 403],
   'POST /api/last-minute-openings (own)':                                 [401, 403, 200, 200, 403, 403],
   "PUT /api/last-minute-openings?id=(owner's)":                           [401, 404, 200, 404, 404, 404],
   "DELETE /api/last-minute-openings?id=(owner's)":                        [401, 404, 200, 404, 404, 404],
@@ -600,9 +655,15 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401, 404, 200, 404, 404, 404],
   "POST /api/reviews/:id/report (client's)":                              [401, 403, 200, 200, 200, 200],
   'GET /api/admin/reviews':                                               [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/reviews/export':                                        [401, 403, 403, 403,   A, 200],
   'GET /api/admin/reviews?status=held':                                   [401, 403, 403, 403,   A, 200],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [401, 403, 403, 403,   A, 200],
   'GET /api/admin/submissions':                                           [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/submissions/export':                                    [401, 403, 403, 403,   A, 200],
+  'PUT /api/admin/submissions/:id (handled)':                             [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/booking-logs':                                          [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/search-logs/export':                                    [401, 403, 403, 403,   A, 200],
+  'GET /api/admin/booking-logs/export':                                   [401, 403, 403, 403,   A, 200],
   'GET /api/admin/access':                                                [401, 403, 403, 403, 200, 200],
   'POST /api/admin/access':                                               [401, 403, 403, 403, 200, 200],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],
@@ -641,6 +702,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'GET /api/zips/nearest':                                                [  B,   B,   B,   B,   B,   B],
   'GET /api/last-minute-openings':                                        [  B,   B,   B,   B,   B,   B],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [  B,   B,   B,   B,   B,   B],
+  'PUT /api/last-minute-openings/time-zone (own)':                        [  B,   B,   B,   B,   B,   B],
   'POST /api/last-minute-openings (own)':                                 [  B,   B,   B,   B,   B,   B],
   "PUT /api/last-minute-openings?id=(owner's)":                           [  B,   B,   B,   B,   B,   B],
   "DELETE /api/last-minute-openings?id=(owner's)":                        [  B,   B,   B,   B,   B,   B],
@@ -669,9 +731,15 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'DELETE /api/reviews/:id/reply (of the owner)':                         [  B,   B,   B,   B,   B,   B],
   "POST /api/reviews/:id/report (client's)":                              [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews':                                               [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/reviews/export':                                        [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews?status=held':                                   [  B,   B,   B,   B,   B,   B],
   'PUT /api/admin/reviews/:id (dismiss)':                                 [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/submissions':                                           [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/submissions/export':                                    [  B,   B,   B,   B,   B,   B],
+  'PUT /api/admin/submissions/:id (handled)':                             [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/booking-logs':                                          [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/search-logs/export':                                    [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/booking-logs/export':                                   [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/access':                                                [  B,   B,   B,   B,   B,   B],
   'POST /api/admin/access':                                               [  B,   B,   B,   B,   B,   B],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],

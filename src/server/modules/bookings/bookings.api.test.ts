@@ -586,3 +586,108 @@ describe('GET /api/booking-logs analytics', () => {
     expect(new Set(seen).size).toBe(total);
   });
 });
+
+describe('GET /api/admin/booking-logs and its CSV export (issue 20 item 9)', () => {
+  let adminToken = '';
+  let clientToken = '';
+  let provider: VerifiedUser;
+  let client: VerifiedUser;
+  const ids = { march: '', april: '' };
+
+  beforeAll(async () => {
+    adminToken = (await loginAs(t, ADMIN_EMAIL, DEFAULT_PASSWORD)).access_token;
+    provider = await createVerifiedProvider(t, { name: 'Studio =SUM(A1)' });
+    client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Casey Client' } });
+    clientToken = client.session.access_token;
+    const insert = async (url: string, createdAt: string) => {
+      const [row] = await t.db
+        .insert(bookingLogs)
+        .values({
+          clientId: client.user.id,
+          providerId: provider.user.id,
+          url,
+          createdAt: new Date(createdAt),
+        })
+        .returning({ id: bookingLogs.id });
+      return row!.id;
+    };
+    ids.march = await insert('https://book.example.com/march', '2020-03-31T23:30:00Z');
+    ids.april = await insert('https://book.example.com/april,"quoted"', '2020-04-01T00:30:00Z');
+  });
+
+  it('names the provider and the client, with a profile link only for someone who has one', async () => {
+    const res = await t.get('/api/admin/booking-logs?from=2020-03-01&to=2020-04-30', { token: adminToken });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.total).toBe(2);
+    expect(res.body.data.logs).toEqual([
+      {
+        id: ids.april,
+        url: 'https://book.example.com/april,"quoted"',
+        provider_id: provider.user.id,
+        provider_name: 'Studio =SUM(A1)',
+        provider_slug: provider.user.routing_slug,
+        client_id: client.user.id,
+        client_name: 'Casey Client',
+        client_slug: null,
+        created_at: '2020-04-01T00:30:00.000000Z',
+      },
+      expect.objectContaining({
+        id: ids.march,
+        provider_slug: provider.user.routing_slug,
+        client_slug: null,
+      }),
+    ]);
+  });
+
+  it('filters by UTC days, pages with keyset cursors, and refuses a backwards range', async () => {
+    const march = await t.get('/api/admin/booking-logs?from=2020-03-31&to=2020-03-31', { token: adminToken });
+    expect(march.body.data.logs.map((l: { id: string }) => l.id)).toEqual([ids.march]);
+    expect(march.body.data.total).toBe(1);
+    const first = await t.get('/api/admin/booking-logs?to=2020-04-01&limit=1', { token: adminToken });
+    expect(first.body.data.logs[0].id).toBe(ids.april);
+    const second = await t.get(
+      `/api/admin/booking-logs?to=2020-04-01&limit=1&cursor=${first.body.data.nextCursor}`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(second.body.data.logs.map((l: { id: string }) => l.id)).toEqual([ids.march]);
+    expect(second.body.data.nextCursor).toBeNull();
+
+    const backwards = await t.get('/api/admin/booking-logs?from=2020-04-02&to=2020-04-01', {
+      token: adminToken,
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.issues).toContainEqual({ path: 'to', message: ADMIN_TEXTS.badDateRange });
+    const badCursor = await t.get('/api/admin/booking-logs?cursor=nope', { token: adminToken });
+    expect(badCursor.status).toBe(400);
+  });
+
+  it('exports the clicks within the dates as a formula-safe CSV', async () => {
+    const res = await t.get('/api/admin/booking-logs/export?from=2020-03-01&to=2020-04-30', {
+      token: adminToken,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['x-export-rows']).toBe('2');
+    expect(res.headers['x-export-truncated']).toBe('false');
+    expect(res.text.split('\r\n')).toEqual([
+      'id,created_at,provider_name,provider_id,provider_slug,client_name,client_id,url',
+      // A name that merely contains '=' is left alone: only a leading one makes a formula.
+      `${ids.april},2020-04-01T00:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},"https://book.example.com/april,""quoted"""`,
+      `${ids.march},2020-03-31T23:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},https://book.example.com/march`,
+      '',
+    ]);
+  });
+
+  it('is for admins only', async () => {
+    for (const path of ['/api/admin/booking-logs', '/api/admin/booking-logs/export']) {
+      expect((await t.get(path)).status, path).toBe(401);
+      const refused = await t.get(path, { token: clientToken });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.message).toBe(ADMIN_TEXTS.accessDenied);
+      const asProvider = await t.get(path, { token: provider.session.access_token });
+      expect(asProvider.status, path).toBe(403);
+    }
+  });
+});

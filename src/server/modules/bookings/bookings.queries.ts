@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
@@ -139,4 +139,67 @@ export async function findBookingsPerDay(db: Db, providerId: string, since: Date
       WHERE provider_id = ${providerId} AND created_at >= ${since.toISOString()}::timestamptz
       GROUP BY 1 ORDER BY 1`),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's list of every click, with names (issue 20 item 9)
+
+export interface AdminBookingLogRow extends BookingLogRow {
+  provider_name: string;
+  provider_slug: string | null;
+  client_name: string;
+  client_slug: string | null;
+}
+
+/** Clicks made within [since, before) (either end open). */
+export interface BookingLogRange {
+  since: string | null;
+  before: string | null;
+}
+
+function rangeConditions(range: BookingLogRange): SQL[] {
+  const where: SQL[] = [];
+  if (range.since) where.push(sql`b.created_at >= ${range.since}::timestamptz`);
+  if (range.before) where.push(sql`b.created_at < ${range.before}::timestamptz`);
+  return where;
+}
+
+const whereOf = (where: SQL[]) => (where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
+
+/** A user's public profile path segment: only listed providers (verified) have a page at /{slug}. */
+const slugOf = (alias: string) =>
+  sql.raw(
+    `CASE WHEN ${alias}.user_type = 'provider' AND ${alias}.email_verified_at IS NOT NULL THEN ${alias}.routing_slug END`,
+  );
+
+/** Up to `limit` + 1 clicks after the keyset, newest first, with both people's names (admins). */
+export async function findAdminBookingLogs(
+  db: Db,
+  range: BookingLogRange,
+  limit: number,
+  after: Keyset | null,
+): Promise<(AdminBookingLogRow & { keyset: Keyset })[]> {
+  const where = rangeConditions(range);
+  if (after) where.push(sql`(b.created_at, b.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  const rows = rowsOf<AdminBookingLogRow>(
+    await db.execute(sql`
+      SELECT b.id, b.client_id, b.provider_id, b.url,
+             to_char(b.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
+             p.name AS provider_name, ${slugOf('p')} AS provider_slug,
+             c.name AS client_name, ${slugOf('c')} AS client_slug
+      FROM booking_logs b
+      JOIN users p ON p.id = b.provider_id
+      JOIN users c ON c.id = b.client_id
+      ${whereOf(where)}
+      ORDER BY b.created_at DESC, b.id DESC
+      LIMIT ${limit + 1}`),
+  );
+  return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
+}
+
+export async function countAdminBookingLogs(db: Db, range: BookingLogRange): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM booking_logs b ${whereOf(rangeConditions(range))}`),
+  );
+  return row?.n ?? 0;
 }

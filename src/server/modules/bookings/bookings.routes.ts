@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ACCESS_HEADER } from '#domain/admin.ts';
+import {
+  ADMIN_ACCESS_HEADER,
+  AdminBookingLogsExportQuerySchema,
+  AdminBookingLogsQuerySchema,
+  AdminBookingLogsReplySchema,
+  csvExportHeaders,
+} from '#domain/admin.ts';
 import {
   BookingLogsQuerySchema,
   BookingLogsReplySchema,
@@ -67,5 +73,43 @@ export async function bookingRoutes(base: FastifyInstance) {
         tzOffset: req.query.tz_offset,
       }),
     }),
+  );
+
+  const admins = [base.authenticate, base.requireAdmin];
+
+  app.get(
+    '/api/admin/booking-logs',
+    {
+      preHandler: admins,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary:
+          'Admins: every booking click with provider and client names, newest first (paged; from/to are UTC days)',
+        querystring: AdminBookingLogsQuerySchema,
+        response: { 200: AdminBookingLogsReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await bookings.listAdminBookingLogs(ctx, req.query) }),
+  );
+
+  app.get(
+    '/api/admin/booking-logs/export',
+    {
+      preHandler: admins,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary:
+          'Admins: the booking clicks within the dates as a CSV download (newest 10,000 at most; x-export-truncated says when cut)',
+        querystring: AdminBookingLogsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const result = await bookings.exportBookingLogsCsv(ctx, req.query);
+      reply.headers(csvExportHeaders('booking-logs', result, ctx.now().toISOString().slice(0, 10)));
+      return result.csv;
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS } from '#domain/admin.ts';
+import { ADMIN_LIMITS, ADMIN_TEXTS, type AdminDateRange, dateRangeBounds, toCsv } from '#domain/admin.ts';
 import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody } from '#domain/bookings.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
@@ -117,4 +117,45 @@ export async function listBookingLogs(
     nextCursor,
     ...(stats ? { stats } : {}),
   };
+}
+
+const withoutKeyset = <T extends { keyset: unknown }>({ keyset: _k, ...row }: T) => row;
+
+/** GET /api/admin/booking-logs: a page of every click, newest first, with names (admins). */
+export async function listAdminBookingLogs(
+  ctx: AppContext,
+  query: AdminDateRange & { limit: number; cursor?: string | undefined },
+) {
+  const range = dateRangeBounds(query);
+  const after = decodeKeyset(query.cursor);
+  const [rows, total] = await Promise.all([
+    q.findAdminBookingLogs(ctx.db, range, query.limit, after),
+    q.countAdminBookingLogs(ctx.db, range),
+  ]);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { logs: page.map(withoutKeyset), total, nextCursor };
+}
+
+/**
+ * The clicks within the dates as CSV, newest first, at most ADMIN_LIMITS.exportMaxRows of them
+ * (`truncated` when more matched). Cells are formula-safe (`toCsv`).
+ */
+export async function exportBookingLogsCsv(ctx: AppContext, query: AdminDateRange) {
+  const max = ADMIN_LIMITS.exportMaxRows;
+  const rows = await q.findAdminBookingLogs(ctx.db, dateRangeBounds(query), max, null);
+  const page = rows.slice(0, max);
+  const csv = toCsv(
+    ['id', 'created_at', 'provider_name', 'provider_id', 'provider_slug', 'client_name', 'client_id', 'url'],
+    page.map((r) => [
+      r.id,
+      r.created_at,
+      r.provider_name,
+      r.provider_id,
+      r.provider_slug,
+      r.client_name,
+      r.client_id,
+      r.url,
+    ]),
+  );
+  return { csv, rows: page.length, truncated: rows.length > max };
 }

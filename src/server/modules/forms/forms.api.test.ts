@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TEXTS } from '#domain/forms.ts';
 import { formSubmissions, mailOutbox } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { countOutbox, createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
+import {
+  countOutbox,
+  createVerifiedUser,
+  DEFAULT_PASSWORD,
+  findUserRow,
+  loginAs,
+  uniqueEmail,
+} from '#server/test/factories.ts';
 
 const SUPPORT_EMAIL = 'help-desk@example.test';
 const ACK_SUBJECT = 'We received your Glowfind support request';
@@ -283,5 +290,156 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('admin submissions: handled, filters, date ranges and CSV (issue 20 item 9)', () => {
+  let admin = '';
+  let client = '';
+  /** Stored straight away, with the given creation time, so the date filters have fixed rows. */
+  const insert = async (row: Partial<typeof formSubmissions.$inferInsert>) => {
+    const [stored] = await t.db
+      .insert(formSubmissions)
+      .values({ kind: 'feedback', type: 'feedback', message: 'Dated', ...row })
+      .returning({ id: formSubmissions.id });
+    return stored!.id;
+  };
+  const ids = { jan: '', feb: '', formula: '' };
+
+  beforeAll(async () => {
+    // The admin may have signed up in an earlier test (not when this block runs alone).
+    const email = 'forms-admin@example.test';
+    admin = (await findUserRow(t.db, email))
+      ? (await loginAs(t, email, DEFAULT_PASSWORD)).access_token
+      : (await createVerifiedUser(t, { email })).session.access_token;
+    client = (await createVerifiedUser(t)).session.access_token;
+    ids.jan = await insert({ subject: 'January note', createdAt: new Date('2021-01-15T12:00:00Z') });
+    ids.feb = await insert({ subject: 'February note', createdAt: new Date('2021-02-28T23:59:59Z') });
+    ids.formula = await insert({
+      name: '@admin',
+      subject: '=HYPERLINK("http://evil.example","click")',
+      message: 'line one\nline "two", with a comma',
+      phone: '+1 555 0100',
+      createdAt: new Date('2021-03-01T00:00:00Z'),
+    });
+  });
+
+  const list = (query: string, token = admin) => t.get(`/api/admin/submissions?${query}`, { token });
+  const idsOf = (res: { body: { data: { submissions: { id: string }[] } } }) =>
+    res.body.data.submissions.map((s) => s.id);
+
+  it('marks a submission handled and back to open; the lists follow', async () => {
+    const handled = await t.put(`/api/admin/submissions/${ids.jan}`, { handled: true }, { token: admin });
+    expect(handled.status, handled.text).toBe(200);
+    expect(handled.body.message).toBe('Marked handled');
+    expect(handled.body.submission).toMatchObject({ id: ids.jan, subject: 'January note' });
+    const at = handled.body.submission.handled_at;
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, ids.jan));
+    expect(row?.handledAt).not.toBeNull();
+
+    // Marking it again keeps the first time it was handled.
+    const again = await t.put(`/api/admin/submissions/${ids.jan}`, { handled: true }, { token: admin });
+    expect(again.body.submission.handled_at).toBe(at);
+
+    const open = await list('status=open&from=2021-01-01&to=2021-03-31');
+    expect(idsOf(open)).toEqual([ids.formula, ids.feb]);
+    expect(open.body.data.total).toBe(2);
+    const done = await list('status=handled&from=2021-01-01&to=2021-03-31');
+    expect(idsOf(done)).toEqual([ids.jan]);
+    expect(done.body.data.submissions[0].handled_at).toBe(at);
+    expect(idsOf(await list('status=all&from=2021-01-01&to=2021-03-31'))).toEqual([
+      ids.formula,
+      ids.feb,
+      ids.jan,
+    ]);
+
+    const reopened = await t.put(`/api/admin/submissions/${ids.jan}`, { handled: false }, { token: admin });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ message: 'Marked open', submission: { handled_at: null } });
+    expect(idsOf(await list('status=handled&from=2021-01-01&to=2021-03-31'))).toEqual([]);
+  });
+
+  it('lets no one else mark a submission, and changes nothing when refused', async () => {
+    const anonymous = await t.put(`/api/admin/submissions/${ids.feb}`, { handled: true });
+    expect(anonymous.status).toBe(401);
+    const refused = await t.put(`/api/admin/submissions/${ids.feb}`, { handled: true }, { token: client });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'FORBIDDEN', message: 'Access Denied' });
+    const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.id, ids.feb));
+    expect(row?.handledAt).toBeNull();
+
+    const unknown = await t.put(
+      '/api/admin/submissions/00000000-0000-4000-8000-000000000000',
+      { handled: true },
+      { token: admin },
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Submission not found');
+    const bad = await t.put(`/api/admin/submissions/${ids.feb}`, { handled: 'yes' }, { token: admin });
+    expect(bad.status).toBe(400);
+    const extra = await t.put(
+      `/api/admin/submissions/${ids.feb}`,
+      { handled: true, handled_at: '2020-01-01T00:00:00Z' },
+      { token: admin },
+    );
+    expect(extra.status).toBe(400);
+  });
+
+  it('filters by dates, both ends inclusive (UTC days), and pages within them', async () => {
+    expect(idsOf(await list('from=2021-02-28&to=2021-02-28'))).toEqual([ids.feb]);
+    expect(idsOf(await list('from=2021-01-15&to=2021-02-27'))).toEqual([ids.jan]);
+    expect(idsOf(await list('to=2021-01-15'))).toEqual([ids.jan]);
+    const first = await list('from=2021-01-01&to=2021-03-01&limit=2');
+    expect(idsOf(first)).toEqual([ids.formula, ids.feb]);
+    expect(first.body.data.total).toBe(3);
+    const second = await list(`from=2021-01-01&to=2021-03-01&limit=2&cursor=${first.body.data.nextCursor}`);
+    expect(idsOf(second)).toEqual([ids.jan]);
+    expect(second.body.data.nextCursor).toBeNull();
+  });
+
+  it('refuses a bad range or a date that does not exist with a 400 that says which', async () => {
+    const backwards = await list('from=2021-03-01&to=2021-02-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error).toBe('VALIDATION_ERROR');
+    expect(backwards.body.issues).toContainEqual({
+      path: 'to',
+      message: "The 'to' date must be on or after the 'from' date",
+    });
+    for (const query of ['from=2021-02-30', 'to=yesterday', 'from=0000-01-01', 'status=closed']) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+    }
+    const exportBackwards = await t.get('/api/admin/submissions/export?from=2021-03-01&to=2021-02-01', {
+      token: admin,
+    });
+    expect(exportBackwards.status).toBe(400);
+    expect(exportBackwards.body.issues[0].path).toBe('to');
+  });
+
+  it('exports the filtered rows as a formula-safe CSV download', async () => {
+    const res = await t.get('/api/admin/submissions/export?from=2021-01-01&to=2021-03-01&status=open', {
+      token: admin,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="glowfind-submissions-.*\.csv"$/,
+    );
+    expect(res.headers['x-export-rows']).toBe('3');
+    expect(res.headers['x-export-truncated']).toBe('false');
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe('id,created_at,type,status,handled_at,name,email,phone,subject,urgency,message');
+    // The formula-looking subject and name get an apostrophe; quotes doubled; the line break stays quoted.
+    expect(res.text).toContain(
+      `${ids.formula},2021-03-01T00:00:00.000000Z,feedback,open,,'@admin,,'+1 555 0100,"'=HYPERLINK(""http://evil.example"",""click"")",,"line one\nline ""two"", with a comma"`,
+    );
+    expect(res.text).toContain(
+      `${ids.feb},2021-02-28T23:59:59.000000Z,feedback,open,,,,,February note,,Dated`,
+    );
+    expect(res.text.endsWith('\r\n')).toBe(true);
+
+    expect((await t.get('/api/admin/submissions/export', { token: client })).status).toBe(403);
+    expect((await t.get('/api/admin/submissions/export')).status).toBe(401);
   });
 });

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLogsQuerySchema } from '#domain/admin.ts';
+import {
+  AdminSubmissionsExportQuerySchema,
+  AdminSubmissionsQuerySchema,
+  csvExportHeaders,
+  HandleSubmissionBodySchema,
+  SubmissionIdParamsSchema,
+} from '#domain/admin.ts';
 import {
   FeedbackBodySchema,
   FormReplySchema,
   InvestorBodySchema,
+  SubmissionReplySchema,
   SubmissionsReplySchema,
 } from '#domain/forms.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
@@ -44,18 +51,60 @@ export async function formRoutes(base: FastifyInstance) {
     async (req) => ({ success: true as const, message: await forms.submitInvestorInquiry(ctx, req.body) }),
   );
 
+  const admins = [base.authenticate, base.requireAdmin];
+  const security = [{ bearerAuth: [] }];
+
   app.get(
     '/api/admin/submissions',
     {
-      preHandler: [base.authenticate, base.requireAdmin],
+      preHandler: admins,
       schema: {
         tags,
-        security: [{ bearerAuth: [] }],
-        summary: 'Admins: form submissions, newest first (paged)',
-        querystring: AdminLogsQuerySchema,
+        security,
+        summary: 'Admins: form submissions, newest first (paged; open, handled or all; from/to are UTC days)',
+        querystring: AdminSubmissionsQuerySchema,
         response: { 200: SubmissionsReplySchema },
       },
     },
     async (req) => ({ success: true as const, data: await forms.listSubmissions(ctx, req.query) }),
+  );
+
+  app.get(
+    '/api/admin/submissions/export',
+    {
+      preHandler: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Admins: the filtered submissions as a CSV download (newest 10,000 at most; x-export-truncated says when cut)',
+        querystring: AdminSubmissionsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const result = await forms.exportSubmissionsCsv(ctx, req.query);
+      reply.headers(csvExportHeaders('submissions', result, ctx.now().toISOString().slice(0, 10)));
+      return result.csv;
+    },
+  );
+
+  app.put(
+    '/api/admin/submissions/:id',
+    {
+      preHandler: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Admins: mark a submission handled, or open again',
+        params: SubmissionIdParamsSchema,
+        body: HandleSubmissionBodySchema,
+        response: { 200: SubmissionReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await forms.setSubmissionHandled(ctx, req.params.id, req.body.handled)),
+    }),
   );
 }

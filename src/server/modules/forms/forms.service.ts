@@ -1,6 +1,8 @@
+import { ADMIN_LIMITS, ADMIN_TEXTS, dateRangeBounds, type SubmissionStatus, toCsv } from '#domain/admin.ts';
 import { BRAND } from '#domain/brand.ts';
 import { type FeedbackType, FORM_TEXTS, HONEYPOT_FIELD } from '#domain/forms-options.ts';
 import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { formNoticeMail, supportAckMail } from '#server/mail/templates.ts';
@@ -113,15 +115,74 @@ export async function submitInvestorInquiry(ctx: AppContext, body: InvestorInput
   return FORM_TEXTS.investorSent;
 }
 
-/** A page of submissions for the admin dashboard, with the total. */
+type SubmissionFilters = { status: SubmissionStatus; from?: string | undefined; to?: string | undefined };
+
+const filterOf = (query: SubmissionFilters): q.SubmissionFilter => ({
+  status: query.status,
+  ...dateRangeBounds(query),
+});
+
+const withoutKeyset = <T extends { keyset: unknown }>({ keyset: _k, ...row }: T) => row;
+
+/** A page of submissions for the admin dashboard (open, handled or both, within dates), with the total. */
 export async function listSubmissions(
   ctx: AppContext,
-  query: { limit: number; cursor?: string | undefined },
+  query: SubmissionFilters & { limit: number; cursor?: string | undefined },
 ) {
+  const filter = filterOf(query);
+  const after = decodeKeyset(query.cursor);
   const [rows, total] = await Promise.all([
-    q.findSubmissions(ctx.db, query.limit, decodeKeyset(query.cursor)),
-    q.countSubmissions(ctx.db),
+    q.findSubmissions(ctx.db, filter, query.limit, after),
+    q.countSubmissions(ctx.db, filter),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { submissions: page.map(({ keyset: _k, ...row }) => row), total, nextCursor };
+  return { submissions: page.map(withoutKeyset), total, nextCursor };
+}
+
+/** Marks a submission handled or open again (admins); 404 when there is no such submission. */
+export async function setSubmissionHandled(ctx: AppContext, id: string, handled: boolean) {
+  const submission = await q.updateSubmissionHandled(ctx.db, id, handled, ctx.now());
+  if (!submission) throw new AppError('NOT_FOUND', ADMIN_TEXTS.submissionNotFound);
+  return { message: handled ? ADMIN_TEXTS.markedHandled : ADMIN_TEXTS.markedOpen, submission };
+}
+
+const CSV_HEADER = [
+  'id',
+  'created_at',
+  'type',
+  'status',
+  'handled_at',
+  'name',
+  'email',
+  'phone',
+  'subject',
+  'urgency',
+  'message',
+] as const;
+
+/**
+ * The filtered submissions as CSV, newest first, at most ADMIN_LIMITS.exportMaxRows of them
+ * (`truncated` when more matched). Cells are formula-safe (`toCsv`).
+ */
+export async function exportSubmissionsCsv(ctx: AppContext, query: SubmissionFilters) {
+  const max = ADMIN_LIMITS.exportMaxRows;
+  const rows = await q.findSubmissions(ctx.db, filterOf(query), max, null);
+  const page = rows.slice(0, max);
+  const csv = toCsv(
+    CSV_HEADER,
+    page.map((r) => [
+      r.id,
+      r.created_at,
+      r.type,
+      r.handled_at ? 'handled' : 'open',
+      r.handled_at,
+      r.name,
+      r.email,
+      r.phone,
+      r.subject,
+      r.urgency,
+      r.message,
+    ]),
+  );
+  return { csv, rows: page.length, truncated: rows.length > max };
 }

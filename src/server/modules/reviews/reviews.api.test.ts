@@ -958,6 +958,10 @@ describe('admin moderation', () => {
       reply: null,
       provider_name: provider.user.name,
       provider_slug: provider.user.routing_slug,
+      // The admin sees the author's own name (a client: no profile to link to).
+      client_id: expect.any(String),
+      client_name: 'Alex Carter',
+      client_slug: null,
       report_count: 2,
       reasons: [
         { reason: 'offensive', details: null },

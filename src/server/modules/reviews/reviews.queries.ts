@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AdminReviewStatus, HeldReason, ReportReason } from '#domain/reviews.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
@@ -255,7 +255,9 @@ export async function upsertReport(
 
 export interface AdminReviewRow extends ReviewRow {
   provider_name: string;
-  provider_slug: string;
+  provider_slug: string | null;
+  client_name: string;
+  client_slug: string | null;
   report_count: number;
   reasons: { reason: ReportReason; details: string | null }[] | null;
   last_reported_at: string | null;
@@ -263,6 +265,27 @@ export interface AdminReviewRow extends ReviewRow {
   held_reason: HeldReason | null;
   sort_at: string;
 }
+
+/** An admin list's dates: its ordering date (report, hold or hiding) within [since, before). */
+export interface AdminReviewRange {
+  since: string | null;
+  before: string | null;
+}
+
+function sortAtWithin(range: AdminReviewRange, column: string): SQL[] {
+  const where: SQL[] = [];
+  if (range.since) where.push(sql`${sql.raw(column)} >= ${range.since}::timestamptz`);
+  if (range.before) where.push(sql`${sql.raw(column)} < ${range.before}::timestamptz`);
+  return where;
+}
+
+const whereOf = (where: SQL[]) => (where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
+
+/** A user's public profile path segment: only listed providers (verified) have a page at /{slug}. */
+const profileSlug = (alias: string) =>
+  sql.raw(
+    `CASE WHEN ${alias}.user_type = 'provider' AND ${alias}.email_verified_at IS NOT NULL THEN ${alias}.routing_slug END`,
+  );
 
 /** A held review waits for a moderator: hidden by the system (nobody), with a reason. */
 const HELD = 'held_reason IS NOT NULL AND hidden_at IS NOT NULL AND hidden_by IS NULL';
@@ -290,6 +313,7 @@ function adminSource(status: AdminReviewStatus) {
 export async function findAdminReviews(
   db: Db,
   status: AdminReviewStatus,
+  range: AdminReviewRange,
   limit: number,
   after: Keyset | null,
 ): Promise<(AdminReviewRow & { keyset: Keyset })[]> {
@@ -303,7 +327,8 @@ export async function findAdminReviews(
   const source = adminSource(status);
   const rows = rowsOf<AdminReviewRow>(
     await db.execute(sql`
-      SELECT ${reviewColumns}, p.name AS provider_name, p.routing_slug AS provider_slug,
+      SELECT ${reviewColumns}, p.name AS provider_name, ${profileSlug('p')} AS provider_slug,
+        u.name AS client_name, ${profileSlug('u')} AS client_slug,
         coalesce(rep.n, 0) AS report_count, rep.reasons,
         ${sql.raw(iso('rep.last'))} AS last_reported_at, ${sql.raw(iso('r.hidden_at'))} AS hidden_at,
         r.held_reason, ${sql.raw(iso('s.sort_at'))} AS sort_at
@@ -311,21 +336,26 @@ export async function findAdminReviews(
       JOIN users u ON u.id = r.client_id
       JOIN users p ON p.id = r.provider_id
       ${reports}
-      ${after ? sql`WHERE (s.sort_at, r.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      ${whereOf([
+        ...sortAtWithin(range, 's.sort_at'),
+        ...(after ? [sql`(s.sort_at, r.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : []),
+      ])}
       ORDER BY s.sort_at DESC, r.id DESC
       LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.sort_at, id: r.id } }));
 }
 
-export async function countAdminReviews(db: Db, status: AdminReviewStatus): Promise<number> {
-  const counts = {
-    reported: sql`SELECT count(DISTINCT rr.review_id)::int AS n FROM review_reports rr
-              JOIN reviews r ON r.id = rr.review_id AND r.hidden_at IS NULL`,
-    held: sql`SELECT count(*)::int AS n FROM reviews WHERE ${sql.raw(HELD)}`,
-    hidden: sql`SELECT count(*)::int AS n FROM reviews WHERE hidden_at IS NOT NULL AND NOT (${sql.raw(HELD)})`,
-  };
-  const [row] = rowsOf<{ n: number }>(await db.execute(counts[status]));
+/** The size of one admin list within the dates (counted on the same source as the list). */
+export async function countAdminReviews(
+  db: Db,
+  status: AdminReviewStatus,
+  range: AdminReviewRange,
+): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM ${adminSource(status)} ${whereOf(sortAtWithin(range, 's.sort_at'))}`),
+  );
   return row?.n ?? 0;
 }
 

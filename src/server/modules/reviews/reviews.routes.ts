@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AdminReviewsQuerySchema,
-  AdminReviewsReplySchema,
+  AdminReviewsExportQuerySchema,
+  AdminReviewsListQuerySchema,
+  AdminReviewsListReplySchema,
+  csvExportHeaders,
+} from '#domain/admin.ts';
+import {
   CreateReviewBodySchema,
   EligibilityQuerySchema,
   EligibilityReplySchema,
@@ -177,12 +181,35 @@ export async function reviewRoutes(base: FastifyInstance) {
       schema: {
         tags: ['admin'],
         security,
-        summary: 'Reported (latest report first) or hidden reviews (admins)',
-        querystring: AdminReviewsQuerySchema,
-        response: { 200: AdminReviewsReplySchema },
+        summary:
+          "Reported (latest report first), held or hidden reviews with both people's names (admins; from/to bound the list's date, UTC days)",
+        querystring: AdminReviewsListQuerySchema,
+        response: { 200: AdminReviewsListReplySchema },
       },
     },
     async (req) => ({ success: true as const, ...(await reviews.listAdminReviews(ctx, req.query)) }),
+  );
+
+  app.get(
+    '/api/admin/reviews/export',
+    {
+      preHandler: admins,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary:
+          'Admins: one review list within the dates as a CSV download (10,000 at most; x-export-truncated says when cut)',
+        querystring: AdminReviewsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const result = await reviews.exportAdminReviewsCsv(ctx, req.query);
+      reply.headers(
+        csvExportHeaders(`reviews-${req.query.status}`, result, ctx.now().toISOString().slice(0, 10)),
+      );
+      return result.csv;
+    },
   );
 
   app.put(

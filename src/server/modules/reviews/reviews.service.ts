@@ -1,5 +1,11 @@
 import {
-  type AdminReview,
+  ADMIN_LIMITS,
+  type AdminDateRange,
+  type AdminReviewRow,
+  dateRangeBounds,
+  toCsv,
+} from '#domain/admin.ts';
+import {
   type AdminReviewStatus,
   type EligibilityStatus,
   type HeldReason,
@@ -345,28 +351,82 @@ export async function reportReview(
   return { message: REVIEW_TEXTS.reported };
 }
 
-/** GET /api/admin/reviews: reported, held or hidden reviews for moderation. */
+type AdminReviewFilters = AdminDateRange & { status: AdminReviewStatus };
+
+/** GET /api/admin/reviews: reported, held or hidden reviews for moderation, with both people's names. */
 export async function listAdminReviews(
   ctx: AppContext,
-  query: { status: AdminReviewStatus; limit: number; cursor?: string | undefined },
+  query: AdminReviewFilters & { limit: number; cursor?: string | undefined },
 ) {
+  const range = dateRangeBounds(query);
   const after = decodeKeyset(query.cursor);
   const [rows, total] = await Promise.all([
-    q.findAdminReviews(ctx.db, query.status, query.limit, after),
-    q.countAdminReviews(ctx.db, query.status),
+    q.findAdminReviews(ctx.db, query.status, range, query.limit, after),
+    q.countAdminReviews(ctx.db, query.status, range),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
-  const reviews: AdminReview[] = page.map((row) => ({
+  return { reviews: page.map(toAdminReview), total, nextCursor };
+}
+
+function toAdminReview(row: q.AdminReviewRow): AdminReviewRow {
+  return {
     ...toReview(row),
     provider_name: row.provider_name,
     provider_slug: row.provider_slug,
+    client_id: row.client_id,
+    client_name: row.client_name,
+    client_slug: row.client_slug,
     report_count: Number(row.report_count),
     reasons: row.reasons ?? [],
     last_reported_at: row.last_reported_at,
     hidden_at: row.hidden_at,
     held_reason: row.held_reason,
-  }));
-  return { reviews, total, nextCursor };
+  };
+}
+
+/**
+ * GET /api/admin/reviews/export: one admin list within the dates as CSV, in the list's order, at
+ * most ADMIN_LIMITS.exportMaxRows reviews (`truncated` when more matched). Cells are formula-safe.
+ */
+export async function exportAdminReviewsCsv(ctx: AppContext, query: AdminReviewFilters) {
+  const max = ADMIN_LIMITS.exportMaxRows;
+  const rows = await q.findAdminReviews(ctx.db, query.status, dateRangeBounds(query), max, null);
+  const page = rows.slice(0, max).map(toAdminReview);
+  const csv = toCsv(
+    [
+      'id',
+      'created_at',
+      'provider_name',
+      'provider_id',
+      'client_name',
+      'client_id',
+      'rating',
+      'service',
+      'text',
+      'report_count',
+      'report_reasons',
+      'last_reported_at',
+      'held_reason',
+      'hidden_at',
+    ],
+    page.map((r) => [
+      r.id,
+      r.created_at,
+      r.provider_name,
+      r.provider_id,
+      r.client_name,
+      r.client_id,
+      r.rating,
+      r.service,
+      r.text,
+      r.report_count,
+      r.reasons.map((x) => (x.details ? `${x.reason}: ${x.details}` : x.reason)).join('; '),
+      r.last_reported_at,
+      r.held_reason,
+      r.hidden_at,
+    ]),
+  );
+  return { csv, rows: page.length, truncated: rows.length > max };
 }
 
 const MODERATION_TEXTS = {

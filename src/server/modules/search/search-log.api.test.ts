@@ -154,3 +154,35 @@ describe('SearchLogWriter settling', () => {
     expect((await rowsOf('tab-closing')).map((r) => r.query)).toEqual(['brows']);
   });
 });
+
+describe('admin: search logs by date range, and as CSV', () => {
+  it('filters by UTC days and exports the range, formula-looking queries made safe', async () => {
+    await search({ query: '=HYPERLINK("http://evil.example","x")' });
+    await search({ query: 'range check', locationZip: '78701', priceRange: [15, 100] });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const inRange = await t.get(`/api/search?limit=100&from=${today}&to=${today}`, { token: adminToken });
+    expect(inRange.status, inRange.text).toBe(200);
+    const queries = inRange.body.data.logs.map((l: { query: string }) => l.query);
+    expect(queries).toEqual(expect.arrayContaining(['range check', '=HYPERLINK("http://evil.example","x")']));
+    const past = await t.get('/api/search?limit=100&from=2000-01-01&to=2000-01-02', { token: adminToken });
+    expect(past.body.data).toMatchObject({ logs: [], total: 0 });
+    const backwards = await t.get(`/api/search?from=${today}&to=2000-01-01`, { token: adminToken });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.issues[0].path).toBe('to');
+
+    const csv = await t.get(`/api/admin/search-logs/export?from=${today}&to=${today}`, { token: adminToken });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="glowfind-search-logs-.*\.csv"$/,
+    );
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('id,created_at,query,zip,filters,result_count');
+    expect(csv.text).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(csv.text).toMatch(/,range check,78701,"\{""priceRange"":\[15,100\]\}",\d+\r\n/);
+    expect(Number(csv.headers['x-export-rows'])).toBe(lines.length - 2);
+    const client = await createVerifiedUser(t);
+    const refused = await t.get('/api/admin/search-logs/export', { token: client.session.access_token });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -432,20 +432,49 @@ export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): P
   );
 }
 
-/** One page of search logs, newest first (admin). */
-export async function findSearchLogs(db: Db, limit: number, after: Keyset | null) {
-  const rows = rowsOf<{ id: string; query: string; created_at: string }>(
+/** Created in [since, before): an admin's date range as instants (null: open-ended). */
+export interface LogRange {
+  since: string | null;
+  before: string | null;
+}
+
+function rangeWhere(range: LogRange): SQL[] {
+  const where: SQL[] = [];
+  if (range.since) where.push(sql`created_at >= ${range.since}::timestamptz`);
+  if (range.before) where.push(sql`created_at < ${range.before}::timestamptz`);
+  return where;
+}
+
+const whereAll = (parts: SQL[]) => (parts.length > 0 ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
+
+export interface SearchLogRow {
+  id: string;
+  query: string;
+  zip: string | null;
+  filters: Record<string, unknown>;
+  result_count: number | null;
+  created_at: string;
+}
+
+/** One page (or an export's worth) of search logs in a date range, newest first (admin). */
+export async function findSearchLogs(db: Db, limit: number, after: Keyset | null, range: LogRange) {
+  const where = rangeWhere(range);
+  if (after) where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)`);
+  const rows = rowsOf<SearchLogRow>(
     await db.execute(sql`
-      SELECT id::text AS id, query,
+      SELECT id::text AS id, query, zip, filters, result_count,
              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
       FROM search_logs
-      ${after ? sql`WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : sql``}
+      ${whereAll(where)}
       ORDER BY created_at DESC, id DESC
       LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
 }
 
-export async function countSearchLogs(db: Db): Promise<number> {
-  return db.$count(searchLogs);
+export async function countSearchLogs(db: Db, range: LogRange): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(sql`SELECT count(*)::int AS total FROM search_logs ${whereAll(rangeWhere(range))}`),
+  );
+  return row?.total ?? 0;
 }

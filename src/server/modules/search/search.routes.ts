@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminLogsQuerySchema, SearchLogsReplySchema } from '#domain/admin.ts';
+import {
+  AdminSearchLogsExportQuerySchema,
+  AdminSearchLogsQuerySchema,
+  csvExportHeaders,
+  SearchLogsReplySchema,
+} from '#domain/admin.ts';
 import {
   NearestZipQuerySchema,
   NearestZipReplySchema,
@@ -79,8 +84,8 @@ export async function searchRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
-        summary: 'Admins: search logs, newest first (paged)',
-        querystring: AdminLogsQuerySchema,
+        summary: 'Admins: search logs in a date range (UTC days), newest first (paged)',
+        querystring: AdminSearchLogsQuerySchema,
         response: { 200: SearchLogsReplySchema },
       },
     },
@@ -88,6 +93,27 @@ export async function searchRoutes(base: FastifyInstance) {
       // Searches made a moment ago are still queued: write them first, so the admin sees them.
       await searchLog.flush();
       return { success: true as const, data: await search.listSearchLogs(ctx, req.query) };
+    },
+  );
+
+  app.get(
+    '/api/admin/search-logs/export',
+    {
+      preHandler: [base.authenticate, base.requireAdmin],
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary:
+          'Admins: the search logs of a date range as a CSV download (newest 10,000 at most; x-export-truncated says when cut)',
+        querystring: AdminSearchLogsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      await searchLog.flush();
+      const result = await search.exportSearchLogsCsv(ctx, req.query);
+      reply.headers(csvExportHeaders('search-logs', result, ctx.now().toISOString().slice(0, 10)));
+      return result.csv;
     },
   );
 }

@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS, type AdminDateRange, dateRangeBounds, toCsv } from '#domain/admin.ts';
 import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import {
@@ -619,13 +620,42 @@ export function nearestZipTo(position: { latitude: number; longitude: number }) 
 }
 
 /** A page of search logs for the admin dashboard, with the total. */
-export async function listSearchLogs(ctx: AppContext, query: { limit: number; cursor?: string | undefined }) {
+export async function listSearchLogs(
+  ctx: AppContext,
+  query: { limit: number; cursor?: string | undefined } & AdminDateRange,
+) {
+  const range = dateRangeBounds(query);
   const [rows, total] = await Promise.all([
-    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor, 'bigint')),
-    q.countSearchLogs(ctx.db),
+    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor, 'bigint'), range),
+    q.countSearchLogs(ctx.db, range),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { logs: page.map(({ keyset: _k, ...log }) => log), total, nextCursor };
+  return {
+    logs: page.map((log) => ({ id: log.id, query: log.query, created_at: log.created_at })),
+    total,
+    nextCursor,
+  };
+}
+
+const SEARCH_LOG_CSV_HEADER = ['id', 'created_at', 'query', 'zip', 'filters', 'result_count'];
+
+/** The search logs of a date range as CSV, newest first, at most ADMIN_LIMITS.exportMaxRows. */
+export async function exportSearchLogsCsv(ctx: AppContext, query: AdminDateRange) {
+  const max = ADMIN_LIMITS.exportMaxRows;
+  const rows = await q.findSearchLogs(ctx.db, max, null, dateRangeBounds(query));
+  const page = rows.slice(0, max);
+  const csv = toCsv(
+    SEARCH_LOG_CSV_HEADER,
+    page.map((r) => [
+      r.id,
+      r.created_at,
+      r.query,
+      r.zip,
+      Object.keys(r.filters ?? {}).length > 0 ? JSON.stringify(r.filters) : '',
+      r.result_count,
+    ]),
+  );
+  return { csv, rows: page.length, truncated: rows.length > max };
 }
 
 export type { NewSearchLog } from './search.queries';

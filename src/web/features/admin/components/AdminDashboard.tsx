@@ -1,24 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Inbox, LogOut, MessageSquareWarning, MousePointerClick, RefreshCw, Search } from 'lucide-react';
+import {
+  CheckCircle2,
+  Inbox,
+  LogOut,
+  MessageSquareWarning,
+  MousePointerClick,
+  RefreshCw,
+  RotateCcw,
+  Search,
+} from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchLog } from '#domain/admin.ts';
-import { ADMIN_TEXTS, adminTimestamp, shortId } from '#domain/admin-options.ts';
-import type { BookingLog } from '#domain/bookings.ts';
+import type { AdminBookingLog, AdminDateRange, SearchLog, SubmissionStatus } from '#domain/admin.ts';
+import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
 import type { Submission } from '#domain/forms.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 import { mailtoHref } from '#web/lib/mailto.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { isAdminAccessRequired } from '../api/admin-request';
+import { exportCsv } from '../api/export-csv';
 import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
 import { useAllBookingLogs } from '../api/get-all-booking-logs';
 import { useSearchLogs } from '../api/get-search-logs';
 import { useSubmissions } from '../api/get-submissions';
+import { useSetSubmissionHandled } from '../api/set-submission-handled';
 import { type LogColumn, LogTable } from './LogTable';
+import { PersonLink } from './PersonLink';
 import { ReviewModeration } from './ReviewModeration';
+import { TableToolbar } from './TableToolbar';
 
 type Tab = 'search' | 'bookings' | 'submissions' | 'reviews';
 
@@ -36,13 +49,7 @@ const searchColumns: LogColumn<SearchLog>[] = [
   timestampColumn,
 ];
 
-const idCell = (id: string) => (
-  <span className="font-mono text-xs" title={id}>
-    {shortId(id)}
-  </span>
-);
-
-const bookingColumns: LogColumn<BookingLog>[] = [
+const bookingColumns: LogColumn<AdminBookingLog>[] = [
   {
     header: 'URL',
     cell: (row) => (
@@ -51,9 +58,23 @@ const bookingColumns: LogColumn<BookingLog>[] = [
       </span>
     ),
   },
-  { header: 'Provider ID', cell: (row) => idCell(row.provider_id), className: 'whitespace-nowrap' },
-  { header: 'Client ID', cell: (row) => idCell(row.client_id), className: 'whitespace-nowrap' },
+  {
+    header: 'Provider',
+    cell: (row) => <PersonLink name={row.provider_name} slug={row.provider_slug} id={row.provider_id} />,
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Client',
+    cell: (row) => <PersonLink name={row.client_name} slug={row.client_slug} id={row.client_id} />,
+    className: 'whitespace-nowrap',
+  },
   timestampColumn,
+];
+
+const SUBMISSION_VIEWS: { status: SubmissionStatus; label: string }[] = [
+  { status: 'open', label: 'Open' },
+  { status: 'handled', label: 'Handled' },
+  { status: 'all', label: 'All' },
 ];
 
 const KIND_LABELS: Record<string, string> = {
@@ -64,7 +85,7 @@ const KIND_LABELS: Record<string, string> = {
   investor: 'Investor',
 };
 
-const submissionColumns: LogColumn<Submission>[] = [
+const baseSubmissionColumns: LogColumn<Submission>[] = [
   {
     header: 'Type',
     cell: (row) => {
@@ -102,6 +123,37 @@ const submissionColumns: LogColumn<Submission>[] = [
   timestampColumn,
 ];
 
+/** The submissions table: its columns, then the status and the button that flips it. */
+function submissionColumns(onToggle: (row: Submission) => void, busy: boolean): LogColumn<Submission>[] {
+  return [
+    ...baseSubmissionColumns,
+    {
+      header: 'Status',
+      cell: (row) => (
+        <div className="flex flex-col items-start gap-1.5">
+          {row.handled_at ? (
+            <Badge>
+              Handled <time dateTime={row.handled_at}>{adminTimestamp(row.handled_at)}</time>
+            </Badge>
+          ) : (
+            <Badge variant="brand">Open</Badge>
+          )}
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onToggle(row)}>
+            {row.handled_at ? (
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+            )}
+            {row.handled_at ? 'Reopen' : 'Mark handled'}
+            <span className="sr-only"> the submission from {row.name || 'Anonymous'}</span>
+          </Button>
+        </div>
+      ),
+      className: 'whitespace-nowrap',
+    },
+  ];
+}
+
 function StatCard({
   icon: Icon,
   label,
@@ -135,9 +187,26 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('search');
-  const searchLogs = useSearchLogs(userId);
-  const bookingLogs = useAllBookingLogs(userId);
-  const submissions = useSubmissions(userId);
+  const [searchRange, setSearchRange] = useState<AdminDateRange>({});
+  const [bookingRange, setBookingRange] = useState<AdminDateRange>({});
+  const [submissionRange, setSubmissionRange] = useState<AdminDateRange>({});
+  const [submissionStatus, setSubmissionStatus] = useState<SubmissionStatus>('open');
+  const submissionFilters = { ...submissionRange, status: submissionStatus };
+  const searchLogs = useSearchLogs(userId, searchRange);
+  const bookingLogs = useAllBookingLogs(userId, bookingRange);
+  const submissions = useSubmissions(userId, submissionFilters);
+  const setHandled = useSetSubmissionHandled();
+
+  const handleToggleHandled = async (row: Submission) => {
+    try {
+      const reply = await setHandled.mutateAsync({ id: row.id, handled: !row.handled_at });
+      toast.success(reply.message);
+    } catch (error) {
+      toast.error(ADMIN_TEXTS.loadFailedTitle, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
 
   // Set when the dashboard is locked (Logout, a refused token): its logs go as it unmounts.
   const locked = useRef(false);
@@ -175,7 +244,8 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
     });
   }, [failedAt, accessLost]);
 
-  const total = (query: typeof searchLogs | typeof bookingLogs) => query.data?.pages.at(-1)?.total ?? null;
+  const total = (query: { data?: { pages: { total: number }[] } | undefined }) =>
+    query.data?.pages.at(-1)?.total ?? null;
   const refreshing = searchLogs.isRefetching || bookingLogs.isRefetching || submissions.isRefetching;
 
   const handleRefresh = () => {
@@ -239,7 +309,14 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
             Reviews
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="search">
+        <Tabs.Content value="search" className="space-y-3">
+          <TableToolbar
+            name="Search logs"
+            range={searchRange}
+            onRangeChange={setSearchRange}
+            total={total(searchLogs)}
+            onExport={() => exportCsv('search-logs', searchRange)}
+          />
           <Card className="overflow-hidden">
             <LogTable
               caption="Search logs, newest first"
@@ -250,25 +327,61 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
             />
           </Card>
         </Tabs.Content>
-        <Tabs.Content value="bookings">
+        <Tabs.Content value="bookings" className="space-y-3">
+          <TableToolbar
+            name="Booking logs"
+            range={bookingRange}
+            onRangeChange={setBookingRange}
+            total={total(bookingLogs)}
+            onExport={() => exportCsv('booking-logs', bookingRange)}
+          />
           <Card className="overflow-hidden">
             <LogTable
               caption="Booking clicks, newest first"
               columns={bookingColumns}
               query={bookingLogs}
               emptyText={ADMIN_TEXTS.noBookingLogs}
-              minWidthClass="min-w-[40rem]"
+              minWidthClass="min-w-[44rem]"
             />
           </Card>
         </Tabs.Content>
-        <Tabs.Content value="submissions">
+        <Tabs.Content value="submissions" className="space-y-3">
+          <TableToolbar
+            name="Submissions"
+            range={submissionRange}
+            onRangeChange={setSubmissionRange}
+            total={total(submissions)}
+            onExport={() => exportCsv('submissions', submissionFilters)}
+          >
+            <div className="space-y-1.5">
+              <label htmlFor="submission-status" className="block text-sm font-medium text-app">
+                Status
+              </label>
+              <Select
+                id="submission-status"
+                value={submissionStatus}
+                onChange={(e) => setSubmissionStatus(e.target.value as SubmissionStatus)}
+                className="w-36"
+              >
+                {SUBMISSION_VIEWS.map((view) => (
+                  <option key={view.status} value={view.status}>
+                    {view.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </TableToolbar>
           <Card className="overflow-hidden">
             <LogTable
-              caption="Feedback, support requests and investor inquiries, newest first"
-              columns={submissionColumns}
+              caption={`${SUBMISSION_VIEWS.find((v) => v.status === submissionStatus)?.label} feedback, support requests and investor inquiries, newest first`}
+              columns={submissionColumns((row) => void handleToggleHandled(row), setHandled.isPending)}
               query={submissions}
-              emptyText={ADMIN_TEXTS.noSubmissions}
-              minWidthClass="min-w-[44rem]"
+              emptyText={
+                submissionStatus === 'all' && !submissionRange.from && !submissionRange.to
+                  ? ADMIN_TEXTS.noSubmissions
+                  : ADMIN_TEXTS.noSubmissionsInView
+              }
+              minWidthClass="min-w-[52rem]"
             />
           </Card>
         </Tabs.Content>

@@ -1,16 +1,18 @@
 import { Eye, EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import type { AdminDateRange, AdminReviewRow } from '#domain/admin.ts';
 import { adminTimestamp } from '#domain/admin-options.ts';
-import type { AdminReview } from '#domain/reviews.ts';
 import { HELD_REASON_LABELS, REPORT_REASON_LABELS, REVIEW_TEXTS } from '#domain/reviews-options.ts';
 import { Stars } from '#web/components/Stars.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { toast } from '#web/lib/toast.tsx';
+import { exportCsv } from '../api/export-csv';
 import { type ModerationStatus, useAdminReviews } from '../api/get-admin-reviews';
 import { useModerateReview } from '../api/moderate-review';
 import { type LogColumn, LogTable } from './LogTable';
+import { PersonLink } from './PersonLink';
+import { TableToolbar } from './TableToolbar';
 
 const VIEWS: { status: ModerationStatus; label: string }[] = [
   { status: 'reported', label: 'Reported' },
@@ -60,10 +62,11 @@ const EMPTY: Record<ModerationStatus, string> = {
  */
 export function ReviewModeration({ userId }: { userId: string }) {
   const [status, setStatus] = useState<ModerationStatus>('reported');
-  const reviews = useAdminReviews(userId, status);
+  const [range, setRange] = useState<AdminDateRange>({});
+  const reviews = useAdminReviews(userId, status, range);
   const moderate = useModerateReview();
 
-  const act = async (review: AdminReview, action: Action) => {
+  const act = async (review: AdminReviewRow, action: Action) => {
     try {
       toast.success((await moderate.mutateAsync({ id: review.id, action })).message);
     } catch (error) {
@@ -71,23 +74,19 @@ export function ReviewModeration({ userId }: { userId: string }) {
     }
   };
 
-  const columns: LogColumn<AdminReview>[] = [
+  const columns: LogColumn<AdminReviewRow>[] = [
     {
       header: 'Review',
       cell: (row) => (
         <div className="w-[16rem] space-y-1 sm:w-[22rem]">
           <div className="flex flex-wrap items-center gap-2">
             <Stars value={row.rating} />
-            <span className="font-medium">{row.reviewer_name}</span>
+            <span className="font-medium">
+              <PersonLink name={row.client_name} slug={row.client_slug} id={row.client_id} />
+            </span>
           </div>
           <p className="text-xs text-muted">
-            for{' '}
-            <Link
-              to={`/${row.provider_slug}`}
-              className="font-medium text-brand-700 underline dark:text-brand-300"
-            >
-              {row.provider_name}
-            </Link>
+            for <PersonLink name={row.provider_name} slug={row.provider_slug} id={row.provider_id} />
             {row.service ? ` · ${row.service}` : ''} · {adminTimestamp(row.created_at)}
           </p>
           <p className="whitespace-pre-line [overflow-wrap:anywhere]">{row.text || '(stars only)'}</p>
@@ -171,6 +170,13 @@ export function ReviewModeration({ userId }: { userId: string }) {
           </Button>
         ))}
       </fieldset>
+      <TableToolbar
+        name={`${VIEWS.find((v) => v.status === status)?.label} reviews`}
+        range={range}
+        onRangeChange={setRange}
+        total={reviews.data?.pages.at(-1)?.total ?? null}
+        onExport={() => exportCsv('reviews', { ...range, reviewStatus: status })}
+      />
       <Card className="overflow-hidden">
         <LogTable
           caption={CAPTIONS[status]}
