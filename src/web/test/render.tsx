@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import type { User } from '#domain/auth.ts';
+import { setSession } from '#web/lib/session.ts';
 
 /** Renders inside a fresh QueryClient (no retries) and a MemoryRouter at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
@@ -64,4 +66,25 @@ export function stubFetch(handler: Handler) {
     }),
   );
   return requests;
+}
+
+/**
+ * Signs a user in for a component test: a session whose access token is far from expiry, for Ana
+ * Lima (a client) unless `user` says otherwise.
+ */
+export function signInForTest(user: Partial<User> = {}): void {
+  setSession({
+    access_token: 'test-access-token',
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    user: {
+      id: 'client-1',
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      avatar_url: null,
+      user_type: 'client',
+      role: 'user',
+      routing_slug: 'ana-lima',
+      ...user,
+    },
+  });
 }

@@ -1,9 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
 import { listProviders, StemStats, searchProviders, WordCache } from './search.service';
 
 /**
@@ -93,24 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Runs a service call with a db whose execute() also records the EXPLAIN of each statement. */
-async function plansOf(run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
-  const plans: string[] = [];
-  const db = new Proxy(t.db, {
-    get(target, prop, receiver) {
-      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
-      return async (query: SQL) => {
-        const explained = (await target.execute(sql`EXPLAIN ${query}`)) as unknown as {
-          rows: Record<string, string>[];
-        };
-        plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
-        return target.execute(query);
-      };
-    },
-  }) as Db;
-  await run({ ...t.app.ctx, db });
-  return plans;
-}
+const plansOf = (run: (ctx: AppContext) => Promise<unknown>) => plansOfTest(t, run);
 
 const searchPlans = (body: SearchBody) =>
   plansOf((ctx) => searchProviders(ctx, SearchBodySchema.parse(body), freshCaches()));

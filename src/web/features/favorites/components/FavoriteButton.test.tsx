@@ -2,28 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAuthDialog, useAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
-import { clearSession, setSession } from '#web/lib/session.ts';
-import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { clearSession } from '#web/lib/session.ts';
+import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { FavoriteButton } from './FavoriteButton';
 import { FavoriteHeart } from './FavoriteHeart';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
-
-function signIn() {
-  setSession({
-    access_token: 'test-access-token',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    user: {
-      id: 'client-1',
-      name: 'Ana Lima',
-      email: 'ana@example.com',
-      avatar_url: null,
-      user_type: 'client',
-      role: 'user',
-      routing_slug: 'ana-lima',
-    },
-  });
-}
 
 let dialogThen: unknown;
 function DialogProbe() {
@@ -59,7 +43,7 @@ describe('Save across the login wall', () => {
       return undefined;
     });
     savePendingAction({ kind: 'favorite', providerId: PROVIDER_ID });
-    signIn();
+    signInForTest();
     renderWithProviders(<FavoriteButton providerId={PROVIDER_ID} providerName="Studio Lumen" />);
 
     await waitFor(() =>

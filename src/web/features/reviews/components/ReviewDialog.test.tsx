@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '#domain/reviews.ts';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from '#domain/reviews-options.ts';
-import { setSession } from '#web/lib/session.ts';
-import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { ReviewDialog } from './ReviewDialog';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
@@ -39,19 +38,7 @@ function renderReviewDialog(review: Review | null = null, services: string[] = [
 
 beforeEach(() => {
   // Saving a review is an authorised call: a signed-in client with a token far from expiry.
-  setSession({
-    access_token: 'test-access-token',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    user: {
-      id: 'client-1',
-      name: 'Ana Lima',
-      email: 'ana@example.com',
-      avatar_url: null,
-      user_type: 'client',
-      role: 'user',
-      routing_slug: 'ana-lima',
-    },
-  });
+  signInForTest();
 });
 
 describe('ReviewDialog', () => {

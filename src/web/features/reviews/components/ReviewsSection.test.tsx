@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_TEXTS } from '#domain/reviews-options.ts';
 import { clearPendingAction, peekPendingAction } from '#web/lib/pending-action.ts';
-import { clearSession, setSession } from '#web/lib/session.ts';
-import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { clearSession } from '#web/lib/session.ts';
+import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { ReviewsSection } from './ReviewsSection';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
@@ -40,19 +40,7 @@ function renderSection(status: 'eligible' | 'too_early') {
   function Route() {
     const [isSignedIn, setSignedIn] = useState(false);
     signIn = () => {
-      setSession({
-        access_token: 'test-access-token',
-        expires_at: Math.floor(Date.now() / 1000) + 3600,
-        user: {
-          id: 'client-1',
-          name: 'Ana Lima',
-          email: 'ana@example.com',
-          avatar_url: null,
-          user_type: 'client',
-          role: 'user',
-          routing_slug: 'ana-lima',
-        },
-      });
+      signInForTest();
       setSignedIn(true);
     };
     return (

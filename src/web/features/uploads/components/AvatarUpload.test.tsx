@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '#web/components/layout/Header.tsx';
 import { PUBLIC_PROFILE_KEY, SEARCH_RESULTS_KEY } from '#web/lib/query-keys.ts';
-import { getSession, setSession } from '#web/lib/session.ts';
-import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { getSession } from '#web/lib/session.ts';
+import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { AvatarUpload } from './AvatarUpload';
 
 // happy-dom cannot decode or draw pictures: the browser-side resize is stood in for.
@@ -17,18 +17,13 @@ const OLD = `/uploads/avatar/${USER_ID}/${'a'.repeat(64)}.webp`;
 const NEW = `/uploads/avatar/${USER_ID}/${'b'.repeat(64)}.webp`;
 
 beforeEach(() => {
-  setSession({
-    access_token: 'test-access-token',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    user: {
-      id: USER_ID,
-      name: 'Nia Brooks',
-      email: 'nia@example.com',
-      avatar_url: OLD,
-      user_type: 'provider',
-      role: 'user',
-      routing_slug: 'nia-brooks',
-    },
+  signInForTest({
+    id: USER_ID,
+    name: 'Nia Brooks',
+    email: 'nia@example.com',
+    avatar_url: OLD,
+    user_type: 'provider',
+    routing_slug: 'nia-brooks',
   });
   vi.stubGlobal(
     'URL',
