@@ -1,37 +1,23 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../src/server/test/smtp-sink';
 import {
+  bearer,
+  createBookableProvider,
   createVerifiedAccount,
   expect,
   expectNoAxeViolations,
   signInWith,
-  type TestAccount,
   test,
 } from './fixtures';
 
 const BOOKING_URL = 'https://booking.example.com/lena-park?ref=glowfind';
 
-const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
-
-/** A provider with a unique name, a booking link and a few specialties. */
-async function createProvider(request: APIRequestContext, mail: SmtpSink, name: string) {
-  const account = await createVerifiedAccount(
-    request,
-    mail,
-    { user_type: 'provider', name, location: 'Denver, CO 80202' },
-    'provider',
-  );
-  const res = await request.put('/api/auth/profile', {
-    headers: bearer(account),
-    data: {
-      booking_link: BOOKING_URL,
-      specialties: ['Balayage', 'Curly cuts', 'Color correction', 'Blowouts'],
-      bio: 'Lived-in color and curls.',
-    },
+const createProvider = (request: APIRequestContext, mail: SmtpSink, name: string) =>
+  createBookableProvider(request, mail, name, {
+    booking_link: BOOKING_URL,
+    specialties: ['Balayage', 'Curly cuts', 'Color correction', 'Blowouts'],
+    bio: 'Lived-in color and curls.',
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...account, slug: account.session.user.routing_slug, name };
-}
 
 test('a client saves a provider from a card, finds it under Saved Providers, and removes it there', async ({
   page,

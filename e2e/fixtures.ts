@@ -6,6 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Session, SignupBody } from '../src/domain/auth';
+import type { UpdateProfileBody } from '../src/domain/profiles';
 import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
 
 interface RunningApp {
@@ -179,6 +180,31 @@ export async function createVerifiedAccount(
   const { session } = (await verify.json()) as { session?: Session };
   if (!session) throw new Error('verify-email answered without a session');
   return { email, password: TEST_PASSWORD, session };
+}
+
+/** The Authorization header of an account's session, for API calls made by a test. */
+export const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
+
+/**
+ * A verified provider in Denver with a booking link and what else `profile` sets (PUT
+ * /api/auth/profile), for journeys that book, save or message; answers the account with its id,
+ * slug and name.
+ */
+export async function createBookableProvider(
+  request: APIRequestContext,
+  mail: SmtpSink,
+  name: string,
+  profile: UpdateProfileBody & { booking_link: string },
+) {
+  const account = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'provider', name, location: 'Denver, CO 80202' },
+    'provider',
+  );
+  const res = await request.put('/api/auth/profile', { headers: bearer(account), data: profile });
+  expect(res.status(), await res.text()).toBe(200);
+  return { ...account, id: account.session.user.id, slug: account.session.user.routing_slug, name };
 }
 
 /**

@@ -5,26 +5,24 @@
 // is carried out, on the page where they pressed it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { firstLink, type SmtpSink } from '../src/server/test/smtp-sink';
-import { createVerifiedAccount, expect, type TestAccount, test, uniqueEmail } from './fixtures';
+import {
+  bearer,
+  createBookableProvider,
+  createVerifiedAccount,
+  expect,
+  type TestAccount,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const BOOKING_URL = 'https://booking.example.com/wall-test?ref=glowfind';
 
-const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
-
-async function createProvider(request: APIRequestContext, mail: SmtpSink, name: string) {
-  const account = await createVerifiedAccount(
-    request,
-    mail,
-    { user_type: 'provider', name, location: 'Denver, CO 80202' },
-    'provider',
-  );
-  const res = await request.put('/api/auth/profile', {
-    headers: bearer(account),
-    data: { booking_link: BOOKING_URL, specialties: ['Balayage'], bio: 'Lived-in color.' },
+const createProvider = (request: APIRequestContext, mail: SmtpSink, name: string) =>
+  createBookableProvider(request, mail, name, {
+    booking_link: BOOKING_URL,
+    specialties: ['Balayage'],
+    bio: 'Lived-in color.',
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return { id: account.session.user.id, slug: account.session.user.routing_slug, name };
-}
 
 async function createClient(request: APIRequestContext, mail: SmtpSink) {
   return createVerifiedAccount(request, mail, { user_type: 'client', name: 'Wren Client' }, 'client');
