@@ -1,3 +1,4 @@
+import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -7,7 +8,6 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { openingAlertMail } from '#server/mail/templates.ts';
 import * as q from './opening-alerts.queries';
 import { scheduleAlertDispatch } from './openings.queries';
-import { formatOpeningTime } from './time-zones';
 
 /**
  * Opening alerts (issue 5): when a provider posts openings, everyone who saved them (with alerts
@@ -74,7 +74,8 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
       openings: fresh.map((o) => ({
         service: o.service_type,
         // On the provider's clocks: the zone the opening was posted in (issue 20 item 1).
-        when: formatOpeningTime(o.start_time, o.end_time, o.time_zone),
+        // The provider's time, as the pages show it; the reader's zone is unknown, so no 'your time'.
+        when: openingTimeInEmail(o),
         price: o.price,
         location: o.display_location,
         note: o.note,
@@ -155,4 +156,17 @@ export async function unsubscribeFromAlerts(ctx: AppContext, token: string): Pro
   const userId = await userOfUnsubscribeToken(ctx, token);
   if (!userId) throw new AppError('INVALID_TOKEN', 'This unsubscribe link is invalid or has expired.');
   await setOpeningAlerts(ctx, userId, false);
+}
+
+/** 'Tue, Nov 24 · 3:00 – 4:00 PM CST': an opening's time in an email, on its provider's clocks. */
+export function openingTimeInEmail(opening: {
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+}): string {
+  return formatOpeningRange(opening.start_time, opening.end_time, {
+    timeZone: opening.time_zone,
+    viewerZone: opening.time_zone,
+    locale: 'en-US',
+  });
 }

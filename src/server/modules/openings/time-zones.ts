@@ -64,20 +64,3 @@ export function timeZoneOfZip(zip: string | null): string {
   const state = zip ? lookupZip(zip)?.state : undefined;
   return (state && STATE_ZONES[state]) || 'America/New_York';
 }
-
-/** 'Tuesday, November 24, 3:00 PM – 4:30 PM CST' (or across two days, both dates in full). */
-export function formatOpeningTime(startIso: string, endIso: string, timeZone: string): string {
-  const start = new Date(startIso);
-  const end = new Date(endIso);
-  const day = (d: Date) =>
-    d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
-  const time = (d: Date, zone: boolean) =>
-    d.toLocaleTimeString('en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      ...(zone ? { timeZoneName: 'short' } : {}),
-    });
-  if (day(start) === day(end)) return `${day(start)}, ${time(start, false)} – ${time(end, true)}`;
-  return `${day(start)}, ${time(start, false)} – ${day(end)}, ${time(end, true)}`;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instantToWallTime, wallTimeToInstant } from '#domain/openings-options.ts';
-import { formatOpeningTime, timeZoneOfZip } from './time-zones';
+import { openingTimeInEmail } from './opening-alerts.service';
+import { timeZoneOfZip } from './time-zones';
 
 /**
  * Wall-clock times on the provider's clocks ⇄ instants (issue 20 item 1), across the daylight-saving
@@ -75,11 +76,14 @@ describe('alert email times', () => {
   it('write the zone the opening is in, with daylight or standard time as on that day', () => {
     const zone = timeZoneOfZip('78701');
     expect(zone).toBe('America/Chicago');
-    expect(norm(formatOpeningTime('2026-11-01T06:30:00.000Z', '2026-11-01T08:30:00.000Z', zone))).toBe(
-      'Sunday, November 1, 1:30 AM – 2:30 AM CST',
+    const email = (start_time: string, end_time: string) =>
+      norm(openingTimeInEmail({ start_time, end_time, time_zone: zone }));
+    // The night clocks go back: 1:30 CDT to 2:30 CST is two hours.
+    expect(email('2026-11-01T06:30:00.000Z', '2026-11-01T08:30:00.000Z')).toBe(
+      'Sun, Nov 1 · 1:30 – 2:30 AM CST',
     );
-    expect(norm(formatOpeningTime('2026-11-24T21:00:00.000Z', '2026-11-24T22:00:00.000Z', zone))).toBe(
-      'Tuesday, November 24, 3:00 PM – 4:00 PM CST',
+    expect(email('2026-11-24T21:00:00.000Z', '2026-11-24T22:00:00.000Z')).toBe(
+      'Tue, Nov 24 · 3:00 – 4:00 PM CST',
     );
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dayKey, formatDayHeading, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { OPENING_TEXTS } from '#domain/openings-options.ts';
 import { formValuesOf, validateOpeningForm } from './opening-form';
-import { dayKey, formatDayHeading, formatOpeningRange, minInputValue, nextDays } from './opening-time';
+import { minInputValue, nextDays } from './opening-time';
 
 // The provider is in Austin (Central Time); the tests do not depend on the machine's zone.
 const ZONE = 'America/Chicago';

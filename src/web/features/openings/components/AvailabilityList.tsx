@@ -1,4 +1,5 @@
 import { CalendarX2, RotateCcw } from 'lucide-react';
+import { dayKey, formatDayHeading } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Alert } from '#web/components/ui/Alert.tsx';
@@ -6,7 +7,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type OpeningFilters, useUpcomingOpenings } from '../api/get-upcoming-openings';
-import { dayKey, formatDayHeading, hasEnded } from '../opening-time';
+import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 
 /**

@@ -3,11 +3,11 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
+import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { formatOpeningRange } from '../opening-time';
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */
 export interface BookProps {

@@ -1,5 +1,6 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
@@ -13,7 +14,7 @@ import { toast } from '#web/lib/toast.tsx';
 import { useDeleteOpening } from '../api/delete-opening';
 import { useMyOpenings } from '../api/get-my-openings';
 import { useUpdateOpening } from '../api/update-opening';
-import { formatOpeningRange, hasEnded } from '../opening-time';
+import { hasEnded } from '../opening-time';
 import { OpeningDialog } from './OpeningDialog';
 import { OpeningItem } from './OpeningItem';
 import { TimeZonePicker } from './TimeZonePicker';
