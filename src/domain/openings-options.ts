@@ -1,3 +1,4 @@
+import { SEARCH_TEXTS } from './search-options';
 /** Openings: texts, limits and the time rules (no zod, so pages can load them cheaply). */
 
 export const OPENING_LIMITS = {
@@ -45,7 +46,7 @@ export const OPENING_TEXTS = {
   zoneChanged: 'Your time zone changed since this form opened. Check the times and save again.',
   timeZoneSaved: 'Time zone saved',
   timeZoneFailed: 'Failed to save your time zone',
-  unknownZip: 'We could not find that zip code',
+  unknownZip: SEARCH_TEXTS.unknownZip,
   chooseDay: 'Choose a day',
 } as const;
 

@@ -5,6 +5,7 @@ import { HttpUrlSchema, text } from './fields';
 import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
 import { PricingListSchema, type ServicePackage } from './pricing';
+import { SEARCH_TEXTS } from './search-options';
 
 /** Provider profiles: the account form, the profile API and the public page (SPEC.md §2, §3, §7). */
 
@@ -25,7 +26,7 @@ export const PROFILE_TEXTS = {
   nameRequiredClient: 'Name is required',
   nameRequiredProvider: 'Business/Professional name is required',
   locationRequired: 'Location is required',
-  unknownZip: "We couldn't find that zip code. Please check it.",
+  unknownZip: SEARCH_TEXTS.unknownZip,
   emailNote: 'Contact support to change your email address',
 } as const;
 

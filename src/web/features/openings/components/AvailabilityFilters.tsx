@@ -45,9 +45,9 @@ export function AvailabilityFilters({
     <search aria-label="Filter openings">
       <form
         onSubmit={handleSubmit}
-        className="grid gap-3 rounded-2xl border border-app bg-card p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="grid gap-3 rounded-2xl border border-app bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.4fr_1.2fr]"
       >
-        <Field label="Service" className="lg:col-span-2">
+        <Field label="Service">
           <Input
             value={q}
             onChange={(e) => setQ(e.target.value)}
@@ -101,7 +101,7 @@ export function AvailabilityFilters({
             ))}
           </Select>
         </Field>
-        <div className="flex items-end sm:col-span-2 lg:col-span-6 lg:justify-end">
+        <div className="flex items-end sm:col-span-2 lg:col-span-5 lg:justify-end">
           <Button type="submit">
             <Search className="h-4 w-4" aria-hidden="true" />
             Search openings

@@ -42,20 +42,21 @@ export function AvailabilityList({ filters = {}, ...props }: BookProps & { filte
   const openings = (query.data?.pages.flatMap((p) => p.openings) ?? []).filter((o) => !hasEnded(o, now));
 
   if (query.isPending) return <Spinner label="Loading openings..." />;
-  if (query.isError && openings.length === 0)
+  if (query.isError && openings.length === 0) {
+    // A refused filter (an unknown zip) says what to change; trying again only helps a failure.
+    const refused = query.error instanceof ApiError && query.error.status === 400 && query.error.message;
     return (
       <div className="space-y-3">
-        <Alert>
-          {query.error instanceof ApiError && query.error.status === 400 && query.error.message
-            ? query.error.message
-            : 'Failed to load openings'}
-        </Alert>
-        <Button variant="outline" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Try Again
-        </Button>
+        <Alert>{refused || 'Failed to load openings'}</Alert>
+        {!refused && (
+          <Button variant="outline" disabled={query.isFetching} onClick={() => void query.refetch()}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Try Again
+          </Button>
+        )}
       </div>
     );
+  }
   if (openings.length === 0)
     return (
       <div className="rounded-2xl border border-dashed border-app px-6 py-12 text-center">
