@@ -165,6 +165,17 @@ describe('results match the words', () => {
   });
 });
 
+describe('words that are also names of object properties', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty valueOf'])(
+    '%j is searched as a word (it was a 500 when looked up among the category words)',
+    async (query) => {
+      const reply = await search({ query, locationZip: '78701', priceRange: [50, 500] });
+      expect(reply.results).toEqual([]);
+      expect(reply.total).toBe(0);
+    },
+  );
+});
+
 describe("the searched service's own price", () => {
   it('the card shows the named service and its price; without one, the lowest price', async () => {
     const reply = await search({ query: 'balayage', limit: 50 });

@@ -320,13 +320,17 @@ export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   facialist: 'esthetician',
 };
 
+/** The category a word names; own keys only ('constructor' is a word someone may search for). */
+const categoryOfWord = (word: string): string | undefined =>
+  Object.hasOwn(CATEGORY_WORDS, word) ? CATEGORY_WORDS[word] : undefined;
+
 /** The one category the query's words all name ('nail tech' → nails), or null. */
 export function categoryOfWords(parts: readonly QueryPart[]): string | null {
   if (parts.length === 0) return null;
   const named = new Set<string>();
   for (const part of parts) {
     // A typo of a category word counts when its best look-alike is one ('masage' → massage).
-    const category = CATEGORY_WORDS[part.word] ?? CATEGORY_WORDS[part.suggestions[0] ?? ''];
+    const category = categoryOfWord(part.word) ?? categoryOfWord(part.suggestions[0] ?? '');
     if (!category) return null;
     named.add(category);
   }
