@@ -1,7 +1,7 @@
 import type { Session } from '#domain/auth.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
 import type { Issue } from '#domain/errors.ts';
-import { betaHeaders, lockBeta } from './beta-gate';
+import { BETA_HEADER, betaHeaders, lockBeta } from './beta-gate';
 import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
 
 /** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
@@ -30,6 +30,9 @@ interface RequestOptions {
   keepalive?: boolean;
 }
 
+/** The beta token each response's request carried ('' for none), for lockBeta. */
+const sentBetaToken = new WeakMap<Response, string>();
+
 async function send(path: string, opts: RequestOptions, token?: string): Promise<Response> {
   // The CSRF header goes on every call: the routes that read the refresh cookie require it.
   const headers: Record<string, string> = {
@@ -41,7 +44,7 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
@@ -50,6 +53,8 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
       signal: opts.signal ?? null,
       keepalive: opts.keepalive ?? false,
     });
+    sentBetaToken.set(response, headers[BETA_HEADER] ?? '');
+    return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('NETWORK_ERROR', 0, NETWORK_ERROR);
@@ -58,7 +63,7 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
 
 async function parse<T>(response: Response): Promise<T> {
   if (await isBetaLocked(response)) {
-    lockBeta();
+    lockBeta(sentBetaToken.get(response) ?? '');
     throw new ApiError('BETA_LOCKED', 403, 'Enter the beta access password to continue.');
   }
   const data = (await response.json().catch(() => null)) as {

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * token of an old password) forgets the token and locks the page again.
  */
 const STORAGE_KEY = 'admin-auth';
-const HEADER = 'x-beta-access';
+export const BETA_HEADER = 'x-beta-access';
 
 function readToken(): string {
   try {
@@ -30,7 +30,7 @@ const emit = () => {
 
 /** Headers to add to an API call (none when the gate is off or not yet passed). */
 export function betaHeaders(): Record<string, string> {
-  return token ? { [HEADER]: token } : {};
+  return token ? { [BETA_HEADER]: token } : {};
 }
 
 export function grantBeta(newToken: string): void {
@@ -40,8 +40,13 @@ export function grantBeta(newToken: string): void {
   emit();
 }
 
-/** The server refused a call as un-gated: forget the token and show the gate. */
-export function lockBeta(): void {
+/**
+ * The server refused a call as un-gated: forget the token and show the gate. `sentWith` is the token
+ * the refused call carried: a call sent before the password was accepted can be refused after it,
+ * and must not lock out the token granted meanwhile.
+ */
+export function lockBeta(sentWith: string): void {
+  if (sentWith !== token) return;
   token = '';
   locked = true;
   localStorage.removeItem(STORAGE_KEY);
