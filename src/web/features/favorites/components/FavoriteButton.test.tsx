@@ -59,3 +59,48 @@ describe('Save across the login wall', () => {
     expect(peekPendingAction()).toBeNull();
   });
 });
+
+describe("The profile's Save toggle", () => {
+  it("reads 'Saved' once saved, with aria-pressed, and keeps one accessible name", async () => {
+    let saved: string[] = [];
+    stubFetch((r) => {
+      if (r.path === '/api/favorites/ids') return { body: { success: true, providerIds: saved } };
+      if (r.path === '/api/favorites' && r.method === 'POST') {
+        saved = [PROVIDER_ID];
+        return { body: { success: true } };
+      }
+      if (r.path === '/api/favorites' && r.method === 'DELETE') {
+        saved = [];
+        return { body: { success: true } };
+      }
+      if (r.path.startsWith('/api/favorites')) return { body: { success: true, favorites: [] } };
+      return undefined;
+    });
+    signInForTest();
+    const { user } = renderWithProviders(
+      <FavoriteButton providerId={PROVIDER_ID} providerName="Studio Lumen" size="lg" />,
+    );
+    const button = screen.getByRole('button', { name: 'Save Studio Lumen' });
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    expect(button.textContent).toBe('Save');
+
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+    expect(button.textContent).toBe('Saved');
+    expect(screen.getByRole('button', { name: 'Save Studio Lumen' })).toBe(button);
+
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    expect(button.textContent).toBe('Save');
+    expect(screen.getByRole('button', { name: 'Save Studio Lumen' })).toBe(button);
+  });
+
+  it("a card's heart stays an icon: named for the provider, no visible text", () => {
+    renderWithProviders(<FavoriteHeart providerName="Studio Lumen" providerId={PROVIDER_ID} isSaved />);
+    const button = screen.getByRole('button', { name: 'Save Studio Lumen' });
+    expect(button.textContent).toBe('');
+    // Saved shows as a filled heart.
+    expect(button.querySelector('svg')?.getAttribute('class')).toContain('fill-rose-600');
+    expect(button.getAttribute('aria-pressed')).toBeNull();
+  });
+});

@@ -36,10 +36,14 @@ export function FavoriteHeart({
   /** While a signed-in user's toggle loads: shown, but not yet a button that does something. */
   isDisabled?: boolean | undefined;
 }) {
-  // One name whatever the state ('Save Ana Braids'); aria-pressed says whether it is saved.
+  // One name whatever the state ('Save Ana Braids'), as the WAI-ARIA toggle-button pattern asks:
+  // aria-pressed says whether it is saved ('Save Ana Braids, toggle button, pressed'). The large
+  // button's visible text reads 'Saved' once saved; it begins with the name's word 'Save', so voice
+  // control ('click Save') still finds it. The card's small heart stays an icon, filled when saved.
   return (
     <button
       type="button"
+      aria-label={`Save ${providerName}`}
       onClick={onClick ?? (() => askToLogInToSave(providerId))}
       disabled={isDisabled}
       aria-pressed={isPressed}
@@ -57,8 +61,7 @@ export function FavoriteHeart({
           isSaved && 'fill-rose-600 text-rose-600 dark:fill-rose-400 dark:text-rose-400',
         )}
       />
-      {size === 'lg' ? 'Save' : <span className="sr-only">Save</span>}
-      <span className="sr-only"> {providerName}</span>
+      {size === 'lg' && (isSaved ? 'Saved' : 'Save')}
     </button>
   );
 }

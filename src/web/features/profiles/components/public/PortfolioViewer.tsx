@@ -1,12 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
+import { type PointerEvent, useEffect, useRef } from 'react';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { portfolioAlt } from './profile-view';
 
+// A swipe: at least this far sideways, and mostly sideways (a slant up to about 27°).
+const SWIPE_MIN_PX = 50;
+
+/** The hint under the title: touch screens swipe, the rest use the arrow keys. */
+export const VIEWER_HINTS = {
+  keys: 'Use the left and right arrow keys to move between images.',
+  swipe: 'Swipe left or right to move between images.',
+} as const;
+
 /**
- * One portfolio image, enlarged, in a modal. Left/right arrow keys (and the buttons) move between
- * images; Escape closes and the shared Dialog gives focus back to the thumbnail that opened it.
+ * One portfolio image, enlarged, in a modal. Left/right arrow keys, a sideways swipe on the image
+ * (touch and pen; a mouse has the buttons) and the buttons move between images; Escape closes and
+ * the shared Dialog gives focus back to the thumbnail that opened it.
  */
 export function PortfolioViewer({
   images,
@@ -25,6 +35,24 @@ export function PortfolioViewer({
   const open = index !== null && index < count;
   const current = open ? index : 0;
   const step = (delta: number) => onIndexChange((current + delta + count) % count);
+  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null);
+  // Where the primary pointer is a finger (phones, tablets); read only while the viewer is open.
+  const isTouch = open && window.matchMedia('(pointer: coarse)').matches;
+
+  const handlePointerDown = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  // 'touch-pan-y' leaves vertical drags to the browser (it then sends pointercancel), so only a
+  // sideways drag reaches pointerup here.
+  const handlePointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start || start.id !== event.pointerId || count < 2) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(event.clientY - start.y)) return;
+    step(dx < 0 ? 1 : -1);
+  };
 
   // Listen on the window: focus may sit on the close button, outside the dialog's children.
   useEffect(() => {
@@ -51,13 +79,20 @@ export function PortfolioViewer({
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title="My Work"
-      description={count > 1 ? 'Use the left and right arrow keys to move between images.' : undefined}
+      description={count > 1 ? VIEWER_HINTS[isTouch ? 'swipe' : 'keys'] : undefined}
       className="sm:max-w-3xl lg:max-w-5xl"
     >
       {open && (
         <div>
           {/* Sized to leave room for the title and the buttons inside the dialog's height limit. */}
-          <div className="flex h-[max(12rem,calc(100dvh-15rem))] items-center justify-center overflow-hidden rounded-xl bg-black sm:h-[max(14rem,calc(84dvh-13rem))]">
+          <div
+            onPointerDown={handlePointerDown}
+            onPointerUp={handlePointerUp}
+            onPointerCancel={() => {
+              swipeStart.current = null;
+            }}
+            className="flex h-[max(12rem,calc(100dvh-15rem))] touch-pan-y touch-pinch-zoom items-center justify-center overflow-hidden rounded-xl bg-black sm:h-[max(14rem,calc(84dvh-13rem))]"
+          >
             <img
               key={images[current]}
               src={images[current]}
