@@ -53,7 +53,7 @@ const bookingColumns: LogColumn<AdminBookingLog>[] = [
   {
     header: 'URL',
     cell: (row) => (
-      <span className="block max-w-[12rem] truncate sm:max-w-[22rem]" title={row.url}>
+      <span className="block truncate md:max-w-[22rem]" title={row.url}>
         {row.url}
       </span>
     ),
@@ -97,7 +97,7 @@ const baseSubmissionColumns: LogColumn<Submission>[] = [
   {
     header: 'From',
     cell: (row) => (
-      <div className="w-[12rem] [overflow-wrap:anywhere] sm:w-[14rem]">
+      <div className="[overflow-wrap:anywhere] md:w-[14rem]">
         <p className="font-medium [overflow-wrap:normal]">{row.name || 'Anonymous'}</p>
         {row.email && (
           <a href={mailtoHref(row.email)} className="text-xs text-muted hover:underline">
@@ -113,7 +113,7 @@ const baseSubmissionColumns: LogColumn<Submission>[] = [
     cell: (row) => {
       const full = [row.subject, row.message].filter(Boolean).join(': ');
       return (
-        <div className="max-w-[16rem] sm:max-w-[28rem]" title={full}>
+        <div className="md:max-w-[28rem]" title={full}>
           {row.subject && <p className="truncate font-medium">{row.subject}</p>}
           <p className="truncate text-muted">{row.message || '–'}</p>
         </div>

@@ -6,9 +6,14 @@ import { Alert } from '#web/components/ui/Alert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 
+/**
+ * One column of an admin table, used by both of its renderings: the table's header and cell on a
+ * wide screen, and a 'label: value' pair on each stacked card on a phone.
+ */
 export interface LogColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** Classes for the table's header and cells (widths, wrapping); a card's field ignores them. */
   className?: string;
 }
 
@@ -23,11 +28,16 @@ interface LogTableProps<T> {
   columns: LogColumn<T>[];
   query: UseInfiniteQueryResult<InfiniteData<LogPage<T>>>;
   emptyText: string;
-  /** Keeps narrow columns readable on a phone: the table scrolls sideways inside its card. */
+  /** Keeps the table's columns readable between md and its width: the table then scrolls sideways. */
   minWidthClass: string;
 }
 
-/** One log list: a real table (caption, column headers), its empty and failed states, and 'Load more'. */
+/**
+ * One log list, its empty and failed states, and 'Load more'. Below `md` each row is a card in a
+ * list (each column a labelled field, its buttons and links kept); from `md` up, a real table with
+ * caption and column headers. Both come from the same columns; CSS shows one, and the hidden one is
+ * display:none, so out of the accessibility tree too.
+ */
 export function LogTable<T extends { id: string }>({
   caption,
   columns,
@@ -56,48 +66,62 @@ export function LogTable<T extends { id: string }>({
 
   return (
     <div>
-      {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="overflow-x-auto" aria-label={caption} tabIndex={0}>
-        {/* An empty list needs no width: its message must be readable without scrolling sideways. */}
-        <table className={cn('w-full text-left text-sm', rows.length > 0 && minWidthClass)}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted text-xs tracking-wide text-muted uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className={cn('px-4 py-3 font-semibold', column.className)}
-                >
-                  {column.header}
-                </th>
+      <section aria-label={caption}>
+        {rows.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-muted">{emptyText}</p>
+        ) : (
+          <>
+            {/* role="list" because Safari drops a list's role once its bullets are styled away. */}
+            {/* biome-ignore lint/a11y/noRedundantRoles: see above */}
+            <ul role="list" aria-label={caption} className="md:hidden">
+              {rows.map((row) => (
+                <li key={row.id} className="border-t border-app px-4 py-4 first:border-t-0">
+                  <dl className="grid gap-3 sm:grid-cols-2">
+                    {columns.map((column) => (
+                      <div key={column.header} className="min-w-0">
+                        <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                          {column.header}
+                        </dt>
+                        <dd className="mt-1 text-sm text-app [overflow-wrap:anywhere]">{column.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  className="border-t border-app px-4 py-10 text-center text-muted"
-                >
-                  {emptyText}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} className="border-t border-app align-top">
-                  {columns.map((column) => (
-                    <td key={column.header} className={cn('px-4 py-3 text-app', column.className)}>
-                      {column.cell(row)}
-                    </td>
+            </ul>
+            {/* Focusable so keyboard users can scroll it sideways when the screen is narrower than the table. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+            <div className="hidden overflow-x-auto md:block" tabIndex={0}>
+              <table className={cn('w-full text-left text-sm', minWidthClass)}>
+                <caption className="sr-only">{caption}</caption>
+                <thead className="bg-muted text-xs tracking-wide text-muted uppercase">
+                  <tr>
+                    {columns.map((column) => (
+                      <th
+                        key={column.header}
+                        scope="col"
+                        className={cn('px-4 py-3 font-semibold', column.className)}
+                      >
+                        {column.header}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id} className="border-t border-app align-top">
+                      {columns.map((column) => (
+                        <td key={column.header} className={cn('px-4 py-3 text-app', column.className)}>
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
                   ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </section>
       {query.isError && (
         <div className="px-4 pt-4">

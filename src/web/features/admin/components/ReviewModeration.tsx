@@ -78,7 +78,7 @@ export function ReviewModeration({ userId }: { userId: string }) {
     {
       header: 'Review',
       cell: (row) => (
-        <div className="w-[16rem] space-y-1 sm:w-[22rem]">
+        <div className="space-y-1 md:w-[22rem]">
           <div className="flex flex-wrap items-center gap-2">
             <Stars value={row.rating} />
             <span className="font-medium">
@@ -107,7 +107,7 @@ export function ReviewModeration({ userId }: { userId: string }) {
         row.report_count === 0 ? (
           <span className="text-muted">None</span>
         ) : (
-          <div className="w-[12rem] space-y-1">
+          <div className="space-y-1 md:w-[12rem]">
             <p className="font-medium">
               {row.report_count} {row.report_count === 1 ? 'report' : 'reports'}
             </p>
@@ -134,7 +134,7 @@ export function ReviewModeration({ userId }: { userId: string }) {
     {
       header: 'Actions',
       cell: (row) => (
-        <div className="flex flex-col gap-1.5">
+        <div className="flex flex-wrap gap-1.5 md:flex-col">
           {ACTIONS[status].map(({ action, label, Icon, variant, srPrefix = ' review by' }) => (
             <Button
               key={action}
