@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { BRAND } from '#domain/brand.ts';
 import type { Opening } from '#domain/openings.ts';
 import type { ProviderCard } from '#domain/search.ts';
@@ -27,7 +27,8 @@ const FavoriteButton = lazy(() =>
 );
 
 // 'Upcoming Availability' and the FAQ sit below the results: their chunks (and the openings call)
-// load when the visitor scrolls near them, not with the first load.
+// load when the visitor scrolls near them, not with the first load. On a phone, openings in the next
+// 48 hours come before the long list instead, so there the section loads at once (issue 20 item 6).
 const UpcomingAvailabilitySection = lazy(() =>
   import('#web/features/openings/components/UpcomingAvailabilitySection.tsx').then((m) => ({
     default: m.UpcomingAvailabilitySection,
@@ -54,15 +55,35 @@ function CardFavorite({ provider }: { provider: ProviderCard }) {
 
 const renderFavorite = (provider: ProviderCard) => <CardFavorite provider={provider} />;
 
+/** Below Tailwind's `md`. */
+const phoneQuery = () => matchMedia('(max-width: 47.99rem)');
+const subscribePhone = (onChange: () => void) => {
+  const query = phoneQuery();
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isPhoneNow = () => phoneQuery().matches;
+
 /**
  * The home page (SPEC.md §2 'Home'): hero with the search panel, the results, then upcoming
- * availability. The filters live in the URL's query string, so the results follow Back, a reload or
- * a shared link.
+ * availability (on a phone, before the results when an opening starts in the next 48 hours). The
+ * filters live in the URL's query string, so the results follow Back, a reload or a shared link.
  */
 export function HomePage() {
   const [state, setState] = useSearchState();
   const [scrollRequest, setScrollRequest] = useState(0);
   const session = useSession();
+  const isPhone = useSyncExternalStore(subscribePhone, isPhoneNow);
+  const openings = (phoneSlot?: 'top' | 'bottom') => (
+    <Suspense fallback={null}>
+      <UpcomingAvailabilitySection
+        isSignedIn={Boolean(session)}
+        onBook={handleBook}
+        onLoginRequired={handleLoginRequired}
+        phoneSlot={phoneSlot}
+      />
+    </Suspense>
+  );
   return (
     <>
       <section className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
@@ -77,6 +98,8 @@ export function HomePage() {
         </div>
       </section>
 
+      {isPhone && openings('top')}
+
       <Suspense fallback={<ResultsPlaceholder isSearch={isSearchActive(state)} />}>
         <ResultsSection
           state={state}
@@ -86,15 +109,7 @@ export function HomePage() {
         />
       </Suspense>
 
-      <WhenNearViewport>
-        <Suspense fallback={null}>
-          <UpcomingAvailabilitySection
-            isSignedIn={Boolean(session)}
-            onBook={handleBook}
-            onLoginRequired={handleLoginRequired}
-          />
-        </Suspense>
-      </WhenNearViewport>
+      <WhenNearViewport>{openings(isPhone ? 'bottom' : undefined)}</WhenNearViewport>
 
       <WhenNearViewport>
         <Suspense fallback={null}>

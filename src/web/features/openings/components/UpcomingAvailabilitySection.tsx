@@ -26,12 +26,22 @@ export function availabilityHref(home: URLSearchParams): string {
   return query ? `/availability?${query}` : '/availability';
 }
 
+/** On a phone, openings starting this soon put the section before the list of professionals. */
+const SOON_MS = 48 * 3_600_000;
+
 /**
  * The home page's 'Upcoming Availability' (SPEC.md §2): the soonest openings of the next 5 days with
  * Book, and 'View All Available Openings'. Hidden while loading, on error and when there are none,
  * so a quiet week leaves no empty box on the home page.
+ *
+ * On a phone the home page renders it in two places (issue 20 item 6): `phoneSlot` 'top', above the
+ * professionals, shown as a horizontally scrolling strip only when an opening starts within 48
+ * hours; 'bottom', below them, only when none does. Both read the same cached query.
  */
-export function UpcomingAvailabilitySection(props: BookProps) {
+export function UpcomingAvailabilitySection({
+  phoneSlot,
+  ...props
+}: BookProps & { phoneSlot?: 'top' | 'bottom' | undefined }) {
   const titleId = useId();
   const allHref = availabilityHref(useSearchParams()[0]);
   const query = useUpcomingOpenings(OPENING_LIMITS.homeCount);
@@ -41,9 +51,17 @@ export function UpcomingAvailabilitySection(props: BookProps) {
     .slice(0, OPENING_LIMITS.homeCount);
 
   if (query.isError || openings.length === 0) return null;
+  if (phoneSlot) {
+    const hasSoon = openings.some((o) => Date.parse(o.start_time) - now.getTime() <= SOON_MS);
+    if (hasSoon !== (phoneSlot === 'top')) return null;
+  }
+  const isStrip = phoneSlot === 'top';
 
   return (
-    <section aria-labelledby={titleId} className="mx-auto max-w-6xl px-4 py-10">
+    <section
+      aria-labelledby={titleId}
+      className={cn('mx-auto max-w-6xl px-4', isStrip ? 'pt-2 pb-6' : 'py-10')}
+    >
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id={titleId} className="text-2xl font-bold text-app sm:text-3xl">
@@ -61,9 +79,15 @@ export function UpcomingAvailabilitySection(props: BookProps) {
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul
+        className={
+          isStrip
+            ? '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2'
+            : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
+        }
+      >
         {openings.map((opening) => (
-          <li key={opening.id}>
+          <li key={opening.id} className={isStrip ? 'w-[85%] max-w-xs shrink-0 snap-start' : undefined}>
             <OpeningItem opening={opening} showProvider {...props} />
           </li>
         ))}

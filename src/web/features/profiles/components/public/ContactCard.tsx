@@ -1,5 +1,5 @@
 import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
@@ -7,6 +7,7 @@ import { Card } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type PendingActionKind, savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
 import { MessageDialog } from './MessageDialog';
+import { StickyBookBar } from './StickyBookBar';
 
 export type Viewer = 'owner' | 'signed-in' | 'signed-out';
 
@@ -18,10 +19,63 @@ export const LOGIN_NOTICES = {
 const RESUMED_HERE: readonly PendingActionKind[] = ['message', 'book'];
 
 /**
+ * 'Book Appointment', as the card and the phone's sticky bar both show it: a link to the booking
+ * page for a signed-in visitor (logging the click), a button asking a visitor to log in, or a
+ * disabled button (described by `describedBy`) when the provider has no booking link.
+ */
+function BookAppointmentButton({
+  viewer,
+  bookingLink,
+  onBook,
+  onAskToLogIn,
+  describedBy,
+  className,
+}: {
+  viewer: Exclude<Viewer, 'owner'>;
+  bookingLink: string | null;
+  onBook?: (url: string) => void;
+  onAskToLogIn: () => void;
+  describedBy: string;
+  className?: string;
+}) {
+  const icon = <CalendarCheck className="h-4 w-4" aria-hidden="true" />;
+  if (!bookingLink) {
+    return (
+      <Button size="lg" className={className} disabled aria-describedby={describedBy}>
+        {icon} Book Appointment
+      </Button>
+    );
+  }
+  if (viewer === 'signed-in') {
+    return (
+      <a
+        href={bookingLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cn(buttonVariants({ size: 'lg' }), className)}
+        // Logged without awaiting, so the browser opens the tab from this very click.
+        onClick={() => onBook?.(bookingLink)}
+      >
+        {icon} Book Appointment
+        <ExternalLink className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Button size="lg" className={className} onClick={onAskToLogIn}>
+      {icon} Book Appointment
+    </Button>
+  );
+}
+
+/**
  * 'Get In Touch': the owner gets Edit; everyone else Book Appointment and Message. Signed-out
  * visitors are asked to log in first (the route opens the login dialog through `onLoginRequired`),
  * and what they pressed is carried out once they have: the message dialog opens, or a 'Continue to
  * booking' link appears (the booking page opens in a new tab, which needs a click of its own).
+ * On a phone, once the card has scrolled away, a bar at the bottom of the screen offers the same
+ * Book button (StickyBookBar).
  */
 export function ContactCard({
   viewer,
@@ -44,6 +98,8 @@ export function ContactCard({
 }) {
   const titleId = useId();
   const noLinkId = useId();
+  const barNoLinkId = useId();
+  const cardRef = useRef<HTMLElement>(null);
   const [messageOpen, setMessageOpen] = useState(false);
   const [isBookResumed, setBookResumed] = useState(false);
 
@@ -60,96 +116,106 @@ export function ContactCard({
     savePendingAction({ kind, providerId });
     onLoginRequired(notice);
   };
+  const askToLogInToBook = () => askToLogIn('book', LOGIN_NOTICES.book);
 
   return (
-    <Card aria-labelledby={titleId} className="p-5 sm:p-6">
-      <h2 id={titleId} className="text-lg font-semibold text-app">
-        Get In Touch
-      </h2>
-      <div className="mt-4 space-y-3">
-        {viewer === 'owner' ? (
-          <>
-            <p className="text-sm text-muted">This is your public profile, as clients see it.</p>
-            <Link to="/account" className={cn(buttonVariants({ size: 'lg' }), 'w-full')}>
-              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
-            </Link>
-          </>
-        ) : (
-          <>
-            {isBookResumed && bookingLink && viewer === 'signed-in' && (
-              <Alert tone="success" title="You're logged in">
-                <p>Continue to {providerName}'s booking page to choose a time.</p>
-                <a
-                  href={bookingLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={cn(buttonVariants({ size: 'sm' }), 'mt-2')}
-                  onClick={() => {
-                    onBook?.(bookingLink);
-                    setBookResumed(false);
-                  }}
-                >
-                  Continue to booking
-                  <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </Alert>
-            )}
-            {!bookingLink ? (
-              <>
-                <Button size="lg" className="w-full" disabled aria-describedby={noLinkId}>
-                  <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
-                </Button>
+    <>
+      <Card ref={cardRef} aria-labelledby={titleId} className="p-5 sm:p-6">
+        <h2 id={titleId} className="text-lg font-semibold text-app">
+          Get In Touch
+        </h2>
+        <div className="mt-4 space-y-3">
+          {viewer === 'owner' ? (
+            <>
+              <p className="text-sm text-muted">This is your public profile, as clients see it.</p>
+              <Link to="/account" className={cn(buttonVariants({ size: 'lg' }), 'w-full')}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+              </Link>
+            </>
+          ) : (
+            <>
+              {isBookResumed && bookingLink && viewer === 'signed-in' && (
+                <Alert tone="success" title="You're logged in">
+                  <p>Continue to {providerName}'s booking page to choose a time.</p>
+                  <a
+                    href={bookingLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={cn(buttonVariants({ size: 'sm' }), 'mt-2')}
+                    onClick={() => {
+                      onBook?.(bookingLink);
+                      setBookResumed(false);
+                    }}
+                  >
+                    Continue to booking
+                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </Alert>
+              )}
+              <BookAppointmentButton
+                viewer={viewer}
+                bookingLink={bookingLink}
+                onBook={onBook}
+                onAskToLogIn={askToLogInToBook}
+                describedBy={noLinkId}
+                className="w-full"
+              />
+              {!bookingLink && (
                 <p id={noLinkId} className="text-xs text-muted">
                   {providerName} has not added an online booking link yet. Send a message to book.
                 </p>
-              </>
-            ) : viewer === 'signed-in' ? (
-              <a
-                href={bookingLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={cn(buttonVariants({ size: 'lg' }), 'w-full')}
-                // Logged without awaiting, so the browser opens the tab from this very click.
-                onClick={() => onBook?.(bookingLink)}
+              )}
+              <Button
+                variant="outline"
+                size="lg"
+                className="w-full"
+                aria-haspopup="dialog"
+                onClick={() =>
+                  viewer === 'signed-in' ? setMessageOpen(true) : askToLogIn('message', LOGIN_NOTICES.message)
+                }
               >
-                <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
-                <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            ) : (
-              <Button size="lg" className="w-full" onClick={() => askToLogIn('book', LOGIN_NOTICES.book)}>
-                <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Book Appointment
+                <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
               </Button>
-            )}
-            <Button
-              variant="outline"
-              size="lg"
-              className="w-full"
-              aria-haspopup="dialog"
-              onClick={() =>
-                viewer === 'signed-in' ? setMessageOpen(true) : askToLogIn('message', LOGIN_NOTICES.message)
-              }
-            >
-              <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
-            </Button>
-            {favoriteButton}
-            {viewer === 'signed-in' && (
-              <MessageDialog
-                open={messageOpen}
-                onOpenChange={setMessageOpen}
-                providerId={providerId}
-                providerName={providerName}
-              />
-            )}
-          </>
-        )}
-        <p className="flex items-center gap-2 pt-1 text-sm text-muted">
-          {/* No invented response time: we do not know it, so we say how messages travel. */}
-          <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Messages go to {providerName} by email; replies come to your inbox.
-        </p>
-      </div>
-    </Card>
+              {favoriteButton}
+              {viewer === 'signed-in' && (
+                <MessageDialog
+                  open={messageOpen}
+                  onOpenChange={setMessageOpen}
+                  providerId={providerId}
+                  providerName={providerName}
+                />
+              )}
+            </>
+          )}
+          <p className="flex items-center gap-2 pt-1 text-sm text-muted">
+            {/* No invented response time: we do not know it, so we say how messages travel. */}
+            <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+            Messages go to {providerName} by email; replies come to your inbox.
+          </p>
+        </div>
+      </Card>
+      {viewer !== 'owner' && (
+        <StickyBookBar
+          target={cardRef}
+          providerName={providerName}
+          note={
+            !bookingLink && (
+              <p id={barNoLinkId} className="truncate text-xs text-muted">
+                No online booking link yet
+              </p>
+            )
+          }
+        >
+          <BookAppointmentButton
+            viewer={viewer}
+            bookingLink={bookingLink}
+            onBook={onBook}
+            onAskToLogIn={askToLogInToBook}
+            describedBy={barNoLinkId}
+          />
+        </StickyBookBar>
+      )}
+    </>
   );
 }

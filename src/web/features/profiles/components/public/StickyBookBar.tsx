@@ -1,0 +1,96 @@
+import { type ReactNode, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { cn } from '#web/lib/cn.ts';
+
+/** Tailwind's `lg`: from here the 'Get In Touch' card is sticky beside the sections, so no bar. */
+const DESKTOP = '(min-width: 64rem)';
+/** The sticky site header's height (h-16): a card scrolled under it is out of sight. */
+const HEADER_PX = 64;
+
+const subscribeDesktop = (onChange: () => void) => {
+  const query = window.matchMedia(DESKTOP);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isDesktopNow = () => window.matchMedia(DESKTOP).matches;
+
+/**
+ * Below `lg`, once the 'Get In Touch' card (`target`) has scrolled up out of view, a bar fixed to the
+ * bottom of the screen with the provider's name and the card's own Book button (`children`: the
+ * card passes the same element, so visitors, signed-in clients and a missing link behave alike).
+ * Hidden, it is inert and aria-hidden, so it leaves the tab order and the accessibility tree; it
+ * never takes focus, and stays while it holds focus. While shown, the page gets bottom padding
+ * (and scroll padding, so a focused element is not scrolled under it).
+ */
+export function StickyBookBar({
+  target,
+  providerName,
+  note,
+  children,
+}: {
+  target: RefObject<HTMLElement | null>;
+  providerName: string;
+  /** A line under the name (the reason the button is disabled). */
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  const barRef = useRef<HTMLElement>(null);
+  const [isCardAway, setCardAway] = useState(false);
+  const [hasFocus, setHasFocus] = useState(false);
+  const isDesktop = useSyncExternalStore(subscribeDesktop, isDesktopNow);
+  const isShown = !isDesktop && (isCardAway || hasFocus);
+
+  useEffect(() => {
+    const card = target.current;
+    if (!card || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        // Away means scrolled past, above: not a card still below the fold that the visitor has yet to reach.
+        const top = entry.rootBounds?.top ?? HEADER_PX;
+        setCardAway(!entry.isIntersecting && entry.boundingClientRect.bottom <= top);
+      },
+      { rootMargin: `-${HEADER_PX}px 0px 0px 0px` },
+    );
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [target]);
+
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!isShown || !bar) return;
+    // Nothing else sets these two, so putting them back is clearing them.
+    const { body, documentElement: html } = document;
+    body.style.paddingBottom = html.style.scrollPaddingBottom = `${bar.offsetHeight}px`;
+    return () => {
+      body.style.paddingBottom = html.style.scrollPaddingBottom = '';
+    };
+  }, [isShown]);
+
+  return (
+    <section
+      ref={barRef}
+      aria-label={`Book with ${providerName}`}
+      aria-hidden={isShown ? undefined : true}
+      inert={!isShown}
+      onFocus={() => setHasFocus(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
+      }}
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-20 border-t border-app bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.12)] lg:hidden',
+        // visibility flips at the end of the slide out, so the bar stays painted while it leaves.
+        'motion-safe:transition-[translate,visibility] motion-safe:duration-200 motion-safe:ease-out',
+        isShown ? 'visible translate-y-0' : 'invisible translate-y-full',
+      )}
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-app">{providerName}</p>
+          {note}
+        </div>
+        <div className="shrink-0">{children}</div>
+      </div>
+    </section>
+  );
+}
