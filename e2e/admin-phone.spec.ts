@@ -149,4 +149,14 @@ test('on a 390 px phone every admin table is a list of cards that fit the screen
   await page.getByRole('tab', { name: 'Reviews' }).click();
   await expect(page.getByText('No reported reviews')).toBeVisible();
   await expectNothingOffScreen(page);
+
+  // From md up the same rows are a real table again, every column on screen at 1024 px.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.getByRole('tab', { name: 'Submissions' }).click();
+  const table = page.getByRole('table', { name: /^Handled feedback/ });
+  await expect(table.getByRole('row', { name: /Quinn Reporter/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+  await expect(page.getByRole('list', { name: /^Handled feedback/ })).toHaveCount(0);
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
 });

@@ -53,7 +53,8 @@ const bookingColumns: LogColumn<AdminBookingLog>[] = [
   {
     header: 'URL',
     cell: (row) => (
-      <span className="block truncate md:max-w-[22rem]" title={row.url}>
+      // Clamped rather than truncated: a word-breaking line lets the column shrink to fit the table.
+      <span className="line-clamp-1 [overflow-wrap:anywhere]" title={row.url}>
         {row.url}
       </span>
     ),
@@ -97,7 +98,7 @@ const baseSubmissionColumns: LogColumn<Submission>[] = [
   {
     header: 'From',
     cell: (row) => (
-      <div className="[overflow-wrap:anywhere] md:w-[14rem]">
+      <div className="[overflow-wrap:anywhere] md:w-[12rem] lg:w-[14rem]">
         <p className="font-medium [overflow-wrap:normal]">{row.name || 'Anonymous'}</p>
         {row.email && (
           <a href={mailtoHref(row.email)} className="text-xs text-muted hover:underline">
@@ -114,8 +115,8 @@ const baseSubmissionColumns: LogColumn<Submission>[] = [
       const full = [row.subject, row.message].filter(Boolean).join(': ');
       return (
         <div className="md:max-w-[28rem]" title={full}>
-          {row.subject && <p className="truncate font-medium">{row.subject}</p>}
-          <p className="truncate text-muted">{row.message || '–'}</p>
+          {row.subject && <p className="line-clamp-1 font-medium [overflow-wrap:anywhere]">{row.subject}</p>}
+          <p className="line-clamp-2 text-muted [overflow-wrap:anywhere]">{row.message || '–'}</p>
         </div>
       );
     },

@@ -89,9 +89,10 @@ export function LogTable<T extends { id: string }>({
                 </li>
               ))}
             </ul>
-            {/* Focusable so keyboard users can scroll it sideways when the screen is narrower than the table. */}
+            {/* Focusable so keyboard users can scroll it sideways when the screen is narrower than the table; */}
+            {/* relative so the cells' visually hidden (absolute) texts stay inside it, not widening the page. */}
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-            <div className="hidden overflow-x-auto md:block" tabIndex={0}>
+            <div className="relative hidden overflow-x-auto md:block" tabIndex={0}>
               <table className={cn('w-full text-left text-sm', minWidthClass)}>
                 <caption className="sr-only">{caption}</caption>
                 <thead className="bg-muted text-xs tracking-wide text-muted uppercase">
