@@ -38,13 +38,14 @@ test('phone: the bar appears past the card; a visitor who taps Book is asked to 
   await expect(bar(page, provider.name)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Book Appointment' })).toHaveCount(1);
 
-  const focusedBefore = await page.evaluate(() => document.activeElement?.outerHTML);
+  const focusedBefore = await page.evaluate(() => document.activeElement?.tagName);
   await scrollPastCard(page);
   const shown = bar(page, provider.name);
   await expect(shown).toBeVisible();
   await expect(shown).toContainText(provider.name);
   // Appearing does not move focus.
-  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(focusedBefore);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe(focusedBefore);
+  await expect(shown.locator(':focus')).toHaveCount(0);
 
   // At the very end of the page the bar covers nothing: the footer ends above it.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -1,17 +1,8 @@
-import { type ReactNode, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
-/** Tailwind's `lg`: from here the 'Get In Touch' card is sticky beside the sections, so no bar. */
-const DESKTOP = '(min-width: 64rem)';
 /** The sticky site header's height (h-16): a card scrolled under it is out of sight. */
 const HEADER_PX = 64;
-
-const subscribeDesktop = (onChange: () => void) => {
-  const query = window.matchMedia(DESKTOP);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const isDesktopNow = () => window.matchMedia(DESKTOP).matches;
 
 /**
  * Below `lg`, once the 'Get In Touch' card (`target`) has scrolled up out of view, a bar fixed to the
@@ -36,20 +27,21 @@ export function StickyBookBar({
   const barRef = useRef<HTMLElement>(null);
   const [isCardAway, setCardAway] = useState(false);
   const [hasFocus, setHasFocus] = useState(false);
-  const isDesktop = useSyncExternalStore(subscribeDesktop, isDesktopNow);
-  const isShown = !isDesktop && (isCardAway || hasFocus);
+  const isShown = isCardAway || hasFocus;
 
   useEffect(() => {
     const card = target.current;
     if (!card || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries[entries.length - 1];
-        if (!entry) return;
-        // Away means scrolled past, above: not a card still below the fold that the visitor has yet to reach.
-        const top = entry.rootBounds?.top ?? HEADER_PX;
-        setCardAway(!entry.isIntersecting && entry.boundingClientRect.bottom <= top);
-      },
+      ([entry]) =>
+        // Away means scrolled past, above (not still below the fold), and never from `lg` up,
+        // where the card is sticky beside the sections.
+        setCardAway(
+          !!entry &&
+            !entry.isIntersecting &&
+            entry.boundingClientRect.bottom <= HEADER_PX &&
+            !matchMedia('(min-width: 64rem)').matches,
+        ),
       { rootMargin: `-${HEADER_PX}px 0px 0px 0px` },
     );
     observer.observe(card);
@@ -78,9 +70,9 @@ export function StickyBookBar({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
       }}
       className={cn(
-        'fixed inset-x-0 bottom-0 z-20 border-t border-app bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.12)] lg:hidden',
+        'fixed inset-x-0 bottom-0 z-20 border-app border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.12)] lg:hidden',
         // visibility flips at the end of the slide out, so the bar stays painted while it leaves.
-        'motion-safe:transition-[translate,visibility] motion-safe:duration-200 motion-safe:ease-out',
+        'transition-[translate,visibility] motion-reduce:transition-none',
         isShown ? 'visible translate-y-0' : 'invisible translate-y-full',
       )}
     >
