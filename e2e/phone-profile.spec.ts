@@ -60,8 +60,11 @@ test('phone: the bar appears past the card; a visitor who taps Book is asked to 
     'Please log in to book an appointment.',
   );
 
-  // Back up to the card: the bar goes.
+  // Closing the dialog gives focus back to the bar's button; while it holds focus the bar stays.
   await page.keyboard.press('Escape');
+  await expect(shown.getByRole('button', { name: 'Book Appointment' })).toBeFocused();
+  // Focus elsewhere and back up to the card: the bar goes.
+  await page.getByRole('heading', { level: 1 }).click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(bar(page, provider.name)).toBeHidden();
 });

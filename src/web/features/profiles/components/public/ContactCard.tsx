@@ -98,7 +98,6 @@ export function ContactCard({
 }) {
   const titleId = useId();
   const noLinkId = useId();
-  const barNoLinkId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const [messageOpen, setMessageOpen] = useState(false);
   const [isBookResumed, setBookResumed] = useState(false);
@@ -199,20 +198,15 @@ export function ContactCard({
         <StickyBookBar
           target={cardRef}
           providerName={providerName}
-          note={
-            !bookingLink && (
-              <p id={barNoLinkId} className="truncate text-xs text-muted">
-                No online booking link yet
-              </p>
-            )
-          }
+          note={!bookingLink && <p className="truncate text-xs text-muted">No online booking link yet</p>}
         >
           <BookAppointmentButton
             viewer={viewer}
             bookingLink={bookingLink}
             onBook={onBook}
             onAskToLogIn={askToLogInToBook}
-            describedBy={barNoLinkId}
+            // The card's sentence, which says what to do instead.
+            describedBy={noLinkId}
           />
         </StickyBookBar>
       )}

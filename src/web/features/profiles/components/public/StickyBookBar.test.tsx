@@ -161,8 +161,9 @@ describe('StickyBookBar', () => {
     const button = within(bar).getByRole('button', { name: 'Book Appointment' });
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(bar.textContent).toContain('No online booking link yet');
     expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'No online booking link yet',
+      'Maya Lopez has not added an online booking link yet. Send a message to book.',
     );
   });
 

@@ -1,5 +1,4 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { cn } from '#web/lib/cn.ts';
 
 /** The sticky site header's height (h-16): a card scrolled under it is out of sight. */
 const HEADER_PX = 64;
@@ -69,12 +68,8 @@ export function StickyBookBar({
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
       }}
-      className={cn(
-        'fixed inset-x-0 bottom-0 z-20 border-app border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.12)] lg:hidden',
-        // visibility flips at the end of the slide out, so the bar stays painted while it leaves.
-        'transition-[translate,visibility] motion-reduce:transition-none',
-        isShown ? 'visible translate-y-0' : 'invisible translate-y-full',
-      )}
+      // visibility flips at the end of the slide out, so the bar stays painted while it leaves.
+      className={`fixed inset-x-0 bottom-0 z-20 border-t border-app bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.12)] transition-[translate,visibility] motion-reduce:transition-none lg:hidden ${isShown ? 'visible' : 'invisible translate-y-full'}`}
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
