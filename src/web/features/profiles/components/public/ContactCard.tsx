@@ -207,6 +207,7 @@ export function ContactCard({
             onAskToLogIn={askToLogInToBook}
             // The card's sentence, which says what to do instead.
             describedBy={noLinkId}
+            className="px-4"
           />
         </StickyBookBar>
       )}

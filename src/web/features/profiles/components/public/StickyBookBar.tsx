@@ -73,9 +73,7 @@ export function StickyBookBar({
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <p className="line-clamp-2 text-sm leading-snug font-semibold break-words text-app">
-            {providerName}
-          </p>
+          <p className="line-clamp-2 text-sm font-semibold text-app">{providerName}</p>
           {note}
         </div>
         <div className="shrink-0">{children}</div>
