@@ -75,7 +75,7 @@ function BookAppointmentButton({
  * and what they pressed is carried out once they have: the message dialog opens, or a 'Continue to
  * booking' link appears (the booking page opens in a new tab, which needs a click of its own).
  * On a phone, once the card has scrolled away, a bar at the bottom of the screen offers the same
- * Book button (StickyBookBar).
+ * Book button (StickyBookBar), when there is a booking link.
  */
 export function ContactCard({
   viewer,
@@ -194,19 +194,16 @@ export function ContactCard({
           </p>
         </div>
       </Card>
-      {viewer !== 'owner' && (
-        <StickyBookBar
-          target={cardRef}
-          providerName={providerName}
-          note={!bookingLink && <p className="truncate text-xs text-muted">No online booking link yet</p>}
-        >
+      {/* Without a booking link the bar would only hold a disabled button: the card says what to do. */}
+      {viewer !== 'owner' && bookingLink && (
+        <StickyBookBar target={cardRef} providerName={providerName}>
           <BookAppointmentButton
             viewer={viewer}
             bookingLink={bookingLink}
             onBook={onBook}
             onAskToLogIn={askToLogInToBook}
-            // The card's sentence, which says what to do instead.
             describedBy={noLinkId}
+            // Narrower than the card's, to leave the name room on a phone.
             className="px-4"
           />
         </StickyBookBar>

@@ -6,7 +6,7 @@ const HEADER_PX = 64;
 /**
  * Below `lg`, once the 'Get In Touch' card (`target`) has scrolled up out of view, a bar fixed to the
  * bottom of the screen with the provider's name and the card's own Book button (`children`: the
- * card passes the same element, so visitors, signed-in clients and a missing link behave alike).
+ * card passes the same element, so visitors and signed-in clients get what the card gives them).
  * Hidden, it is inert and aria-hidden, so it leaves the tab order and the accessibility tree; it
  * never takes focus, and stays while it holds focus. While shown, the page gets bottom padding
  * (and scroll padding, so a focused element is not scrolled under it).
@@ -14,13 +14,10 @@ const HEADER_PX = 64;
 export function StickyBookBar({
   target,
   providerName,
-  note,
   children,
 }: {
   target: RefObject<HTMLElement | null>;
   providerName: string;
-  /** A line under the name (the reason the button is disabled). */
-  note?: ReactNode;
   children: ReactNode;
 }) {
   const barRef = useRef<HTMLElement>(null);
@@ -74,7 +71,6 @@ export function StickyBookBar({
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-sm font-semibold text-app">{providerName}</p>
-          {note}
         </div>
         <div className="shrink-0">{children}</div>
       </div>
