@@ -157,15 +157,25 @@ export interface TestAccount {
   session: Session;
 }
 
+/** The one service a journey's provider lists unless the journey sets its own pricing. */
+export const TEST_SERVICE = {
+  service: 'Consultation',
+  description: 'Ask about times and prices',
+  priceType: 'contact',
+} as const;
+
 /**
  * Signs up through the API and confirms the address from the real email, as a person would;
  * returns the session the confirmation answers with. `userData` is the sign-up's (client or provider).
+ * A provider then adds one service (TEST_SERVICE), so the profile is complete and listed (issue 20
+ * item 4), unless `listed: false` keeps it as a new sign-up leaves it.
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,
   mail: SmtpSink,
   userData: SignupBody['userData'],
   prefix = 'user',
+  { listed = true }: { listed?: boolean } = {},
 ): Promise<TestAccount> {
   const email = uniqueEmail(prefix);
   const signup = await request.post('/api/auth/signup', {
@@ -179,6 +189,13 @@ export async function createVerifiedAccount(
   expect(verify.ok(), await verify.text()).toBe(true);
   const { session } = (await verify.json()) as { session?: Session };
   if (!session) throw new Error('verify-email answered without a session');
+  if (userData?.user_type === 'provider' && listed) {
+    const res = await request.put('/api/auth/profile', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+      data: { pricing: [TEST_SERVICE] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   return { email, password: TEST_PASSWORD, session };
 }
 

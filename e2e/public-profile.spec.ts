@@ -4,39 +4,21 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Session } from '../src/domain/auth';
 import type { UpdateProfileBody } from '../src/domain/profiles';
-import { firstLink, type SmtpSink } from '../src/server/test/smtp-sink';
-import { expect, expectNoAxeViolations, test, uniqueEmail } from './fixtures';
+import type { SmtpSink } from '../src/server/test/smtp-sink';
+import {
+  bearer,
+  createVerifiedAccount,
+  expect,
+  expectNoAxeViolations,
+  TEST_PASSWORD,
+  type TestAccount,
+  test,
+} from './fixtures';
 
-const PASSWORD = 'Velvet-Fern-2031';
 const BOOKING_URL = 'https://booking.example.com/maya-lopez?ref=glowfind';
 
-interface Account {
-  email: string;
-  session: Session;
-}
-
-/** Signs up through the API, confirms the address from the email, and returns the session. */
-async function signUpVerified(
-  request: APIRequestContext,
-  mail: SmtpSink,
-  userData: Record<string, unknown>,
-  prefix = 'user',
-): Promise<Account> {
-  const email = uniqueEmail(prefix);
-  const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD, userData } });
-  expect(signup.ok()).toBe(true);
-  const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
-  const verify = await request.post('/api/auth/verify-email', {
-    data: { temp_token: new URL(link).searchParams.get('temp_token'), type: 'email' },
-  });
-  expect(verify.ok()).toBe(true);
-  const { session } = (await verify.json()) as { session: Session };
-  return { email, session };
-}
-
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.session.access_token}` });
+type Account = TestAccount;
 
 async function updateProfile(request: APIRequestContext, account: Account, body: UpdateProfileBody) {
   const res = await request.put('/api/auth/profile', { headers: bearer(account), data: body });
@@ -93,7 +75,7 @@ const FULL_PROFILE = {
 
 /** A provider with every field filled and three portfolio images. */
 async function createFullProvider(request: APIRequestContext, mail: SmtpSink) {
-  const account = await signUpVerified(
+  const account = await createVerifiedAccount(
     request,
     mail,
     {
@@ -238,7 +220,7 @@ test('a signed-in visitor books: the link opens in a new tab with noopener noref
   mail,
 }) => {
   const maya = await createFullProvider(request, mail);
-  const visitor = await signUpVerified(
+  const visitor = await createVerifiedAccount(
     request,
     mail,
     { user_type: 'client', name: 'Vera Visitor' },
@@ -290,10 +272,15 @@ test('a signed-out visitor gets the login dialog from Book and from Message', as
 
   // Logging in from the dialog turns the buttons into the real actions.
   await page.keyboard.press('Escape');
-  const visitor = await signUpVerified(request, mail, { user_type: 'client', name: 'Lee Later' }, 'later');
+  const visitor = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'client', name: 'Lee Later' },
+    'later',
+  );
   await contact.getByRole('button', { name: 'Message' }).click();
   await login.getByLabel('Email').fill(visitor.email);
-  await login.getByLabel('Password').fill(PASSWORD);
+  await login.getByLabel('Password').fill(TEST_PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
   // The action pressed before logging in is carried out: the message dialog opens (issue 20 item 3).
@@ -310,7 +297,7 @@ test('a visitor messages the provider, who gets it by email with Reply-To the vi
   mail,
 }) => {
   const maya = await createFullProvider(request, mail);
-  const visitor = await signUpVerified(
+  const visitor = await createVerifiedAccount(
     request,
     mail,
     { user_type: 'client', name: 'Vera Visitor' },
@@ -433,51 +420,95 @@ test('a portfolio image opens enlarged; arrows move, Escape closes and focus ret
   await expect(thumbs.nth(0)).toBeFocused();
 });
 
-test('an empty profile shows the SPEC defaults and the Consultation price', async ({
+test('a client who becomes a provider is listed only once complete; until then the owner sees a preview and nothing is invented', async ({
   page,
   request,
   mail,
 }) => {
-  // A client who upgrades has nothing but an account: every public field is empty.
-  const account = await signUpVerified(request, mail, { user_type: 'client' }, 'blank');
+  // A client who upgrades has nothing but an account (and the name sign-up gave it): no place or service.
+  const account = await createVerifiedAccount(request, mail, { user_type: 'client' }, 'blank');
   const upgrade = await request.post('/api/auth/upgrade-to-provider', { headers: bearer(account) });
   expect(upgrade.ok()).toBe(true);
-  const me = (await (await request.get('/api/auth/profile', { headers: bearer(account) })).json()) as {
-    profile: { routing_slug: string; name: string };
-  };
-  const api = await request.get(`/api/user/${me.profile.routing_slug}`);
-  expect(api.status()).toBe(200);
+  const slug = account.session.user.routing_slug;
+  expect((await request.get(`/api/user/${slug}`)).status()).toBe(404);
 
-  await page.goto(`/${me.profile.routing_slug}`);
-  const name = me.profile.name || 'Professional Name';
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await expect(page.getByText('Location not specified')).toBeVisible();
+  // Anyone else: 'Profile not found'.
+  await page.goto(`/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Not Found');
+
+  // The owner: a preview that says what is missing, and none of SPEC.md's invented defaults.
+  await signIn(page, account);
+  await page.goto(`/${slug}`);
+  const banner = page.getByRole('status').filter({ hasText: 'Only you can see this page.' });
+  await expect(banner).toContainText(
+    'Clients will see it once your profile has: your location, with a zip code; at least one service with its price.',
+  );
   const section = (title: string) => page.getByRole('region', { name: title, exact: true });
-  await expect(section('About')).toContainText('Professional bio...');
-  await expect(section('Services & Pricing').getByRole('heading', { level: 3 })).toHaveText('Consultation');
-  await expect(section('Services & Pricing')).toContainText('Starting at $50');
-  await expect(section('Services & Pricing')).toContainText('Initial consultation to discuss your needs');
+  await expect(section('About')).toContainText('No bio yet.');
+  await expect(section('Services & Pricing')).toContainText('No services yet.');
   await expect(section('Availability')).toContainText('Please contact for availability');
-  await expect(section('Certifications').getByRole('listitem')).toHaveText('Licensed Professional');
-  await expect(page.getByRole('list', { name: 'Highlights' })).toContainText('New');
+  for (const invented of [
+    'Professional bio...',
+    'Location not specified',
+    'Consultation',
+    'Starting at $50',
+    'Initial consultation to discuss your needs',
+    'Licensed Professional',
+    'Professional service',
+  ]) {
+    await expect(page.getByText(invented)).toHaveCount(0);
+  }
   for (const hidden of [
-    'My Work',
+    'Certifications',
     'Specialties',
     'Additional Information',
     'Amenities',
     'Products Used',
-    'Licensed Professional',
   ]) {
     await expect(section(hidden)).toHaveCount(0);
   }
-  // No booking link: Book is disabled and says why, never a dead '#' link.
-  const contact = page.getByRole('region', { name: 'Get In Touch' });
-  await expect(contact.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
-  await expect(contact.getByRole('button', { name: 'Book Appointment' })).toHaveAccessibleDescription(
-    /has not added an online booking link yet/,
-  );
-  await expect(contact.locator('a[href="#"]')).toHaveCount(0);
-  await shot(page, 'profile-empty', true);
+  await expect(page.getByText('No reviews yet.')).toHaveCount(1);
+  await shot(page, 'profile-preview', true);
+
+  // The account page's checklist names what is missing, each a link to its section.
+  await page.getByRole('link', { name: 'Finish your profile' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const checklist = page.getByRole('region', { name: 'Finish your profile to be listed' });
+  await expect(checklist.getByRole('listitem')).toHaveCount(3);
+  await expect(checklist.getByRole('listitem').first()).toHaveText('Your name (done)');
+  await expect(checklist.getByRole('link')).toHaveText([
+    'Your location, with a zip code (missing)',
+    'At least one service with its price (missing)',
+  ]);
+  await checklist.getByRole('link', { name: /At least one service/ }).click();
+  await expect(page).toHaveURL(/#pricing$/);
+
+  // Name and place saved: one item left.
+  const put = await request.put('/api/auth/profile', {
+    headers: bearer(account),
+    data: { name: 'Blanca Nuevo', location: 'Austin, TX 78704' },
+  });
+  expect(put.ok()).toBe(true);
+  await page.reload();
+  await expect(checklist.getByRole('link')).toHaveText(['At least one service with its price (missing)']);
+
+  // A service lists it: the checklist says so, and anyone can open the page, with no banner.
+  const priced = await request.put('/api/auth/profile', {
+    headers: bearer(account),
+    data: {
+      pricing: [{ service: 'Silk press', description: 'Wash and press', priceType: 'fixed', minPrice: 80 }],
+    },
+  });
+  expect(priced.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your profile is live' })).toBeVisible();
+  expect((await request.get(`/api/user/${slug}`)).status()).toBe(200);
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(page.url().replace(/\/account.*$/, `/${slug}`));
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Blanca Nuevo');
+  await expect(visitor.getByText('Only you can see this page.')).toHaveCount(0);
+  await expect(visitor.getByRole('region', { name: 'Services & Pricing', exact: true })).toContainText('$80');
+  await visitor.close();
 });
 
 for (const theme of ['dark', 'light'] as const) {
@@ -487,7 +518,12 @@ for (const theme of ['dark', 'light'] as const) {
     mail,
   }) => {
     const maya = await createFullProvider(request, mail);
-    const visitor = await signUpVerified(request, mail, { user_type: 'client', name: 'Ada Axe' }, 'axe');
+    const visitor = await createVerifiedAccount(
+      request,
+      mail,
+      { user_type: 'client', name: 'Ada Axe' },
+      'axe',
+    );
     await page.addInitScript((t) => localStorage.setItem('glowfind.theme', t), theme);
     await signIn(page, visitor);
     await page.goto(`/${maya.slug}`);

@@ -165,10 +165,3 @@ export function lowestPrice(pricing: readonly { price?: string; minPrice?: numbe
   }
   return lowest;
 }
-
-/** What the public page shows with no pricing at all (SPEC.md §3 defaults). */
-export const DEFAULT_CONSULTATION = {
-  service: 'Consultation',
-  price: 'Starting at $50',
-  description: 'Initial consultation to discuss your needs',
-} as const;

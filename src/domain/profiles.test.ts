@@ -28,10 +28,13 @@ describe('initialsOf', () => {
 });
 
 describe('publicServices', () => {
-  it("fills SPEC.md's defaults for missing names and descriptions", () => {
-    expect(publicServices([{ service: ' ', description: '', price: '$5' }])).toEqual([
-      { service: 'Service', description: 'Professional service', price: '$5' },
-    ]);
+  it('invents nothing: a package without a name is left out, a missing description stays empty', () => {
+    expect(
+      publicServices([
+        { service: ' ', description: 'Orphan', price: '$5' },
+        { service: ' Gloss ', description: '', price: '$45' },
+      ]),
+    ).toEqual([{ service: 'Gloss', description: '', price: '$45' }]);
   });
 });
 

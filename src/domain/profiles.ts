@@ -136,6 +136,10 @@ export const AccountProfileReplySchema = z.object({
   profile: AccountProfileSchema,
 });
 
+/** What a profile needs before it is listed, in the form's order (missingForListing). */
+export const LISTING_ITEMS = ['name', 'location', 'service'] as const;
+export type ListingItem = (typeof LISTING_ITEMS)[number];
+
 /** GET /api/user/{slug}: what anyone may see. The email stays private (DESIGN.md §5). */
 export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend({
   id: z.string(),
@@ -147,6 +151,13 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
   review_count: z.number().int(),
   rating: z.number().nullable(),
   member_since: z.string(),
+  /**
+   * Whether anyone may see the page. Always true for others (an unlisted profile is 'Profile not
+   * found' to them); false only in the owner's preview of a profile that is not complete yet.
+   */
+  listed: z.boolean(),
+  /** In the owner's preview of an unlisted profile: what it still needs (missingForListing). */
+  missing: z.array(z.enum(LISTING_ITEMS)).optional(),
   /** Their active openings in the next 5 days, soonest first (at most 10). */
   upcoming_openings: z.array(OpeningSchema),
   /**
@@ -161,16 +172,55 @@ export const PublicProfileReplySchema = z.object({ success: z.literal(true), pro
 
 export const SlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(100) });
 
-/** What the public page shows for empty fields (SPEC.md §3 'Public profile defaults'). */
+/**
+ * What the public page shows for empty fields. SPEC.md §3's other defaults ('Professional bio...',
+ * 'Location not specified', 'Licensed Professional', a 'Consultation – Starting at $50' package,
+ * 'Professional service') are invented content and shown nowhere (issue 20 item 4; ADR 013): an empty
+ * field's section is left out. The name default appears only in the owner's preview of a profile
+ * that has no name yet, since a profile without one is not listed.
+ */
 export const PUBLIC_DEFAULTS = {
   name: 'Professional Name',
-  bio: 'Professional bio...',
-  location: 'Location not specified',
-  certifications: ['Licensed Professional'],
   availability: 'Please contact for availability',
-  service: 'Service',
-  description: 'Professional service',
 } as const;
+
+/** What a profile needs before anyone can find it; the checklist on /account names each one. */
+export const LISTING_TEXTS = {
+  name: 'Your name',
+  location: 'Your location, with a zip code',
+  service: 'At least one service with its price',
+  listedTitle: 'Your profile is live',
+  listedBody: 'Clients can find you in search and see your page.',
+  unlistedTitle: 'Finish your profile to be listed',
+  unlistedBody:
+    'Clients find you in search, on Available Openings and on your public page once your profile has:',
+  previewBanner: 'Only you can see this page.',
+  previewMissing: 'Clients will see it once your profile has:',
+  finish: 'Finish your profile',
+} as const;
+
+const PRICE_TYPE_SET: ReadonlySet<string> = new Set(['fixed', 'range', 'starting_at', 'contact']);
+
+/**
+ * What keeps a provider's saved profile from being listed, in the form's order; [] when complete.
+ * The database states the same rule (provider_profiles.profile_complete and provider_listed() in
+ * migration 0015, which also needs a verified email); profiles.api.test.ts checks they agree.
+ */
+export function missingForListing(profile: {
+  name: string;
+  location?: string;
+  zip?: string | null;
+  pricing?: readonly { service: string; priceType?: string | null }[];
+}): ListingItem[] {
+  const missing: ListingItem[] = [];
+  if (!profile.name.trim()) missing.push('name');
+  if (!profile.location?.trim() || !profile.zip) missing.push('location');
+  const priced = (profile.pricing ?? []).some(
+    (p) => p.service.trim() !== '' && PRICE_TYPE_SET.has(p.priceType ?? ''),
+  );
+  if (!priced) missing.push('service');
+  return missing;
+}
 
 export type AmenityKind = 'inclusive' | 'convenience' | 'experience' | 'other';
 
@@ -187,13 +237,15 @@ export function amenityDisplay(amenity: string): { label: string; kind: AmenityK
   return { label: value, kind: 'other' };
 }
 
-/** Services as the public page lists them: names and descriptions defaulted, prices displayable. */
+/** Services as the public page lists them: named ones only, with what was written (no defaults). */
 export function publicServices(pricing: readonly Partial<ServicePackage>[]) {
-  return pricing.map((p) => ({
-    service: p.service?.trim() || PUBLIC_DEFAULTS.service,
-    description: p.description?.trim() || PUBLIC_DEFAULTS.description,
-    price: p.price ?? '',
-  }));
+  return pricing
+    .filter((p) => p.service?.trim())
+    .map((p) => ({
+      service: p.service?.trim() ?? '',
+      description: p.description?.trim() ?? '',
+      price: p.price ?? '',
+    }));
 }
 
 /** 'Maya Lopez' → 'ML'; used when there is no avatar. */

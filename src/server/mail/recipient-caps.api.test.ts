@@ -12,7 +12,14 @@ import {
   type TestApp,
   type TestResponse,
 } from '../test/build-test-app';
-import { createVerifiedUser, DEFAULT_PASSWORD, insertUser, loginAs, uniqueEmail } from '../test/factories';
+import {
+  createVerifiedUser,
+  DEFAULT_PASSWORD,
+  insertProvider,
+  insertUser,
+  loginAs,
+  uniqueEmail,
+} from '../test/factories';
 import { enqueueMail, MAIL_RECIPIENT_CAPS } from './outbox';
 
 /**
@@ -77,7 +84,7 @@ describe('per-recipient cap across routes and client addresses', () => {
   beforeAll(async () => {
     // The victim's address belongs to a listed provider (so the message form reaches it); inserted
     // directly so that setting it up mails nothing.
-    const provider = await insertUser(t.db, { email: victim, name: 'Victim Studio', userType: 'provider' });
+    const provider = await insertProvider(t.db, { email: victim, name: 'Victim Studio' });
     providerId = provider.id;
     const verified = await createVerifiedUser(t, { email: uniqueEmail('sender') });
     sender = verified;
@@ -242,11 +249,7 @@ describe('the messages cap', () => {
   it(`a provider gets ${MAIL_RECIPIENT_CAPS.messages.perHour} messages an hour from many clients, then the rest are dropped and logged`, async () => {
     const { perHour: messagesPerHour } = MAIL_RECIPIENT_CAPS.messages;
     const providerEmail = uniqueEmail('busy-provider');
-    const provider = await insertUser(t.db, {
-      email: providerEmail,
-      name: 'Busy Studio',
-      userType: 'provider',
-    });
+    const provider = await insertProvider(t.db, { email: providerEmail, name: 'Busy Studio' });
     const loggedBefore = cappedEvents().length;
     // Many clients write, as they would to a popular provider: the typed-address cap must not apply.
     const clients = await Promise.all(

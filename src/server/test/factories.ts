@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Session, SignupUserData, User } from '#domain/auth.ts';
 import { slugify } from '#domain/slug.ts';
 import type { Db } from '../db/client';
-import { mailOutbox, users } from '../db/schema';
+import { mailOutbox, providerProfiles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { MINUTE, type RequestOptions, type TestApp } from './build-test-app';
 import { refreshTokenOf } from './session-cookie';
@@ -103,6 +103,28 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
   return row!;
 }
 
+/**
+ * A listed provider inserted straight into the database: a verified provider account with a complete
+ * profile (a place with a zip, TEST_SERVICE), so search, favourites and messages see it. No mail.
+ */
+export async function insertProvider(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await insertUser(db, { userType: 'provider', ...overrides });
+  await db.insert(providerProfiles).values(completeProfile(user.id));
+  return { ...user, listed: true };
+}
+
+/** A provider_profiles row that is complete (profile_complete): a place with a zip and TEST_SERVICE. */
+export function completeProfile(userId: string) {
+  return {
+    userId,
+    location: 'Austin, TX 78701',
+    zip: '78701',
+    latitude: 30.2711,
+    longitude: -97.7437,
+    pricing: [{ ...TEST_SERVICE, price: 'Contact for pricing', minPrice: null, maxPrice: null }],
+  };
+}
+
 export async function countUsers(db: Db): Promise<number> {
   return db.$count(users);
 }
@@ -116,13 +138,25 @@ export async function findUserRow(db: Db, email: string) {
   return row;
 }
 
-/** A verified provider, signed up through the API with business details (override any of them). */
+/** The one service a test provider lists (ask for the price: no price filter or starting price moves). */
+export const TEST_SERVICE = {
+  service: 'Consultation',
+  description: 'Ask about times and prices',
+  priceType: 'contact',
+} as const;
+
+/**
+ * A verified provider, signed up through the API with business details (override any of them).
+ * It is listed (issue 20 item 4): the sign-up's location has a zip, and a service is added through
+ * the API unless `listed: false` asks for a profile that is not complete yet (no service).
+ */
 export async function createVerifiedProvider(
   t: TestApp,
   userData: Partial<Extract<SignupUserData, { user_type: 'provider' }>> = {},
+  { listed = true }: { listed?: boolean } = {},
 ): Promise<VerifiedUser> {
   sequence += 1;
-  return createVerifiedUser(t, {
+  const provider = await createVerifiedUser(t, {
     email: uniqueEmail('provider'),
     userData: {
       user_type: 'provider',
@@ -131,6 +165,15 @@ export async function createVerifiedProvider(
       ...userData,
     },
   });
+  if (listed) {
+    const res = await t.put(
+      '/api/auth/profile',
+      { pricing: [TEST_SERVICE] },
+      { token: provider.session.access_token },
+    );
+    if (res.status !== 200) throw new Error(`adding a service failed: ${res.status} ${res.text}`);
+  }
+  return provider;
 }
 
 /**

@@ -35,6 +35,12 @@ export const users = pgTable(
     /** Keyed hash of the address the account signed up from (never the address itself): reviews
      *  from an account that shares it with the provider are held for moderation. */
     registrationIpHash: text('registration_ip_hash'),
+    /**
+     * Whether anyone may see this provider: on search, /availability, favourites, messages, reviews,
+     * the sitemap and the public page (issue 20 item 4). Kept by the database (migration 0015's
+     * triggers, provider_listed()): a verified provider account with a name and a complete profile.
+     */
+    listed: boolean('listed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +99,14 @@ export const providerProfiles = pgTable(
     products: text('products').array().notNull().default(sql`'{}'::text[]`),
     portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
     pricing: jsonb('pricing').$type<PricingEntry[]>().notNull().default([]),
+    /**
+     * A location, a zip we know and at least one named service with a price type: what a profile
+     * needs before it is listed (users.listed). The checklist on /account (domain/profiles.ts
+     * missingForListing) states the same rule for the person filling the form.
+     */
+    profileComplete: boolean('profile_complete').generatedAlwaysAs(
+      sql`zip IS NOT NULL AND btrim(location) <> '' AND jsonb_path_exists(pricing, '$[*] ? (@.service like_regex "[^[:space:]]" && (@.priceType == "fixed" || @.priceType == "range" || @.priceType == "starting_at" || @.priceType == "contact"))')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,7 @@ import {
   createVerifiedProvider,
   createVerifiedUser,
   DEFAULT_PASSWORD,
+  insertProvider,
   insertUser,
   loginAs,
   uniqueEmail,
@@ -420,7 +421,7 @@ describe('the beta gate (BETA_PASSWORD set)', () => {
     expect(res.status, res.text).toBe(200);
     betaToken = res.body.access_token;
     member = await insertUser(t.db);
-    provider = await insertUser(t.db, { userType: 'provider' });
+    provider = await insertProvider(t.db);
     memberToken = await login(member.email);
   });
   afterAll(async () => {

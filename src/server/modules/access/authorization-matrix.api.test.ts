@@ -29,6 +29,7 @@ import {
   createVerifiedUser,
   DEFAULT_PASSWORD,
   findUserRow,
+  TEST_SERVICE,
   uniqueEmail,
 } from '#server/test/factories.ts';
 import { asBrowser } from '#server/test/session-cookie.ts';
@@ -450,7 +451,8 @@ const ENDPOINTS = {
     arrange: seedReview,
   },
   "PUT /api/reviews/:id (client's)": {
-    request: (app, o) => app.put(`/api/reviews/${ids.review}`, { rating: 4, text: 'Edited' }, o),
+    request: (app, o) =>
+      app.put(`/api/reviews/${ids.review}`, { rating: 4, text: 'Edited', service: TEST_SERVICE.service }, o),
     probe: reviewUpdatedAt,
     arrange: seedReview,
   },

@@ -12,6 +12,7 @@ import {
   createVerifiedUser,
   DEFAULT_PASSWORD,
   findUserRow,
+  insertProvider,
   insertUser,
   loginAs,
   uniqueEmail,
@@ -372,8 +373,8 @@ describe('GET /api/booking-logs analytics', () => {
 
   beforeAll(async () => {
     t.clock.advance(NOW - t.clock.now().getTime());
-    owner = await insertUser(t.db, { userType: 'provider' });
-    other = await insertUser(t.db, { userType: 'provider' });
+    owner = await insertProvider(t.db);
+    other = await insertProvider(t.db);
     const [c1, c2, c3] = await Promise.all([insertUser(t.db), insertUser(t.db), insertUser(t.db)]);
     const url = 'https://book.example.com/fixture';
     const click = (clientId: string, iso: string, providerId = owner.id) => ({

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
@@ -9,7 +9,7 @@ export async function findProviderBookingLink(db: Db, providerId: string) {
     .select({ id: users.id, bookingLink: providerProfiles.bookingLink })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(and(eq(users.id, providerId), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .where(and(eq(users.id, providerId), eq(users.listed, true)))
     .limit(1);
   return row;
 }
@@ -166,11 +166,8 @@ function rangeConditions(range: BookingLogRange): SQL[] {
 
 const whereOf = (where: SQL[]) => (where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
 
-/** A user's public profile path segment: only listed providers (verified) have a page at /{slug}. */
-const slugOf = (alias: string) =>
-  sql.raw(
-    `CASE WHEN ${alias}.user_type = 'provider' AND ${alias}.email_verified_at IS NOT NULL THEN ${alias}.routing_slug END`,
-  );
+/** A user's public profile path segment: only listed providers have a page at /{slug}. */
+const slugOf = (alias: string) => sql.raw(`CASE WHEN ${alias}.listed THEN ${alias}.routing_slug END`);
 
 /** Up to `limit` + 1 clicks after the keyset, newest first, with both people's names (admins). */
 export async function findAdminBookingLogs(

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites.ts';
-import { favoriteServices, favorites, users } from '#server/db/schema/index.ts';
+import { favoriteServices, favorites, providerProfiles, users } from '#server/db/schema/index.ts';
 import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
+  completeProfile,
   createUnverifiedUser,
   createVerifiedProvider,
   createVerifiedUser,
+  insertProvider,
   insertUser,
   uniqueEmail,
 } from '#server/test/factories.ts';
@@ -36,7 +38,6 @@ const countSavers = (providerId: string) => t.db.$count(favorites, eq(favorites.
 const countServices = (userId: string) => t.db.$count(favoriteServices, eq(favoriteServices.userId, userId));
 
 /** A listed provider inserted straight into the database (no profile row, no mail). */
-const insertProvider = () => insertUser(t.db, { userType: 'provider' });
 
 describe('POST /api/favorites', () => {
   it('needs a token and stores nothing', async () => {
@@ -137,6 +138,7 @@ describe('POST /api/favorites', () => {
         })),
       )
       .returning({ id: users.id });
+    await t.db.insert(providerProfiles).values(rows.map((r) => completeProfile(r.id)));
     const [extra, ...capped] = rows;
     await t.db.insert(favorites).values(capped.map((r) => ({ userId: client.user.id, providerId: r.id })));
     const token = client.session.access_token;
@@ -160,7 +162,7 @@ describe('POST /api/favorites', () => {
 
 describe('DELETE /api/favorites', () => {
   it('needs a token and removes nothing', async () => {
-    const provider = await insertProvider();
+    const provider = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     await t.post('/api/favorites', { providerId: provider.id }, { token: client.session.access_token });
     const res = await t.del('/api/favorites', { providerId: provider.id });
@@ -169,7 +171,7 @@ describe('DELETE /api/favorites', () => {
   });
 
   it("removes the caller's row only, and answers alike when it is already gone (idempotent)", async () => {
-    const provider = await insertProvider();
+    const provider = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const other = await createVerifiedUser(t);
     for (const u of [client, other]) {
@@ -195,7 +197,7 @@ describe('DELETE /api/favorites', () => {
   });
 
   it('removes a saved provider who is no longer listed', async () => {
-    const provider = await insertProvider();
+    const provider = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const token = client.session.access_token;
     await t.post('/api/favorites', { providerId: provider.id }, { token });
@@ -209,7 +211,7 @@ describe('DELETE /api/favorites', () => {
   });
 
   it('answers 404 for unknown ids and clients, 400 for malformed ids, and leaves saved rows alone', async () => {
-    const provider = await insertProvider();
+    const provider = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const otherClient = await createVerifiedUser(t);
     const token = client.session.access_token;
@@ -249,8 +251,8 @@ describe('GET /api/favorites', () => {
       { token: maya.session.access_token },
     );
     expect(put.status).toBe(200);
-    const second = await insertProvider();
-    const third = await insertProvider();
+    const second = await insertProvider(t.db);
+    const third = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const bystander = await createVerifiedUser(t);
     const token = client.session.access_token;
@@ -272,20 +274,20 @@ describe('GET /api/favorites', () => {
       specialties: ['Curly cuts', 'Balayage'],
       routing_slug: maya.user.routing_slug,
     });
-    // A provider without a profile row still gets a whole card.
+    // A provider with no specialties still gets a whole card.
     expect(res.body.favorites[0]).toEqual({
       id: third.id,
       name: third.name,
       avatar_url: null,
-      location: '',
+      location: 'Austin, TX 78701',
       specialties: [],
       routing_slug: third.routingSlug,
     });
   });
 
   it('hides saved providers who are no longer listed, and shows them again when they are', async () => {
-    const listed = await insertProvider();
-    const leaving = await insertProvider();
+    const listed = await insertProvider(t.db);
+    const leaving = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const token = client.session.access_token;
     await t.post('/api/favorites', { providerId: listed.id }, { token });
@@ -305,7 +307,7 @@ describe('GET /api/favorites', () => {
 
   it('pages through 7 saved providers in 3 pages, ties on the save time included, without duplicates', async () => {
     const client = await createVerifiedUser(t);
-    const providers = await Promise.all(Array.from({ length: 7 }, () => insertProvider()));
+    const providers = await Promise.all(Array.from({ length: 7 }, () => insertProvider(t.db)));
     const base = Date.parse('2024-05-01T12:00:00.000Z');
     // Three saved in the same microsecond and two in another: the cursor must break ties by id.
     const offsets = [0, 0, 0, 1000, 1000, 2000, 3000];
@@ -345,7 +347,7 @@ describe('GET /api/favorites', () => {
     const client = await createVerifiedUser(t);
     const token = client.session.access_token;
     const many = await Promise.all(
-      Array.from({ length: FAVORITE_LIMITS.pageDefault + 1 }, () => insertProvider()),
+      Array.from({ length: FAVORITE_LIMITS.pageDefault + 1 }, () => insertProvider(t.db)),
     );
     await t.db.insert(favorites).values(many.map((p) => ({ userId: client.user.id, providerId: p.id })));
     const first = await t.get('/api/favorites', { token });
@@ -378,8 +380,8 @@ describe('GET /api/favorites/ids', () => {
   });
 
   it('answers every saved id of the caller only, newest saved first; [] when none', async () => {
-    const a = await insertProvider();
-    const b = await insertProvider();
+    const a = await insertProvider(t.db);
+    const b = await insertProvider(t.db);
     const client = await createVerifiedUser(t);
     const other = await createVerifiedUser(t);
     const token = client.session.access_token;

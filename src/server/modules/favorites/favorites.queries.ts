@@ -69,7 +69,7 @@ export async function findFavoriteProviders(
            coalesce(p.specialties, '{}') AS specialties, u.routing_slug,
            to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
     FROM favorites f
-    JOIN users u ON u.id = f.provider_id AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+    JOIN users u ON u.id = f.provider_id AND u.listed
     LEFT JOIN provider_profiles p ON p.user_id = u.id
     WHERE f.user_id = ${userId}
       ${after ? sql`AND (f.created_at, f.provider_id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
@@ -92,7 +92,7 @@ export async function countListedFavorites(db: Db, userId: string): Promise<numb
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS n FROM favorites f
-      JOIN users u ON u.id = f.provider_id AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+      JOIN users u ON u.id = f.provider_id AND u.listed
       WHERE f.user_id = ${userId}`),
   );
   return row?.n ?? 0;

@@ -20,12 +20,13 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // Triggers off for speed: every provider is inserted listed, as their search rows are.
   await t.db.execute(sql`ALTER TABLE users DISABLE TRIGGER USER`);
   await t.db.execute(sql`ALTER TABLE provider_profiles DISABLE TRIGGER USER`);
   await t.db.execute(sql`
-    INSERT INTO users (id, email, password_hash, name, user_type, routing_slug, email_verified_at, created_at)
+    INSERT INTO users (id, email, password_hash, name, user_type, routing_slug, email_verified_at, created_at, listed)
     SELECT md5(i::text)::uuid, 'p' || i || '@explain.test', 'x', 'Provider ' || i, 'provider', 'explain-' || i,
-      now(), now() - i * INTERVAL '1 minute'
+      now(), now() - i * INTERVAL '1 minute', true
     FROM generate_series(1, ${PROVIDERS}) AS i`);
   await t.db.execute(sql`
     INSERT INTO provider_profiles (user_id, location, created_at)

@@ -45,7 +45,7 @@ export async function findAlertProvider(db: Db, providerId: string): Promise<Ale
   const [provider] = rowsOf<AlertProviderRow>(
     await db.execute(sql`
       SELECT u.name, u.routing_slug, p.zip FROM users u LEFT JOIN provider_profiles p ON p.user_id = u.id
-      WHERE u.id = ${providerId} AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL`),
+      WHERE u.id = ${providerId} AND u.listed`),
   );
   return provider;
 }

@@ -80,7 +80,7 @@ export async function findUpcomingOpenings(
         AND o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
         AND o.start_time < ${opts.until.toISOString()}::timestamptz
         AND o.end_time > ${opts.now.toISOString()}::timestamptz
-        AND u.user_type = 'provider' AND u.email_verified_at IS NOT NULL
+        AND u.listed
         ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
         ${
           f.near

@@ -34,8 +34,11 @@ export async function updateUserName(db: Db, userId: string, name: string) {
   return row!;
 }
 
-/** A provider anyone may see: provider type, verified email. One indexed lookup by slug. */
-export async function findPublicProviderBySlug(db: Db, slug: string) {
+/**
+ * A provider account by slug (verified email), listed or not: the page is public when listed, and
+ * its owner's preview until then. One indexed lookup.
+ */
+export async function findProviderBySlug(db: Db, slug: string) {
   const [row] = await db
     .select({ user: users, profile: providerProfiles })
     .from(users)
@@ -45,11 +48,12 @@ export async function findPublicProviderBySlug(db: Db, slug: string) {
   return row;
 }
 
+/** A listed provider (users.listed: anyone may see them) by id. */
 export async function findPublicProviderById(db: Db, id: string) {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, routingSlug: users.routingSlug })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .where(and(eq(users.id, id), eq(users.listed, true)))
     .limit(1);
   return row;
 }

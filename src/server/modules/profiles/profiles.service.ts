@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
 import {
   type AccountProfile,
+  missingForListing,
   PROFILE_TEXTS,
   type ProviderData,
   type PublicProfile,
@@ -51,8 +52,8 @@ function toAccountProfile(user: UserRow, profile: ProviderProfileRow | undefined
 }
 
 /**
- * A listed provider (a verified provider account) by id, or undefined: what favourites and messages
- * check before they touch one.
+ * A listed provider by id, or undefined: what favourites, messages and image redirects check before
+ * they touch one.
  */
 export async function findPublicProvider(ctx: AppContext, providerId: string) {
   return q.findPublicProviderById(ctx.db, providerId);
@@ -127,8 +128,9 @@ export async function updateProfile(
 const PROFILE_OPENINGS = 10;
 
 /**
- * The public profile of an active provider (verified email); anything else is 'Profile not found'.
- * A signed-in `viewer` other than the provider also gets the click token its Book buttons send.
+ * The public profile of a listed provider; anything else is 'Profile not found', except that the
+ * owner of a profile not listed yet gets it as a preview (`listed: false`; the page says what is
+ * missing). A signed-in `viewer` other than the provider also gets the click token its Book buttons send.
  */
 export async function getPublicProfile(
   ctx: AppContext,
@@ -136,8 +138,10 @@ export async function getPublicProfile(
   viewer: UserRow | null = null,
 ): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
-  const row = await q.findPublicProviderBySlug(ctx.db, slug);
-  if (!row) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+  const row = await q.findProviderBySlug(ctx.db, slug);
+  if (!row || !(row.user.listed || viewer?.id === row.user.id)) {
+    throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+  }
   const { zip: _zip, ...data } = toProviderData(row.profile);
   const [rating, openings, clickToken] = await Promise.all([
     getRatingSummary(ctx, row.user.id),
@@ -154,6 +158,8 @@ export async function getPublicProfile(
     review_count: rating.count,
     rating: rating.average,
     member_since: row.user.createdAt.toISOString(),
+    listed: row.user.listed,
+    ...(row.user.listed ? {} : { missing: missingForListing({ ...row.profile, name: row.user.name }) }),
     upcoming_openings: openings.openings,
     ...(clickToken ? { click_token: clickToken } : {}),
   };

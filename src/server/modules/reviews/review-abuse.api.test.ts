@@ -22,6 +22,7 @@ import {
   freshLogins,
   readVerifyLink,
   setBookingLink,
+  TEST_SERVICE,
   uniqueEmail,
   type VerifiedUser,
 } from '#server/test/factories.ts';
@@ -76,6 +77,11 @@ async function signUpFrom(ip: string, userData: SignupUserData): Promise<Person>
   const [row] = await t.db.select().from(users).where(eq(users.email, email));
   // Sign-up keeps a keyed hash of the address, never the address.
   expect(row!.registrationIpHash).toBe(addressHash(t.app.ctx.secret, ip));
+  if (userData.user_type === 'provider') {
+    // One service lists the profile (issue 20 item 4).
+    const token = verified.body.session.access_token;
+    expect((await t.put('/api/auth/profile', { pricing: [TEST_SERVICE] }, { token })).status).toBe(200);
+  }
   return {
     email,
     password: DEFAULT_PASSWORD,
@@ -124,7 +130,11 @@ const clickThroughPage = async (client: Person, provider: Provider) =>
   click(client, provider, await pageToken(client, provider));
 
 const postReview = async (client: Person, provider: Provider, rating = 5, text = '') =>
-  t.post('/api/reviews', { provider_id: provider.user.id, rating, text }, await as(client));
+  t.post(
+    '/api/reviews',
+    { provider_id: provider.user.id, rating, text, service: TEST_SERVICE.service },
+    await as(client),
+  );
 
 const eligibility = async (client: Person, provider: Provider) =>
   (await t.get(`/api/reviews/eligibility?provider_id=${provider.user.id}`, await as(client))).body;
@@ -277,7 +287,15 @@ describe('at most 3 new reviews per account per day', () => {
 
     const options = await as(client);
     const replies = await Promise.all(
-      providers.slice(2).map((p) => t.post('/api/reviews', { provider_id: p.user.id, rating: 5 }, options)),
+      providers
+        .slice(2)
+        .map((p) =>
+          t.post(
+            '/api/reviews',
+            { provider_id: p.user.id, rating: 5, service: TEST_SERVICE.service },
+            options,
+          ),
+        ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(await reviewsBy(client.user.id)).toHaveLength(3);

@@ -27,6 +27,7 @@ import {
   findUserRow,
   freshLogins,
   setBookingLink,
+  TEST_SERVICE,
   uniqueEmail,
   type VerifiedUser,
 } from '#server/test/factories.ts';
@@ -128,8 +129,13 @@ async function eligibleClients(provider: Provider, names: (string | undefined)[]
 const eligibleClient = async (provider: Provider, name?: string) =>
   (await eligibleClients(provider, [name]))[0]!;
 
+/**
+ * Posts a review; without a `service` key it names TEST_SERVICE, the one service a provider from
+ * newProvider() lists (every listed provider lists one, and a review names it).
+ */
 async function postReview(client: VerifiedUser, body: Record<string, unknown>) {
-  return t.post('/api/reviews', body, await as(client));
+  const withService = 'service' in body ? body : { ...body, service: TEST_SERVICE.service };
+  return t.post('/api/reviews', withService, await as(client));
 }
 
 /** Posts a review that must succeed; its id. */
@@ -227,7 +233,11 @@ function expectIssues(res: TestResponse, issues: { path: string; message: string
 describe('POST /api/reviews: who may review', () => {
   it('needs a token, and stores nothing', async () => {
     const provider = await newProvider();
-    const res = await t.post('/api/reviews', { provider_id: provider.user.id, rating: 5 });
+    const res = await t.post('/api/reviews', {
+      provider_id: provider.user.id,
+      rating: 5,
+      service: TEST_SERVICE.service,
+    });
     expectError(res, 401, 'UNAUTHORIZED');
     expect(await reviewsOf(provider.user.id)).toEqual([]);
   });
@@ -290,7 +300,7 @@ describe('POST /api/reviews: who may review', () => {
         provider_id: provider.user.id,
         rating: 4,
         text: 'Lovely cut, on time.',
-        service: null,
+        service: TEST_SERVICE.service,
         reviewer_name: 'Jordan S.',
         created_at: expect.stringMatching(ISO_MICROS),
         updated_at: expect.stringMatching(ISO_MICROS),
@@ -308,7 +318,7 @@ describe('POST /api/reviews: who may review', () => {
       clientId: client.user.id,
       rating: 4,
       text: 'Lovely cut, on time.',
-      service: null,
+      service: TEST_SERVICE.service,
       reply: null,
       hiddenAt: null,
       hiddenBy: null,
@@ -386,7 +396,13 @@ describe('POST /api/reviews: who may review', () => {
     const client = await eligibleClient(provider);
     const options = await as(client);
     const replies = await Promise.all(
-      [5, 2].map((rating) => t.post('/api/reviews', { provider_id: provider.user.id, rating }, options)),
+      [5, 2].map((rating) =>
+        t.post(
+          '/api/reviews',
+          { provider_id: provider.user.id, rating, service: TEST_SERVICE.service },
+          options,
+        ),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(replies.find((r) => r.status === 409)!.body.message).toBe(REVIEW_TEXTS.alreadyReviewed);
@@ -490,15 +506,18 @@ describe('POST /api/reviews: the fields', () => {
     expect((await reviewsOf(provider.user.id)).map((r) => r.service)).toEqual(['Curly Cut', 'Balayage']);
   });
 
-  it('leaves the service empty for a provider who lists none (there is no list to choose from)', async () => {
+  it('is 404 for a provider who no longer lists a service (not listed), and stores nothing', async () => {
     const provider = await newProvider();
     const client = await eligibleClient(provider);
-    expectIssues(await postReview(client, { provider_id: provider.user.id, rating: 5, service: 'Facial' }), [
-      { path: 'service', message: REVIEW_TEXTS.unknownService },
-    ]);
+    expect((await t.put('/api/auth/profile', { pricing: [] }, await as(provider))).status).toBe(200);
+    const res = await postReview(client, { provider_id: provider.user.id, rating: 5 });
+    expect(res.status).toBe(404);
     expect(await reviewsOf(provider.user.id)).toEqual([]);
+    expect((await t.put('/api/auth/profile', { pricing: [TEST_SERVICE] }, await as(provider))).status).toBe(
+      200,
+    );
     await review(client, provider, 5);
-    expect((await reviewsOf(provider.user.id))[0]!.service).toBeNull();
+    expect((await reviewsOf(provider.user.id))[0]!.service).toBe(TEST_SERVICE.service);
   });
 
   it("refuses fields that are not the client's to set (strict body), and stores nothing", async () => {
@@ -593,14 +612,18 @@ describe('PUT /api/reviews/:id (edit)', () => {
     t.clock.advance(30 * DAY - MINUTE);
     const inTime = await t.put(
       `/api/reviews/${id}`,
-      { rating: 5, text: 'Good, and again' },
+      { rating: 5, text: 'Good, and again', service: TEST_SERVICE.service },
       await as(client),
     );
     expect(inTime.status, inTime.text).toBe(200);
     expect(await ratingOf(provider.user.id)).toMatchObject({ ratingSum: 5, rating: 5 });
 
     t.clock.advance(2 * MINUTE);
-    const late = await t.put(`/api/reviews/${id}`, { rating: 1, text: 'Changed my mind' }, await as(client));
+    const late = await t.put(
+      `/api/reviews/${id}`,
+      { rating: 1, text: 'Changed my mind', service: TEST_SERVICE.service },
+      await as(client),
+    );
     expectError(late, 403, 'FORBIDDEN', REVIEW_TEXTS.editExpired);
     expect(await reviewRow(id)).toMatchObject({ rating: 5, text: 'Good, and again' });
     expect(await ratingOf(provider.user.id)).toEqual(ratingRow(provider.user.id, 5, 5, { 5: 1 }));
@@ -614,12 +637,20 @@ describe('PUT /api/reviews/:id (edit)', () => {
     const [author, stranger] = await eligibleClients(provider, [undefined, undefined]);
     const id = await review(author!, provider, 4, { text: 'Mine' });
     for (const someone of [stranger!, provider, admin]) {
-      const res = await t.put(`/api/reviews/${id}`, { rating: 1, text: 'Hijacked' }, await as(someone));
+      const res = await t.put(
+        `/api/reviews/${id}`,
+        { rating: 1, text: 'Hijacked', service: TEST_SERVICE.service },
+        await as(someone),
+      );
       expectError(res, 404, 'NOT_FOUND', REVIEW_TEXTS.notFound);
       expectError(await t.del(`/api/reviews/${id}`, undefined, await as(someone)), 404, 'NOT_FOUND');
     }
     expectError(
-      await t.put(`/api/reviews/${NO_SUCH_ID}`, { rating: 1 }, await as(author!)),
+      await t.put(
+        `/api/reviews/${NO_SUCH_ID}`,
+        { rating: 1, service: TEST_SERVICE.service },
+        await as(author!),
+      ),
       404,
       'NOT_FOUND',
       REVIEW_TEXTS.notFound,
@@ -627,7 +658,11 @@ describe('PUT /api/reviews/:id (edit)', () => {
     expectIssues(await t.put('/api/reviews/not-an-id', { rating: 1 }, await as(author!)), [
       { path: 'id', message: REVIEW_TEXTS.notFound },
     ]);
-    expectError(await t.put(`/api/reviews/${id}`, { rating: 1 }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.put(`/api/reviews/${id}`, { rating: 1, service: TEST_SERVICE.service }),
+      401,
+      'UNAUTHORIZED',
+    );
     expectError(await t.del(`/api/reviews/${id}`), 401, 'UNAUTHORIZED');
     expect(await reviewRow(id)).toMatchObject({ rating: 4, text: 'Mine', clientId: author!.user.id });
   });
@@ -648,7 +683,7 @@ describe('PUT /api/reviews/:id (edit)', () => {
     ]) {
       const res = await t.put(
         `/api/reviews/${id}`,
-        { rating: 1, text: 'Edited', ...extra },
+        { rating: 1, text: 'Edited', ...extra, service: TEST_SERVICE.service },
         await as(author!),
       );
       expectError(res, 400, 'VALIDATION_ERROR');
@@ -717,7 +752,7 @@ describe('DELETE /api/reviews/:id', () => {
     expect(await reviewRow(id)).toBeDefined();
     const again = await t.post(
       '/api/reviews',
-      { provider_id: provider.user.id, rating: 5 },
+      { provider_id: provider.user.id, rating: 5, service: TEST_SERVICE.service },
       await as(client),
     );
     expect(again.status, again.text).toBe(409);
@@ -951,7 +986,7 @@ describe('admin moderation', () => {
       provider_id: provider.user.id,
       rating: 1,
       text: 'Bad',
-      service: null,
+      service: TEST_SERVICE.service,
       reviewer_name: 'Alex C.',
       created_at: expect.stringMatching(ISO_MICROS),
       updated_at: expect.stringMatching(ISO_MICROS),
@@ -1034,7 +1069,11 @@ describe('admin moderation', () => {
       'CONFLICT',
       REVIEW_TEXTS.alreadyReviewed,
     );
-    expectError(await t.put(`/api/reviews/${harshId}`, { rating: 5 }, await as(harsh!)), 404, 'NOT_FOUND');
+    expectError(
+      await t.put(`/api/reviews/${harshId}`, { rating: 5, service: TEST_SERVICE.service }, await as(harsh!)),
+      404,
+      'NOT_FOUND',
+    );
     // Nobody reports, or replies to, what is not shown.
     expectError(
       await t.post(`/api/reviews/${harshId}/report`, { reason: 'spam' }, await as(kind!)),
@@ -1184,7 +1223,11 @@ describe('GET /api/reviews (public list)', () => {
     expect(profile.body.profile).toMatchObject({ rating: 4.3, review_count: 3 });
 
     // 14 / 3 = 4.67: rounded, not cut.
-    const edit = await t.put(`/api/reviews/${ids[2]}`, { rating: 5 }, await as(clients[2]!));
+    const edit = await t.put(
+      `/api/reviews/${ids[2]}`,
+      { rating: 5, service: TEST_SERVICE.service },
+      await as(clients[2]!),
+    );
     expect(edit.status, edit.text).toBe(200);
     expect(edit.body.summary).toEqual(summaryOf(4.7, { 5: 2, 4: 1 }));
     expect(await ratingOf(provider.user.id)).toEqual(ratingRow(provider.user.id, 14, 4.7, { 5: 2, 4: 1 }));
@@ -1213,7 +1256,7 @@ describe('GET /api/reviews (public list)', () => {
       provider_id: provider.user.id,
       rating: 5,
       text: 'Great',
-      service: null,
+      service: TEST_SERVICE.service,
       reviewer_name: 'jordan S.',
       created_at: expect.stringMatching(ISO_MICROS),
       updated_at: expect.stringMatching(ISO_MICROS),
@@ -1222,7 +1265,11 @@ describe('GET /api/reviews (public list)', () => {
     const replies = [
       res,
       await eligibility(full!, provider),
-      await t.put(`/api/reviews/${res.body.reviews[2].id}`, { rating: 4, text: 'Good' }, await as(full!)),
+      await t.put(
+        `/api/reviews/${res.body.reviews[2].id}`,
+        { rating: 4, text: 'Good', service: TEST_SERVICE.service },
+        await as(full!),
+      ),
       await t.put(`/api/reviews/${res.body.reviews[2].id}/reply`, { text: 'Thanks' }, await as(provider)),
       await t.get('/api/admin/reviews?status=hidden', await as(admin)),
     ];
@@ -1321,7 +1368,7 @@ describe('a reviewer who gave no name at sign-up', () => {
     t.clock.advance(3 * HOUR);
     const res = await t.post(
       '/api/reviews',
-      { provider_id: provider.user.id, rating: 5 },
+      { provider_id: provider.user.id, rating: 5, service: TEST_SERVICE.service },
       await as(nameless),
     );
     expect(res.status, res.text).toBe(200);

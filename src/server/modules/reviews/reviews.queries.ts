@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminReviewStatus, HeldReason, ReportReason } from '#domain/reviews.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
@@ -47,7 +47,7 @@ export async function findListedProvider(db: Db, providerId: string) {
     })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(and(eq(users.id, providerId), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
+    .where(and(eq(users.id, providerId), eq(users.listed, true)))
     .limit(1);
   return row;
 }
@@ -281,11 +281,8 @@ function sortAtWithin(range: AdminReviewRange, column: string): SQL[] {
 
 const whereOf = (where: SQL[]) => (where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
 
-/** A user's public profile path segment: only listed providers (verified) have a page at /{slug}. */
-const profileSlug = (alias: string) =>
-  sql.raw(
-    `CASE WHEN ${alias}.user_type = 'provider' AND ${alias}.email_verified_at IS NOT NULL THEN ${alias}.routing_slug END`,
-  );
+/** A user's public profile path segment: only listed providers have a page at /{slug}. */
+const profileSlug = (alias: string) => sql.raw(`CASE WHEN ${alias}.listed THEN ${alias}.routing_slug END`);
 
 /** A held review waits for a moderator: hidden by the system (nobody), with a reason. */
 const HELD = 'held_reason IS NOT NULL AND hidden_at IS NOT NULL AND hidden_by IS NULL';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
@@ -55,7 +55,8 @@ async function keys(body: SearchBody): Promise<string[]> {
 }
 const sorted = (list: string[]) => [...list].sort();
 
-const active = FIXTURE.filter((p) => p.verified !== false);
+/** Listed: verified, with a zip (every fixture provider has a priced service); issue 20 item 4. */
+const active = FIXTURE.filter((p) => p.verified !== false && p.zip !== null);
 const keysWhere = (pred: (p: FixtureProvider) => boolean) =>
   active
     .filter(pred)
@@ -120,8 +121,9 @@ describe('POST /api/search: text', () => {
     expect(reply.results.map((r: ProviderCard) => keyOf.get(r.id))).toEqual(
       await keys({ query: 'balayage' }),
     );
-    // 'manicure' is in Glow's 'Gel manicure' and in Mobile Manicures' name; Priya does acrylics only.
-    expect(sorted(await keys({ query: 'manicur' }))).toEqual(['glow', 'nozip']);
+    // 'manicure' is in Glow's 'Gel manicure' (and Mobile Manicures' name, but it has no zip: not
+    // listed); Priya does acrylics only.
+    expect(sorted(await keys({ query: 'manicur' }))).toEqual(['glow']);
   });
 
   it('all words must match; stop words are ignored', async () => {
@@ -231,9 +233,14 @@ describe('POST /api/search: zip', () => {
     expect(found).not.toContain('georgetown');
   });
 
-  it('a provider without a zip is found by text but never by zip', async () => {
-    expect(await keys({ query: 'mobile manicures' })).toEqual(['nozip']);
+  it('a provider without a zip is not listed: found neither by text nor by zip', async () => {
+    expect(await keys({ query: 'mobile manicures' })).toEqual([]);
     expect(await keys({ ...AUSTIN, query: 'mobile manicures' })).toEqual([]);
+    const [row] = await t.db
+      .select({ listed: users.listed })
+      .from(users)
+      .where(eq(users.id, ids.get('nozip')!));
+    expect(row?.listed).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   createUnverifiedUser,
   createVerifiedProvider,
   createVerifiedUser,
+  TEST_SERVICE,
   uniqueEmail,
 } from '#server/test/factories.ts';
 import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
@@ -49,6 +50,14 @@ describe('search documents follow every writer', () => {
     const verified = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
     expect(verified.status).toBe(200);
     const access = verified.body.session.access_token;
+    // Verified, but with no service yet the profile is not listed (issue 20 item 4).
+    expect(await names({ query: 'wren' })).toEqual([]);
+    const firstService = await t.put(
+      '/api/auth/profile',
+      { pricing: [{ service: 'Brow shaping', description: 'Tidy and shape', priceType: 'contact' }] },
+      { token: access },
+    );
+    expect(firstService.status, firstService.text).toBe(200);
     expect(await names({ query: 'wren' })).toEqual(['Wren Waxing']);
     expect(await names({ query: 'facial', locationZip: '78702' })).toContain('Wren Waxing');
     expect(await names({ locationZip: '78702', experience: ['Free WiFi'] })).toEqual([
@@ -113,6 +122,14 @@ describe('search documents follow every writer', () => {
       { token: client.session.access_token },
     );
     expect(renamed.status).toBe(200);
+    // A name alone does not list it: a place with a zip and a service do.
+    expect(await names({ query: 'umbra' })).toEqual([]);
+    const completed = await t.put(
+      '/api/auth/profile',
+      { location: 'Austin, TX 78704', pricing: [TEST_SERVICE] },
+      { token: client.session.access_token },
+    );
+    expect(completed.status, completed.text).toBe(200);
     const after = await t.get('/api/providers?limit=50');
     expect(after.body.providers[0]).toMatchObject({ id: client.user.id, name: 'Upgraded Umbra Studio' });
     expect(await names({ query: 'umbra' })).toEqual(['Upgraded Umbra Studio']);

@@ -8,7 +8,7 @@ import { IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
 import { buildTestApp, type LooseJson, type TestApp } from '#server/test/build-test-app.ts';
-import { insertUser } from '#server/test/factories.ts';
+import { insertProvider } from '#server/test/factories.ts';
 import {
   animatedWebp,
   compressiblePngBomb,
@@ -632,8 +632,7 @@ function allStoredFiles(): string[] {
 
 /** A provider straight from the database with a valid access token: a clean slate for each file. */
 async function freshProvider() {
-  const row = await insertUser(t.db, { userType: 'provider' });
-  await t.db.insert(providerProfiles).values({ userId: row.id });
+  const row = await insertProvider(t.db);
   const { token } = await signAccessToken(t.app.ctx.secret, row.id, new Date());
   return { id: row.id, token };
 }

@@ -6,7 +6,7 @@ import { thumbnailUrl } from '#domain/uploads.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { insertUser } from '#server/test/factories.ts';
+import { completeProfile, insertUser } from '#server/test/factories.ts';
 import { dataUrl, swatch } from '#server/test/test-images.ts';
 import { findReplacementUrl } from './uploads.service';
 
@@ -27,10 +27,10 @@ interface Someone {
   token: string;
 }
 
-/** A verified user straight from the database (providers with their profile row), signed in. */
+/** A verified user straight from the database (providers with a complete, listed profile), signed in. */
 async function someone(userType: 'client' | 'provider', verified = true): Promise<Someone> {
   const row = await insertUser(t.db, { userType, ...(verified ? {} : { emailVerifiedAt: null }) });
-  if (userType === 'provider') await t.db.insert(providerProfiles).values({ userId: row.id });
+  if (userType === 'provider') await t.db.insert(providerProfiles).values(completeProfile(row.id));
   const { token } = await signAccessToken(t.app.ctx.secret, row.id, new Date());
   return { id: row.id, slug: row.routingSlug, token };
 }

@@ -20,6 +20,7 @@ import { AccountHeader } from '#web/features/profiles/components/account/Account
 import { SECTION_SCROLL_MARGIN } from '#web/features/profiles/components/account/account-sections.ts';
 import { BecomeProviderCard } from '#web/features/profiles/components/account/BecomeProviderCard.tsx';
 import { ClientAccountForm } from '#web/features/profiles/components/account/ClientAccountForm.tsx';
+import { ListingChecklist } from '#web/features/profiles/components/account/ListingChecklist.tsx';
 import { ProviderProfileForm } from '#web/features/profiles/components/account/ProviderProfileForm.tsx';
 import { SectionMenu } from '#web/features/profiles/components/account/SectionMenu.tsx';
 import { AvatarUpload } from '#web/features/uploads/components/AvatarUpload.tsx';
@@ -89,6 +90,7 @@ export function AccountPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 pt-8 pb-12 lg:max-w-6xl">
       <AccountHeader profile={profile} />
+      <ListingChecklist profile={profile} />
       <div className="space-y-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:space-y-0">
         <SectionMenu />
         <div className="min-w-0 space-y-6">

@@ -141,8 +141,9 @@ export function ReviewsSection(props: ReviewsSectionProps) {
               }}
             />
 
+            {/* With no reviews at all the summary already says 'No reviews yet.': once is enough. */}
             {list.length === 0 ? (
-              <p className="mt-4 text-muted">{REVIEW_TEXTS.noReviews}</p>
+              summary.count > 0 && <p className="mt-4 text-muted">{REVIEW_TEXTS.noReviews}</p>
             ) : (
               <div className="mt-4">
                 {list.map((review) => (

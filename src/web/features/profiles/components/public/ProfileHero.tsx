@@ -15,10 +15,12 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
           <h1 className="text-3xl font-extrabold tracking-tight break-words text-app sm:text-4xl">
             {display.name}
           </h1>
-          <p className="mt-2 flex items-center justify-center gap-1.5 text-muted sm:justify-start">
-            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <span className="break-words">{display.location}</span>
-          </p>
+          {display.location && (
+            <p className="mt-2 flex items-center justify-center gap-1.5 text-muted sm:justify-start">
+              <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="break-words">{display.location}</span>
+            </p>
+          )}
           <ul aria-label="Highlights" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
             {/* Real reviews only (visible ones); without any, 'New' (DESIGN.md §5). */}
             {profile.review_count === 0 || profile.rating === null ? (

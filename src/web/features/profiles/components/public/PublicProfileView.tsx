@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicProfile } from '#domain/profiles.ts';
+import { LISTING_TEXTS, type PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
 import { ContactCard, type Viewer } from './ContactCard';
@@ -56,6 +56,7 @@ export function PublicProfileView({
 
   return (
     <article aria-label={`${display.name}'s profile`}>
+      {!profile.listed && isOwner && <PreviewBanner profile={profile} />}
       <ProfileHero profile={profile} display={display} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <aside aria-label="Contact" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
@@ -72,11 +73,21 @@ export function PublicProfileView({
 
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {reviewInvite}
-          <ProfileSection title="About" icon={UserRound}>
-            <p className={`whitespace-pre-line break-words ${display.hasBio ? 'text-app' : 'text-muted'}`}>
-              {display.bio}
-            </p>
-          </ProfileSection>
+          {display.bio ? (
+            <ProfileSection title="About" icon={UserRound}>
+              <p className="whitespace-pre-line break-words text-app">{display.bio}</p>
+            </ProfileSection>
+          ) : (
+            isOwner && (
+              <ProfileSection title="About" icon={UserRound}>
+                <OwnerHint
+                  what="No bio yet."
+                  add="Write one on your account page"
+                  why="to tell clients about yourself"
+                />
+              </ProfileSection>
+            )
+          )}
 
           {profile.portfolio_images.length > 0 ? (
             <ProfileSection title="My Work" icon={Images}>
@@ -85,22 +96,32 @@ export function PublicProfileView({
           ) : (
             isOwner && (
               <ProfileSection title="My Work" icon={Images}>
-                <p className="text-sm text-muted">
-                  No portfolio images yet.{' '}
-                  <Link to="/account" className="font-medium text-brand-700 underline dark:text-brand-300">
-                    Add them on your account page
-                  </Link>{' '}
-                  to show clients your work.
-                </p>
+                <OwnerHint
+                  what="No portfolio images yet."
+                  add="Add them on your account page"
+                  why="to show clients your work"
+                />
               </ProfileSection>
             )
           )}
 
           {openings}
 
-          <ProfileSection title="Services & Pricing" icon={Tag}>
-            <ServiceList services={display.services} />
-          </ProfileSection>
+          {display.services.length > 0 ? (
+            <ProfileSection title="Services & Pricing" icon={Tag}>
+              <ServiceList services={display.services} />
+            </ProfileSection>
+          ) : (
+            isOwner && (
+              <ProfileSection title="Services & Pricing" icon={Tag}>
+                <OwnerHint
+                  what="No services yet."
+                  add="Add them on your account page"
+                  why="with their prices"
+                />
+              </ProfileSection>
+            )
+          )}
 
           {reviews}
 
@@ -120,19 +141,21 @@ export function PublicProfileView({
             <AvailabilityDetails text={profile.availability} />
           </ProfileSection>
 
-          <ProfileSection title="Certifications" icon={Award}>
-            <ul className="space-y-2">
-              {display.certifications.map((c) => (
-                <li key={c} className="flex items-start gap-2 text-app">
-                  <Award
-                    className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300"
-                    aria-hidden="true"
-                  />
-                  <span className="break-words">{c}</span>
-                </li>
-              ))}
-            </ul>
-          </ProfileSection>
+          {display.certifications.length > 0 && (
+            <ProfileSection title="Certifications" icon={Award}>
+              <ul className="space-y-2">
+                {display.certifications.map((c) => (
+                  <li key={c} className="flex items-start gap-2 text-app">
+                    <Award
+                      className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300"
+                      aria-hidden="true"
+                    />
+                    <span className="break-words">{c}</span>
+                  </li>
+                ))}
+              </ul>
+            </ProfileSection>
+          )}
 
           {profile.amenities.length > 0 && (
             <ProfileSection title="Amenities" icon={Sparkles}>
@@ -154,5 +177,44 @@ export function PublicProfileView({
         </div>
       </div>
     </article>
+  );
+}
+
+/** For the owner only, where a section is empty: what is missing and where to add it. */
+function OwnerHint({ what, add, why }: { what: string; add: string; why: string }) {
+  return (
+    <p className="text-sm text-muted">
+      {what}{' '}
+      <Link to="/account" className="font-medium text-brand-700 underline dark:text-brand-300">
+        {add}
+      </Link>{' '}
+      {why}.
+    </p>
+  );
+}
+
+/** The owner's preview of a profile nobody else can see yet, with what it still needs. */
+function PreviewBanner({ profile }: { profile: PublicProfile }) {
+  const missing = profile.missing ?? [];
+  return (
+    <div
+      role="status"
+      className="border-b border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/60"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:text-amber-100">
+        <div>
+          <p className="font-semibold">{LISTING_TEXTS.previewBanner}</p>
+          <p>
+            {LISTING_TEXTS.previewMissing} {missing.map((m) => LISTING_TEXTS[m].toLowerCase()).join('; ')}.
+          </p>
+        </div>
+        <Link
+          to="/account"
+          className="shrink-0 font-semibold underline focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
+        >
+          {LISTING_TEXTS.finish}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -3,19 +3,19 @@ import { formatTimeSlots, parseAvailability } from '#domain/availability-text.ts
 import { BRAND } from '#domain/brand.ts';
 import { isHttpUrl } from '#domain/fields.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
-import { DEFAULT_CONSULTATION, displayPrice } from '#domain/pricing.ts';
+import { displayPrice } from '#domain/pricing.ts';
 import { PUBLIC_DEFAULTS, type PublicProfile, publicServices } from '#domain/profiles.ts';
 
-/** What the public page shows: SPEC.md §3's defaults applied to empty fields. */
+/**
+ * What the public page shows: what the provider wrote, nothing invented (an empty field's section
+ * is left out; PUBLIC_DEFAULTS says which two defaults remain).
+ */
 export function profileDisplay(profile: PublicProfile) {
   return {
     name: profile.name.trim() || PUBLIC_DEFAULTS.name,
-    bio: profile.bio.trim() || PUBLIC_DEFAULTS.bio,
-    hasBio: profile.bio.trim() !== '',
-    location: profile.location.trim() || PUBLIC_DEFAULTS.location,
-    certifications: profile.certifications.length
-      ? profile.certifications
-      : [...PUBLIC_DEFAULTS.certifications],
+    bio: profile.bio.trim(),
+    location: profile.location.trim(),
+    certifications: profile.certifications,
     categories: categoryLabels(profile.categories),
     // Only http(s) links become a link, whatever was stored (the server refuses others too).
     bookingLink: isHttpUrl(profile.booking_link.trim()) ? profile.booking_link.trim() : null,
@@ -30,7 +30,6 @@ export function categoryLabels(ids: readonly string[]): string[] {
 }
 
 function servicesOf(pricing: PublicProfile['pricing']) {
-  if (pricing.length === 0) return [{ ...DEFAULT_CONSULTATION }];
   return publicServices(pricing).map((s) => ({ ...s, price: displayPrice(s.price) }));
 }
 
