@@ -55,6 +55,9 @@ test.describe('Upcoming Availability on the home page', () => {
   test('phone, an opening within 48 hours: the openings come first', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
+    // The strip loads as its place (just below the hero) scrolls into view.
+    await expect(professionals(page)).toBeVisible();
+    await page.mouse.wheel(0, 300);
     const section = openings(page);
     await expect(section.getByRole('article', { name: service })).toBeVisible();
     await expect(professionals(page)).toBeVisible();

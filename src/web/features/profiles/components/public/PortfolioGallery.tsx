@@ -1,5 +1,5 @@
 import { type SyntheticEvent, useState } from 'react';
-import { thumbnailUrl } from '#domain/uploads.ts';
+import { thumbnailUrl } from '#domain/image-urls.ts';
 import { PortfolioViewer } from './PortfolioViewer';
 import { portfolioAlt } from './profile-view';
 

@@ -10,9 +10,9 @@ import {
   Tag,
   UserRound,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { LISTING_TEXTS, type PublicProfile } from '#domain/profiles.ts';
+import type { PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
 import { ContactCard, type Viewer } from './ContactCard';
@@ -22,6 +22,9 @@ import { ProfileSection } from './ProfileSection';
 import { profileDisplay } from './profile-view';
 import { ServiceList } from './ServiceList';
 import { TagList } from './TagList';
+
+/** Only an owner whose profile is not listed yet sees it: its own chunk. */
+const PreviewBanner = lazy(() => import('./PreviewBanner').then((m) => ({ default: m.PreviewBanner })));
 
 /**
  * A provider's public page (SPEC.md §2): the hero, then the sections in the left column and the
@@ -56,7 +59,11 @@ export function PublicProfileView({
 
   return (
     <article aria-label={`${display.name}'s profile`}>
-      {!profile.listed && isOwner && <PreviewBanner profile={profile} />}
+      {!profile.listed && isOwner && (
+        <Suspense fallback={null}>
+          <PreviewBanner missing={profile.missing ?? []} />
+        </Suspense>
+      )}
       <ProfileHero profile={profile} display={display} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <aside aria-label="Contact" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
@@ -190,31 +197,5 @@ function OwnerHint({ what, add, why }: { what: string; add: string; why: string 
       </Link>{' '}
       {why}.
     </p>
-  );
-}
-
-/** The owner's preview of a profile nobody else can see yet, with what it still needs. */
-function PreviewBanner({ profile }: { profile: PublicProfile }) {
-  const missing = profile.missing ?? [];
-  return (
-    <div
-      role="status"
-      className="border-b border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/60"
-    >
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:text-amber-100">
-        <div>
-          <p className="font-semibold">{LISTING_TEXTS.previewBanner}</p>
-          <p>
-            {LISTING_TEXTS.previewMissing} {missing.map((m) => LISTING_TEXTS[m].toLowerCase()).join('; ')}.
-          </p>
-        </div>
-        <Link
-          to="/account"
-          className="shrink-0 font-semibold underline focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
-        >
-          {LISTING_TEXTS.finish}
-        </Link>
-      </div>
-    </div>
   );
 }
