@@ -467,7 +467,8 @@ test('a client who becomes a provider is listed only once complete; until then t
   ]) {
     await expect(section(hidden)).toHaveCount(0);
   }
-  await expect(page.getByText('No reviews yet.')).toHaveCount(1);
+  // Nobody can review a profile nobody can see: no Reviews section (and no failing call) in the preview.
+  await expect(section('Reviews')).toHaveCount(0);
   await shot(page, 'profile-preview', true);
 
   // The account page's checklist names what is missing, each a link to its section.
@@ -508,6 +509,7 @@ test('a client who becomes a provider is listed only once complete; until then t
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Blanca Nuevo');
   await expect(visitor.getByText('Only you can see this page.')).toHaveCount(0);
   await expect(visitor.getByRole('region', { name: 'Services & Pricing', exact: true })).toContainText('$80');
+  await expect(visitor.getByText('No reviews yet.')).toHaveCount(1);
   await visitor.close();
 });
 

@@ -59,14 +59,17 @@ export function ProfilePage() {
           />
         }
         reviews={
-          <ReviewsSection
-            providerId={profile.id}
-            providerName={profile.name}
-            services={services}
-            viewer={viewer}
-            userId={session?.user.id ?? null}
-            onLoginRequired={handleLoginRequired}
-          />
+          // An unlisted profile (its owner's preview) has no reviews to show: nobody can write one.
+          profile.listed && (
+            <ReviewsSection
+              providerId={profile.id}
+              providerName={profile.name}
+              services={services}
+              viewer={viewer}
+              userId={session?.user.id ?? null}
+              onLoginRequired={handleLoginRequired}
+            />
+          )
         }
         reviewInvite={
           viewer === 'signed-in' &&

@@ -1,10 +1,10 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AccountProfile } from '#domain/profiles.ts';
+import { type AccountProfile, missingForListing } from '#domain/profiles.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 
-/** 'Account Settings', the account type and the email; providers get a link to their public page. */
+/** 'Account Settings', the account type and the email; providers get a link to their public page (its preview until listed). */
 export function AccountHeader({ profile }: { profile: AccountProfile }) {
   const isProvider = profile.user_type === 'provider';
   return (
@@ -21,7 +21,8 @@ export function AccountHeader({ profile }: { profile: AccountProfile }) {
       {isProvider && profile.routing_slug && (
         <Link to={`/${profile.routing_slug}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          View public profile
+          {/* Not listed yet, the page is a preview only its owner can open. */}
+          {missingForListing(profile).length > 0 ? 'Preview your profile' : 'View public profile'}
         </Link>
       )}
     </header>
