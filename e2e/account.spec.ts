@@ -35,6 +35,7 @@ async function storedProfile(request: APIRequestContext, account: TestAccount): 
   return ((await res.json()) as { profile: AccountProfile }).profile;
 }
 
+/** Nia, a provider as sign-up leaves her: no service yet, so not listed until the page adds one. */
 async function createProvider(request: APIRequestContext, mail: Parameters<typeof createVerifiedAccount>[1]) {
   return createVerifiedAccount(
     request,
@@ -46,6 +47,7 @@ async function createProvider(request: APIRequestContext, mail: Parameters<typeo
       selected_categories: ['hair'],
     },
     'provider',
+    { listed: false },
   );
 }
 
@@ -83,10 +85,14 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   await expect(page.getByText('Service Provider', { exact: true })).toBeVisible();
   await expect(page.getByText(nia.email, { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
+  // Not listed yet: the link is to her preview, and the checklist names the one thing missing.
+  await expect(page.getByRole('link', { name: 'Preview your profile' })).toHaveAttribute(
     'href',
     `/${nia.session.user.routing_slug}`,
   );
+  await expect(
+    page.getByRole('region', { name: 'Finish your profile to be listed' }).getByRole('link'),
+  ).toHaveText(['At least one service with its price (missing)']);
   const email = page.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue(nia.email);
   await expect(email).toHaveAttribute('readonly', '');
@@ -461,6 +467,8 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
     portfolio_images: stored.portfolio_images,
     avatar_url: stored.avatar_url,
   });
+  // Her first service listed her.
+  await expect(page.getByRole('region', { name: 'Your profile is live' })).toBeVisible();
   await page.getByRole('link', { name: 'View public profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Nia Brooks Studio' })).toBeVisible();

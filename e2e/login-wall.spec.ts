@@ -178,3 +178,64 @@ test('Save on a profile, sign up and confirm the email in the same tab: back on 
   });
   expect(((await ids.json()) as { providerIds: string[] }).providerIds).toEqual([provider.id]);
 });
+
+test("Book on an opening, sign up and confirm the email: back on /availability, 'Continue to booking' in view", async ({
+  page,
+  context,
+  request,
+  mail,
+}) => {
+  const provider = await createProvider(request, mail, `Wall Opening ${Date.now().toString(36)}`);
+  const service = `Gloss ${Date.now().toString(36)}`;
+  const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const posted = await request.post('/api/last-minute-openings', {
+    headers: bearer(provider),
+    data: { service_type: service, start_time: inHours(2), end_time: inHours(3), price: '$60' },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  await context.route('https://booking.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Booking</title><h1>Book here</h1>' }),
+  );
+  const email = uniqueEmail('wall-opening');
+  const password = 'Velvet-Fern-2031';
+
+  await page.goto(`/availability?q=${encodeURIComponent(service)}`);
+  const opening = page.getByRole('article', { name: service });
+  await opening.getByRole('button', { name: /Book/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('Please log in to book');
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Sign up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create your account' });
+  await signup.getByLabel('Full Name').fill('Odile Opening');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill(password);
+  await signup.getByLabel('Confirm Password').fill(password);
+  await signup.getByLabel(/I agree to the/).check();
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm your Email' })).toContainText(email);
+  await page.keyboard.press('Escape');
+
+  const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
+  await page.goto(link);
+
+  // Back on the page with its search, the opening's link offered and in view.
+  await expect(page).toHaveURL(/\/availability\?q=/);
+  await expect(page.getByRole('search', { name: 'Filter openings' }).getByLabel('Service')).toHaveValue(service);
+  const resume = opening.getByRole('link', { name: /Continue to booking/ });
+  await expect(resume).toBeVisible();
+  await expect(resume).toBeInViewport();
+  await expect(opening.getByRole('status')).toContainText("You're logged in: continue to book this opening.");
+  const logged = page.waitForResponse(
+    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
+  );
+  const popupOpened = page.waitForEvent('popup');
+  await resume.click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(BOOKING_URL);
+  expect((await logged).request().postDataJSON()).toMatchObject({
+    url: BOOKING_URL,
+    provider_id: provider.id,
+  });
+  // Once used, it is the opening's ordinary Book link again.
+  await expect(opening.getByRole('link', { name: /^Book/ })).toBeVisible();
+});

@@ -5,11 +5,13 @@
  * button resumes it (FavoriteButton, ContactCard, ReviewsSection): it takes the action when it
  * matches its provider and someone is signed in.
  */
-export type PendingActionKind = 'favorite' | 'message' | 'book' | 'review';
+export type PendingActionKind = 'favorite' | 'message' | 'book' | 'book-opening' | 'review';
 
 export interface PendingActionInput {
   kind: PendingActionKind;
   providerId: string;
+  /** For 'book-opening': which of the provider's openings (its own booking link). */
+  openingId?: string;
 }
 
 export interface PendingAction extends PendingActionInput {
@@ -35,6 +37,7 @@ export function savePendingAction(input: PendingActionInput, nowMs = Date.now())
   const action: PendingAction = {
     kind: input.kind,
     providerId: input.providerId,
+    ...(input.openingId ? { openingId: input.openingId } : {}),
     path: `${pathname}${search}`,
     savedAt: nowMs,
   };
@@ -69,18 +72,29 @@ export function peekPendingAction(nowMs = Date.now()): PendingAction | null {
 }
 
 /**
- * Takes (returns and forgets) the waiting action if it is one of `kinds` for this provider; leaves
- * any other action for the component it belongs to.
+ * Takes (returns and forgets) the waiting action if it is one of `kinds` for this provider (and, for
+ * 'book-opening', this opening); leaves any other action for the component it belongs to.
  */
 export function takePendingAction(
   providerId: string,
   kinds: readonly PendingActionKind[],
   nowMs = Date.now(),
+  openingId?: string,
 ): PendingAction | null {
   const action = peekPendingAction(nowMs);
   if (!action || action.providerId !== providerId || !kinds.includes(action.kind)) return null;
+  if (action.kind === 'book-opening' && action.openingId !== openingId) return null;
   clearPendingAction();
   return action;
+}
+
+/**
+ * Brings the element that carried out a resumed action back into view: after the verification
+ * email's round trip the page opens at its top, not where the visitor pressed the button.
+ */
+export function scrollBackTo(element: Element | null): void {
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  element?.scrollIntoView?.({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
 }
 
 export function clearPendingAction(): void {

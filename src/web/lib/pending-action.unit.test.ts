@@ -32,6 +32,18 @@ describe('pending action store', () => {
     vi.unstubAllGlobals();
   });
 
+  it("takes a 'book-opening' action only for its own opening, leaving it for the right one", () => {
+    const OPENING = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+    savePendingAction({ kind: 'book-opening', providerId: ID, openingId: OPENING }, T0);
+    expect(peekPendingAction(T0)).toMatchObject({ kind: 'book-opening', openingId: OPENING });
+    // The profile's own Book (kind 'book') and another opening of the same provider leave it.
+    expect(takePendingAction(ID, ['book', 'message'], T0)).toBeNull();
+    expect(takePendingAction(ID, ['book-opening'], T0, 'another-opening')).toBeNull();
+    expect(takePendingAction(ID, ['book-opening'], T0)).toBeNull();
+    expect(takePendingAction(ID, ['book-opening'], T0, OPENING)).toMatchObject({ openingId: OPENING });
+    expect(peekPendingAction(T0)).toBeNull();
+  });
+
   it('saves the action with the page it was pressed on', () => {
     savePendingAction({ kind: 'favorite', providerId: ID }, T0);
     expect(peekPendingAction(T0 + 1000)).toEqual({

@@ -1,5 +1,5 @@
 import { CalendarCheck, Clock, ExternalLink, MapPin, Tag } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
@@ -8,6 +8,7 @@ import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { savePendingAction, scrollBackTo, takePendingAction } from '#web/lib/pending-action.ts';
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */
 export interface BookProps {
@@ -40,6 +41,17 @@ interface OpeningItemProps extends Partial<BookProps> {
 function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps & { opening: Opening }) {
   const noLinkId = useId();
   const link = opening.display_booking_link;
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  // A visitor pressed Book here, then logged in (issue 20 item 3): offer the booking page with one
+  // more click (a new tab needs the person's own gesture), back in view after the email round trip.
+  const [isResumed, setResumed] = useState(false);
+  useEffect(() => {
+    if (!isSignedIn || !link) return;
+    if (takePendingAction(opening.provider_id, ['book-opening'], Date.now(), opening.id)) setResumed(true);
+  }, [isSignedIn, link, opening.provider_id, opening.id]);
+  useEffect(() => {
+    if (isResumed) scrollBackTo(linkRef.current);
+  }, [isResumed]);
   const context = <span className="sr-only">{` ${opening.service_type} with ${opening.provider_name}`}</span>;
   if (!link) {
     return (
@@ -56,28 +68,42 @@ function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps 
     );
   }
   if (isSignedIn) {
-    return (
+    const book = (
       <a
+        ref={linkRef}
         href={link}
         target="_blank"
         rel="noopener noreferrer"
         className={cn(buttonVariants(), 'w-full')}
         // Not awaited: the browser opens the tab from this very click.
-        onClick={() => onBook?.(opening)}
+        onClick={() => {
+          onBook?.(opening);
+          setResumed(false);
+        }}
       >
         <CalendarCheck className="h-4 w-4" aria-hidden="true" />
-        Book
+        {isResumed ? 'Continue to booking' : 'Book'}
         {context}
         <ExternalLink className="h-4 w-4" aria-hidden="true" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
+    );
+    if (!isResumed) return book;
+    return (
+      <div role="status" className="space-y-2">
+        <p className="text-sm font-medium text-app">You're logged in: continue to book this opening.</p>
+        {book}
+      </div>
     );
   }
   return (
     <Button
       className="w-full"
       aria-haspopup="dialog"
-      onClick={() => onLoginRequired?.(BOOKING_TEXTS.loginToBook)}
+      onClick={() => {
+        savePendingAction({ kind: 'book-opening', providerId: opening.provider_id, openingId: opening.id });
+        onLoginRequired?.(BOOKING_TEXTS.loginToBook);
+      }}
     >
       <CalendarCheck className="h-4 w-4" aria-hidden="true" />
       Book

@@ -5,7 +5,12 @@ import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { type PendingActionKind, savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
+import {
+  type PendingActionKind,
+  savePendingAction,
+  scrollBackTo,
+  takePendingAction,
+} from '#web/lib/pending-action.ts';
 import { MessageDialog } from './MessageDialog';
 import { StickyBookBar } from './StickyBookBar';
 
@@ -108,7 +113,11 @@ export function ContactCard({
     // The owner logged in on their own page: nothing to book or message.
     if (!action || viewer === 'owner') return;
     if (action.kind === 'message') setMessageOpen(true);
-    else if (bookingLink) setBookResumed(true);
+    else if (bookingLink) {
+      setBookResumed(true);
+      // 'Continue to booking' needs a click: bring it into view (the email round trip opens the page at its top).
+      scrollBackTo(cardRef.current);
+    }
   }, [viewer, providerId, bookingLink]);
 
   const askToLogIn = (kind: PendingActionKind, notice: string) => {
