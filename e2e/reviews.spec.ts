@@ -8,6 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   TEST_PASSWORD,
+  TEST_SERVICE,
   type TestAccount,
 } from './fixtures';
 
@@ -318,7 +319,8 @@ test('a reported review: an admin hides it in the dashboard and the average drop
     const session = await login(client);
     const posted = await request.post('/api/reviews', {
       headers: { Authorization: `Bearer ${session.access_token}` },
-      data: { provider_id: provider.session.user.id, rating, text },
+      // The provider lists the journeys' one service (TEST_SERVICE); a review names it.
+      data: { provider_id: provider.session.user.id, rating, text, service: TEST_SERVICE.service },
     });
     expect(posted.status(), await posted.text()).toBe(200);
   }
