@@ -568,7 +568,11 @@ test('a client changes the name, then becomes a service provider', async ({ page
   const stored = await storedProfile(request, cam);
   expect(stored.location).toBe('Denver, CO 80202');
   expect(stored.zip).toBe('80202');
-  await expect(page.getByRole('link', { name: 'View public profile' })).toBeVisible();
+  // A place but no service yet: a preview only she can open, and the checklist says what is left.
+  await expect(page.getByRole('link', { name: 'Preview your profile' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Finish your profile to be listed' }).getByRole('link'),
+  ).toHaveText(['At least one service with its price (missing)']);
 });
 
 test('a javascript: booking link shows the field error and changes nothing', async ({
