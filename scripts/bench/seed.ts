@@ -82,6 +82,10 @@ export async function seedCatalogue(options: SeedOptions) {
           portfolio jsonb, pricing jsonb, "createdAt" timestamptz)`);
       if ((from / BATCH) % 10 === 9) log(`  ${from + batch.length} providers inserted`);
     }
+    // What the triggers would have kept: who is listed (provider_listed(), migration 0015).
+    await db.execute(
+      sql`UPDATE users SET listed = provider_listed(id, user_type, email_verified_at, name) WHERE user_type = 'provider'`,
+    );
     await db.execute(sql`ALTER TABLE users ENABLE TRIGGER USER`);
     await db.execute(sql`ALTER TABLE provider_profiles ENABLE TRIGGER USER`);
     log('  building search documents and indexes (search_rebuild_all)');

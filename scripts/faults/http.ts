@@ -102,6 +102,24 @@ export async function createAccount(
   if (verify.status !== 200)
     throw new Error(`verify ${email}: ${verify.status} ${JSON.stringify(verify.body)}`);
   const session = verify.body.session;
+  if (kind === 'provider') {
+    // One priced service lists the profile (ADR 013): favourites, openings and alerts need a listed provider.
+    const service = {
+      service: 'Silk press',
+      description: 'Wash and press',
+      priceType: 'fixed',
+      minPrice: 80,
+    };
+    const listed = await call(
+      baseUrl,
+      'PUT',
+      '/api/auth/profile',
+      { pricing: [service] },
+      { token: session.access_token },
+    );
+    if (listed.status !== 200)
+      throw new Error(`add a service ${email}: ${listed.status} ${JSON.stringify(listed.body)}`);
+  }
   return { id: session.user.id, email, token: session.access_token, name, bookingLink };
 }
 
