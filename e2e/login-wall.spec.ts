@@ -219,7 +219,9 @@ test("Book on an opening, sign up and confirm the email: back on /availability, 
 
   // Back on the page with its search, the opening's link offered and in view.
   await expect(page).toHaveURL(/\/availability\?q=/);
-  await expect(page.getByRole('search', { name: 'Filter openings' }).getByLabel('Service')).toHaveValue(service);
+  await expect(page.getByRole('search', { name: 'Filter openings' }).getByLabel('Service')).toHaveValue(
+    service,
+  );
   const resume = opening.getByRole('link', { name: /Continue to booking/ });
   await expect(resume).toBeVisible();
   await expect(resume).toBeInViewport();

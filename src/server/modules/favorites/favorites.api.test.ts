@@ -11,7 +11,6 @@ import {
   createVerifiedProvider,
   createVerifiedUser,
   insertProvider,
-  insertUser,
   uniqueEmail,
 } from '#server/test/factories.ts';
 

@@ -58,7 +58,9 @@ describe('OpeningItem: Book behind the login wall (issue 20 item 3)', () => {
       name: /^Continue to booking Silk press with Juno Hair/,
     });
     expect(resume.getAttribute('href')).toBe('https://book.example.com/juno');
-    expect(screen.getByRole('status').textContent).toContain("You're logged in: continue to book this opening.");
+    expect(screen.getByRole('status').textContent).toContain(
+      "You're logged in: continue to book this opening.",
+    );
     // Only the opening pressed: the other reads Book as ever.
     expect(screen.getByRole('link', { name: /^Book Gloss with Juno Hair/ })).toBeTruthy();
     expect(peekPendingAction()).toBeNull();
