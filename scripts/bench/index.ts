@@ -1,5 +1,10 @@
 // `npm run bench -- [--providers 100000] [--database-url URL] [--duration 10] [--connections 50]
-//                   [--seed bench] [--json FILE] [--keep]`
+//                   [--seed bench] [--json FILE] [--keep] [--reuse DATABASE_URL|DATA_DIR]
+//                   [--only hello,health,profile,search,kinds] [--cpu-prof DIR]`
+//
+// --keep leaves the seeded database; --reuse measures such a database again without seeding (same
+// --providers and --seed); --only runs some of the rows; --cpu-prof writes the server's V8 CPU
+// profile into DIR when it stops (open it in Chrome DevTools, or sum it with scripts/bench/cpu-profile.ts).
 //
 // Seeds a fresh database with N providers (deterministic), starts the real server on it with rate
 // limits off, and measures with autocannon, one route after the other: a static hello route on a bare
@@ -18,7 +23,7 @@ import { createRng } from '#server/seed/art.ts';
 import { buildPlaces } from './catalogue';
 import { percentile, profileMix, type RequestSpec, searchMix } from './mix';
 import { startAppServer, startHelloServer, stopProcess } from './processes';
-import { seedCatalogue } from './seed';
+import { catalogueProviders, seedCatalogue } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,8 +34,12 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: 'bench' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    only: { type: 'string', default: 'hello,health,profile,search,kinds' },
+    'cpu-prof': { type: 'string' },
   },
 });
+const ONLY = new Set(args.only.split(',').map((s) => s.trim()));
 const N = Number(args.providers);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
@@ -109,27 +118,41 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'glowfind-bench-'));
   let scratch: ScratchDatabase | null = null;
   const children: ChildProcess[] = [];
+  // A kept database measured again: a URL is PostgreSQL, anything else a PGlite DATA_DIR.
+  const reuse = args.reuse;
+  const reuseUrl = reuse && /^postgres(ql)?:\/\//.test(reuse) ? reuse : undefined;
+  const appDataDir = reuse && !reuseUrl ? reuse : dataDir;
   try {
-    if (databaseUrl) scratch = await createScratchDatabase(databaseUrl, 'bench');
-    const engine = scratch ? 'PostgreSQL' : 'PGlite';
-    log(
-      `seeding ${N.toLocaleString('en-US')} providers on ${engine}${scratch ? ` (${new URL(scratch.url).pathname.slice(1)})` : ` in ${dataDir}`}`,
-    );
-    const seeded = await seedCatalogue({
-      databaseUrl: scratch?.url,
-      dataDir,
-      providers: N,
-      seed: args.seed,
-      log,
-    });
-    log(
-      `  seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.searchable} searchable providers, ${seeded.terms} vocabulary words`,
-    );
+    if (databaseUrl && !reuse) scratch = await createScratchDatabase(databaseUrl, 'bench');
+    const engine = scratch || reuseUrl ? 'PostgreSQL' : 'PGlite';
+    const seeded = reuse
+      ? { providers: catalogueProviders(args.seed, N), seconds: 0, searchable: N, terms: 0, version: engine }
+      : await (async () => {
+          log(
+            `seeding ${N.toLocaleString('en-US')} providers on ${engine}${scratch ? ` (${new URL(scratch.url).pathname.slice(1)})` : ` in ${dataDir}`}`,
+          );
+          const result = await seedCatalogue({
+            databaseUrl: scratch?.url,
+            dataDir,
+            providers: N,
+            seed: args.seed,
+            log,
+          });
+          log(
+            `  seeded in ${result.seconds.toFixed(1)} s: ${result.searchable} searchable providers, ${result.terms} vocabulary words`,
+          );
+          return result;
+        })();
+    if (reuse) log(`reusing ${reuse} (${N.toLocaleString('en-US')} providers, seed ${args.seed})`);
 
     const helloServer = await startHelloServer();
     children.push(helloServer.child);
     const hello = helloServer.base;
-    const app = await startAppServer({ dataDir, databaseUrl: scratch?.url });
+    const app = await startAppServer({
+      dataDir: appDataDir,
+      databaseUrl: reuseUrl ?? scratch?.url,
+      cpuProfileDir: args['cpu-prof'],
+    });
     children.push(app.child);
     const base = app.base;
 
@@ -143,14 +166,18 @@ async function main() {
 
     log(`measuring: ${CONNECTIONS} connections, ${DURATION} s per route after a warm-up`);
     const rows: Row[] = [];
-    rows.push(await measure('static hello (ceiling)', hello, [{ method: 'GET', path: '/hello' }]));
-    rows.push(await measure('GET /api/health', base, [{ method: 'GET', path: '/api/health' }]));
-    rows.push(await measure('GET /api/user/:slug', base, profiles));
-    rows.push(await measure('POST /api/search (mix)', base, mix.mix!));
-    for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
-      rows.push(await measure(`  search: ${kind}`, base, mix[kind]!));
+    if (ONLY.has('hello'))
+      rows.push(await measure('static hello (ceiling)', hello, [{ method: 'GET', path: '/hello' }]));
+    if (ONLY.has('health'))
+      rows.push(await measure('GET /api/health', base, [{ method: 'GET', path: '/api/health' }]));
+    if (ONLY.has('profile')) rows.push(await measure('GET /api/user/:slug', base, profiles));
+    if (ONLY.has('search')) rows.push(await measure('POST /api/search (mix)', base, mix.mix!));
+    if (ONLY.has('kinds'))
+      for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
+        rows.push(await measure(`  search: ${kind}`, base, mix[kind]!));
 
-    const ceiling = rows[0]!.rps;
+    // Without the hello row there is no ceiling to compare with: the column reads '–'.
+    const ceiling = rows.find((r) => r.route.startsWith('static hello'))?.rps ?? Number.NaN;
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
     const table = [
       `${N.toLocaleString('en-US')} providers on ${engine} (${seeded.version.split(',')[0]}), ${CONNECTIONS} connections, ${DURATION} s per route; ${machine}`,
@@ -159,7 +186,7 @@ async function main() {
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows.map(
         (r) =>
-          `| ${r.route.trim()} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling) * 100).toFixed(1)}% | ${r.errors} |`,
+          `| ${r.route.trim()} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${Number.isNaN(ceiling) ? '–' : `${((r.rps / ceiling) * 100).toFixed(1)}%`} | ${r.errors} |`,
       ),
     ].join('\n');
     console.log(table);
@@ -174,7 +201,9 @@ async function main() {
       );
   } finally {
     for (const child of children.reverse()) await stopProcess(child);
-    if (args.keep) {
+    if (reuse) {
+      rmSync(dataDir, { recursive: true, force: true });
+    } else if (args.keep) {
       log(`kept the database: ${scratch ? `DATABASE_URL=${scratch.url}` : `DATA_DIR=${dataDir}`}`);
     } else {
       if (scratch) await scratch.drop();

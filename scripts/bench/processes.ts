@@ -45,11 +45,17 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** The real server on a free port, production mode, rate limits off, warnings only in its log. */
-export async function startAppServer(options: { dataDir: string; databaseUrl: string | undefined }) {
+export async function startAppServer(options: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Writes a V8 CPU profile of the server into this directory when it stops (`--cpu-prof`). */
+  cpuProfileDir?: string | undefined;
+}) {
   const port = await unusedPort();
   const base = `http://127.0.0.1:${port}`;
+  const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = await startProcess(
-    ['--import', 'tsx', 'src/server/main.ts'],
+    [...profiling, '--import', 'tsx', 'src/server/main.ts'],
     {
       NODE_ENV: 'production',
       PORT: String(port),

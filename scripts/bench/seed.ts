@@ -24,6 +24,24 @@ export interface SeedOptions {
   extra?: (db: Db, providers: SeededProvider[]) => Promise<void>;
 }
 
+const toSeeded = (p: BenchProvider): SeededProvider => ({
+  id: p.id,
+  slug: p.slug,
+  zip: p.zip,
+  verified: p.verified,
+  bookingLink: p.bookingLink,
+  service: p.pricing[0]?.service ?? 'Consultation',
+});
+
+/**
+ * The providers a seed of N made, without the database: the catalogue is deterministic, so a run
+ * on a kept database (`npm run bench -- --reuse`) gets the same slugs and ids the seed wrote.
+ */
+export function catalogueProviders(seed: string, N: number): SeededProvider[] {
+  const places = buildPlaces();
+  return Array.from({ length: N }, (_, i) => toSeeded(benchProvider(seed, i, places)));
+}
+
 /** Seeds a migrated, empty database with the catalogue; returns what the load mixes need. */
 export async function seedCatalogue(options: SeedOptions) {
   const { providers: N, log } = options;
@@ -47,15 +65,7 @@ export async function seedCatalogue(options: SeedOptions) {
       const batch = Array.from({ length: Math.min(BATCH, N - from) }, (_, k) =>
         benchProvider(options.seed, from + k, places),
       );
-      for (const p of batch)
-        providers.push({
-          id: p.id,
-          slug: p.slug,
-          zip: p.zip,
-          verified: p.verified,
-          bookingLink: p.bookingLink,
-          service: p.pricing[0]?.service ?? 'Consultation',
-        });
+      for (const p of batch) providers.push(toSeeded(p));
       const json = JSON.stringify(batch);
       await db.execute(sql`
         INSERT INTO users (id, email, password_hash, name, user_type, routing_slug, email_verified_at, created_at, updated_at)
