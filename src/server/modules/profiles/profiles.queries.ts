@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { providerProfiles, users } from '#server/db/schema/index.ts';
+import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
 export type ProviderProfileUpdate = Partial<
@@ -36,13 +36,15 @@ export async function updateUserName(db: Db, userId: string, name: string) {
 
 /**
  * A provider account by slug (verified email), listed or not: the page is public when listed, and
- * its owner's preview until then. One indexed lookup.
+ * its owner's preview until then. One indexed lookup, with the rating summary the reviews trigger
+ * keeps (null before the first review), so the page needs no second round trip for it.
  */
 export async function findProviderBySlug(db: Db, slug: string) {
   const [row] = await db
-    .select({ user: users, profile: providerProfiles })
+    .select({ user: users, profile: providerProfiles, rating: providerRatings })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .leftJoin(providerRatings, eq(providerRatings.providerId, users.id))
     .where(and(eq(users.routingSlug, slug), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   return row;

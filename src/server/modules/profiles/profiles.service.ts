@@ -15,7 +15,7 @@ import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
 import { listUpcomingOpenings } from '../openings/openings.service';
-import { getRatingSummary } from '../reviews/reviews.service';
+import { summaryOf } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
 
@@ -143,8 +143,8 @@ export async function getPublicProfile(
     throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   }
   const { zip: _zip, ...data } = toProviderData(row.profile);
-  const [rating, openings, clickToken] = await Promise.all([
-    getRatingSummary(ctx, row.user.id),
+  const rating = summaryOf(row.rating ?? undefined);
+  const [openings, clickToken] = await Promise.all([
     listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }),
     clickTokenFor(ctx, viewer, row.user.id),
   ]);
