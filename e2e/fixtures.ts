@@ -239,6 +239,21 @@ export async function signInWith(page: Page, session: Session): Promise<void> {
   ] as const);
 }
 
+/**
+ * Clicks a Book link as a person does: answers the booking page it opened in a new tab and the
+ * click the app logged for it (POST /api/booking-logs).
+ */
+export async function bookThrough(page: Page, link: Locator) {
+  const logged = page.waitForResponse(
+    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
+  );
+  const popupOpened = page.waitForEvent('popup');
+  await link.click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  return { popup, click: await logged };
+}
+
 /** The WCAG 2.1 A/AA rules axe checks on the current page; `exclude` leaves out a part checked elsewhere. */
 /**
  * Scrolls down the way a reader does until `target` is on screen: sections low on the home page

@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { firstLink, type SmtpSink } from '../src/server/test/smtp-sink';
 import {
   bearer,
+  bookThrough,
   createBookableProvider,
   createVerifiedAccount,
   expect,
@@ -36,6 +37,25 @@ async function logInInDialog(page: Page, client: TestAccount) {
   await dialog.getByLabel('Password').fill(client.password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * From the login dialog a button opened: switches to sign-up, creates the account and closes the
+ * 'Confirm your Email' dialog, leaving the person on the page (the email link comes next).
+ */
+async function signUpInDialog(page: Page, name: string, email: string, password: string) {
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Sign up' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create your account' });
+  await signup.getByLabel('Full Name').fill(name);
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill(password);
+  await signup.getByLabel('Confirm Password').fill(password);
+  await signup.getByLabel(/I agree to the/).check();
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your Email' });
+  await expect(confirm).toContainText(email);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
 }
 
 async function savedIds(request: APIRequestContext, client: TestAccount): Promise<string[]> {
@@ -102,15 +122,8 @@ test("Book on a profile, then log in: 'Continue to booking' opens the booking pa
 
   const resume = page.getByRole('link', { name: /Continue to booking/ });
   await expect(resume).toBeVisible();
-  const logged = page.waitForResponse(
-    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
-  );
-  const popupOpened = page.waitForEvent('popup');
-  await resume.click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
+  const { popup, click } = await bookThrough(page, resume);
   expect(popup.url()).toBe(BOOKING_URL);
-  const click = await logged;
   expect(click.status()).toBe(200);
   expect(click.request().postDataJSON()).toMatchObject({ url: BOOKING_URL, provider_id: provider.id });
   await expect(resume).toBeHidden();
@@ -151,18 +164,7 @@ test('Save on a profile, sign up and confirm the email in the same tab: back on 
 
   await page.goto(`/${provider.slug}`);
   await page.getByRole('button', { name: `Save ${provider.name}` }).click();
-  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Sign up' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create your account' });
-  await signup.getByLabel('Full Name').fill('Nia Newcomer');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel('Password', { exact: true }).fill(password);
-  await signup.getByLabel('Confirm Password').fill(password);
-  await signup.getByLabel(/I agree to the/).check();
-  await signup.getByRole('button', { name: 'Create account' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm your Email' });
-  await expect(confirm).toContainText(email);
-  await page.keyboard.press('Escape');
-  await expect(confirm).toBeHidden();
+  await signUpInDialog(page, 'Nia Newcomer', email, password);
 
   const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
   await page.goto(link);
@@ -203,16 +205,7 @@ test("Book on an opening, sign up and confirm the email: back on /availability, 
   const opening = page.getByRole('article', { name: service });
   await opening.getByRole('button', { name: /Book/ }).click();
   await expect(page.getByRole('dialog')).toContainText('Please log in to book');
-  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Sign up' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create your account' });
-  await signup.getByLabel('Full Name').fill('Odile Opening');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel('Password', { exact: true }).fill(password);
-  await signup.getByLabel('Confirm Password').fill(password);
-  await signup.getByLabel(/I agree to the/).check();
-  await signup.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm your Email' })).toContainText(email);
-  await page.keyboard.press('Escape');
+  await signUpInDialog(page, 'Odile Opening', email, password);
 
   const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
   await page.goto(link);
@@ -226,15 +219,10 @@ test("Book on an opening, sign up and confirm the email: back on /availability, 
   await expect(resume).toBeVisible();
   await expect(resume).toBeInViewport();
   await expect(opening.getByRole('status')).toContainText("You're logged in: continue to book this opening.");
-  const logged = page.waitForResponse(
-    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
-  );
-  const popupOpened = page.waitForEvent('popup');
-  await resume.click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
+  const { popup, click } = await bookThrough(page, resume);
   expect(popup.url()).toBe(BOOKING_URL);
-  expect((await logged).request().postDataJSON()).toMatchObject({
+  expect(click.status()).toBe(200);
+  expect(click.request().postDataJSON()).toMatchObject({
     url: BOOKING_URL,
     provider_id: provider.id,
   });

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { createBookableProvider, createVerifiedAccount, expect, signInWith, test } from './fixtures';
+import {
+  bookThrough,
+  createBookableProvider,
+  createVerifiedAccount,
+  expect,
+  signInWith,
+  test,
+} from './fixtures';
 
 /**
  * Issue 20 item 6 (a): on a 390 px phone, once 'Get In Touch' has scrolled away, a bar at the bottom
@@ -94,15 +101,8 @@ test("phone: a signed-in client's Book in the bar opens the booking page and log
 
   const link = bar(page, provider.name).getByRole('link', { name: 'Book Appointment (opens in a new tab)' });
   await expect(link).toBeVisible();
-  const logged = page.waitForResponse(
-    (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
-  );
-  const popupOpened = page.waitForEvent('popup');
-  await link.click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
+  const { popup, click } = await bookThrough(page, link);
   expect(popup.url()).toBe(BOOKING_URL);
-  const click = await logged;
   expect(click.status()).toBe(200);
   expect(click.request().postDataJSON()).toMatchObject({ url: BOOKING_URL, provider_id: provider.id });
 });

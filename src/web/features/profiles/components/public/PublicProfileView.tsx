@@ -80,54 +80,48 @@ export function PublicProfileView({
 
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {reviewInvite}
-          {display.bio ? (
+          {(display.bio || isOwner) && (
             <ProfileSection title="About" icon={UserRound}>
-              <p className="whitespace-pre-line break-words text-app">{display.bio}</p>
-            </ProfileSection>
-          ) : (
-            isOwner && (
-              <ProfileSection title="About" icon={UserRound}>
+              {display.bio ? (
+                <p className="whitespace-pre-line break-words text-app">{display.bio}</p>
+              ) : (
                 <OwnerHint
                   what="No bio yet."
                   add="Write one on your account page"
                   why="to tell clients about yourself"
                 />
-              </ProfileSection>
-            )
+              )}
+            </ProfileSection>
           )}
 
-          {profile.portfolio_images.length > 0 ? (
+          {(profile.portfolio_images.length > 0 || isOwner) && (
             <ProfileSection title="My Work" icon={Images}>
-              <PortfolioGallery images={profile.portfolio_images} name={display.name} />
-            </ProfileSection>
-          ) : (
-            isOwner && (
-              <ProfileSection title="My Work" icon={Images}>
+              {profile.portfolio_images.length > 0 ? (
+                <PortfolioGallery images={profile.portfolio_images} name={display.name} />
+              ) : (
                 <OwnerHint
                   what="No portfolio images yet."
                   add="Add them on your account page"
                   why="to show clients your work"
                 />
-              </ProfileSection>
-            )
+              )}
+            </ProfileSection>
           )}
 
           {openings}
 
-          {display.services.length > 0 ? (
+          {(display.services.length > 0 || isOwner) && (
             <ProfileSection title="Services & Pricing" icon={Tag}>
-              <ServiceList services={display.services} />
-            </ProfileSection>
-          ) : (
-            isOwner && (
-              <ProfileSection title="Services & Pricing" icon={Tag}>
+              {display.services.length > 0 ? (
+                <ServiceList services={display.services} />
+              ) : (
                 <OwnerHint
                   what="No services yet."
                   add="Add them on your account page"
                   why="with their prices"
                 />
-              </ProfileSection>
-            )
+              )}
+            </ProfileSection>
           )}
 
           {reviews}
@@ -187,7 +181,7 @@ export function PublicProfileView({
   );
 }
 
-/** For the owner only, where a section is empty: what is missing and where to add it. */
+/** For the owner only, in a section that is empty: what is missing and where to add it. */
 function OwnerHint({ what, add, why }: { what: string; add: string; why: string }) {
   return (
     <p className="text-sm text-muted">
