@@ -31,6 +31,7 @@ import { registerBetaGate } from './plugins/beta-gate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
+import { createPublicReplies } from './plugins/public-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import {
   BODY_LIMITS,
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     kickMail: () => worker.kick(),
     kickAlerts: () => alerts.kick(),
     ...backgroundTasks(app.log),
+    replies: await createPublicReplies(database, opts.now ?? (() => new Date())),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
@@ -185,6 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await ctx.settle();
+    await ctx.replies.close();
     await alerts.stop();
     await worker.stop();
     transport.close();

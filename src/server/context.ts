@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Background } from './lib/background';
+import type { PublicReplies } from './plugins/public-cache';
 import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
@@ -20,4 +21,6 @@ export interface AppContext {
   /** Work that runs after the answer (src/server/lib/background.ts); `settle()` waits for it. */
   background: Background['background'];
   settle: Background['settle'];
+  /** Public replies cached under the catalogue version (ADR 014). */
+  replies: PublicReplies;
 }

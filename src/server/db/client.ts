@@ -25,6 +25,12 @@ export interface Database {
   /** Applies pending migrations (safe to call on every start, and from several instances). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: LISTEN on a channel. PGlite calls `onPayload` before the promise of the statement
+   * that committed the NOTIFY resolves, so a listener is never behind the database
+   * (src/server/lib/catalogue-cache.ts relies on it). Resolves to the UNLISTEN.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
@@ -83,6 +89,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
   };
 }
 

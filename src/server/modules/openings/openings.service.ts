@@ -46,6 +46,20 @@ const afterOf = (cursor: string | undefined) => {
  * The public list: active openings that have not ended and start within 5 days, soonest first. A
  * signed-in `viewer` also gets each provider's click token (ADR 008).
  */
+/** The longest a list of upcoming openings is kept without a write: time also changes it. */
+const OPENINGS_KEPT_MS = 60_000;
+
+/**
+ * When a list of upcoming openings (cached under the catalogue version) stops being right on time
+ * alone: its first opening to end leaves it then, and openings further out enter the 5-day window
+ * as time passes, which a minute bounds.
+ */
+export function openingsExpireAt(nowMs: number, openings: readonly { end_time: string }[]): number {
+  let at = nowMs + OPENINGS_KEPT_MS;
+  for (const o of openings) at = Math.min(at, Date.parse(o.end_time));
+  return at;
+}
+
 export async function listUpcomingOpenings(
   ctx: AppContext,
   query: {

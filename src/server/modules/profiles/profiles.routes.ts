@@ -7,7 +7,9 @@ import {
   SlugParamsSchema,
   UpdateProfileBodySchema,
 } from '#domain/profiles.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
+import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
 import { optionalViewer } from '../bookings/click-tokens';
@@ -68,13 +70,35 @@ export async function profileRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       // Public, but a signed-in viewer also gets the Book buttons' click token (ADR 008): a reply
-      // that carries one is theirs alone, never for a shared cache.
-      const viewer = await optionalViewer(ctx, bearerToken(req));
-      if (viewer) reply.header('Cache-Control', 'private, no-store');
-      return {
-        success: true as const,
-        profile: await profiles.getPublicProfile(ctx, req.params.slug, viewer),
-      };
+      // that carries one is theirs alone, never for a shared cache. The owner of a profile not
+      // listed yet gets a preview nobody else may see; both skip the shared reply.
+      const bearer = bearerToken(req);
+      const viewer = bearer ? await optionalViewer(ctx, bearer) : null;
+      const slug = req.params.slug.trim().toLowerCase();
+      const cached = await ctx.replies
+        .get(
+          `profile:${slug}`,
+          async () => {
+            const profile = await profiles.getPublicProfile(ctx, slug);
+            return {
+              value: profile,
+              reply: { success: true as const, profile },
+              expiresAt: profiles.publicProfileExpiresAt(ctx, profile),
+            };
+          },
+          (body) => reply.serialize(body) as string,
+        )
+        .catch((error: unknown) => {
+          // Not listed: only its owner may see it, as a preview, made below.
+          if (viewer && error instanceof AppError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        });
+      if (!viewer) return sendPublic(req, reply, cached!);
+      reply.header('Cache-Control', 'private, no-store');
+      const profile = cached
+        ? await profiles.withClickToken(ctx, cached.value, viewer)
+        : await profiles.getPublicProfile(ctx, slug, viewer);
+      return { success: true as const, profile };
     },
   );
 }

@@ -14,7 +14,7 @@ import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
-import { listUpcomingOpenings } from '../openings/openings.service';
+import { listUpcomingOpenings, openingsExpireAt } from '../openings/openings.service';
 import { summaryOf } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
@@ -163,4 +163,22 @@ export async function getPublicProfile(
     upcoming_openings: openings.openings,
     ...(clickToken ? { click_token: clickToken } : {}),
   };
+}
+
+/** The public profile as `viewer` sees it: with their click token when they are not the provider. */
+export async function withClickToken(
+  ctx: AppContext,
+  profile: PublicProfile,
+  viewer: UserRow,
+): Promise<PublicProfile> {
+  const clickToken = await clickTokenFor(ctx, viewer, profile.id);
+  return clickToken ? { ...profile, click_token: clickToken } : profile;
+}
+
+/**
+ * How long a public profile stays right without a write: until its first shown opening ends, and at
+ * most a minute, within which an opening further out may enter the 5-day window.
+ */
+export function publicProfileExpiresAt(ctx: AppContext, profile: PublicProfile): number {
+  return openingsExpireAt(ctx.now().getTime(), profile.upcoming_openings);
 }

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Public replies (profiles, searches, the providers list, openings) cached under the catalogue
+ * version: migration 0016's triggers bump `catalogue_version` in the transaction of every write that
+ * changes what the public sees, so an entry made at version v is right for as long as the version
+ * is v. Nothing is ever invalidated by hand and a rolled-back write changes nothing (ADR 014).
+ *
+ * Before each request looks, it learns the version as of its arrival:
+ * - PGlite (one process): LISTEN. PGlite calls the listener before the committing statement's
+ *   promise resolves, so the version in memory is always the database's: no query at all.
+ * - PostgreSQL (any number of instances): one `SELECT version` started after the request arrived.
+ *   A NOTIFY reaches other instances a moment after the commit, which is not 'the very next
+ *   request'; a read is. Requests that arrive while a read is waiting to start share it, so under
+ *   load there is about one such read per database round trip, not one per request.
+ */
+export class CatalogueVersion {
+  private known: number | null = null;
+  private inflight: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
+
+  private constructor(
+    private readonly read: () => Promise<number>,
+    private readonly pushed: boolean,
+  ) {}
+
+  /** A version read from the database before every cache lookup (PostgreSQL). */
+  static polled(read: () => Promise<number>): CatalogueVersion {
+    return new CatalogueVersion(read, false);
+  }
+
+  /** A version the database pushes synchronously on every commit (PGlite's LISTEN); `observe` takes it. */
+  static async pushed(read: () => Promise<number>): Promise<CatalogueVersion> {
+    const version = new CatalogueVersion(read, true);
+    version.observe(await read());
+    return version;
+  }
+
+  /** A pushed version (NOTIFY payload). Versions only grow, so an older one is ignored. */
+  observe(version: number): void {
+    if (Number.isSafeInteger(version) && (this.known === null || version > this.known)) this.known = version;
+  }
+
+  /** The version as of now: every write committed before this call is in it. */
+  current(): Promise<number> {
+    if (this.pushed && this.known !== null) return Promise.resolve(this.known);
+    // A read already started may have begun before a write this request must see: wait for one
+    // that starts after now, joining one that is queued and has not started.
+    if (this.queued) return this.queued;
+    const queued = (this.inflight ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(() => {
+        this.queued = null;
+        const read = this.read();
+        this.inflight = read;
+        const done = () => {
+          if (this.inflight === read) this.inflight = null;
+        };
+        read.then((version) => {
+          this.observe(version);
+          done();
+        }, done);
+        return read;
+      });
+    this.queued = queued;
+    return queued;
+  }
+}
+
+export interface CachedReply<T = unknown> {
+  /** The reply as sent: JSON text. */
+  body: string;
+  /** A strong validator of `body`, quoted, for ETag / If-None-Match. */
+  etag: string;
+  /** What the body was made from, for replies that add a viewer's own fields to it. */
+  value: T;
+  /** Epoch ms after which the entry is not used (Infinity: only a new version retires it). */
+  expiresAt: number;
+}
+
+/** The strong ETag of a reply body. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag ('*', a list, weak forms all count, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * The entries of one catalogue version, least recently used dropped first past `maxBytes` (bodies
+ * are counted at two bytes a character plus a little for the key and the kept value). A newer
+ * version empties it.
+ */
+export class ReplyCache {
+  private version = -1;
+  private entries = new Map<string, CachedReply & { bytes: number }>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get<T>(version: number, key: string, nowMs: number): CachedReply<T> | undefined {
+    if (version !== this.version) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= nowMs) {
+      this.remove(key, entry.bytes);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry as CachedReply<T>;
+  }
+
+  set<T>(version: number, key: string, reply: Omit<CachedReply<T>, 'etag'>): CachedReply<T> {
+    const entry = { ...reply, etag: etagOf(reply.body), bytes: 4 * (reply.body.length + key.length) + 256 };
+    if (version < this.version) return entry;
+    if (version > this.version) this.clear(version);
+    if (entry.bytes > this.maxBytes) return entry;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old.bytes);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, { bytes }] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, bytes);
+    }
+    return entry;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private clear(version: number) {
+    this.version = version;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, bytes: number) {
+    this.entries.delete(key);
+    this.bytes -= bytes;
+  }
+}

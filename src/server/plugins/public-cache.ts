@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/client.ts';
+import { type CachedReply, CatalogueVersion, matchesEtag, ReplyCache } from '#server/lib/catalogue-cache.ts';
+
+/**
+ * What a public GET may be kept for by a shared cache (a CDN): a few seconds, then it asks again
+ * with the ETag and gets a 304 while nothing changed. Browsers always ask (max-age=0). Replies for a
+ * signed-in viewer are `private, no-store` instead (they carry click tokens, ADR 008).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=5';
+
+/** The memory the cached replies of one process may hold. */
+export const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** What a cacheable reply is made of: `reply` is sent; `value` is kept for viewers' variants. */
+export interface MadeReply<T> {
+  value: T;
+  reply: unknown;
+  /** Epoch ms when time alone changes the answer (an opening ends); default: only a write does. */
+  expiresAt?: number;
+}
+
+/** The public replies of one process, under the catalogue version (src/server/lib/catalogue-cache.ts). */
+export interface PublicReplies {
+  /**
+   * The cached reply for `key` as of this request, or the one `make` builds (then kept). Concurrent
+   * misses of one key share one `make`. `serialize` turns `reply` into the body (the route's own
+   * serializer: reply.serialize). A `make` that throws (404, 400) keeps nothing.
+   */
+  get<T>(
+    key: string,
+    make: () => Promise<MadeReply<T>>,
+    serialize: (reply: unknown) => string,
+  ): Promise<CachedReply<T>>;
+  close(): Promise<void>;
+}
+
+export async function createPublicReplies(
+  database: Database,
+  now: () => Date,
+  maxBytes = REPLY_CACHE_BYTES,
+): Promise<PublicReplies> {
+  const read = async () =>
+    Number(
+      rowsOf<{ version: string }>(await database.db.execute(sql`SELECT version FROM catalogue_version`))[0]
+        ?.version,
+    );
+  let unlisten = async () => {};
+  let version: CatalogueVersion;
+  if (database.listen) {
+    let pushed: CatalogueVersion | undefined;
+    unlisten = await database.listen('catalogue_version', (payload) => pushed?.observe(Number(payload)));
+    pushed = await CatalogueVersion.pushed(read);
+    version = pushed;
+  } else {
+    version = CatalogueVersion.polled(read);
+  }
+  const cache = new ReplyCache(maxBytes);
+  const making = new Map<string, Promise<CachedReply<unknown>>>();
+
+  return {
+    async get<T>(key: string, make: () => Promise<MadeReply<T>>, serialize: (reply: unknown) => string) {
+      const at = await version.current();
+      const hit = cache.get<T>(at, key, now().getTime());
+      if (hit) return hit;
+      const flightKey = `${at}\u0000${key}`;
+      const inFlight = making.get(flightKey);
+      if (inFlight) return inFlight as Promise<CachedReply<T>>;
+      const made = make().then((m) =>
+        cache.set<T>(at, key, {
+          body: serialize(m.reply),
+          value: m.value,
+          expiresAt: m.expiresAt ?? Number.POSITIVE_INFINITY,
+        }),
+      );
+      making.set(flightKey, made);
+      try {
+        return await made;
+      } finally {
+        making.delete(flightKey);
+      }
+    },
+    close: () => unlisten(),
+  };
+}
+
+/** Sends a cached public reply: its ETag, the shared-cache policy, and 304 when the client has it. */
+export function sendPublic(req: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
+  reply
+    .header('ETag', cached.etag)
+    .header('Cache-Control', PUBLIC_CACHE_CONTROL)
+    .header('Vary', 'Authorization');
+  if (matchesEtag(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
