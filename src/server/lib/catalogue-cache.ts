@@ -92,7 +92,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * The entries of one catalogue version, least recently used dropped first past `maxBytes` (bodies
- * are counted at two bytes a character plus a little for the key and the kept value). A newer
+ * and keys are counted at four bytes a character — two for the text, about as much again for the kept value — plus 256 for the entry itself). A newer
  * version empties it.
  */
 export class ReplyCache {

@@ -86,6 +86,11 @@ export async function createPublicReplies(
   };
 }
 
+/** Sends a cached reply's JSON text as it is (it was serialized by the route's own serializer). */
+export function sendBody(reply: FastifyReply, cached: CachedReply): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
+
 /** Sends a cached public reply: its ETag, the shared-cache policy, and 304 when the client has it. */
 export function sendPublic(req: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
   reply
@@ -93,5 +98,5 @@ export function sendPublic(req: FastifyRequest, reply: FastifyReply, cached: Cac
     .header('Cache-Control', PUBLIC_CACHE_CONTROL)
     .header('Vary', 'Authorization');
   if (matchesEtag(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return sendBody(reply, cached);
 }

@@ -16,6 +16,7 @@ import {
 } from '#domain/openings.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
+import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { optionalViewer } from '../bookings/click-tokens';
 import * as openings from './openings.service';
@@ -56,17 +57,28 @@ export async function openingRoutes(base: FastifyInstance) {
         });
         return { success: true as const, ...own };
       }
-      // The public list; a signed-in viewer also gets each provider's click token (ADR 008).
-      const viewer = await optionalViewer(ctx, bearerToken(req));
-      if (viewer) reply.header('Cache-Control', 'private, no-store');
-      return {
-        success: true as const,
-        ...(await openings.listUpcomingOpenings(
-          ctx,
-          { limit, cursor, zip, radius, q, category, day },
-          viewer,
-        )),
-      };
+      // The public list; a signed-in viewer also gets each provider's click token (ADR 008), so
+      // theirs is made for them alone. Everyone else shares one reply per question.
+      const filters = { limit, cursor, zip, radius, q, category, day };
+      const bearer = bearerToken(req);
+      const viewer = bearer ? await optionalViewer(ctx, bearer) : null;
+      if (viewer) {
+        reply.header('Cache-Control', 'private, no-store');
+        return { success: true as const, ...(await openings.listUpcomingOpenings(ctx, filters, viewer)) };
+      }
+      const cached = await ctx.replies.get(
+        `openings:${JSON.stringify(filters)}`,
+        async () => {
+          const list = await openings.listUpcomingOpenings(ctx, filters);
+          return {
+            value: null,
+            reply: { success: true as const, ...list },
+            expiresAt: openings.openingsExpireAt(ctx.now().getTime(), list.openings),
+          };
+        },
+        (body) => reply.serialize(body) as string,
+      );
+      return sendPublic(req, reply, cached);
     },
   );
 

@@ -15,6 +15,7 @@ import {
   SearchReplySchema,
 } from '#domain/search.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
+import { sendBody, sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
@@ -41,7 +42,17 @@ export async function searchRoutes(base: FastifyInstance) {
         response: { 200: ProvidersReplySchema },
       },
     },
-    async (req) => ({ success: true as const, ...(await search.listProviders(ctx, req.query)) }),
+    async (req, reply) => {
+      const cached = await ctx.replies.get(
+        `providers:${JSON.stringify(req.query)}`,
+        async () => ({
+          value: null,
+          reply: { success: true as const, ...(await search.listProviders(ctx, req.query)) },
+        }),
+        (body) => reply.serialize(body) as string,
+      );
+      return sendPublic(req, reply, cached);
+    },
   );
 
   app.post(
@@ -55,11 +66,31 @@ export async function searchRoutes(base: FastifyInstance) {
         response: { 200: SearchReplySchema },
       },
     },
-    async (req) => {
-      const { reply, log } = await search.searchProviders(ctx, req.body, caches);
-      // Queued, not awaited: the batch is written after this reply has gone out.
-      if (log) searchLog.push({ ...log, token: bearerToken(req) || undefined });
-      return { success: true as const, ...reply };
+    async (req, reply) => {
+      const { sessionId, ...asked } = req.body;
+      // The same question gets the same answer until the catalogue changes; 'today' and 'tomorrow'
+      // depend on the date as well.
+      const key = `search:${search.localDate(ctx.now())}:${JSON.stringify(asked)}`;
+      const cached = await ctx.replies.get(
+        key,
+        async () => {
+          const outcome = await search.searchProviders(ctx, req.body, caches);
+          return { value: outcome.log, reply: { success: true as const, ...outcome.reply } };
+        },
+        (body) => reply.serialize(body) as string,
+      );
+      // Queued, not awaited: the batch is written after this reply has gone out. A reply from the
+      // cache is still a search this person made.
+      const log = cached.value;
+      if (log) {
+        searchLog.push({
+          ...log,
+          sessionId: sessionId || null,
+          createdAt: ctx.now(),
+          token: bearerToken(req) || undefined,
+        });
+      }
+      return sendBody(reply, cached);
     },
   );
 

@@ -467,6 +467,11 @@ export interface SearchCaches {
   stems: StemStats;
 }
 
+/** The server's calendar date ('2026-11-26'), which 'today' and 'tomorrow' in a search are relative to. */
+export function localDate(now: Date): string {
+  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+}
+
 export async function searchProviders(
   ctx: AppContext,
   filters: SearchFilters,
