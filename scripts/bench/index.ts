@@ -152,7 +152,7 @@ async function measure(
     timeouts: result.timeouts,
   };
   log(
-    `  ${route}${connections === CONNECTIONS ? '' : `, ${connections} connections`}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}${row.timeouts ? `, ${row.timeouts} timeouts` : ''}`,
+    `  ${route}${connections === CONNECTIONS ? '' : `, ${connections} connections`}: ${row.rps.toFixed(0)} req/s, p50 ${ms(row.p50)} ms, p95 ${ms(row.p95)} ms, p99 ${ms(row.p99)} ms${row.errors ? `, ${row.errors} errors` : ''}${row.timeouts ? `, ${row.timeouts} timeouts` : ''}`,
   );
   return row;
 }
@@ -164,6 +164,8 @@ function machineLine(databaseVersion: string) {
   return `${cpus.length} × ${cpus[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ${server}`;
 }
 
+/** Milliseconds, or '–' for a row that got no 2xx answer to take percentiles of. */
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const ratio = (rps: number, ceiling: number) =>
   Number.isNaN(ceiling) ? '–' : `${((rps / ceiling) * 100).toFixed(1)}%`;
 
@@ -178,7 +180,7 @@ function markdownTable(heading: string, rows: Row[]) {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.route.trim()}${r.connections === CONNECTIONS ? '' : `, ${r.connections} connections`} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio(r.rps, ceiling)} | ${r.errors} | ${r.timeouts} |`,
+        `| ${r.route.trim()}${r.connections === CONNECTIONS ? '' : `, ${r.connections} connections`} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio(r.rps, ceiling)} | ${r.errors} | ${r.timeouts} |`,
     ),
   ].join('\n');
 }
