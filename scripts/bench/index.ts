@@ -271,7 +271,9 @@ async function main() {
     if (ONLY.has('profile')) rows.push(await measure('GET /api/user/:slug', base, fromPool(profiles)));
     if (ONLY.has('search'))
       for (const mode of QUERIES) rows.push(await measure(`POST /api/search (${mode})`, base, sources[mode]));
-    if (ONLY.has('unique10') && CONNECTIONS !== FEW_CONNECTIONS)
+    if (ONLY.has('unique10') && CONNECTIONS === FEW_CONNECTIONS && !QUERIES.includes('unique'))
+      rows.push(await measure('POST /api/search (unique)', base, sources.unique));
+    else if (ONLY.has('unique10') && CONNECTIONS !== FEW_CONNECTIONS)
       rows.push(await measure('POST /api/search (unique)', base, sources.unique, FEW_CONNECTIONS));
     if (ONLY.has('kinds'))
       for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
