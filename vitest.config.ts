@@ -32,7 +32,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'src/web/**/*.unit.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/server/**/*.unit.test.ts',
+            'src/web/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+          ],
           environment: 'node',
           // Pure functions and temp-dir fixtures: no shared state to isolate.
           isolate: false,

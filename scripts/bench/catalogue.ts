@@ -272,8 +272,11 @@ function weighted<T>(items: readonly T[], weights: readonly number[]) {
   };
 }
 
-/** Zip codes by popularity: each metro's zips within 15 miles of its centre, then the long tail. */
-export function buildPlaces(): { pick: (rng: Rng) => Place; popular: Place[] } {
+/**
+ * Zip codes by popularity: each metro's zips within 15 miles of its centre, then the long tail.
+ * `popular` is each metro's first zip, biggest metro first; `metro` every metro zip, in the same order.
+ */
+export function buildPlaces(): { pick: (rng: Rng) => Place; popular: Place[]; metro: Place[] } {
   const metroZips: Place[][] = [];
   for (const [city, state] of METROS) {
     const centre = zipcodes.lookupByName(city, state)[0];
@@ -305,6 +308,7 @@ export function buildPlaces(): { pick: (rng: Rng) => Place; popular: Place[] } {
   return {
     pick: (rng) => (rng.chance(0.85) ? rng.pick(pickMetro(rng)) : rng.pick(tail)),
     popular: metroZips.map((zips) => zips[0]!),
+    metro: metroZips.flat(),
   };
 }
 

@@ -1,17 +1,20 @@
 // `npm run bench -- [--providers 100000] [--database-url URL] [--duration 10] [--connections 50]
-//                   [--seed bench] [--json FILE] [--keep] [--reuse DATABASE_URL|DATA_DIR]
-//                   [--only hello,health,profile,search,kinds] [--cpu-prof DIR]`
+//                   [--queries mix,zipf,unique] [--seed bench] [--json FILE] [--keep]
+//                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds]
+//                   [--cpu-prof DIR]`
 //
 // --keep leaves the seeded database; --reuse measures such a database again without seeding (same
 // --providers and --seed); --only runs some of the rows; --cpu-prof writes the server's V8 CPU
 // profile into DIR when it stops (open it in Chrome DevTools, or sum it with scripts/bench/cpu-profile.ts).
 //
 // Seeds a fresh database with N providers (deterministic), starts the real server on it with rate
-// limits off, and measures with autocannon, one route after the other: a static hello route on a bare
-// Fastify process (the ceiling), /api/health, GET /api/user/:slug and POST /api/search (a realistic
-// mix, then each kind of search alone). Prints req/s, p50/p95/p99 and each route's share of the
-// ceiling. Without --database-url it runs on PGlite in a temporary DATA_DIR; with it, on a new
-// database created on that server from the URL's database as template (see createScratchDatabase).
+// limits off, and measures with autocannon, one row after the other: a static hello route on a bare
+// Fastify process (the ceiling), /api/health, GET /api/user/:slug, POST /api/search once per query
+// mode (--queries: `mix` a fixed pool of 800 bodies, `zipf` popular searches repeating, `unique` no
+// body twice), the unique searches again at 10 connections, then each kind of the mix alone. Prints
+// req/s, p50/p95/p99, errors and timeouts and each row's share of the ceiling, as a markdown table
+// with the machine line. Without --database-url it runs on PGlite in a temporary DATA_DIR; with it,
+// on a new database created on that server from the URL's database as template (see createScratchDatabase).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,11 +22,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createScratchDatabase, type ScratchDatabase } from '#server/db/scratch-database.ts';
-import { createRng } from '#server/seed/art.ts';
+import { createRng, type Rng } from '#server/seed/art.ts';
 import { buildPlaces } from './catalogue';
-import { percentile, profileMix, type RequestSpec, searchMix } from './mix';
+import { percentile, profileMix, type RequestSpec, searchMix, uniqueSearches, zipfSearches } from './mix';
 import { startAppServer, startHelloServer, stopProcess } from './processes';
-import { catalogueProviders, seedCatalogue } from './seed';
+import { activeCatalogue, databaseVersion, seedCatalogue } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,15 +38,35 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
-    only: { type: 'string', default: 'hello,health,profile,search,kinds' },
+    queries: { type: 'string', default: 'mix,zipf,unique' },
+    only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds' },
     'cpu-prof': { type: 'string' },
   },
 });
-const ONLY = new Set(args.only.split(',').map((s) => s.trim()));
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const ROWS = ['hello', 'health', 'profile', 'search', 'unique10', 'kinds'];
+const ONLY = new Set(list(args.only));
+const QUERY_MODES = ['mix', 'zipf', 'unique'] as const;
+type QueryMode = (typeof QUERY_MODES)[number];
+const QUERIES = list(args.queries) as QueryMode[];
 const N = Number(args.providers);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+/** The issue's 1,000,000-provider row: unique searches at 10 connections. */
+const FEW_CONNECTIONS = 10;
 if (!Number.isInteger(N) || N < 100) throw new Error('--providers must be an integer ≥ 100');
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1)
+  throw new Error('--connections must be an integer ≥ 1');
+if (!Number.isFinite(DURATION) || DURATION < 1) throw new Error('--duration must be at least 1 second');
+for (const mode of QUERIES)
+  if (!(QUERY_MODES as readonly string[]).includes(mode))
+    throw new Error(`--queries takes ${QUERY_MODES.join(', ')} (comma-separated), not '${mode}'`);
+for (const row of ONLY)
+  if (!ROWS.includes(row)) throw new Error(`--only takes ${ROWS.join(', ')} (comma-separated), not '${row}'`);
 
 const log = (message: string) => console.error(`[bench] ${message}`);
 
@@ -52,15 +75,32 @@ const log = (message: string) => console.error(`[bench] ${message}`);
 
 interface Row {
   route: string;
+  connections: number;
+  /** 2xx answers in the measured seconds. */
   requests: number;
   rps: number;
   p50: number;
   p95: number;
   p99: number;
+  /** Answers other than 2xx, and socket errors. */
   errors: number;
+  /** Requests without an answer within autocannon's 10 s. */
+  timeouts: number;
 }
 
-async function measure(route: string, base: string, specs: RequestSpec[]): Promise<Row> {
+/** Where a row's requests come from: called once per request, with the row's own seeded rng. */
+type RequestSource = (rng: Rng) => RequestSpec;
+const fromPool =
+  (specs: RequestSpec[]): RequestSource =>
+  (rng) =>
+    specs[Math.floor(rng.next() * specs.length)]!;
+
+async function measure(
+  route: string,
+  base: string,
+  source: RequestSource,
+  connections = CONNECTIONS,
+): Promise<Row> {
   const run = (duration: number, latencies: number[] | null) => {
     const rng = createRng(`${args.seed}:${route}`);
     let errors = 0;
@@ -68,12 +108,13 @@ async function measure(route: string, base: string, specs: RequestSpec[]): Promi
       const instance = autocannon(
         {
           url: base,
-          connections: CONNECTIONS,
+          connections,
           duration,
           requests: [
             {
+              // autocannon calls this for every request, so each one gets a body of its own.
               setupRequest: (request) => {
-                const spec = specs[Math.floor(rng.next() * specs.length)]!;
+                const spec = source(rng);
                 return {
                   ...request,
                   method: spec.method,
@@ -87,8 +128,10 @@ async function measure(route: string, base: string, specs: RequestSpec[]): Promi
         (error, result) => (error ? reject(error) : resolve({ result, errors })),
       );
       instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        // A quick error (a 503 from a full queue) is not a served request: it counts as an error,
+        // not in req/s nor in the percentiles.
         if (statusCode < 200 || statusCode >= 300) errors++;
-        latencies?.push(responseTime);
+        else latencies?.push(responseTime);
       });
     });
   };
@@ -98,17 +141,48 @@ async function measure(route: string, base: string, specs: RequestSpec[]): Promi
   latencies.sort((a, b) => a - b);
   const row: Row = {
     route,
+    connections,
     requests: latencies.length,
     rps: latencies.length / DURATION,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
+    // autocannon counts a timeout among its errors too.
+    errors: errors + result.errors - result.timeouts,
+    timeouts: result.timeouts,
   };
   log(
-    `  ${route}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+    `  ${route}${connections === CONNECTIONS ? '' : `, ${connections} connections`}: ${row.rps.toFixed(0)} req/s, p50 ${ms(row.p50)} ms, p95 ${ms(row.p95)} ms, p99 ${ms(row.p99)} ms${row.errors ? `, ${row.errors} errors` : ''}${row.timeouts ? `, ${row.timeouts} timeouts` : ''}`,
   );
   return row;
+}
+
+/** CPU, cores, memory, system, Node and the database server: the line every table is read with. */
+function machineLine(databaseVersion: string) {
+  const cpus = os.cpus();
+  const server = databaseVersion.split(',')[0]!.replace(/ on .*/, '');
+  return `${cpus.length} × ${cpus[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ${server}`;
+}
+
+/** Milliseconds, or '–' for a row that got no 2xx answer to take percentiles of. */
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
+const ratio = (rps: number, ceiling: number) =>
+  Number.isNaN(ceiling) ? '–' : `${((rps / ceiling) * 100).toFixed(1)}%`;
+
+/** The rows as markdown for docs/performance.md (the ceiling is the same run's hello row). */
+function markdownTable(heading: string, rows: Row[]) {
+  // Without the hello row there is no ceiling to compare with: the column reads '–'.
+  const ceiling = rows.find((r) => r.route.startsWith('static hello'))?.rps ?? Number.NaN;
+  return [
+    heading,
+    '',
+    '| route | req/s | p50 ms | p95 ms | p99 ms | of ceiling | errors | timeouts |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.route.trim()}${r.connections === CONNECTIONS ? '' : `, ${r.connections} connections`} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio(r.rps, ceiling)} | ${r.errors} | ${r.timeouts} |`,
+    ),
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +200,13 @@ async function main() {
     if (databaseUrl && !reuse) scratch = await createScratchDatabase(databaseUrl, 'bench');
     const engine = scratch || reuseUrl ? 'PostgreSQL' : 'PGlite';
     const seeded = reuse
-      ? { providers: catalogueProviders(args.seed, N), seconds: 0, searchable: N, terms: 0, version: engine }
+      ? {
+          seconds: 0,
+          steps: {},
+          searchable: N,
+          terms: 0,
+          version: await databaseVersion({ databaseUrl: reuseUrl, dataDir: appDataDir }),
+        }
       : await (async () => {
           log(
             `seeding ${N.toLocaleString('en-US')} providers on ${engine}${scratch ? ` (${new URL(scratch.url).pathname.slice(1)})` : ` in ${dataDir}`}`,
@@ -144,6 +224,8 @@ async function main() {
           return result;
         })();
     if (reuse) log(`reusing ${reuse} (${N.toLocaleString('en-US')} providers, seed ${args.seed})`);
+    const machine = machineLine(seeded.version);
+    log(`machine: ${machine}`);
 
     const helloServer = await startHelloServer();
     children.push(helloServer.child);
@@ -156,45 +238,67 @@ async function main() {
     children.push(app.child);
     const base = app.base;
 
-    const active = seeded.providers.filter((p) => p.verified);
+    const active = activeCatalogue(args.seed, N);
+    const places = buildPlaces();
     const profiles = profileMix(args.seed, active);
     const mix = searchMix(
       args.seed,
       active,
-      buildPlaces().popular.map((p) => p.zip),
+      places.popular.map((p) => p.zip),
     );
+    // One generator for every unique row: no body repeats across warm-ups, rows and connection counts.
+    const unique = uniqueSearches(
+      args.seed,
+      places.metro.map((p) => p.zip),
+    );
+    const sources: Record<QueryMode, RequestSource> = {
+      mix: fromPool(mix.mix!),
+      zipf: zipfSearches(
+        args.seed,
+        places.popular.map((p) => p.zip),
+      ),
+      unique: () => unique.next(),
+    };
 
     log(`measuring: ${CONNECTIONS} connections, ${DURATION} s per route after a warm-up`);
     const rows: Row[] = [];
     if (ONLY.has('hello'))
-      rows.push(await measure('static hello (ceiling)', hello, [{ method: 'GET', path: '/hello' }]));
+      rows.push(
+        await measure('static hello (ceiling)', hello, fromPool([{ method: 'GET', path: '/hello' }])),
+      );
     if (ONLY.has('health'))
-      rows.push(await measure('GET /api/health', base, [{ method: 'GET', path: '/api/health' }]));
-    if (ONLY.has('profile')) rows.push(await measure('GET /api/user/:slug', base, profiles));
-    if (ONLY.has('search')) rows.push(await measure('POST /api/search (mix)', base, mix.mix!));
+      rows.push(await measure('GET /api/health', base, fromPool([{ method: 'GET', path: '/api/health' }])));
+    if (ONLY.has('profile')) rows.push(await measure('GET /api/user/:slug', base, fromPool(profiles)));
+    if (ONLY.has('search'))
+      for (const mode of QUERIES) rows.push(await measure(`POST /api/search (${mode})`, base, sources[mode]));
+    if (ONLY.has('unique10') && CONNECTIONS === FEW_CONNECTIONS && !QUERIES.includes('unique'))
+      rows.push(await measure('POST /api/search (unique)', base, sources.unique));
+    else if (ONLY.has('unique10') && CONNECTIONS !== FEW_CONNECTIONS)
+      rows.push(await measure('POST /api/search (unique)', base, sources.unique, FEW_CONNECTIONS));
     if (ONLY.has('kinds'))
       for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
-        rows.push(await measure(`  search: ${kind}`, base, mix[kind]!));
+        rows.push(await measure(`  search (mix): ${kind}`, base, fromPool(mix[kind]!)));
+    if (unique.issued > 0) log(`unique searches: ${unique.issued} distinct bodies sent`);
 
-    // Without the hello row there is no ceiling to compare with: the column reads '–'.
-    const ceiling = rows.find((r) => r.route.startsWith('static hello'))?.rps ?? Number.NaN;
-    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
-    const table = [
-      `${N.toLocaleString('en-US')} providers on ${engine} (${seeded.version.split(',')[0]}), ${CONNECTIONS} connections, ${DURATION} s per route; ${machine}`,
-      '',
-      '| route | req/s | p50 ms | p95 ms | p99 ms | of ceiling | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows.map(
-        (r) =>
-          `| ${r.route.trim()} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${Number.isNaN(ceiling) ? '–' : `${((r.rps / ceiling) * 100).toFixed(1)}%`} | ${r.errors} |`,
-      ),
-    ].join('\n');
+    const table = markdownTable(
+      `${N.toLocaleString('en-US')} providers on ${engine}, ${CONNECTIONS} connections unless said, ${DURATION} s per row after a ${Math.max(2, Math.round(DURATION / 5))} s warm-up${seeded.seconds ? `, seeded in ${seeded.seconds.toFixed(0)} s` : ''}.\nMachine: ${machine}.`,
+      rows,
+    );
     console.log(table);
     if (args.json)
       writeFileSync(
         args.json,
         JSON.stringify(
-          { engine, providers: N, machine, seeded: { seconds: seeded.seconds, terms: seeded.terms }, rows },
+          {
+            engine,
+            providers: N,
+            machine,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            queries: QUERIES,
+            seeded: { seconds: seeded.seconds, steps: seeded.steps, terms: seeded.terms },
+            rows,
+          },
           null,
           2,
         ),
