@@ -51,6 +51,8 @@ export interface TestAppOptions {
   requestLogging?: boolean;
   /** Shorter server timeouts for tests of slow clients (see BuildOptions.serverTimeouts). */
   serverTimeouts?: BuildOptions['serverTimeouts'];
+  /** A smaller admission gate on PGlite for tests of a burst (see BuildOptions.pgliteGate). */
+  pgliteGate?: BuildOptions['pgliteGate'];
 }
 
 /** Log lines written by the app, as text and parsed. */
@@ -205,6 +207,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         : {}),
       ...(options.requestLogging !== undefined ? { requestLogging: options.requestLogging } : {}),
       ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
+      ...(options.pgliteGate ? { pgliteGate: options.pgliteGate } : {}),
     });
     let baseUrl: string | undefined;
     if (options.listen) {
