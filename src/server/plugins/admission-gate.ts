@@ -3,8 +3,9 @@ import { AppError } from '../lib/app-error';
 
 /**
  * The embedded database's admission gate (issue 21, item 5). PGlite runs one statement at a time in
- * one WASM thread, so without a bound every request of a burst queues inside it and waits as long
- * as the whole burst takes (10-second timeouts at 100,000 providers, docs/performance.md). The gate
+ * one WASM thread, and a request, once started, runs to its answer before Node reads the next socket
+ * (see AdmissionGate), so without a bound every request of a burst waits as long as the whole burst
+ * takes (10-second timeouts at 100,000 providers, docs/performance.md). The gate
  * lets a few API requests work at once, keeps a bounded line behind them, and answers 503
  * SERVICE_UNAVAILABLE with Retry-After to a request that finds the line full or has waited its
  * bound: a quick "try again" instead of a wait that grows with the burst.
