@@ -26,6 +26,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { findReplacementUrl } from './modules/uploads/uploads.service';
+import { type GateLimits, PGLITE_GATE, registerAdmissionGate } from './plugins/admission-gate';
 import { registerAuth } from './plugins/auth';
 import { registerBetaGate } from './plugins/beta-gate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
@@ -66,6 +67,8 @@ export interface BuildOptions {
   requestLogging?: boolean;
   /** Over SERVER_TIMEOUTS: tests of slow clients shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Over PGLITE_GATE (the embedded database's admission gate): tests of a burst shrink it. */
+  pgliteGate?: Partial<GateLimits>;
   now?: () => Date;
   mailTransport?: MailTransport;
   storage?: Storage;
@@ -153,6 +156,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
+  // PGlite answers one statement at a time: a bounded line in front of it (plugins/admission-gate.ts).
+  // PostgreSQL's pool has its own bounded wait.
+  registerAdmissionGate(app, database.kind === 'pglite' ? { ...PGLITE_GATE, ...opts.pgliteGate } : null);
   registerAuth(app, { userFromAccessToken, hasAdminAccess });
   registerBetaGate(app, hasBetaAccess);
   await registerOpenApi(app);

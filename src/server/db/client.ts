@@ -66,15 +66,41 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
+ * PGlite's memory for a catalogue on disk (issue 21, item 5). Its defaults (shared_buffers 128MB)
+ * hold about 24,000 providers (the database is about 5.3 MB per 1,000 providers: 106 MB at 20,000),
+ * so at 100,000 (about 530 MB) pages kept coming back through the WASM file system, a system call
+ * and a copy each. 768MB holds a 100,000 catalogue whole and the search tables and indexes of a
+ * 200,000 one, and leaves more than half of the 2 GiB a 32-bit WASM heap can reach for the rest.
+ * PGlite touches the whole buffer pool when it starts (the process's RSS grows by it at once),
+ * fine on a server. One statement runs at a time, so work_mem is never multiplied by
+ * connections: 16MB keeps any sort or hash of a request in memory; maintenance_work_mem speeds
+ * the index builds of migrations, seeding and restore. An in-memory database (the tests) keeps
+ * PGlite's defaults: its files are already in memory, and each test file opens its own.
+ */
+export const PGLITE_DISK_SETTINGS = {
+  shared_buffers: '768MB',
+  work_mem: '16MB',
+  maintenance_work_mem: '256MB',
+} as const;
+
+/**
  * A raw PGlite with the app's extensions; `loadDataDir` fills an empty data directory from a
  * dumpDataDir() tarball (restore, src/server/backup).
  */
 export function createPgliteClient(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
+  // Start parameters replace PGlite's own list, so they are added to it.
+  const startParams = dataDir
+    ? [
+        ...PGlite.defaultStartParams,
+        ...Object.entries(PGLITE_DISK_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ]
+    : undefined;
   // cube and earthdistance must be listed before pg_trgm: the other order makes trigram
   // operators return nothing and the next query spin forever (shared/NOTES.md).
   return new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(startParams ? { startParams } : {}),
     extensions: { cube, earthdistance, pg_trgm },
   });
 }

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   requestLogging?: boolean;
   /** Shorter server timeouts for tests of slow clients (see BuildOptions.serverTimeouts). */
   serverTimeouts?: BuildOptions['serverTimeouts'];
+  /** The admission gate's limits on PGlite (see BuildOptions.pgliteGate); by default a 20 s wait. */
+  pgliteGate?: BuildOptions['pgliteGate'];
 }
 
 /** Log lines written by the app, as text and parsed. */
@@ -205,6 +207,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         : {}),
       ...(options.requestLogging !== undefined ? { requestLogging: options.requestLogging } : {}),
       ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
+      // Production's 2 s wait would turn a test's burst of slow work (argon2, image re-encoding) on a
+      // busy 2-core machine into 503s: a slow test should fail by its timeout instead. The gate's own
+      // tests (plugins/admission-gate.api.test.ts) pass their limits.
+      pgliteGate: options.pgliteGate ?? { maxWaitMs: 20_000 },
     });
     let baseUrl: string | undefined;
     if (options.listen) {

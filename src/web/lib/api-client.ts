@@ -28,6 +28,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Lets the request outlive the page (a booking click that opens another tab). */
   keepalive?: boolean;
+  /** A POST that only reads (POST /api/search): safe to send again after a busy server's 503. */
+  read?: boolean;
 }
 
 /** The beta token each response's request carried ('' for none), for lockBeta. */
@@ -142,20 +144,69 @@ export function refreshSession(): Promise<Session | null> {
   return refreshing;
 }
 
-/** Calls the API. Authorised calls refresh near expiry; a 401/403 refreshes once and retries once. */
+/** The longest Retry-After a read waits out before its one retry; a longer one is cut to this. */
+export const BUSY_RETRY_MAX_MS = 5000;
+
+/**
+ * How long to wait before resending a read the server refused as busy (503 with Retry-After in
+ * seconds: the embedded database's admission gate, or PostgreSQL out of reach), or null for any
+ * other answer. Writes are never resent: the server may have done one before failing.
+ */
+function busyRetryDelay(response: Response, opts: RequestOptions): number | null {
+  if (response.status !== 503) return null;
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  if (method !== 'GET' && !opts.read) return null;
+  const seconds = response.headers.get('Retry-After')?.trim();
+  if (!seconds || !/^\d+$/.test(seconds)) return null;
+  return Math.min(Number(seconds) * 1000, BUSY_RETRY_MAX_MS);
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was aborted', 'AbortError');
+}
+
+/** Waits `ms`, or rejects with an AbortError as soon as the caller aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Sends once more after a busy 503 to a read, when its Retry-After has passed; a second 503 stands. */
+async function sendOrRetryBusy(path: string, opts: RequestOptions, token?: string): Promise<Response> {
+  const response = await send(path, opts, token);
+  const delay = busyRetryDelay(response, opts);
+  if (delay === null) return response;
+  await pause(delay, opts.signal);
+  return send(path, opts, token);
+}
+
+/**
+ * Calls the API. Authorised calls refresh near expiry; a 401/403 refreshes once and retries once.
+ * A read the server answers 503 with Retry-After is sent once more after that wait (at most 5 s).
+ */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  if (!opts.auth) return parse<T>(await send(path, opts));
+  if (!opts.auth) return parse<T>(await sendOrRetryBusy(path, opts));
   let session = getSession();
   if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
   if (needsRefresh(session)) session = (await refreshSession()) ?? session;
-  let response = await send(path, opts, session.access_token);
+  let response = await sendOrRetryBusy(path, opts, session.access_token);
   if (await worthRefreshing(response)) {
     const renewed = await refreshSession();
     if (!renewed) {
       expireSession();
       throw new ApiError('UNAUTHORIZED', 401, 'Your session has expired. Please log in again.');
     }
-    response = await send(path, opts, renewed.access_token);
+    response = await sendOrRetryBusy(path, opts, renewed.access_token);
     if (response.status === 401) {
       expireSession();
       throw new ApiError('UNAUTHORIZED', 401, 'Your session has expired. Please log in again.');

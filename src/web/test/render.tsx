@@ -30,7 +30,9 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Handler = (request: SentRequest) => { status?: number; body: unknown } | undefined;
+type Handler = (
+  request: SentRequest,
+) => { status?: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 /**
  * Replaces fetch for one test: `handler` answers each request (status 200 unless it says), and every
@@ -61,7 +63,7 @@ export function stubFetch(handler: Handler) {
         throw new Error(`Unexpected request in a component test: ${request.method} ${request.path}`);
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...answer.headers },
       });
     }),
   );

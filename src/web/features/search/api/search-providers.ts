@@ -18,6 +18,8 @@ export async function searchProviders(
   ]);
   return api<SearchReply>('/api/search', {
     body: { ...toSearchBody(state), sessionId: searchSessionId(), ...(cursor ? { cursor } : {}) },
+    // A search only reads, and a refused one did nothing (not even its log line): a busy 503 may be resent.
+    read: true,
     ...(signal ? { signal } : {}),
   });
 }

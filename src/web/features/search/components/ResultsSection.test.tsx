@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '#domain/errors.ts';
 import type { ProviderCard, SearchReply } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
 import { renderWithProviders, type SentRequest, stubFetch } from '#web/test/render.tsx';
@@ -162,6 +163,51 @@ describe('ResultsSection', () => {
     await user.click(screen.getByRole('button', { name: SEARCH_TEXTS.tryAgain }));
     expect(await screen.findByRole('article', { name: 'Back Again' })).toBeTruthy();
     expect(screen.queryByText(SEARCH_TEXTS.searchFailed)).toBeNull();
+  });
+
+  it('a busy server (503 with Retry-After) is asked once more after the wait, and the results show', async () => {
+    const requests = stubFetch((r) => {
+      if (r.path !== '/api/search') return undefined;
+      return searches(requests).length === 1
+        ? {
+            status: 503,
+            headers: { 'Retry-After': '1' },
+            body: {
+              success: false,
+              error: 'SERVICE_UNAVAILABLE',
+              message: ERROR_MESSAGES.SERVICE_UNAVAILABLE,
+            },
+          }
+        : { body: reply([provider('Patient Studio')]) };
+    });
+    renderWithProviders(<Harness />, { route: '/?q=balayage' });
+    expect(await screen.findByRole('article', { name: 'Patient Studio' })).toBeTruthy();
+    expect(screen.queryByText(SEARCH_TEXTS.searchFailed)).toBeNull();
+    // The same search again, body and all.
+    expect(searches(requests)[1]!.body).toEqual(searches(requests)[0]!.body);
+    expect(searches(requests)).toHaveLength(2);
+  });
+
+  it('a second busy 503 shows the search failed, after exactly two requests', async () => {
+    const requests = stubFetch((r) =>
+      r.path === '/api/search'
+        ? {
+            status: 503,
+            headers: { 'Retry-After': '1' },
+            body: {
+              success: false,
+              error: 'SERVICE_UNAVAILABLE',
+              message: ERROR_MESSAGES.SERVICE_UNAVAILABLE,
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<Harness />, { route: '/?q=balayage' });
+    expect(
+      await within(results()).findByRole('heading', { level: 3, name: SEARCH_TEXTS.searchFailed }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: SEARCH_TEXTS.tryAgain })).toBeTruthy();
+    expect(searches(requests)).toHaveLength(2);
   });
 
   it('lists the filters of a search with no results, each with a one-click remove', async () => {

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_MESSAGES } from '#domain/errors.ts';
+import { stubFetch } from '#web/test/render.tsx';
+import { ApiError, api, BUSY_RETRY_MAX_MS } from './api-client';
+import { queryClient } from './query-client';
+
+/**
+ * Issue 21, item 5: the embedded database's admission gate answers a burst's overflow 503
+ * SERVICE_UNAVAILABLE with Retry-After. The client waits that long (at most 5 s) and asks once
+ * more, for reads only; a second 503 is the caller's error. Fake timers measure the wait.
+ */
+
+const BUSY = {
+  status: 503,
+  body: { success: false, error: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE },
+};
+const busy = (retryAfter?: string) => ({
+  ...BUSY,
+  ...(retryAfter === undefined ? {} : { headers: { 'Retry-After': retryAfter } }),
+});
+const OK = { body: { success: true, providers: ['one'] } };
+
+/** Answers in order: the first request gets answers[0], the second answers[1], and so on. */
+function answerInTurn(...answers: { status?: number; body: unknown; headers?: Record<string, string> }[]) {
+  let turn = 0;
+  return stubFetch(() => answers[Math.min(turn++, answers.length - 1)]);
+}
+
+/** Settles what is pending now (the stubbed fetch, the parse) without moving the clock on. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a busy 503 with Retry-After', () => {
+  it('a GET waits exactly Retry-After, asks once more, and gets the answer', async () => {
+    const requests = answerInTurn(busy('2'), OK);
+    const reply = api<{ providers: string[] }>('/api/providers');
+    await flush();
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    expect(await reply).toEqual(OK.body);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/providers',
+      'GET /api/providers',
+    ]);
+  });
+
+  it('a second 503 is an ApiError SERVICE_UNAVAILABLE with the server message, after two requests', async () => {
+    const requests = answerInTurn(busy('1'), busy('1'), OK);
+    const reply = api('/api/providers').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    const error = await reply;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      status: 503,
+      message: ERROR_MESSAGES.SERVICE_UNAVAILABLE,
+    });
+    // No third try, even with time to spare.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a long Retry-After is cut to 5 s', async () => {
+    const requests = answerInTurn(busy('120'), OK);
+    const reply = api('/api/providers');
+    await vi.advanceTimersByTimeAsync(BUSY_RETRY_MAX_MS - 1);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    expect(await reply).toEqual(OK.body);
+  });
+
+  it('POST /api/search (a read, so marked) is resent with the same body', async () => {
+    const requests = answerInTurn(busy('1'), OK);
+    const reply = api('/api/search', { body: { query: 'balayage' }, read: true });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await reply).toEqual(OK.body);
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/api/search', { query: 'balayage' }],
+      ['POST', '/api/search', { query: 'balayage' }],
+    ]);
+  });
+
+  it('a write is never resent: the first 503 is the answer', async () => {
+    for (const opts of [
+      { body: { message: 'Hello' } },
+      { method: 'PUT' as const, body: { bio: 'x' } },
+      { method: 'DELETE' as const, body: { providerId: 'p' } },
+    ]) {
+      const requests = answerInTurn(busy('1'), OK);
+      const reply = api('/api/feedback', opts).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5000);
+      const error = await reply;
+      expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      expect(requests).toHaveLength(1);
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a 503 without a Retry-After in seconds, or another 5xx, is not resent by the client', async () => {
+    for (const answer of [busy(), busy('Wed, 21 Oct 2026 07:28:00 GMT'), { ...busy('1'), status: 500 }]) {
+      const requests = answerInTurn(answer, OK);
+      const reply = api('/api/providers').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await reply).toBeInstanceOf(ApiError);
+      expect(requests).toHaveLength(1);
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('aborting during the wait ends the call at once, without the second request', async () => {
+    const requests = answerInTurn(busy('3'), OK);
+    const controller = new AbortController();
+    const reply = api('/api/providers', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    const error = await reply;
+    expect(error).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the query client', () => {
+  const retry = queryClient.getDefaultOptions().queries?.retry as (count: number, error: unknown) => boolean;
+
+  it('does not retry a 503 again (the API client already did, once), but still retries a 500 or a network error', () => {
+    expect(retry(0, new ApiError('SERVICE_UNAVAILABLE', 503, ERROR_MESSAGES.SERVICE_UNAVAILABLE))).toBe(
+      false,
+    );
+    expect(retry(0, new ApiError('INTERNAL_ERROR', 500, 'Something went wrong'))).toBe(true);
+    expect(retry(0, new ApiError('NETWORK_ERROR', 0, 'Network error occurred'))).toBe(true);
+    expect(retry(2, new ApiError('INTERNAL_ERROR', 500, 'Something went wrong'))).toBe(false);
+    expect(retry(0, new ApiError('NOT_FOUND', 404, 'Not found'))).toBe(false);
+  });
+});
