@@ -26,7 +26,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { findReplacementUrl } from './modules/uploads/uploads.service';
-import { type GateLimits, PGLITE_GATE, registerAdmissionGate } from './plugins/admission-gate';
+import { AdmissionGate, type GateLimits, PGLITE_GATE, registerAdmissionGate } from './plugins/admission-gate';
 import { registerAuth } from './plugins/auth';
 import { registerBetaGate } from './plugins/beta-gate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
@@ -122,6 +122,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
     stillWanted: (row) => isAlertStillWanted(database.db, row),
   });
+  // PGlite answers one statement at a time: a bounded line in front of it (plugins/admission-gate.ts),
+  // for the requests and for the cached public replies' misses. PostgreSQL's pool has its own bounded wait.
+  const gate = database.kind === 'pglite' ? new AdmissionGate({ ...PGLITE_GATE, ...opts.pgliteGate }) : null;
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -132,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     kickMail: () => worker.kick(),
     kickAlerts: () => alerts.kick(),
     ...backgroundTasks(app.log),
-    replies: await createPublicReplies(database, opts.now ?? (() => new Date())),
+    replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
@@ -156,9 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
   await registerRateLimit(app, config);
-  // PGlite answers one statement at a time: a bounded line in front of it (plugins/admission-gate.ts).
-  // PostgreSQL's pool has its own bounded wait.
-  registerAdmissionGate(app, database.kind === 'pglite' ? { ...PGLITE_GATE, ...opts.pgliteGate } : null);
+  registerAdmissionGate(app, gate);
   registerAuth(app, { userFromAccessToken, hasAdminAccess });
   registerBetaGate(app, hasBetaAccess);
   await registerOpenApi(app);

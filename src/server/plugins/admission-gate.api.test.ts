@@ -31,6 +31,12 @@ const BURST = 200;
  */
 const WORK_ALLOWANCE_MS = 4000;
 const SEARCH = { query: 'balayage' };
+/**
+ * Search answers are cached (ADR 014) and only a miss waits in the gate: each search of the burst
+ * is a different question with the same answer (the radius means nothing without a zip).
+ */
+let asked = 0;
+const uncachedSearch = () => ({ ...SEARCH, radiusMiles: 5 + (asked += 1) / 1000 });
 
 interface Answer {
   status: number;
@@ -39,9 +45,9 @@ interface Answer {
   ms: number;
 }
 
-async function timedSearch(t: TestApp): Promise<Answer> {
+async function timedSearch(t: TestApp, body: object = uncachedSearch()): Promise<Answer> {
   const started = performance.now();
-  const res = await t.post('/api/search', SEARCH);
+  const res = await t.post('/api/search', body);
   const retryAfter = res.headers['retry-after'];
   return {
     status: res.status,
@@ -110,6 +116,18 @@ if (testDbKind() === 'pglite') {
       expect(after.status).toBe(200);
       expect(after.body.results!.map((r) => r.id)).toEqual(expectedIds);
       expect(after.ms).toBeLessThan(WORK_ALLOWANCE_MS);
+    });
+
+    it('a repeated search is answered from the cache while the line is full, never refused', async () => {
+      const gate = t.app.admissionGate!;
+      const cached = await timedSearch(t, SEARCH);
+      expect(cached.status).toBe(200);
+      const misses = Promise.all(Array.from({ length: BURST }, () => timedSearch(t)));
+      await vi.waitFor(() => expect(gate.waiting).toBeGreaterThan(0));
+      const repeats = await Promise.all(Array.from({ length: 50 }, () => timedSearch(t, SEARCH)));
+      expect(repeats.map((a) => a.status)).toEqual(Array(50).fill(200));
+      for (const a of repeats) expect(a.body.results!.map((r) => r.id)).toEqual(expectedIds);
+      expect((await misses).filter((a) => a.status === 503).length).toBeGreaterThan(0);
     });
 
     it('a refused write stores nothing: the gate answers before the handler runs', async () => {

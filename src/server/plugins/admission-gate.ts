@@ -138,21 +138,35 @@ declare module 'fastify' {
   }
 }
 
-/** Puts a gate with these limits in front of every API route but the open ones (null: none). */
-export function registerAdmissionGate(app: FastifyInstance, limits: GateLimits | null): void {
-  if (!limits) {
-    app.decorate('admissionGate', null);
-    return;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public read answered from the catalogue cache (plugins/public-cache.ts): it passes the
+     * request-level gate, and only a cache miss waits in it, so repeats are never refused.
+     */
+    gatedOnMiss?: boolean;
   }
-  const gate = new AdmissionGate(limits);
+}
+
+/** The 503 a refused request gets, with its Retry-After. */
+export class GateRefusedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('SERVICE_UNAVAILABLE');
+  }
+}
+
+/** Waits for a place in `gate` (none: at once); a refusal throws GateRefusedError. Call leave() after. */
+export async function enterGate(gate: AdmissionGate | null): Promise<void> {
+  if (gate && !(await gate.enter())) throw new GateRefusedError(retryAfterSeconds(gate.limits));
+}
+
+/** Puts the gate in front of every API route but the open ones and the cached reads (null: none). */
+export function registerAdmissionGate(app: FastifyInstance, gate: AdmissionGate | null): void {
   app.decorate('admissionGate', gate);
-  const retryAfter = String(retryAfterSeconds(limits));
+  if (!gate) return;
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isGatedRoute(request.routeOptions.url)) return;
-    if (!(await gate.enter())) {
-      reply.header('Retry-After', retryAfter);
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
+    if (!isGatedRoute(request.routeOptions.url) || request.routeOptions.config.gatedOnMiss) return;
+    await enterGate(gate);
     // Exactly once, whichever comes first: the answer is ready (onSend: the handler's statements
     // are done), or the response closed before it (the client went away or the socket was cut:
     // the handler may still be running, so one more request gets in early, but a place is never

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, type Issue } from '#domain/errors.ts';
 import { AppError } from '../lib/app-error';
+import { GateRefusedError } from './admission-gate';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -48,6 +49,7 @@ function body(code: ErrorCode, message?: string, issues?: Issue[]): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof GateRefusedError) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body(error.code, error.message, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

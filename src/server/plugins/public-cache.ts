@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/client.ts';
 import { type CachedReply, CatalogueVersion, matchesEtag, ReplyCache } from '#server/lib/catalogue-cache.ts';
+import { type AdmissionGate, enterGate } from './admission-gate';
 
 /**
  * What a public GET may be kept for by a shared cache (a CDN): a few seconds, then it asks again
@@ -34,12 +35,16 @@ export interface PublicReplies {
     make: () => Promise<MadeReply<T>>,
     serialize: (reply: unknown) => string,
   ): Promise<CachedReply<T>>;
+  /** Other work of a gatedOnMiss route (a signed-in viewer's own reply): it waits in the gate. */
+  gated<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export async function createPublicReplies(
   database: Database,
   now: () => Date,
+  /** PGlite's admission gate: a miss waits in it (the routes pass the request-level gate, gatedOnMiss). */
+  gate: AdmissionGate | null,
   maxBytes = REPLY_CACHE_BYTES,
 ): Promise<PublicReplies> {
   const read = async () =>
@@ -68,7 +73,7 @@ export async function createPublicReplies(
       const flightKey = `${at}\u0000${key}`;
       const inFlight = making.get(flightKey);
       if (inFlight) return inFlight as Promise<CachedReply<T>>;
-      const made = make().then((m) =>
+      const made = madeInGate(gate, make).then((m) =>
         cache.set<T>(at, key, {
           body: serialize(m.reply),
           value: m.value,
@@ -82,8 +87,18 @@ export async function createPublicReplies(
         making.delete(flightKey);
       }
     },
+    gated: (work) => madeInGate(gate, work),
     close: () => unlisten(),
   };
+}
+
+async function madeInGate<T>(gate: AdmissionGate | null, make: () => Promise<T>): Promise<T> {
+  await enterGate(gate);
+  try {
+    return await make();
+  } finally {
+    gate?.leave();
+  }
 }
 
 /** Sends a cached reply's JSON text as it is (it was serialized by the route's own serializer). */

@@ -37,7 +37,7 @@ export async function openingRoutes(base: FastifyInstance) {
       preHandler: async (req: FastifyRequest) => {
         if ((req.query as { provider_id?: string }).provider_id) await base.authenticate(req);
       },
-      config: { rateLimit: RATE_LIMITS.search },
+      config: { rateLimit: RATE_LIMITS.search, gatedOnMiss: true },
       schema: {
         tags,
         summary:
@@ -49,22 +49,25 @@ export async function openingRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { provider_id, include_inactive, limit, cursor, zip, radius, q, category, day } = req.query;
       if (provider_id) {
-        const own = await openings.listOwnOpenings(ctx, req.user, {
-          providerId: provider_id,
-          includeInactive: include_inactive,
-          limit,
-          cursor,
-        });
+        const own = await ctx.replies.gated(() =>
+          openings.listOwnOpenings(ctx, req.user, {
+            providerId: provider_id,
+            includeInactive: include_inactive,
+            limit,
+            cursor,
+          }),
+        );
         return { success: true as const, ...own };
       }
       // The public list; a signed-in viewer also gets each provider's click token (ADR 008), so
       // theirs is made for them alone. Everyone else shares one reply per question.
       const filters = { limit, cursor, zip, radius, q, category, day };
       const bearer = bearerToken(req);
-      const viewer = bearer ? await optionalViewer(ctx, bearer) : null;
+      const viewer = bearer ? await ctx.replies.gated(() => optionalViewer(ctx, bearer)) : null;
       if (viewer) {
         reply.header('Cache-Control', 'private, no-store');
-        return { success: true as const, ...(await openings.listUpcomingOpenings(ctx, filters, viewer)) };
+        const list = await ctx.replies.gated(() => openings.listUpcomingOpenings(ctx, filters, viewer));
+        return { success: true as const, ...list };
       }
       const cached = await ctx.replies.get(
         `openings:${JSON.stringify(filters)}`,

@@ -60,6 +60,7 @@ export async function profileRoutes(base: FastifyInstance) {
   app.get(
     '/api/user/:slug',
     {
+      config: { gatedOnMiss: true },
       schema: {
         tags,
         summary:
@@ -73,7 +74,7 @@ export async function profileRoutes(base: FastifyInstance) {
       // that carries one is theirs alone, never for a shared cache. The owner of a profile not
       // listed yet gets a preview nobody else may see; both skip the shared reply.
       const bearer = bearerToken(req);
-      const viewer = bearer ? await optionalViewer(ctx, bearer) : null;
+      const viewer = bearer ? await ctx.replies.gated(() => optionalViewer(ctx, bearer)) : null;
       const slug = req.params.slug.trim().toLowerCase();
       const cached = await ctx.replies
         .get(
@@ -95,9 +96,11 @@ export async function profileRoutes(base: FastifyInstance) {
         });
       if (!viewer) return sendPublic(req, reply, cached!);
       reply.header('Cache-Control', 'private, no-store');
-      const profile = cached
-        ? await profiles.withClickToken(ctx, cached.value, viewer)
-        : await profiles.getPublicProfile(ctx, slug, viewer);
+      const profile = await ctx.replies.gated(() =>
+        cached
+          ? profiles.withClickToken(ctx, cached.value, viewer)
+          : profiles.getPublicProfile(ctx, slug, viewer),
+      );
       return { success: true as const, profile };
     },
   );

@@ -34,7 +34,7 @@ export async function searchRoutes(base: FastifyInstance) {
   app.get(
     '/api/providers',
     {
-      config: { rateLimit: RATE_LIMITS.search },
+      config: { rateLimit: RATE_LIMITS.search, gatedOnMiss: true },
       schema: {
         tags,
         summary: "'Beauty Professionals': active providers, newest first",
@@ -58,7 +58,7 @@ export async function searchRoutes(base: FastifyInstance) {
   app.post(
     '/api/search',
     {
-      config: { rateLimit: RATE_LIMITS.search },
+      config: { rateLimit: RATE_LIMITS.search, gatedOnMiss: true },
       schema: {
         tags,
         summary: 'Search providers by text, zip radius, price, availability and experience',
