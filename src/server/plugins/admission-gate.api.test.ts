@@ -36,7 +36,10 @@ const SEARCH = { query: 'balayage' };
  * is a different question with the same answer (the radius means nothing without a zip).
  */
 let asked = 0;
-const uncachedSearch = () => ({ ...SEARCH, radiusMiles: 5 + (asked += 1) / 1000 });
+function uncachedSearch() {
+  asked += 1;
+  return { ...SEARCH, radiusMiles: 5 + asked / 1000 };
+}
 
 interface Answer {
   status: number;
