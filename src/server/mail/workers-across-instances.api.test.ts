@@ -186,7 +186,7 @@ describe('the opening-alert dispatcher in two processes', () => {
     expect(await alertRows()).toHaveLength(18);
 
     const expected = followers.flatMap((f) =>
-      providers.map((p, i) => `${f.email.toLowerCase()} Twin Studio ${i}: new opening`),
+      providers.map((_provider, i) => `${f.email.toLowerCase()} Twin Studio ${i}: new opening`),
     );
     const sent = sentByBoth()
       .filter((line) => line.includes(' Twin Studio '))
