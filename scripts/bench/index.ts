@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     only: { type: 'string', default: 'hello,health,profile,search,kinds' },
     'cpu-prof': { type: 'string' },
+    'web-concurrency': { type: 'string', default: '1' },
   },
 });
 const ONLY = new Set(args.only.split(',').map((s) => s.trim()));
@@ -152,6 +153,7 @@ async function main() {
       dataDir: appDataDir,
       databaseUrl: reuseUrl ?? scratch?.url,
       cpuProfileDir: args['cpu-prof'],
+      webConcurrency: Number(args['web-concurrency']),
     });
     children.push(app.child);
     const base = app.base;
