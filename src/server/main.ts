@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+import { redactLogLine } from './lib/log-redaction';
 import { seedDemo } from './seed/seed';
 import { createStorage } from './storage/create-storage';
 
@@ -93,7 +94,7 @@ async function serve(config: Config, workerId?: number) {
   );
 }
 
-/** The primary's own lines, in the workers' (pino's) JSON shape so one log reader reads both. */
+/** The primary's own lines, in the workers' (pino's) JSON shape so one log reader reads both, redacted alike. */
 function primaryLogger(level: string) {
   const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
   const threshold = levels[level] ?? Number.POSITIVE_INFINITY; // 'silent'
@@ -107,7 +108,7 @@ function primaryLogger(level: string) {
       primary: true,
       msg,
     };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    process.stdout.write(`${redactLogLine(JSON.stringify(line))}\n`);
   };
   return { info: write(30), warn: write(40), error: write(50) };
 }
