@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: 'mix,zipf,unique' },
     only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds' },
     'cpu-prof': { type: 'string' },
+    'web-concurrency': { type: 'string', default: '1' },
   },
 });
 const list = (value: string) =>
@@ -234,6 +235,7 @@ async function main() {
       dataDir: appDataDir,
       databaseUrl: reuseUrl ?? scratch?.url,
       cpuProfileDir: args['cpu-prof'],
+      webConcurrency: Number(args['web-concurrency']),
     });
     children.push(app.child);
     const base = app.base;

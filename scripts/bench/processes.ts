@@ -50,7 +50,10 @@ export async function startAppServer(options: {
   databaseUrl: string | undefined;
   /** Writes a V8 CPU profile of the server into this directory when it stops (`--cpu-prof`). */
   cpuProfileDir?: string | undefined;
+  /** WEB_CONCURRENCY: server processes (PostgreSQL only); default 1. */
+  webConcurrency?: number | undefined;
 }) {
+  const workers = options.webConcurrency ?? 1;
   const port = await unusedPort();
   const base = `http://127.0.0.1:${port}`;
   const profiling = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -66,9 +69,13 @@ export async function startAppServer(options: {
       RATE_LIMIT: 'off',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(workers),
     },
     `${base}/api/health`,
   );
+  // The first worker answering is not all of them: they start together, so give the others a
+  // moment. autocannon's connections are handed to workers as they connect, and then stay.
+  if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 2000));
   return { child, base };
 }
 

@@ -61,8 +61,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Over the defaults (LOG_LEVEL, stdout); tests pass a stream to read the lines. Secrets are always redacted. */
-  logger?: { level?: string; stream?: { write(line: string): void } };
+  /**
+   * Over the defaults (LOG_LEVEL, stdout); tests pass a stream to read the lines, a cluster worker the
+   * fields every line carries (`base`: pid, hostname, worker). Secrets are always redacted.
+   */
+  logger?: { level?: string; stream?: { write(line: string): void }; base?: Record<string, unknown> };
   /** Log every request and its response ('incoming request', 'request completed'); default: on, except NODE_ENV=test. */
   requestLogging?: boolean;
   /** Over SERVER_TIMEOUTS: tests of slow clients shorten them. */

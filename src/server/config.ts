@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: a query unanswered for this long fails with 503 (0 = no limit). Migrations are exempt. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Server processes (node:cluster); more than one needs PostgreSQL (DATABASE_URL). */
+  WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
   TRUST_PROXY: z.preprocess(blankToUndefined, TrustProxySchema.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -112,6 +114,8 @@ export interface Config {
   adminPassword: string | undefined;
   betaPassword: string | undefined;
   rateLimit: boolean;
+  /** WEB_CONCURRENCY: server processes; above 1, main.ts forks that many workers (PostgreSQL only). */
+  webConcurrency: number;
   redisUrl: string | undefined;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (every per-IP limit reads it). */
   trustProxy: TrustProxy;
@@ -156,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TEST_CLOCK_FILE && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration: TEST_CLOCK_FILE is only allowed when NODE_ENV=test');
   }
+  // PGlite lives inside one process (and DATA_DIR's lock says so): a second process cannot open it.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database runs in one process`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(
@@ -184,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     betaPassword: e.BETA_PASSWORD,
     rateLimit: e.RATE_LIMIT === 'on',
+    webConcurrency: e.WEB_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       adminEmails: [],
       logLevel: 'info',
       trustProxy: false,
+      webConcurrency: 1,
     });
   });
 
@@ -93,6 +94,10 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '300.1.1.1'],
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '1.5'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', 'two'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', '65'],
   ])('a bad %s (%j) throws a one-line ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value });
     expect(load).toThrow(ConfigError);
@@ -124,6 +129,38 @@ describe('loadConfig', () => {
         'loopback',
         'uniquelocal',
       ]);
+    });
+  });
+
+  describe('WEB_CONCURRENCY (server processes)', () => {
+    const PG = 'postgres://u:p@db:5432/app';
+
+    it('reads a process count on PostgreSQL; blank is 1', () => {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: PG, WEB_CONCURRENCY: ' 4 ' })
+          .webConcurrency,
+      ).toBe(4);
+      expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '' }).webConcurrency).toBe(
+        1,
+      );
+    });
+
+    it('allows 1 on the embedded database', () => {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '1' }).webConcurrency,
+      ).toBe(1);
+    });
+
+    it('refuses more than 1 without DATABASE_URL, in one line saying why', () => {
+      const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '2' });
+      expect(load).toThrow(
+        new ConfigError(
+          'Invalid configuration: WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database runs in one process',
+        ),
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '2', DATABASE_URL: ' ' }),
+      ).toThrow(/^Invalid configuration: WEB_CONCURRENCY=2 needs DATABASE_URL/);
     });
   });
 

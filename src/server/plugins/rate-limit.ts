@@ -41,19 +41,68 @@ export const RATE_LIMITS = {
   accessPasswordFailures: { max: 100, timeWindow: '1 hour' },
 } as const;
 
-/** Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body. */
+/** How long start-up waits for Redis before serving without it (the limits then fail open until it answers). */
+const REDIS_START_WAIT_MS = 2000;
+/** A Redis command unanswered for this long fails (a hung server must not hold requests). */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body.
+ *
+ * A limit whose store (Redis) cannot answer lets the request through (`skipOnError`): the limits
+ * protect the site, and an outage of their store must not take the site down with it. The failure
+ * lock and the keyed limits below read the same store, so they open too; the outage is logged once,
+ * and so is the recovery. Commands fail at once while Redis is unreachable (no offline queue) and
+ * after REDIS_COMMAND_TIMEOUT_MS when it hangs, so requests do not wait on it either.
+ */
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis } : {}),
+    ...(redis ? { redis, skipOnError: true } : {}),
     allowList: () => !config.rateLimit,
     errorResponseBuilder: (_req, context) =>
       Object.assign(rateLimited(context.ttl / 1000), { statusCode: 429 }),
   });
+}
+
+/** The shared store's client; start-up waits a little for it, never for long (see registerRateLimit). */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  let down = false;
+  // ioredis reconnects by itself (every 2 s at most); one line when the store goes, one when it is back.
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    app.log.error(
+      { err: error.message },
+      'rate-limit store (Redis) unavailable: limits are not enforced until it answers',
+    );
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    app.log.info('rate-limit store (Redis) answering again: limits enforced');
+  });
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_START_WAIT_MS);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
 }
 
 /**

@@ -117,6 +117,8 @@ export function testDbKind(): 'pglite' | 'postgres' {
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: the per-file database's URL, for a second pool (another process) on it; PGlite: undefined. */
+  url: string | undefined;
   /** Closes the connection and, on PostgreSQL, drops the per-file database. */
   drop(): Promise<void>;
 }
@@ -126,7 +128,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl)
@@ -142,6 +144,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return {
     database,
+    url: scratch.url,
     async drop() {
       await database.close();
       await scratch.drop();

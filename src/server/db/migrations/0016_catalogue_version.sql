@@ -5,7 +5,7 @@ CREATE TABLE "catalogue_version" (
 --> statement-breakpoint
 -- Issue 21: one version for everything the public sees. Every write that changes a public reply
 -- bumps it in its own transaction (so a rollback takes the bump back) and NOTIFYs the new value
--- on commit; each server instance LISTENs and drops its cached replies (ADR 014). Writes are
+-- on commit; each server instance keys its cached replies by it (ADR 014). Writes are
 -- serialized on this row until commit: fine at a marketplace's write rate, and it orders the bumps.
 ALTER TABLE catalogue_version ADD CONSTRAINT catalogue_version_one_row CHECK (id = 1);
 --> statement-breakpoint

@@ -1,0 +1,226 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import {
+  buildTestApp,
+  captureLog,
+  createTestDatabase,
+  type LogCapture,
+  type TestApp,
+  type TestDatabase,
+} from '#server/test/build-test-app.ts';
+import { expectRateLimited } from '#server/test/expectations.ts';
+import { createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
+import { RedisServer } from '#server/test/redis-server.ts';
+import { type SmtpSink, startSmtpSink } from '#server/test/smtp-sink.ts';
+
+/**
+ * Issue 21, item 6: with REDIS_URL every instance (WEB_CONCURRENCY workers, or machines) counts
+ * against the same limits. Two apps on one database and one real redis-server stand for two
+ * processes: requests split across them reach a limit together, and a 429 from one holds on the
+ * other. When Redis does not answer, the limits let requests through (skipOnError, see
+ * registerRateLimit): an outage of the counters' store must not take the site down.
+ */
+
+const BETA_PASSWORD = 'Shared-Beta-Door-61';
+const WRONG = 'Wrong-Password-123';
+
+let redis: RedisServer;
+let testDb: TestDatabase;
+let smtp: SmtpSink;
+const logA = captureLog();
+const logB = captureLog();
+let a: TestApp;
+let b: TestApp;
+
+/** Another app on the same database and SMTP sink: a second process of the same site. */
+const instance = (env: Record<string, string>, log?: LogCapture) =>
+  buildTestApp({ rateLimit: true, database: testDb.database, smtp, env, ...(log ? { log } : {}) });
+
+let ipSequence = 0;
+/** A client address nobody else in this file uses (documentation range 198.18.0.0/15). */
+const freshIp = () => {
+  ipSequence += 1;
+  return `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence % 250) + 1}`;
+};
+
+const login = (t: TestApp, email: string, password: string, ip = freshIp()) =>
+  t.post('/api/auth/login', { email, password }, { ip });
+
+/** Wrong passwords for one account, alternating between the instances, each from a new address. */
+async function wrongLogins(apps: TestApp[], email: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await login(apps[i % apps.length]!, email, WRONG)).status);
+  return statuses;
+}
+
+const logLines = (log: LogCapture, text: string) =>
+  log.entries().filter((e) => typeof e.msg === 'string' && e.msg.startsWith(text));
+
+const BACK = 'rate-limit store (Redis) answering again';
+const DOWN = 'rate-limit store (Redis) unavailable';
+
+/** Resolves once every log says its app's Redis client is ready again (ioredis retries every 2 s at most). */
+async function reconnected(...logs: LogCapture[]): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (logs.every((log) => logLines(log, BACK).length > 0)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the apps did not reconnect to redis-server within 10 s');
+}
+
+beforeAll(async () => {
+  redis = await RedisServer.start();
+  testDb = await createTestDatabase();
+  smtp = await startSmtpSink();
+  a = await instance({ REDIS_URL: redis.url }, logA);
+  b = await instance({ REDIS_URL: redis.url }, logB);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await testDb?.drop();
+  await smtp?.stop();
+  await redis?.stop();
+});
+
+describe('login limits with REDIS_URL, across two instances', () => {
+  it(`locks one account after ${RATE_LIMITS.loginPerAccount.max} attempts split across the instances`, async () => {
+    const { email, password } = await createVerifiedUser(a);
+    const max = RATE_LIMITS.loginPerAccount.max;
+    expect(await wrongLogins([a, b], email, max)).toEqual(Array(max).fill(401));
+
+    // Each instance saw only half of them, yet both refuse now: the count is the store's.
+    expectRateLimited(await login(a, email, WRONG), 15 * 60);
+    expectRateLimited(await login(b, email, WRONG), 15 * 60);
+    // The right password from a new address waits too, on either instance.
+    expectRateLimited(await login(b, email.toUpperCase(), password), 15 * 60);
+    expectRateLimited(await login(a, email, password), 15 * 60);
+
+    // The count lives in Redis, under the account's key.
+    const client = redis.client();
+    try {
+      await client.connect();
+      const keys = await client.keys(`*login:${email.toLowerCase()}`);
+      expect(keys).toHaveLength(1);
+      expect(Number(await client.get(keys[0]!))).toBeGreaterThan(max);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it(`limits one address to ${RATE_LIMITS.login.max} logins, counted on both instances`, async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    // A different (unknown) account each time: only the per-address limit can trip.
+    for (let i = 0; i < RATE_LIMITS.login.max; i++) {
+      statuses.push((await login(i % 2 ? b : a, uniqueEmail('per-ip'), WRONG, ip)).status);
+    }
+    expect(statuses).toEqual(Array(RATE_LIMITS.login.max).fill(401));
+    expectRateLimited(await login(a, uniqueEmail('per-ip'), WRONG, ip), 15 * 60);
+    expectRateLimited(await login(b, uniqueEmail('per-ip'), WRONG, ip), 15 * 60);
+    // Another address is not affected.
+    expect((await login(b, uniqueEmail('per-ip'), WRONG)).status).toBe(401);
+  });
+
+  it('without REDIS_URL each instance counts alone (why WEB_CONCURRENCY > 1 wants Redis)', async () => {
+    const c = await instance({});
+    const d = await instance({});
+    try {
+      const { email } = await createVerifiedUser(c);
+      const max = RATE_LIMITS.loginPerAccount.max;
+      expect(await wrongLogins([c], email, max)).toEqual(Array(max).fill(401));
+      expectRateLimited(await login(c, email, WRONG), 15 * 60);
+      // The other process never heard of those attempts.
+      expect((await login(d, email, WRONG)).status).toBe(401);
+    } finally {
+      await c.close();
+      await d.close();
+    }
+  });
+});
+
+describe('the site-wide access-password lock with REDIS_URL, across two instances', () => {
+  const CAP = RATE_LIMITS.accessPasswordFailures.max;
+  /** A different client address for every attempt: 10.1.x.y. */
+  const address = (i: number) => `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const attempt = (app: FastifyInstance, password: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/beta/access', payload: { password }, remoteAddress });
+
+  it(`locks the beta step on both after ${CAP} wrong passwords split across them`, async () => {
+    const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+    const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < CAP; i++) {
+        statuses.push((await attempt(i % 2 ? betaB.app : betaA.app, `guess-${i}`, address(i))).statusCode);
+      }
+      expect(statuses).toEqual(Array(CAP).fill(403));
+
+      for (const [app, i] of [
+        [betaA.app, CAP],
+        [betaB.app, CAP + 1],
+      ] as const) {
+        const locked = await attempt(app, 'guess-more', address(i));
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60 * 60 - 120);
+      }
+      // The right password waits out the lock too, on the instance that saw the last guess.
+      const right = await attempt(betaB.app, BETA_PASSWORD, address(CAP + 2));
+      expect(right.statusCode).toBe(429);
+      expect(right.body).not.toContain('access_token');
+    } finally {
+      await betaA.close();
+      await betaB.close();
+    }
+  });
+});
+
+describe('when Redis does not answer, the limits let requests through (fail open)', () => {
+  it('a Redis outage during requests: no error reaches the client, limits resume when it is back', async () => {
+    const { email, password } = await createVerifiedUser(a);
+    expect(await wrongLogins([a, b], email, 3)).toEqual([401, 401, 401]);
+
+    await redis.stop();
+    const max = RATE_LIMITS.loginPerAccount.max;
+    // More wrong passwords than the limit allows: each is checked (401), none fails with 500.
+    expect(await wrongLogins([a, b], email, max + 2)).toEqual(Array(max + 2).fill(401));
+    // And the site works: the owner gets in.
+    expect((await login(b, email, password)).status).toBe(200);
+    // The operator is told once, not on every request.
+    for (const log of [logA, logB]) {
+      expect(logLines(log, DOWN)).toHaveLength(1);
+      expect(logLines(log, DOWN)[0]).toMatchObject({ level: 50 });
+    }
+
+    // Back (empty: it kept nothing on disk): both instances reconnect and count again, together.
+    await redis.start();
+    await reconnected(logA, logB);
+    expect(await wrongLogins([a, b], email, max)).toEqual(Array(max).fill(401));
+    expectRateLimited(await login(a, email, WRONG), 15 * 60);
+    expectRateLimited(await login(b, email, WRONG), 15 * 60);
+    expect(logLines(logA, BACK)).toHaveLength(1);
+    expect(logLines(logA, DOWN)).toHaveLength(1);
+  });
+
+  it('Redis down at start: the app starts and serves, and enforces the limits once Redis appears', async () => {
+    const absent = await RedisServer.unstarted();
+    const log = captureLog();
+    const c = await instance({ REDIS_URL: absent.url }, log);
+    try {
+      expect(logLines(log, DOWN)).toHaveLength(1);
+      const { email } = await createVerifiedUser(c);
+      const max = RATE_LIMITS.loginPerAccount.max;
+      expect(await wrongLogins([c], email, max + 2)).toEqual(Array(max + 2).fill(401));
+
+      await absent.start();
+      await reconnected(log);
+      expect(await wrongLogins([c], email, max)).toEqual(Array(max).fill(401));
+      expectRateLimited(await login(c, email, WRONG), 15 * 60);
+    } finally {
+      await c.close();
+      await absent.stop();
+    }
+  });
+});
