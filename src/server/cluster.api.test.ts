@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -10,6 +11,7 @@ import {
   testDbKind,
   unusedPort,
 } from '#server/test/build-test-app.ts';
+import { insertProvider } from '#server/test/factories.ts';
 
 /**
  * WEB_CONCURRENCY (issue 21, item 6): the real `src/server/main.ts` as `npm start` runs it. On
@@ -186,6 +188,41 @@ if (testDbKind() === 'postgres') {
         ).toBe(true);
         const res = await health();
         expect(res.status).toBe(200);
+      },
+      START_TIMEOUT_MS,
+    );
+
+    it(
+      'a write reaches both workers on their very next request (the reply caches, ADR 014)',
+      async () => {
+        const provider = await insertProvider(testDb.database.db, { name: 'Two Worker Studio' });
+        const bios = async () => {
+          const seen: string[] = [];
+          // Four connections of their own: the primary hands them to the workers in turn.
+          for (let i = 0; i < 4; i++) {
+            const res = await fetch(`${base()}/api/user/${provider.routingSlug}`, {
+              headers: { connection: 'close' },
+            });
+            expect(res.status).toBe(200);
+            seen.push(((await res.json()) as { profile: { bio: string } }).profile.bio);
+          }
+          return seen;
+        };
+        for (const bio of ['First.', 'Second.', 'Third.']) {
+          // Written by a third process (this test), as another machine would.
+          await testDb.database.db.execute(
+            sql`UPDATE provider_profiles SET bio = ${bio} WHERE user_id = ${provider.id}`,
+          );
+          expect(await bios()).toEqual([bio, bio, bio, bio]);
+        }
+        const answeredBy = entries(server!)
+          .filter(
+            (e) =>
+              e.msg === 'incoming request' &&
+              String((e.req as { url?: string } | undefined)?.url).startsWith('/api/user/'),
+          )
+          .map((e) => e.worker);
+        expect(new Set(answeredBy).size).toBe(2);
       },
       START_TIMEOUT_MS,
     );
