@@ -174,6 +174,23 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The card's rows of each page row, each read by primary key. Laterals the planner may not flatten
+ * (OFFSET 0): as plain joins, choosing their order cost 0.2–0.3 ms of planning per search (of
+ * about 1 ms), more than reading the 25 rows.
+ */
+const cardJoins = sql`
+    CROSS JOIN LATERAL (
+      SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
+    ) u
+    CROSS JOIN LATERAL (
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images
+      FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
+    ) p
+    LEFT JOIN LATERAL (
+      SELECT r.rating, r.review_count FROM provider_ratings r WHERE r.provider_id = page.provider_id OFFSET 0
+    ) pr ON TRUE`;
+
 /** The card fields of the page's providers, joined by primary key after the page is chosen. */
 function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
   return sql`
@@ -185,10 +202,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
       NULL AS service_starting_at, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
-    FROM page
-    JOIN users u ON u.id = page.provider_id
-    JOIN provider_profiles p ON p.user_id = page.provider_id
-    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
+    FROM page ${cardJoins}
     ORDER BY ${order}`;
 }
 
@@ -318,10 +332,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
       page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
-    FROM page
-    JOIN users u ON u.id = page.provider_id
-    JOIN provider_profiles p ON p.user_id = page.provider_id
-    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
+    FROM page ${cardJoins}
     ${pageJoin}
     ORDER BY page.pos`;
 }
