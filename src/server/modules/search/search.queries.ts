@@ -176,8 +176,8 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
 
 /**
  * The card's rows of each page row, each read by primary key. Laterals the planner may not flatten
- * (OFFSET 0): as plain joins, choosing their order cost 0.2–0.3 ms of planning per search (of
- * about 1 ms), more than reading the 25 rows.
+ * (OFFSET 0): as plain joins, the search of their join order made planning a search 0.2–0.3 ms
+ * slower (of about 1 ms), more than reading the 25 rows costs.
  */
 const cardJoins = sql`
     CROSS JOIN LATERAL (
@@ -278,7 +278,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
   const ranked = plan.rankTsquery ?? plan.tsquery;
   // The rank is taken in step 1, from the documents step 1 has read anyway, after its limit: only
   // the cap + 1 candidates are ranked, and none is read again by primary key. An index plan's
-  // top-N sort carries each match's document (a few hundred bytes) but keeps only cap + 1.
+  // top-N sort carries each match's document (under a kilobyte) but keeps only cap + 1.
   const rankCandidates = ranked !== null && plan.sort !== 'distance';
   if (rankCandidates) {
     const score =
