@@ -81,6 +81,21 @@ beforeAll(async () => {
       (6, 'denver', 39.7586, -104.9754), (7, 'desmoin', 41.5868, -93.6250)) AS zips(n, city, lat, lon)
       WHERE zips.n = CASE WHEN i % 10 < 4 THEN i % 2 ELSE 2 + i % 6 END) z`);
   for (const index of indexes) await t.db.execute(sql.raw(index.indexdef));
+  // Three priced services each, named after the document's service words: what a service query's
+  // named service and its price filter read.
+  await t.db.execute(sql`
+    INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
+    SELECT md5(i::text)::uuid, k, c.names[k], to_tsvector('english', c.names[k]),
+      numrange(20 + (i * k) % 300, 20 + (i * k) % 300, '[]'), k = 3
+    FROM generate_series(1, ${PROVIDERS}) AS i
+    CROSS JOIN generate_series(1, 3) AS k
+    CROSS JOIN LATERAL (SELECT CASE i % 5
+        WHEN 0 THEN ARRAY['Balayage', 'Blowout', 'Highlights']
+        WHEN 1 THEN ARRAY['Manicure', 'Pedicure', 'Gel Nails']
+        WHEN 2 THEN ARRAY['Fade', 'Beard Trim', 'Hot Towel Shave']
+        WHEN 3 THEN ARRAY['Deep Tissue', 'Swedish Massage', 'Hot Stone']
+        ELSE ARRAY['Facial', 'Chemical Peel', 'Brow Shaping'] END AS names) c`);
+  await t.db.execute(sql`ANALYZE provider_search_services`);
   // Ratings for 40% of the providers (the rows the reviews trigger keeps), averages 2.0 to 5.0.
   await t.db.execute(sql`
     INSERT INTO provider_ratings (provider_id, review_count, rating_sum, rating, stars_5)
@@ -100,7 +115,8 @@ const searchPlans = (body: SearchBody) =>
 
 const freshCaches = () => ({ words: new WordCache(), stems: new StemStats() });
 
-const SEQ_SCAN = /Seq Scan on (users|provider_profiles|provider_search|provider_ratings)\b/;
+const SEQ_SCAN =
+  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_ratings)\b/;
 
 function expectIndexedOnly(plans: string[]) {
   expect(plans.length).toBeGreaterThan(0);
@@ -113,6 +129,11 @@ describe('no search path reads a provider table from end to end', () => {
     ['a category word', { query: 'hair' }],
     ['filters alone', { priceRange: [50, 150] }],
     ['filters alone, highest rated first', { experience: ['Free Wi-Fi'], sort: 'rating' }],
+    ['a service in a price range', { query: 'balayage', priceRange: [50, 150] }],
+    [
+      'a service in a price range near a zip',
+      { query: 'manicure', locationZip: '78701', priceRange: [15, 60] },
+    ],
     [
       'a service in a price range, cheapest first',
       { query: 'balayage', priceRange: [15, 100], sort: 'price' },

@@ -151,9 +151,11 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     // provider, one of those: Maya's $50 blowout does not put her $180 balayage under $100.
     parts.push(sql`d.prices && ${range}`);
     if (plan.serviceTsquery !== null) {
-      const named = namedServices(sql`d.provider_id`, plan.serviceTsquery);
+      // One correlated read of the provider's named services per row that passes the other
+      // tests: written as EXISTS, the planner hashed both subqueries over every service in the
+      // catalogue (two sequential scans, 300 ms at 100,000 providers). No named service: true.
       parts.push(
-        sql`(NOT EXISTS (SELECT 1 FROM ${named}) OR EXISTS (SELECT 1 FROM ${named} AND s.price && ${range}))`,
+        sql`coalesce((SELECT bool_or(s.price && ${range}) FROM ${namedServices(sql`d.provider_id`, plan.serviceTsquery)}), TRUE)`,
       );
     }
   }
@@ -172,6 +174,23 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The card's rows of each page row, each read by primary key. Laterals the planner may not flatten
+ * (OFFSET 0): as plain joins, the search of their join order made planning a search 0.2–0.3 ms
+ * slower (of about 1 ms), more than reading the 25 rows costs.
+ */
+const cardJoins = sql`
+    CROSS JOIN LATERAL (
+      SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
+    ) u
+    CROSS JOIN LATERAL (
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images
+      FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
+    ) p
+    LEFT JOIN LATERAL (
+      SELECT r.rating, r.review_count FROM provider_ratings r WHERE r.provider_id = page.provider_id OFFSET 0
+    ) pr ON TRUE`;
+
 /** The card fields of the page's providers, joined by primary key after the page is chosen. */
 function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
   return sql`
@@ -183,10 +202,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
       NULL AS service_starting_at, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
-    FROM page
-    JOIN users u ON u.id = page.provider_id
-    JOIN provider_profiles p ON p.user_id = page.provider_id
-    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
+    FROM page ${cardJoins}
     ORDER BY ${order}`;
 }
 
@@ -199,10 +215,12 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
  *    great-circle distance the same way; the stored points are jittered by a hash so no two are
  *    equally far), else the most complete profiles first (btree on quality). For a rare word the
  *    planner collects every match through the full-text index instead; the result is the same.
- * 2. Those are ordered by the plan's sort (SearchPlan.sort); relevance is ts_rank_cd (with a zip,
+ *    Each candidate's ts_rank_cd is taken there, from the document already read.
+ * 2. Those are ordered by the plan's sort (SearchPlan.sort); relevance is that rank (with a zip,
  *    up to 25% more for the nearest); every tie falls back to relevance, then to step 1's order.
- *    With service words, each candidate's named service (the best-matching name, then the
- *    cheapest; within the price filter when there is one) is read by primary key.
+ * 3. With service words, the named service (the best-matching name, then the cheapest; within the
+ *    price filter when there is one) is read by primary key for the page's rows, or for every
+ *    candidate when the price sort orders by it.
  *
  * So a broad word ('hair') is ranked, and sorted by price or rating, among the cap most complete
  * (or nearest) matching profiles.
@@ -231,16 +249,22 @@ export function searchPageSql(plan: SearchPlan): SQL {
     order.push(sql`(coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
       / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC`);
   }
+  // The named service: for every candidate when the price sort orders by it, else only for the
+  // page's rows (a service search read it for 251 candidates to show 24).
+  const namedService = (provider: SQL, serviceTsquery: string) => {
+    const inRange = plan.price ? sql`AND s.price && ${priceRangeOf(plan.price)}` : sql``;
+    return sql`LEFT JOIN LATERAL (
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
+        FROM ${namedServices(provider, serviceTsquery)} ${inRange}
+        ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
+        LIMIT 1
+      ) m ON TRUE`;
+  };
+  const servicePerCandidate = plan.serviceTsquery !== null && plan.sort === 'price';
   let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
     NULL::boolean AS service_starting_at`;
-  if (plan.serviceTsquery !== null) {
-    const inRange = plan.price ? sql`AND s.price && ${priceRangeOf(plan.price)}` : sql``;
-    joins.push(sql`LEFT JOIN LATERAL (
-        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
-        FROM ${namedServices(sql`c.provider_id`, plan.serviceTsquery)} ${inRange}
-        ORDER BY ts_rank(s.document, to_tsquery('english', ${plan.serviceTsquery})) DESC, lower(s.price), s.position
-        LIMIT 1
-      ) m ON TRUE`);
+  if (servicePerCandidate) {
+    joins.push(namedService(sql`c.provider_id`, plan.serviceTsquery!));
     service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
       m.starting_at AS service_starting_at`;
   }
@@ -252,15 +276,15 @@ export function searchPageSql(plan: SearchPlan): SQL {
     );
   }
   const ranked = plan.rankTsquery ?? plan.tsquery;
-  if (ranked !== null && plan.sort !== 'distance') {
-    const rank = sql`ts_rank_cd(d.document, to_tsquery('english', ${ranked}))`;
+  // The rank is taken in step 1, from the documents step 1 has read anyway, after its limit: only
+  // the cap + 1 candidates are ranked, and none is read again by primary key. An index plan's
+  // top-N sort carries each match's document (under a kilobyte) but keeps only cap + 1.
+  const rankCandidates = ranked !== null && plan.sort !== 'distance';
+  if (rankCandidates) {
     const score =
       geo && plan.radiusMeters > 0
-        ? sql`${rank} * (1.25 - 0.25 * least(c.chord / ${geo.chord}::float8, 1))`
-        : rank;
-    // The documents are read again by primary key for the few candidates only: carrying them
-    // through step 1 would make a full-text-index plan sort every match with its document.
-    joins.unshift(sql`JOIN provider_search d ON d.provider_id = c.provider_id`);
+        ? sql`c.rank * (1.25 - 0.25 * least(c.chord / ${geo.chord}::float8, 1))`
+        : sql`c.rank`;
     order.push(sql`${score} DESC`);
   }
   order.push(outerOrder);
@@ -269,13 +293,26 @@ export function searchPageSql(plan: SearchPlan): SQL {
     plan.strategy === 'walk' && plan.tsquery !== null && !geo
       ? sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
       : sql`provider_search d`;
+  const [pageService, pageJoin] =
+    plan.serviceTsquery !== null && !servicePerCandidate
+      ? [
+          sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`,
+          namedService(sql`page.provider_id`, plan.serviceTsquery),
+        ]
+      : [sql`page.service_name, page.service_min, page.service_max, page.service_starting_at`, sql``];
   return sql`
     WITH cand AS MATERIALIZED (
-      SELECT d.provider_id, d.created_at, d.quality, d.starting_price, ${chord} AS chord
-      FROM ${source}
-      WHERE ${where}
-      ORDER BY ${innerOrder}
-      LIMIT ${plan.cap + 1}
+      SELECT x.provider_id, x.created_at, x.quality, x.starting_price, x.chord,
+        ${rankCandidates ? sql`ts_rank_cd(x.document, to_tsquery('english', ${ranked}))` : sql`NULL::real`} AS rank
+      FROM (
+        SELECT d.provider_id, d.created_at, d.quality, d.starting_price, ${chord} AS chord,
+          ${rankCandidates ? sql`d.document` : sql`NULL::tsvector AS document`}
+        FROM ${source}
+        WHERE ${where}
+        ORDER BY ${innerOrder}
+        LIMIT ${plan.cap + 1}
+      ) x
     ),
     ordered AS (
       SELECT c.provider_id, c.created_at, c.starting_price, c.chord, ${service},
@@ -291,14 +328,12 @@ export function searchPageSql(plan: SearchPlan): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
-      page.starting_price, page.service_name, page.service_min, page.service_max, page.service_starting_at,
+      page.starting_price, ${pageService},
       page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
-    FROM page
-    JOIN users u ON u.id = page.provider_id
-    JOIN provider_profiles p ON p.user_id = page.provider_id
-    LEFT JOIN provider_ratings pr ON pr.provider_id = page.provider_id
+    FROM page ${cardJoins}
+    ${pageJoin}
     ORDER BY page.pos`;
 }
 
