@@ -140,13 +140,19 @@ function checkedSerializer(schema: $ZodType, compiled: Serialize, method: string
 export function registerSerializer(app: FastifyInstance, options: { check: boolean }) {
   const fallbacks: string[] = [];
   app.decorate('serializerFallbacks', fallbacks);
+  // Once per schema: routes share reply schemas, and each GET is compiled again for its HEAD.
+  const compiledBySchema = new WeakMap<$ZodType, Serialize | string>();
   const compiler: FastifySerializerCompiler<unknown> = ({ schema, method, url, httpStatus }) => {
     const zodSchema = zodSchemaOf(schema);
     // A plain JSON Schema (none today): Fastify's own serializer compiler would take it.
     if (!zodSchema) return fastJsonStringify(schema as FjsSchema);
-    const compiled = compileResponseSchema(zodSchema, url);
+    let compiled = compiledBySchema.get(zodSchema);
+    if (compiled === undefined) {
+      compiled = compileResponseSchema(zodSchema, url);
+      compiledBySchema.set(zodSchema, compiled);
+    }
     if (typeof compiled === 'string') {
-      fallbacks.push(`${method} ${url} ${httpStatus}: ${compiled}`);
+      if (method !== 'HEAD') fallbacks.push(`${method} ${url} ${httpStatus}: ${compiled}`);
       return zodSerializer(zodSchema, method, url);
     }
     return options.check ? checkedSerializer(zodSchema, compiled, method, url) : compiled;
