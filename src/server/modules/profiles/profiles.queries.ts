@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
 
@@ -36,12 +36,18 @@ export async function updateUserName(db: Db, userId: string, name: string) {
 
 /**
  * A provider account by slug (verified email), listed or not: the page is public when listed, and
- * its owner's preview until then. One indexed lookup, with the rating summary the reviews trigger
- * keeps (null before the first review), so the page needs no second round trip for it.
+ * its owner's preview until then. One statement, one round trip: an indexed lookup, the rating
+ * summary the reviews trigger keeps (null before the first review), and `openings`, a subquery on
+ * this provider's row (the openings service's profileOpenings: the public list's first few).
  */
-export async function findProviderBySlug(db: Db, slug: string) {
+export async function findProviderBySlug<T>(db: Db, slug: string, openings: SQL<T>) {
   const [row] = await db
-    .select({ user: users, profile: providerProfiles, rating: providerRatings })
+    .select({
+      user: users,
+      profile: providerProfiles,
+      rating: providerRatings,
+      openings,
+    })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(providerRatings, eq(providerRatings.providerId, users.id))
