@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { OpeningFields } from '#domain/openings.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { openingAlertDispatches, openings, providerProfiles, users } from '#server/db/schema/index.ts';
@@ -63,19 +63,46 @@ export interface UpcomingWindow {
   earliestStart: Date;
 }
 
+/** The window's bounds in a statement: values for a one-off one, placeholders for a prepared one. */
+type WindowSql = Record<keyof UpcomingWindow, SQLWrapper>;
+
+const windowValues = (w: UpcomingWindow): WindowSql => ({
+  now: sql`${w.now.toISOString()}`,
+  until: sql`${w.until.toISOString()}`,
+  earliestStart: sql`${w.earliestStart.toISOString()}`,
+});
+
 /** The window's conditions on `o`, shared by the list and the profile's openings so the two agree. */
-const inWindow = (w: UpcomingWindow) => sql`o.is_active
-        AND o.start_time >= ${w.earliestStart.toISOString()}::timestamptz
-        AND o.start_time < ${w.until.toISOString()}::timestamptz
-        AND o.end_time > ${w.now.toISOString()}::timestamptz`;
+const inWindow = (w: WindowSql) => sql`o.is_active
+        AND o.start_time >= ${w.earliestStart}::timestamptz
+        AND o.start_time < ${w.until}::timestamptz
+        AND o.end_time > ${w.now}::timestamptz`;
+
+/** The values of UPCOMING_OPENINGS_JSON's placeholders. */
+export function upcomingOpeningsParams(window: UpcomingWindow, limit: number) {
+  return {
+    openingsNow: window.now.toISOString(),
+    openingsUntil: window.until.toISOString(),
+    openingsEarliestStart: window.earliestStart.toISOString(),
+    openingsLimit: limit,
+  };
+}
 
 /**
- * One provider's first `limit` upcoming openings as a JSON array of OpeningRow, for a statement that
- * already reads the provider from `users` and `provider_profiles`: the public profile reads them
- * with the provider in one round trip. The same rows, order and fields as findUpcomingOpenings with
- * that providerId (and so nothing for a provider who is not listed).
+ * One provider's first `openingsLimit` upcoming openings as a JSON array of OpeningRow, a column for
+ * a statement that already reads the provider from `users` and `provider_profiles`: the public
+ * profile reads them with the provider in one round trip. The same rows, order and fields as
+ * findUpcomingOpenings with that providerId (and so nothing for a provider who is not listed). Its
+ * values are placeholders (upcomingOpeningsParams), so a statement with it can be prepared once.
  */
-export function upcomingOpeningsJson(window: UpcomingWindow, limit: number) {
+export const UPCOMING_OPENINGS_JSON = upcomingOpeningsJson();
+
+function upcomingOpeningsJson() {
+  const window: WindowSql = {
+    now: sql.placeholder('openingsNow'),
+    until: sql.placeholder('openingsUntil'),
+    earliestStart: sql.placeholder('openingsEarliestStart'),
+  };
   return sql<OpeningRow[]>`(
     SELECT coalesce(json_agg(json_build_object(
              'id', o.id, 'provider_id', o.provider_id, 'provider_name', ${users.name},
@@ -92,7 +119,7 @@ export function upcomingOpeningsJson(window: UpcomingWindow, limit: number) {
       SELECT * FROM openings o
       WHERE o.provider_id = ${users.id} AND ${users.listed} AND ${inWindow(window)}
       ORDER BY o.start_time, o.id
-      LIMIT ${limit}
+      LIMIT ${sql.placeholder('openingsLimit')}
     ) o
   )`;
 }
@@ -115,7 +142,7 @@ export async function findUpcomingOpenings(
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
       ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
-      WHERE ${inWindow(opts)}
+      WHERE ${inWindow(windowValues(opts))}
         AND u.listed
         ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
         ${

@@ -53,12 +53,13 @@ function upcomingWindow(ctx: AppContext): q.UpcomingWindow {
 }
 
 /**
- * The public list's first `limit` openings of the provider that a statement reading `users` and
- * `provider_profiles` is on, as a subquery for that statement: the profile reads them in its own
- * round trip (profiles.queries findProviderBySlug).
+ * The public list's first `limit` openings of the provider that a statement on `users` and
+ * `provider_profiles` reads: a column for that statement (the same on every call, so it can be
+ * prepared once) and its values now. The profile reads them in its own round trip
+ * (profiles.queries findProviderBySlug).
  */
 export function profileOpenings(ctx: AppContext, limit: number) {
-  return q.upcomingOpeningsJson(upcomingWindow(ctx), limit);
+  return { column: q.UPCOMING_OPENINGS_JSON, params: q.upcomingOpeningsParams(upcomingWindow(ctx), limit) };
 }
 
 /**
