@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -41,6 +41,7 @@ import {
   serverTimeoutOptions,
 } from './plugins/request-limits';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
+import { registerSerializer } from './plugins/serializer';
 import { registerUploadsStatic } from './plugins/uploads-static';
 import { registerWeb } from './plugins/web';
 import { createStorage, imageOrigins } from './storage/create-storage';
@@ -106,7 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerSerializer(app, { check: config.env === 'test' });
 
   const transport =
     opts.mailTransport ??

@@ -124,6 +124,9 @@ function errorStatuses(
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** The document's OpenAPI version: it decides the JSON Schema dialect, which the compiled serializers share. */
+export const OPENAPI_VERSION = '3.0.3';
+
 type OpenApiDoc = {
   components?: { schemas?: Record<string, unknown> };
   paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
@@ -136,6 +139,7 @@ export async function registerOpenApi(app: FastifyInstance) {
   const errorsByOperation = new Map<string, number[]>();
   await app.register(swagger, {
     openapi: {
+      openapi: OPENAPI_VERSION,
       info: { title: `${BRAND.name} API`, version: '1.0.0' },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

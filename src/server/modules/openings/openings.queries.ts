@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { OpeningFields } from '#domain/openings.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { openingAlertDispatches, openings } from '#server/db/schema/index.ts';
+import { openingAlertDispatches, openings, providerProfiles, users } from '#server/db/schema/index.ts';
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
@@ -55,16 +55,82 @@ const SELECT_OPENING = sql`
   JOIN users u ON u.id = o.provider_id
   LEFT JOIN provider_profiles p ON p.user_id = o.provider_id`;
 
+/** The public list's window (listUpcomingOpenings): not ended at `now`, starting before `until`. */
+export interface UpcomingWindow {
+  now: Date;
+  until: Date;
+  /** Bounds the index scan: an opening lasts at most 12 hours. */
+  earliestStart: Date;
+}
+
+/** The window's bounds in a statement: values for a one-off one, placeholders for a prepared one. */
+type WindowSql = Record<keyof UpcomingWindow, SQLWrapper>;
+
+const windowValues = (w: UpcomingWindow): WindowSql => ({
+  now: sql`${w.now.toISOString()}`,
+  until: sql`${w.until.toISOString()}`,
+  earliestStart: sql`${w.earliestStart.toISOString()}`,
+});
+
+/** The window's conditions on `o`, shared by the list and the profile's openings so the two agree. */
+const inWindow = (w: WindowSql) => sql`o.is_active
+        AND o.start_time >= ${w.earliestStart}::timestamptz
+        AND o.start_time < ${w.until}::timestamptz
+        AND o.end_time > ${w.now}::timestamptz`;
+
+/** The values of UPCOMING_OPENINGS_JSON's placeholders. */
+export function upcomingOpeningsParams(window: UpcomingWindow, limit: number) {
+  return {
+    openingsNow: window.now.toISOString(),
+    openingsUntil: window.until.toISOString(),
+    openingsEarliestStart: window.earliestStart.toISOString(),
+    openingsLimit: limit,
+  };
+}
+
+/**
+ * One provider's first `openingsLimit` upcoming openings as a JSON array of OpeningRow, a column for
+ * a statement that already reads the provider from `users` and `provider_profiles`: the public
+ * profile reads them with the provider in one round trip. The same rows, order and fields as
+ * findUpcomingOpenings with that providerId (and so nothing for a provider who is not listed). Its
+ * values are placeholders (upcomingOpeningsParams), so a statement with it can be prepared once.
+ */
+export const UPCOMING_OPENINGS_JSON = upcomingOpeningsJson();
+
+function upcomingOpeningsJson() {
+  const window: WindowSql = {
+    now: sql.placeholder('openingsNow'),
+    until: sql.placeholder('openingsUntil'),
+    earliestStart: sql.placeholder('openingsEarliestStart'),
+  };
+  return sql<OpeningRow[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'id', o.id, 'provider_id', o.provider_id, 'provider_name', ${users.name},
+             'provider_image', ${users.avatarUrl}, 'routing_slug', ${users.routingSlug},
+             'service_type', o.service_type, 'price', o.price, 'time_zone', o.time_zone,
+             'start_time', to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}),
+             'end_time', to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}),
+             'note', o.note, 'location_override', o.location_override,
+             'booking_link_override', o.booking_link_override, 'is_active', o.is_active,
+             'display_location', coalesce(nullif(o.location_override, ''), ${providerProfiles.location}, ''),
+             'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, '')
+           ) ORDER BY o.start_time, o.id), '[]'::json)
+    FROM (
+      SELECT * FROM openings o
+      WHERE o.provider_id = ${users.id} AND ${users.listed} AND ${inWindow(window)}
+      ORDER BY o.start_time, o.id
+      LIMIT ${sql.placeholder('openingsLimit')}
+    ) o
+  )`;
+}
+
 /**
  * Active openings of listed providers that have not ended and start before `until`, soonest first,
- * paged by (start_time, id). `earliestStart` bounds the index scan: an opening lasts at most 12 hours.
+ * paged by (start_time, id).
  */
 export async function findUpcomingOpenings(
   db: Db,
-  opts: {
-    now: Date;
-    until: Date;
-    earliestStart: Date;
+  opts: UpcomingWindow & {
     limit: number;
     after: { startTime: string; id: string } | null;
     providerId?: string;
@@ -76,10 +142,7 @@ export async function findUpcomingOpenings(
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
       ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
-      WHERE o.is_active
-        AND o.start_time >= ${opts.earliestStart.toISOString()}::timestamptz
-        AND o.start_time < ${opts.until.toISOString()}::timestamptz
-        AND o.end_time > ${opts.now.toISOString()}::timestamptz
+      WHERE ${inWindow(windowValues(opts))}
         AND u.listed
         ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
         ${

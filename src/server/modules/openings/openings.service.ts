@@ -42,6 +42,26 @@ const afterOf = (cursor: string | undefined) => {
   return keyset ? { startTime: keyset.createdAt, id: keyset.id } : null;
 };
 
+/** What the public list shows now: openings not ended, starting within OPENING_LIMITS.windowDays. */
+function upcomingWindow(ctx: AppContext): q.UpcomingWindow {
+  const now = ctx.now();
+  return {
+    now,
+    until: new Date(now.getTime() + OPENING_LIMITS.windowDays * DAY_MS),
+    earliestStart: new Date(now.getTime() - OPENING_LIMITS.maxHours * HOUR_MS),
+  };
+}
+
+/**
+ * The public list's first `limit` openings of the provider that a statement on `users` and
+ * `provider_profiles` reads: a column for that statement (the same on every call, so it can be
+ * prepared once) and its values now. The profile reads them in its own round trip
+ * (profiles.queries findProviderBySlug).
+ */
+export function profileOpenings(ctx: AppContext, limit: number) {
+  return { column: q.UPCOMING_OPENINGS_JSON, params: q.upcomingOpeningsParams(upcomingWindow(ctx), limit) };
+}
+
 /**
  * The public list: active openings that have not ended and start within 5 days, soonest first. A
  * signed-in `viewer` also gets each provider's click token (ADR 008).
@@ -69,11 +89,8 @@ export async function listUpcomingOpenings(
   } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
   viewer: UserRow | null = null,
 ) {
-  const now = ctx.now();
   const rows = await q.findUpcomingOpenings(ctx.db, {
-    now,
-    until: new Date(now.getTime() + OPENING_LIMITS.windowDays * DAY_MS),
-    earliestStart: new Date(now.getTime() - OPENING_LIMITS.maxHours * HOUR_MS),
+    ...upcomingWindow(ctx),
     limit: query.limit,
     after: afterOf(query.cursor),
     ...(query.providerId ? { providerId: query.providerId } : {}),

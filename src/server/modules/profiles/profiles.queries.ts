@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
 
@@ -34,20 +34,47 @@ export async function updateUserName(db: Db, userId: string, name: string) {
   return row!;
 }
 
-/**
- * A provider account by slug (verified email), listed or not: the page is public when listed, and
- * its owner's preview until then. One indexed lookup, with the rating summary the reviews trigger
- * keeps (null before the first review), so the page needs no second round trip for it.
- */
-export async function findProviderBySlug(db: Db, slug: string) {
-  const [row] = await db
-    .select({ user: users, profile: providerProfiles, rating: providerRatings })
+function selectProviderBySlug<T>(db: Db, openings: SQL<T>) {
+  return db
+    .select({ user: users, profile: providerProfiles, rating: providerRatings, openings })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(providerRatings, eq(providerRatings.providerId, users.id))
-    .where(and(eq(users.routingSlug, slug), eq(users.userType, 'provider'), isNotNull(users.emailVerifiedAt)))
-    .limit(1);
-  return row;
+    .where(
+      and(
+        eq(users.routingSlug, sql.placeholder('slug')),
+        eq(users.userType, 'provider'),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('profile_by_slug');
+}
+
+/** Prepared once per database (the busiest read: drizzle no longer rebuilds its SQL on every call). */
+const preparedBySlug = new WeakMap<
+  Db,
+  { openings: SQL; statement: ReturnType<typeof selectProviderBySlug> }
+>();
+
+/**
+ * A provider account by slug (verified email), listed or not: the page is public when listed, and
+ * its owner's preview until then. One prepared statement, one round trip: an indexed lookup, the
+ * rating summary the reviews trigger keeps (null before the first review), and `openings.column`,
+ * a subquery on this provider's row (the openings service's profileOpenings, with its `params`).
+ */
+export async function findProviderBySlug<T>(
+  db: Db,
+  slug: string,
+  openings: { column: SQL<T>; params: Record<string, unknown> },
+) {
+  let prepared = preparedBySlug.get(db);
+  if (prepared?.openings !== openings.column) {
+    prepared = { openings: openings.column, statement: selectProviderBySlug(db, openings.column) };
+    preparedBySlug.set(db, prepared);
+  }
+  const [row] = await prepared.statement.execute({ slug, ...openings.params });
+  return row as (Omit<NonNullable<typeof row>, 'openings'> & { openings: T }) | undefined;
 }
 
 /** A listed provider (users.listed: anyone may see them) by id. */

@@ -14,7 +14,7 @@ import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
-import { listUpcomingOpenings, openingsExpireAt } from '../openings/openings.service';
+import { openingsExpireAt, profileOpenings } from '../openings/openings.service';
 import { summaryOf } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
@@ -138,16 +138,13 @@ export async function getPublicProfile(
   viewer: UserRow | null = null,
 ): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
-  const row = await q.findProviderBySlug(ctx.db, slug);
+  const row = await q.findProviderBySlug(ctx.db, slug, profileOpenings(ctx, PROFILE_OPENINGS));
   if (!row || !(row.user.listed || viewer?.id === row.user.id)) {
     throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   }
   const { zip: _zip, ...data } = toProviderData(row.profile);
   const rating = summaryOf(row.rating ?? undefined);
-  const [openings, clickToken] = await Promise.all([
-    listUpcomingOpenings(ctx, { providerId: row.user.id, limit: PROFILE_OPENINGS }),
-    clickTokenFor(ctx, viewer, row.user.id),
-  ]);
+  const clickToken = await clickTokenFor(ctx, viewer, row.user.id);
   return {
     ...data,
     id: row.user.id,
@@ -160,7 +157,7 @@ export async function getPublicProfile(
     member_since: row.user.createdAt.toISOString(),
     listed: row.user.listed,
     ...(row.user.listed ? {} : { missing: missingForListing({ ...row.profile, name: row.user.name }) }),
-    upcoming_openings: openings.openings,
+    upcoming_openings: row.openings,
     ...(clickToken ? { click_token: clickToken } : {}),
   };
 }
