@@ -187,10 +187,22 @@ describe('no search path reads a provider table from end to end', () => {
   });
 
   it('walking common words finds what the full-text index finds', async () => {
-    const indexOnly = { words: new WordCache(), stems: { get: async () => new Map<string, number>() } };
+    const indexOnly = {
+      words: new WordCache(),
+      stems: { get: async () => ({ shares: new Map<string, number>(), rows: 0 }) },
+    };
     // Without a zip: the generated points are not jittered, so 'nearest' has ties a limit may cut anywhere.
-    for (const query of ['balayage', 'deep tissue', 'gel manicure']) {
-      const body = SearchBodySchema.parse({ query, limit: 50 });
+    // Price ranges and category words walk too (issue 21 item 4).
+    for (const asked of [
+      { query: 'balayage' },
+      { query: 'deep tissue' },
+      { query: 'gel manicure' },
+      { query: 'balayage', priceRange: [50, 150] },
+      { query: 'hair stylist' },
+      { query: 'nails', priceRange: [20, 60] },
+    ]) {
+      const query = JSON.stringify(asked);
+      const body = SearchBodySchema.parse({ ...asked, limit: 50 });
       const [walked, indexed] = [
         await searchProviders(t.app.ctx, body, freshCaches()),
         await searchProviders(t.app.ctx, body, indexOnly as never),

@@ -290,7 +290,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
   order.push(outerOrder);
   // A bounded walk: the most complete walkRows providers, read through the quality index.
   const source =
-    plan.strategy === 'walk' && plan.tsquery !== null && !geo
+    plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !geo
       ? sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
       : sql`provider_search d`;
   const [pageService, pageJoin] =
@@ -442,7 +442,14 @@ export async function analyzeWords(db: Db, words: readonly string[]): Promise<Wo
  * statistics ANALYZE keeps for the planner; empty until the table has been analysed. A stem not
  * listed is rarer than every listed one.
  */
-export async function findCommonStems(db: Db): Promise<Map<string, number>> {
+/** The planner's statistics of the search documents: the common stems' shares and how many rows. */
+export interface DocumentStats {
+  shares: Map<string, number>;
+  /** pg_class.reltuples (-1 or 0 before the first ANALYZE). */
+  rows: number;
+}
+
+export async function findDocumentStats(db: Db): Promise<DocumentStats> {
   const rows = rowsOf<{ stem: string; share: number }>(
     await db.execute(sql`
       SELECT u.stem, u.share
@@ -451,7 +458,12 @@ export async function findCommonStems(db: Db): Promise<Map<string, number>> {
       WHERE s.schemaname = current_schema() AND s.tablename = 'provider_search'
         AND s.attname = 'document' AND u.stem IS NOT NULL`),
   );
-  return new Map(rows.map((r) => [r.stem, Number(r.share)]));
+  const [size] = rowsOf<{ rows: number }>(
+    await db.execute(
+      sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'provider_search'::regclass`,
+    ),
+  );
+  return { shares: new Map(rows.map((r) => [r.stem, Number(r.share)])), rows: Number(size?.rows ?? 0) };
 }
 
 export type NewSearchLog = typeof searchLogs.$inferInsert;

@@ -165,17 +165,17 @@ export class WordCache {
  * app. Before the table is first analysed nothing is known and every search lets the planner choose.
  */
 export class StemStats {
-  private shares = new Map<string, number>();
+  private stats: q.DocumentStats = { shares: new Map(), rows: 0 };
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | null = null;
   constructor(private readonly maxAgeMs = 60_000) {}
 
-  async get(ctx: AppContext): Promise<Map<string, number>> {
+  async get(ctx: AppContext): Promise<q.DocumentStats> {
     if (performance.now() - this.readAt > this.maxAgeMs) {
       this.reading ??= q
-        .findCommonStems(ctx.db)
-        .then((shares) => {
-          this.shares = shares;
+        .findDocumentStats(ctx.db)
+        .then((stats) => {
+          this.stats = stats;
           this.readAt = performance.now();
         })
         .finally(() => {
@@ -183,7 +183,7 @@ export class StemStats {
         });
       await this.reading;
     }
-    return this.shares;
+    return this.stats;
   }
 }
 
@@ -388,8 +388,16 @@ function likelyShare(parts: readonly QueryPart[], shares: Map<string, number>): 
   );
 }
 
-/** Words at least this common are found by walking the static order (see SearchPlan.strategy). */
-const WALK_MIN_SHARE = 0.05;
+/**
+ * Words at least this common are found by walking the static order (see SearchPlan.strategy). The
+ * walk reads about cap / share providers and the index every match, share × rows of them: the two
+ * cost the same at share = √(cap / rows), 0.05 at 100,000 providers and 0.016 at 1,000,000, where a
+ * word in 2% of documents cost 250–700 ms by index. Never above 0.05, the share measured at 100,000.
+ */
+function walkMinShare(rows: number): number {
+  const cap = SEARCH_LIMITS.totalCap + 1;
+  return rows > cap ? Math.min(0.05, Math.sqrt(cap / rows)) : 0.05;
+}
 
 const allHoursOf = (days: readonly Weekday[]) =>
   days.flatMap((day) => Array.from({ length: 24 }, (_, h) => dayIndex(day) * 24 + h));
@@ -528,13 +536,19 @@ export async function searchProviders(
   }
 
   // Other filters change how many providers match in ways only the planner estimates: it chooses.
+  // A price range keeps the walk: reading every match of a common word to filter their prices grows
+  // with the catalogue (285 ms a search at 1,000,000 providers), while the walk is bounded; when a
+  // narrow range leaves it short of cap + 1 matches, the index strategy runs after it (below).
+  // A category is one of five: far more common than the walk's threshold in any catalogue that has
+  // been analysed (before, nothing is known: the planner chooses).
+  const stats = await caches.stems.get(ctx);
+  const minShare = walkMinShare(stats.rows);
   const walk =
-    tsquery !== null &&
     !hours &&
     !amenities &&
-    !priced &&
     !filters.minRating &&
-    likelyShare(parts, await caches.stems.get(ctx)) >= WALK_MIN_SHARE;
+    ((category !== null && stats.rows > 0) ||
+      (tsquery !== null && likelyShare(parts, stats.shares) >= minShare));
   const plan: q.SearchPlan = {
     tsquery,
     serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
@@ -553,8 +567,8 @@ export async function searchProviders(
     offset,
     cap: SEARCH_LIMITS.totalCap,
     strategy: walk ? 'walk' : 'index',
-    // Enough to find cap + 1 matches among providers of whom WALK_MIN_SHARE match, with room.
-    walkRows: Math.ceil(((SEARCH_LIMITS.totalCap + 1) / WALK_MIN_SHARE) * 1.2),
+    // Enough to find cap + 1 matches among providers of whom minShare match, with room.
+    walkRows: Math.ceil(((SEARCH_LIMITS.totalCap + 1) / minShare) * 1.2),
   };
   let rows = await q.findSearchPage(ctx.db, plan);
   if (walk && !place && (rows[0]?.total ?? 0) <= plan.cap) {
