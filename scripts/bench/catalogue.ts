@@ -252,15 +252,16 @@ interface Place {
 }
 
 /** A weighted picker: cumulative weights, binary search. */
-function weighted<T>(items: readonly T[], weights: readonly number[]) {
+/** A picker of items[i] with probability ∝ weights[i], from a uniform u in [0, 1). */
+export function pickByWeight<T>(items: readonly T[], weights: readonly number[]): (u: number) => T {
   const cumulative: number[] = [];
   let sum = 0;
   for (const w of weights) {
     sum += w;
     cumulative.push(sum);
   }
-  return (rng: Rng): T => {
-    const x = rng.next() * sum;
+  return (u) => {
+    const x = u * sum;
     let lo = 0;
     let hi = cumulative.length - 1;
     while (lo < hi) {
@@ -270,6 +271,11 @@ function weighted<T>(items: readonly T[], weights: readonly number[]) {
     }
     return items[lo]!;
   };
+}
+
+function weighted<T>(items: readonly T[], weights: readonly number[]) {
+  const pick = pickByWeight(items, weights);
+  return (rng: Rng): T => pick(rng.next());
 }
 
 /**

@@ -5,7 +5,7 @@
 // site) and `uniqueSearches` (no body twice, so no cache of answers can help).
 import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_SORTS } from '#domain/search-options.ts';
 import { createRng, type Rng } from '#server/seed/art.ts';
-import { SEARCH_WORDS } from './catalogue';
+import { pickByWeight, SEARCH_WORDS } from './catalogue';
 
 export type RequestSpec = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -107,23 +107,10 @@ export function searchMix(
 /** A picker of items[r] with probability ∝ 1 / (r + 1)^s (Zipf): the front of the list is popular. */
 export function zipfPicker<T>(items: readonly T[], s = 1): (u: number) => T {
   if (items.length === 0) throw new Error('zipfPicker needs at least one item');
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (let r = 0; r < items.length; r++) {
-    sum += 1 / (r + 1) ** s;
-    cumulative.push(sum);
-  }
-  return (u) => {
-    const x = u * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return items[lo]!;
-  };
+  return pickByWeight(
+    items,
+    items.map((_, r) => 1 / (r + 1) ** s),
+  );
 }
 
 /**
