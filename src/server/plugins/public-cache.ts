@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/client.ts';
 import { type CachedReply, CatalogueVersion, matchesEtag, ReplyCache } from '#server/lib/catalogue-cache.ts';
 import { type AdmissionGate, enterGate } from './admission-gate';
+import { isDatabaseUnavailable } from './errors';
 
 /**
  * What a public GET may be kept for by a shared cache (a CDN): a few seconds, then it asks again
@@ -54,13 +55,18 @@ export async function createPublicReplies(
     );
   let unlisten = async () => {};
   let version: CatalogueVersion;
+  version = CatalogueVersion.polled(read);
   if (database.listen) {
-    let pushed: CatalogueVersion | undefined;
-    unlisten = await database.listen('catalogue_version', (payload) => pushed?.observe(Number(payload)));
-    pushed = await CatalogueVersion.pushed(read);
-    version = pushed;
-  } else {
-    version = CatalogueVersion.polled(read);
+    try {
+      let pushed: CatalogueVersion | undefined;
+      unlisten = await database.listen('catalogue_version', (payload) => pushed?.observe(Number(payload)));
+      pushed = await CatalogueVersion.pushed(read);
+      version = pushed;
+    } catch (error) {
+      // A database that does not answer at start: the app still starts, and every request asks for
+      // the version, failing with the database's 503 until it answers.
+      if (!isDatabaseUnavailable(error)) throw error;
+    }
   }
   const cache = new ReplyCache(maxBytes);
   const making = new Map<string, Promise<CachedReply<unknown>>>();
