@@ -148,17 +148,17 @@ export function refreshSession(): Promise<Session | null> {
 export const BUSY_RETRY_MAX_MS = 5000;
 
 /**
- * How long to wait before resending a read the server refused as busy (503 with Retry-After in
- * seconds: the embedded database's admission gate, or PostgreSQL out of reach), or null for any
+ * How long to wait before resending a read the server refused as busy (503, with Retry-After in
+ * seconds from the embedded database's admission gate or PostgreSQL out of reach), or null for any
  * other answer. Writes are never resent: the server may have done one before failing.
  */
 function busyRetryDelay(response: Response, opts: RequestOptions): number | null {
   if (response.status !== 503) return null;
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   if (method !== 'GET' && !opts.read) return null;
-  const seconds = response.headers.get('Retry-After')?.trim();
-  if (!seconds || !/^\d+$/.test(seconds)) return null;
-  return Math.min(Number(seconds) * 1000, BUSY_RETRY_MAX_MS);
+  // Without a Retry-After in seconds (a proxy's 503, an HTTP date), one second.
+  const seconds = response.headers.get('Retry-After')?.trim() ?? '';
+  return Math.min(/^\d+$/.test(seconds) ? Number(seconds) * 1000 : 1000, BUSY_RETRY_MAX_MS);
 }
 
 function abortError(): DOMException {
