@@ -38,14 +38,16 @@ describe('public profiles', () => {
     expect(await bioOf(t, slug)).toBe('First words.');
 
     // With the version trigger off, a change is invisible: the reply comes from the cache.
-    await t.db.execute(sql`ALTER TABLE provider_profiles DISABLE TRIGGER provider_profiles_catalogue`);
+    await t.db.execute(sql`ALTER TABLE provider_profiles DISABLE TRIGGER provider_profiles_catalogue_update`);
     try {
       await t.db.execute(
         sql`UPDATE provider_profiles SET bio = 'Unseen.' WHERE user_id = ${provider.user.id}`,
       );
       expect(await bioOf(t, slug)).toBe('First words.');
     } finally {
-      await t.db.execute(sql`ALTER TABLE provider_profiles ENABLE TRIGGER provider_profiles_catalogue`);
+      await t.db.execute(
+        sql`ALTER TABLE provider_profiles ENABLE TRIGGER provider_profiles_catalogue_update`,
+      );
     }
 
     // Through the API…
@@ -145,6 +147,10 @@ describe('what bumps the version', () => {
     await t.db.execute(
       sql`UPDATE users SET opening_alerts = NOT opening_alerts WHERE id = ${provider.user.id}`,
     );
+    expect(await version()).toBe(at);
+    // A statement that changes no row (background jobs send them) bumps nothing.
+    await t.db.execute(sql`UPDATE openings SET is_active = false WHERE false`);
+    await t.db.execute(sql`DELETE FROM reviews WHERE false`);
     expect(await version()).toBe(at);
 
     await t.db.execute(sql`UPDATE users SET name = 'Renamed Studio' WHERE id = ${provider.user.id}`);

@@ -18,20 +18,56 @@ BEGIN
   PERFORM pg_notify('catalogue_version', v::text);
 END $$;
 --> statement-breakpoint
+-- A statement that changed no row (an UPDATE whose WHERE matched nothing, as background jobs send)
+-- bumps nothing: the transition tables say what changed.
 CREATE OR REPLACE FUNCTION catalogue_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM catalogue_bump_version();
+  -- One query per branch: each names only the transition table its event has.
+  IF TG_OP = 'TRUNCATE' THEN
+    PERFORM catalogue_bump_version();
+  ELSIF TG_OP = 'DELETE' THEN
+    IF EXISTS (SELECT 1 FROM old_rows) THEN PERFORM catalogue_bump_version(); END IF;
+  ELSIF EXISTS (SELECT 1 FROM new_rows) THEN
+    PERFORM catalogue_bump_version();
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- Statement-level: a bulk write (seed, rebuild) bumps once, not once per row.
-CREATE TRIGGER provider_profiles_catalogue AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON provider_profiles
+CREATE TRIGGER provider_profiles_catalogue AFTER INSERT ON provider_profiles REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
 --> statement-breakpoint
-CREATE TRIGGER openings_catalogue AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON openings
+CREATE TRIGGER provider_profiles_catalogue_update AFTER UPDATE ON provider_profiles REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
 --> statement-breakpoint
-CREATE TRIGGER reviews_catalogue AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON reviews
+CREATE TRIGGER provider_profiles_catalogue_delete AFTER DELETE ON provider_profiles REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER provider_profiles_catalogue_truncate AFTER TRUNCATE ON provider_profiles
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER openings_catalogue AFTER INSERT ON openings REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER openings_catalogue_update AFTER UPDATE ON openings REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER openings_catalogue_delete AFTER DELETE ON openings REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER openings_catalogue_truncate AFTER TRUNCATE ON openings
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER reviews_catalogue AFTER INSERT ON reviews REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER reviews_catalogue_update AFTER UPDATE ON reviews REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER reviews_catalogue_delete AFTER DELETE ON reviews REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
+--> statement-breakpoint
+CREATE TRIGGER reviews_catalogue_truncate AFTER TRUNCATE ON reviews
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_bump();
 --> statement-breakpoint
 -- users changes all the time (logins, tokens, alert settings): only a change the public can see
