@@ -47,28 +47,36 @@ function brandHead(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), brandHead(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    // scripts/check-budgets.mjs reads the chunk graph from .vite/manifest.json.
-    manifest: true,
-    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically goes into the entry chunk itself, instead of a
-        // dozen small shared chunks (each one more request and worse compression on the first load).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [react(), tailwindcss(), brandHead(), ...(isSsrBuild ? [] : [precompress()])],
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr`: the server-rendering entry the server imports (ADR 017).
+        ssr: 'entry-server.tsx',
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        // scripts/check-budgets.mjs reads the chunk graph from .vite/manifest.json.
+        manifest: true,
+        // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically goes into the entry chunk itself, instead of a
+            // dozen small shared chunks (each one more request and worse compression on the first load).
+            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -18,17 +18,30 @@ function filesUnder(dir: string): string[] {
 test('neither password ever reaches the web bundle, even when set while building', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'glowfind-bundle-'));
   try {
-    const build = spawnSync(
-      'npx',
-      ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
-      {
-        env: { ...process.env, ADMIN_PASSWORD, BETA_PASSWORD, VITE_ADMIN_PASSWORD: ADMIN_PASSWORD },
-        encoding: 'utf8',
-      },
-    );
-    expect(build.status, build.stderr).toBe(0);
+    // The browser's build and the server-rendering one (ADR 017): neither may carry a password.
+    for (const extra of [[], ['--ssr', 'entry-server.tsx']]) {
+      const build = spawnSync(
+        'npx',
+        [
+          'vite',
+          'build',
+          '--logLevel',
+          'error',
+          '--outDir',
+          path.join(outDir, extra.length ? 'ssr' : 'web'),
+          '--emptyOutDir',
+          ...extra,
+        ],
+        {
+          env: { ...process.env, ADMIN_PASSWORD, BETA_PASSWORD, VITE_ADMIN_PASSWORD: ADMIN_PASSWORD },
+          encoding: 'utf8',
+        },
+      );
+      expect(build.status, build.stderr).toBe(0);
+    }
     const files = filesUnder(outDir);
-    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('.js') && f.includes(`${path.sep}web${path.sep}`))).toBe(true);
+    expect(files.some((f) => f.endsWith('entry-server.js'))).toBe(true);
     for (const file of files) {
       const text = readFileSync(file, 'latin1');
       expect(text.includes(ADMIN_PASSWORD), file).toBe(false);

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
+// @ts-expect-error: a plain ES module of scripts/, without types
+import { buildWeb } from '../scripts/build-web.mjs';
 
-/** Builds the web app once, so the journeys run against what `npm start` serves. */
+/** Builds the web app (browser and server rendering) once, so the journeys run against what `npm start` serves. */
 export default function globalSetup() {
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  if (!buildWeb()) throw new Error('vite build failed');
 }

@@ -7,13 +7,14 @@
 // Sizes are gzip -9 of the built files (what a server compressing its responses would send).
 // Builds first when dist/web has no manifest or the sources are newer than it.
 // `--json FILE` also writes the rows.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildWeb } from './build-web.mjs';
 
 const WEB_DIR = 'dist/web';
 const MANIFEST = path.join(WEB_DIR, '.vite/manifest.json');
+const SSR_ENTRY = 'dist/ssr/entry-server.js';
 const KB = 1000;
 const HOME_BUDGET = 120 * KB;
 const ROUTE_BUDGET = 30 * KB;
@@ -39,9 +40,11 @@ export const HOME_FIRST_LOAD = [
 const KNOWN_OVER_KB = {
   'app/routes/about.tsx': 49.7,
   'app/routes/reset-password.tsx': 45.6,
-  'app/routes/account.tsx': 97.7,
+  // 97.7 until the zod-free texts moved out of the schema modules (ADR 017): 28.5 KB off the profile
+  // route, and the account page loads them as three more small shared chunks (+0.4 KB).
+  'app/routes/account.tsx': 98.1,
   'app/routes/admin.tsx': 54.3,
-  'app/routes/profile.tsx': 73.9,
+  'app/routes/profile.tsx': 45.5,
 };
 
 /** Route modules (src/web/app/routes), the URL each serves, and the lazy modules loaded with them. */
@@ -73,10 +76,10 @@ export function ensureBuild() {
     newestMtime('src/domain'),
     statSync('vite.config.ts').mtimeMs,
   );
-  if (existsSync(MANIFEST) && statSync(MANIFEST).mtimeMs >= sources) return;
+  const built = [MANIFEST, SSR_ENTRY].every((f) => existsSync(f) && statSync(f).mtimeMs >= sources);
+  if (built) return;
   console.log('Building the web app (vite build)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (!buildWeb()) process.exit(1);
   if (!existsSync(MANIFEST)) {
     console.error(`${MANIFEST} is missing: vite.config.ts needs build.manifest = true`);
     process.exit(1);

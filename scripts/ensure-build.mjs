@@ -1,9 +1,8 @@
 // `npm start` builds the web app when it has not been built yet (a fresh clone).
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildWeb } from './build-web.mjs';
 
-if (!existsSync('dist/web/index.html')) {
+if (!existsSync('dist/web/index.html') || !existsSync('dist/ssr/entry-server.js')) {
   console.log('Building the web app (first start)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (!buildWeb()) process.exit(1);
 }

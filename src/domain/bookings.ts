@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl } from './fields';
+import { isHttpUrl } from './links';
 import { LIMITS } from './options';
 
 export * from './bookings-options';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, HttpUrlSchema, isHttpUrl, normalizeEmail, PasswordSchema, text } from './fields';
+import { EmailSchema, HttpUrlSchema, normalizeEmail, PasswordSchema, text } from './fields';
+import { isHttpUrl } from './links';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

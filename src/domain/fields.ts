@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from './links';
 import { LIMITS } from './options';
 
 /** Reusable field schemas with SPEC.md §5's messages. Strings are trimmed and bounded. */
@@ -41,15 +42,6 @@ export const HttpUrlSchema = z
     (value) => value === '' || isHttpUrl(value),
     'Please enter a valid link starting with http:// or https://',
   );
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** Lower-cases and trims an email so one address is one account whatever its case. */
 export function normalizeEmail(email: string): string {

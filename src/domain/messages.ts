@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { MESSAGE_LIMITS, MESSAGE_TEXTS } from './messages-options';
 
 /**
  * Messages to a provider. SPEC.md only simulated them; here a message is really delivered: it is
  * emailed to the provider with the sender's address as Reply-To (the provider's address stays private).
  */
-export const MESSAGE_LIMITS = { bodyMax: 2000 } as const;
-
-export const MESSAGE_TEXTS = {
-  sentTitle: 'Message sent',
-  sentTo: (name: string) => `Message sent to ${name}`,
-  failed: 'Failed to send message. Please try again.',
-  required: 'Please enter a message',
-} as const;
 
 export const SendMessageBodySchema = z.object({
   providerId: z.uuid({ error: 'Provider not found' }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ServicePackageSchema } from './pricing';
 import {
   displayPrice,
   formatAmount,
@@ -7,8 +8,7 @@ import {
   PRICE_TYPES,
   type PriceParts,
   parsePrice,
-  ServicePackageSchema,
-} from './pricing';
+} from './pricing-options';
 
 describe('formatPrice', () => {
   it('renders the four SPEC.md strings', () => {

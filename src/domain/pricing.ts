@@ -1,94 +1,13 @@
 import { z } from 'zod';
+import {
+  CONTACT_FOR_PRICING,
+  formatPrice,
+  PRICE_TYPES,
+  PRICING_LIMITS,
+  PRICING_TEXTS,
+} from './pricing-options';
 
 /** Service packages and their price texts (SPEC.md §3 'Service package', §5 'Service package'). */
-
-export const PRICE_TYPES = ['fixed', 'range', 'starting_at', 'contact'] as const;
-export type PriceType = (typeof PRICE_TYPES)[number];
-
-export const PRICE_TYPE_LABELS: Record<PriceType, string> = {
-  fixed: 'Fixed price',
-  range: 'Price range',
-  starting_at: 'Starting at',
-  contact: 'Contact for pricing',
-};
-
-export const PRICING_LIMITS = {
-  serviceMax: 60,
-  descriptionMax: 300,
-  priceMax: 100_000,
-  packagesMax: 30,
-} as const;
-
-export const CONTACT_FOR_PRICING = 'Contact for pricing';
-
-export const PRICING_TEXTS = {
-  serviceRequired: 'Service name is required',
-  descriptionRequired: 'Description is required',
-  validPrice: 'Valid price is required',
-  maxAboveMin: 'Max price must be greater than min price',
-  tooHigh: `Prices must be at most $${PRICING_LIMITS.priceMax.toLocaleString('en-US')}`,
-  previewInvalid: 'Enter valid price to see preview',
-  tooMany: `You can have at most ${PRICING_LIMITS.packagesMax} service packages`,
-} as const;
-
-/** What the editor and the API work with; `price` is the rendered text, derived from the rest. */
-export interface PriceParts {
-  priceType: PriceType;
-  minPrice?: number | null | undefined;
-  maxPrice?: number | null | undefined;
-}
-
-/** 45 → '45', 45.5 → '45.50', 1200 → '1,200'. */
-export function formatAmount(amount: number): string {
-  const cents = Math.round(amount * 100);
-  const whole = cents % 100 === 0;
-  return (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
-}
-
-const isAmount = (value: number | null | undefined): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= PRICING_LIMITS.priceMax;
-
-/** The price text of a package, or null when its numbers do not make a valid price yet. */
-export function formatPrice(parts: PriceParts): string | null {
-  const { priceType, minPrice, maxPrice } = parts;
-  if (priceType === 'contact') return CONTACT_FOR_PRICING;
-  if (!isAmount(minPrice)) return null;
-  if (priceType === 'fixed') return `$${formatAmount(minPrice)}`;
-  if (priceType === 'starting_at') return `Starting at $${formatAmount(minPrice)}`;
-  if (!isAmount(maxPrice) || maxPrice <= minPrice) return null;
-  return `$${formatAmount(minPrice)} - $${formatAmount(maxPrice)}`;
-}
-
-const AMOUNT = String.raw`\$\s*(\d[\d,]*(?:\.\d{1,2})?)`;
-const toNumber = (raw: string) => Number(raw.replace(/,/g, ''));
-
-/**
- * Reads a price text back into editor fields: '$X', '$X - $Y', 'Starting at $X' (also 'From $X',
- * '$X+'); anything else is 'contact'. Texts with Infinity or NaN are 'contact' (SPEC.md §3).
- */
-export function parsePrice(textValue: string): PriceParts {
-  const value = textValue.trim();
-  if (/infinity|nan/i.test(value)) return { priceType: 'contact', minPrice: null, maxPrice: null };
-  let m = new RegExp(`^${AMOUNT}\\s*-\\s*${AMOUNT}$`).exec(value);
-  if (m) return { priceType: 'range', minPrice: toNumber(m[1]!), maxPrice: toNumber(m[2]!) };
-  m =
-    new RegExp(`^(?:starting at|from)\\s+${AMOUNT}$`, 'i').exec(value) ??
-    new RegExp(`^${AMOUNT}\\s*\\+$`).exec(value);
-  if (m) return { priceType: 'starting_at', minPrice: toNumber(m[1]!), maxPrice: null };
-  m = new RegExp(`^${AMOUNT}$`).exec(value);
-  if (m) return { priceType: 'fixed', minPrice: toNumber(m[1]!), maxPrice: null };
-  return { priceType: 'contact', minPrice: null, maxPrice: null };
-}
-
-/** The text a visitor sees for a stored price (Infinity/NaN or blank → 'Contact for pricing'). */
-export function displayPrice(textValue: string | null | undefined): string {
-  const value = (textValue ?? '').trim();
-  if (!value || /infinity|nan/i.test(value)) return CONTACT_FOR_PRICING;
-  return value;
-}
 
 const roundCents = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) / 100 : value;
@@ -152,16 +71,3 @@ export type ServicePackage = z.output<typeof ServicePackageSchema>;
 export const PricingListSchema = z
   .array(ServicePackageSchema)
   .max(PRICING_LIMITS.packagesMax, PRICING_TEXTS.tooMany);
-
-/** The lowest priced amount in a list (the card's 'startingPrice'); null when nothing is priced. */
-export function lowestPrice(pricing: readonly { price?: string; minPrice?: number | null }[]): number | null {
-  let lowest: number | null = null;
-  for (const entry of pricing) {
-    const amount =
-      typeof entry.minPrice === 'number' ? entry.minPrice : (parsePrice(entry.price ?? '').minPrice ?? null);
-    if (typeof amount === 'number' && Number.isFinite(amount) && (lowest === null || amount < lowest)) {
-      lowest = amount;
-    }
-  }
-  return lowest;
-}

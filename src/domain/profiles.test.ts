@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amenityDisplay,
-  initialsOf,
-  ProviderAccountFormSchema,
-  publicServices,
-  UpdateProfileBodySchema,
-} from './profiles';
+import { ProviderAccountFormSchema, UpdateProfileBodySchema } from './profiles';
+import { amenityDisplay, initialsOf, publicServices } from './profiles-options';
 
 describe('amenityDisplay', () => {
   it("maps SPEC.md's display names and kinds", () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_LIMITS } from './profiles';
+import { PROFILE_LIMITS } from './profiles-options';
 
 /** Avatar and portfolio uploads (SPEC.md §5 'Images', §7 'Uploads', §8 'Uploads'; DESIGN.md §5). */
 

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { SsrRenderer } from '#domain/ssr.ts';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -21,7 +24,7 @@ import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
-import { profilePageHead } from './modules/profiles/profiles.seo';
+import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -76,6 +79,18 @@ export interface BuildOptions {
   now?: () => Date;
   mailTransport?: MailTransport;
   storage?: Storage;
+  /**
+   * The web app's server-rendering entry; default: dist/ssr/entry-server.js beside config.webDir
+   * when built (ADR 017), else none. Null: no server rendering.
+   */
+  renderer?: SsrRenderer | null;
+}
+
+/** The SSR build of the web app (`vite build --ssr`, dist/ssr) beside the client build, if built. */
+async function loadRenderer(webDir: string): Promise<SsrRenderer | null> {
+  const entry = path.join(webDir, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as SsrRenderer;
 }
 
 /**
@@ -186,7 +201,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerWeb(app, config.webDir, {
-    profileHead: (slug) => profilePageHead(ctx, slug),
+    profilePage: (slug) => profilePage(ctx, slug),
+    renderer: opts.renderer === undefined ? await loadRenderer(config.webDir) : opts.renderer,
+    replies: ctx.replies,
     betaGate: Boolean(config.betaPassword),
     supportUrl: config.supportUrl,
     instagramUrl: config.instagramUrl,

@@ -1,28 +1,31 @@
 import './lib/zod-jitless';
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { SSR_STATE_ID } from '#domain/ssr.ts';
+import { App } from './app/app';
 import { AppRoutes } from './app/router';
+import { type SsrState, seedQueries } from './app/ssr-state';
 import { queryClient } from './lib/query-client';
-import { useTheme } from './lib/theme';
-import { Toaster } from './lib/toast';
 
-function App() {
-  const theme = useTheme();
-  return (
-    <QueryClientProvider client={queryClient}>
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster theme={theme} />
-    </QueryClientProvider>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+    </App>
+  </StrictMode>
 );
+
+// A server-rendered page (a profile, a landing page; ADR 017) carries the data it was rendered
+// from: the queries start with it, and React hydrates the HTML instead of rendering it again.
+const state = document.getElementById(SSR_STATE_ID);
+if (state?.textContent) {
+  seedQueries(queryClient, JSON.parse(state.textContent) as SsrState);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
 import { isReservedSlug } from '#domain/slug.ts';
+import { SSR_STATE_ID, type SsrPage, type SsrRenderer } from '#domain/ssr.ts';
+import type { CachedReply } from '../lib/catalogue-cache';
+import { matchesEtag } from '../lib/catalogue-cache';
 import { escapeHtml, type PageHead } from '../lib/html';
+import { PUBLIC_CACHE_CONTROL, type PublicReplies } from './public-cache';
 
 /** Paths the web app answers itself (SPEC.md §2 route table); anything else single-segment is a slug. */
 const CLIENT_ROUTES = new Set([
@@ -21,9 +26,24 @@ const CLIENT_ROUTES = new Set([
 ]);
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
 
+/** A page the server renders: its head, what the web app renders it from, and when time changes it. */
+export interface ServerPage {
+  head: PageHead;
+  page: SsrPage;
+  /** Epoch ms when time alone changes the page (an opening ends). */
+  expiresAt?: number;
+}
+
 export interface WebOptions {
-  /** The head of a profile page, or null when the slug is unknown (the page then answers 404). */
-  profileHead: (slug: string) => Promise<PageHead | null>;
+  /** A provider's page, or null when the slug is unknown or not listed (the page then answers 404). */
+  profilePage: (slug: string) => Promise<ServerPage | null>;
+  /**
+   * The web app's server-rendering entry (dist/ssr; ADR 017). Without it (no SSR build) a page has
+   * only its head, and the app renders the rest in the browser.
+   */
+  renderer: SsrRenderer | null;
+  /** The process's cache of public replies: a rendered page is kept under the catalogue version. */
+  replies: PublicReplies;
   /** The beta gate is on: the page says so (the web app shows the gate) and shows no profile data. */
   betaGate?: boolean;
   /** SUPPORT_URL: the about page's 'Support Our Mission' link, handed to the page in a meta tag. */
@@ -68,8 +88,91 @@ export function injectHead(html: string, head: PageHead): string {
 }
 
 /**
- * Serves the built web app. Client routes get index.html; /{slug} gets it with the profile's
- * meta tags and JSON-LD (or a 404 status when unknown); unknown /api/* paths get JSON 404.
+ * The <script> and <link> tags that load a route's code with the entry, from Vite's manifest
+ * (dist/web/.vite/manifest.json): its chunk and every chunk it imports statically, and their CSS.
+ */
+function routeAssets(webDir: string): (modules: string[]) => string {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Chunk>;
+  const tags = new Map<string, string>();
+  return (modules) => {
+    const key = modules.join(' ');
+    let cached = tags.get(key);
+    if (cached !== undefined) return cached;
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = manifest[name];
+      // The entry (index.html) is loaded by the page already.
+      if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const c of chunk.css ?? []) css.add(c);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    for (const m of modules) visit(m);
+    cached = [
+      ...[...css].map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" />`),
+      ...[...files].map((f) => `<link rel="modulepreload" href="/${escapeHtml(f)}" />`),
+    ].join('\n  ');
+    tags.set(key, cached);
+    return cached;
+  };
+}
+
+class PageNotFound extends Error {}
+
+/** A rendered page compressed once when it is made, not per request (about 40 KB → 9 KB). */
+interface Encoded {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function encode(html: string): Encoded {
+  return {
+    br: brotliCompressSync(html, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip: gzipSync(html, { level: 6 }),
+  };
+}
+
+/** The coding to send: brotli, else gzip, else none (an explicit q=0 refuses one). */
+function codingFor(acceptEncoding: string | undefined): keyof Encoded | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a server-rendered page: compressed as the browser accepts, with its ETag (one per coding: each
+ * is its own representation), the shared-cache policy, and 304 when the browser has it.
+ */
+function sendPage(req: FastifyRequest, reply: FastifyReply, cached: CachedReply<Encoded>): FastifyReply {
+  const coding = codingFor(req.headers['accept-encoding']);
+  const etag = coding ? `${cached.etag.slice(0, -1)}-${coding}"` : cached.etag;
+  reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL).header('Vary', 'Accept-Encoding');
+  if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type('text/html; charset=utf-8');
+  if (!coding) return reply.send(cached.body);
+  return reply.header('Content-Encoding', coding).send(cached.value[coding]);
+}
+
+/**
+ * Serves the built web app. Client routes get index.html; /{slug} gets the profile rendered on
+ * the server with its meta tags and JSON-LD (or index.html with a 404 status when unknown; the app
+ * then shows its not-found page); unknown /api/* paths get JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string, opts: WebOptions) {
   const indexFile = path.join(webDir, 'index.html');
@@ -88,6 +191,24 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const pageHtml = new Map(
     Object.entries(PAGE_HEADS).map(([url, head]) => [url, injectHead(indexHtml, { ...head, tags: '' })]),
   );
+  const assetsFor = routeAssets(webDir);
+  const links = { 'support-url': opts.supportUrl, 'instagram-url': opts.instagramUrl };
+
+  /** index.html with the page's head, and its content rendered by the app when there is a renderer. */
+  async function renderPage(url: string, page: ServerPage): Promise<string> {
+    const withHead = injectHead(indexHtml, page.head);
+    if (!opts.renderer) return withHead;
+    const rendered = await opts.renderer.render(url, page.page, links);
+    const assets = assetsFor(rendered.modules);
+    return withHead
+      .replace('</head>', () => (assets ? `  ${assets}\n  </head>` : '</head>'))
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${rendered.html}</div>\n    <script id="${SSR_STATE_ID}" type="application/json">${rendered.state}</script>`,
+      );
+  }
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -114,8 +235,29 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     // Behind the beta gate, profile pages are not described to anyone who has not passed it.
     if (CLIENT_ROUTES.has(url) || opts.betaGate) return reply.send(pageHtml.get(url) ?? indexHtml);
     const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
-    const head = slug && !isReservedSlug(slug) ? await opts.profileHead(slug) : null;
-    if (!head) return reply.status(404).send(indexHtml);
-    return reply.send(injectHead(indexHtml, head));
+    if (!slug || isReservedSlug(slug)) return reply.status(404).send(indexHtml);
+    // The page is the same for everyone (the visitor's view; a signed-in viewer's own details come
+    // from the API after hydration), so it is kept like the public API replies (ADR 014).
+    const cached = await opts.replies
+      .get(
+        `page:/${slug}`,
+        async () => {
+          const page = await opts.profilePage(slug);
+          if (!page) throw new PageNotFound();
+          const html = await renderPage(`/${slug}`, page);
+          return {
+            value: encode(html),
+            reply: html,
+            ...(page.expiresAt !== undefined ? { expiresAt: page.expiresAt } : {}),
+          };
+        },
+        (html) => html as string,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof PageNotFound) return null;
+        throw error;
+      });
+    if (!cached) return reply.status(404).send(indexHtml);
+    return sendPage(request, reply, cached);
   });
 }

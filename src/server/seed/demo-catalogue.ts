@@ -1,5 +1,5 @@
 import type { AMENITIES, SERVICE_CATEGORIES } from '#domain/options.ts';
-import type { PriceType } from '#domain/pricing.ts';
+import type { PriceType } from '#domain/pricing-options.ts';
 
 /**
  * The demo catalogue: 60 invented providers (12 per category, a few in two) in real neighbourhoods

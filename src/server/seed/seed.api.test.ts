@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAvailability } from '#domain/availability-text.ts';
 import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '#domain/options.ts';
-import { PRICE_TYPES } from '#domain/pricing.ts';
+import { PRICE_TYPES } from '#domain/pricing-options.ts';
 import { ProviderFieldsSchema, PublicProfileSchema } from '#domain/profiles.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import { thumbnailUrl } from '#domain/uploads.ts';

@@ -10,7 +10,8 @@ import {
 } from '#domain/availability.ts';
 import { formatAvailability, parseAvailability } from '#domain/availability-text.ts';
 import { instantToWallTime, wallTimeToInstant } from '#domain/openings-options.ts';
-import { initialsOf, type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
+import { type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
+import { initialsOf } from '#domain/profiles-options.ts';
 import { isReservedSlug, slugify } from '#domain/slug.ts';
 import type { AppContext } from '../context';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';

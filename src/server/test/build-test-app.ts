@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { SsrRenderer } from '#domain/ssr.ts';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   mail?: Partial<Config['mail']>;
   /** Serve a web app whose index.html is this text (by default there is no web app). */
   indexHtml?: string;
+  /** Render pages on the server with this (ADR 017; see test/web-renderer.ts); by default none. */
+  renderer?: SsrRenderer;
   /** Capture the log (see captureLog()); the level is then `info` unless `env.LOG_LEVEL` says otherwise. */
   log?: LogCapture;
   /** Log every request and response as production does (off in tests by default). */
@@ -210,6 +213,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         : {}),
       ...(options.requestLogging !== undefined ? { requestLogging: options.requestLogging } : {}),
       ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
+      renderer: options.renderer ?? null,
       // Production's 2 s wait would turn a test's burst of slow work (argon2, image re-encoding) on a
       // busy 2-core machine into 503s: a slow test should fail by its timeout instead. The gate's own
       // tests (plugins/admission-gate.api.test.ts) pass their limits.

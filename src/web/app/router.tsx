@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { publicProfileQuery } from '../features/profiles/api/get-public-profile';
-import { queryClient } from '../lib/query-client';
 import { RootLayout } from './root-layout';
 import { HomePage } from './routes/home';
 
@@ -50,13 +48,9 @@ const AdminPage = lazy(async () => {
   };
 });
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
-const ProfilePage = lazy(() => {
-  // Opening /{slug}: the profile call starts with the page's code instead of after it (one round
-  // trip less before the profile paints; Lighthouse's LCP on mobile).
-  const slug = /^\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
-  if (slug) void queryClient.prefetchQuery(publicProfileQuery(decodeURIComponent(slug)));
-  return import('./routes/profile').then((m) => ({ default: m.ProfilePage }));
-});
+// A profile opened directly comes rendered by the server with its data (ADR 017); one reached from
+// a card asks for its data when its code has loaded.
+const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
 
 export function AppRoutes() {
   return (

@@ -45,7 +45,11 @@ const subscribe = (listener: () => void) => {
 
 /** Renders nothing until the first toast; then sonner's Toaster. */
 export function Toaster({ theme }: { theme: 'light' | 'dark' }) {
-  const active = useSyncExternalStore(subscribe, () => wanted);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { MESSAGE_TEXTS, type SendMessageBody } from '#domain/messages.ts';
+import type { SendMessageBody } from '#domain/messages.ts';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountProfile, LISTING_ITEMS, missingForListing } from '#domain/profiles.ts';
+import type { AccountProfile } from '#domain/profiles.ts';
+import { LISTING_ITEMS, missingForListing } from '#domain/profiles-options.ts';
 import { providerSearch, users } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {

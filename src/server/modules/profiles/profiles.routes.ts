@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccountProfileReplySchema,
-  PROFILE_TEXTS,
   PublicProfileReplySchema,
   SlugParamsSchema,
   UpdateProfileBodySchema,
 } from '#domain/profiles.ts';
+import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';

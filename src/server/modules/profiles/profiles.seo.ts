@@ -4,7 +4,8 @@ import type { PublicProfile } from '#domain/profiles.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { escapeHtml, type PageHead } from '#server/lib/html.ts';
-import { getPublicProfile } from './profiles.service';
+import type { ServerPage } from '#server/plugins/web.ts';
+import { getPublicProfile, publicProfileExpiresAt } from './profiles.service';
 
 const SCHEMA_TYPE: Record<string, string> = {
   hair: 'HairSalon',
@@ -134,10 +135,15 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
   return { title, description, tags };
 }
 
-/** The head for /{slug}, or null when there is no such public profile. */
-export async function profilePageHead(ctx: AppContext, slug: string): Promise<PageHead | null> {
+/** The page for /{slug}: its head and the profile the app renders it from; null when not public. */
+export async function profilePage(ctx: AppContext, slug: string): Promise<ServerPage | null> {
   try {
-    return profileHead(await getPublicProfile(ctx, slug), ctx.config.publicUrl);
+    const profile = await getPublicProfile(ctx, slug);
+    return {
+      head: profileHead(profile, ctx.config.publicUrl),
+      page: { kind: 'profile', slug, profile },
+      expiresAt: publicProfileExpiresAt(ctx, profile),
+    };
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
-import {
-  type AccountProfile,
-  missingForListing,
-  PROFILE_TEXTS,
-  type ProviderData,
-  type PublicProfile,
-  type UpdateProfileBodySchema,
+import type {
+  AccountProfile,
+  ProviderData,
+  PublicProfile,
+  UpdateProfileBodySchema,
 } from '#domain/profiles.ts';
+import { missingForListing, PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';

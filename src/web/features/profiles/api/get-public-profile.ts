@@ -39,5 +39,12 @@ export function publicProfileQuery(slug: string, viewerId: string | null = getSe
 
 export function usePublicProfile(slug: string) {
   const viewerId = useSession()?.user.id ?? null;
-  return useQuery(publicProfileQuery(slug, viewerId));
+  const query = publicProfileQuery(slug, viewerId);
+  // A server-rendered profile hydrates as the visitor's view; a signed-in viewer's own reply then
+  // replaces it without the page going back to its loading state (ADR 017). Only the same slug's.
+  return useQuery({
+    ...query,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[PUBLIC_PROFILE_KEY.length] === slug ? previous : undefined,
+  });
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { PROFILE_TEXTS } from '#domain/profiles.ts';
+import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { type AccountProfile, missingForListing } from '#domain/profiles.ts';
+import type { AccountProfile } from '#domain/profiles.ts';
+import { missingForListing } from '#domain/profiles-options.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 

@@ -1,11 +1,11 @@
 import { CheckCircle2, Circle } from 'lucide-react';
+import type { AccountProfile } from '#domain/profiles.ts';
 import {
-  type AccountProfile,
   LISTING_ITEMS,
   LISTING_TEXTS,
   type ListingItem,
   missingForListing,
-} from '#domain/profiles.ts';
+} from '#domain/profiles-options.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { AccountSectionId } from './account-sections';
 

@@ -1,13 +1,12 @@
 import type { KeyboardEvent } from 'react';
+import { type ServicePackage, ServicePackageSchema } from '#domain/pricing.ts';
 import {
   formatPrice,
   PRICE_TYPE_LABELS,
   PRICE_TYPES,
   PRICING_TEXTS,
   type PriceType,
-  type ServicePackage,
-  ServicePackageSchema,
-} from '#domain/pricing.ts';
+} from '#domain/pricing-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';

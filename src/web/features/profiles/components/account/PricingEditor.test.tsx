@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Issue } from '#domain/errors.ts';
-import { formatPrice, PRICING_LIMITS, PRICING_TEXTS, type ServicePackageInput } from '#domain/pricing.ts';
+import type { ServicePackageInput } from '#domain/pricing.ts';
+import { formatPrice, PRICING_LIMITS, PRICING_TEXTS } from '#domain/pricing-options.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { PricingEditor, type StoredPackage } from './PricingEditor';
 

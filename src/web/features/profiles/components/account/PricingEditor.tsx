@@ -1,14 +1,14 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Issue } from '#domain/errors.ts';
+import type { ServicePackageInput } from '#domain/pricing.ts';
 import {
   displayPrice,
   PRICING_LIMITS,
   PRICING_TEXTS,
   type PriceType,
   parsePrice,
-  type ServicePackageInput,
-} from '#domain/pricing.ts';
+} from '#domain/pricing-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import {

@@ -1,5 +1,5 @@
 import { Armchair, Check, HeartHandshake, type LucideIcon, Sparkles } from 'lucide-react';
-import { type AmenityKind, amenityDisplay } from '#domain/profiles.ts';
+import { type AmenityKind, amenityDisplay } from '#domain/profiles-options.ts';
 import { Chip, type ChipTone } from '#web/components/ui/Chip.tsx';
 
 const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: ChipTone }> = {

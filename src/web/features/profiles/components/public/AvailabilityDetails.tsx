@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { PUBLIC_DEFAULTS } from '#domain/profiles.ts';
+import { PUBLIC_DEFAULTS } from '#domain/profiles-options.ts';
 import { availabilityDisplay } from './profile-view';
 
 /** The availability text split into days and hours, free text and notes. */

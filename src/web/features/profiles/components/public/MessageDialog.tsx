@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages.ts';
+import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';

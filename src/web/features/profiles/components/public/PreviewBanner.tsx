@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LISTING_TEXTS, type ListingItem } from '#domain/profiles.ts';
+import { LISTING_TEXTS, type ListingItem } from '#domain/profiles-options.ts';
 
 /** The owner's preview of a profile nobody else can see yet, with what it still needs. */
 export function PreviewBanner({ missing }: { missing: readonly ListingItem[] }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { initialsOf } from '#domain/profiles.ts';
+import { initialsOf } from '#domain/profiles-options.ts';
 
 /** The hero picture: the avatar (small thumbnail first, full size for dense screens) or the initials. */
 export function ProfileAvatar({ name, src }: { name: string; src: string | null }) {

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { PROFILE_TEXTS } from '#domain/profiles.ts';
+import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 

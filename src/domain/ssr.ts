@@ -1,0 +1,30 @@
+import type { PublicProfile } from './profiles';
+
+/**
+ * The contract between the server and the web app's server-rendering entry (src/web/entry-server.tsx,
+ * built by `vite build --ssr` into dist/ssr; ADR 017). The server finds the page's data; the entry
+ * renders the app's own components from it.
+ */
+export type SsrPage = { kind: 'profile'; slug: string; profile: PublicProfile };
+
+/** Configuration the page's components read from meta tags in the browser. */
+export interface SsrSiteLinks {
+  'support-url'?: string | undefined;
+  'instagram-url'?: string | undefined;
+}
+
+export interface SsrRendered {
+  /** The app's HTML, for inside <div id="root">. */
+  html: string;
+  /** The data it was rendered from, as JSON safe inside a <script> element, for hydration. */
+  state: string;
+  /** The route modules the page needs (their keys in Vite's manifest), to preload with the entry. */
+  modules: string[];
+}
+
+export interface SsrRenderer {
+  render(url: string, page: SsrPage, links: SsrSiteLinks): Promise<SsrRendered>;
+}
+
+/** The id of the <script type="application/json"> element that carries SsrRendered.state. */
+export const SSR_STATE_ID = 'glowfind-state';

@@ -1,0 +1,156 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSR_STATE_ID } from '#domain/ssr.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createVerifiedProvider, type VerifiedUser } from '../test/factories';
+import { webRenderer } from '../test/web-renderer';
+
+/**
+ * Profiles rendered on the server (issue 22 item 5, ADR 017): the web app's own components, from
+ * the data the page then embeds for hydration, kept under the catalogue version like the API's
+ * public replies, compressed once, with an ETag per coding.
+ */
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Find independent beauty professionals." />
+    <title>Glowfind · Search Smarter. Book Better.</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/assets/app.js"></script>
+  </body>
+</html>`;
+
+const HOSTILE = '</script><script>alert(1)</script><!--';
+
+let t: TestApp;
+let provider: VerifiedUser;
+beforeAll(async () => {
+  t = await buildTestApp({ indexHtml: INDEX, renderer: await webRenderer() });
+  provider = await createVerifiedProvider(t, { name: 'Amara Okafor', selected_categories: ['hair'] });
+  const saved = await t.put(
+    '/api/auth/profile',
+    {
+      bio: `Loc specialist. ${HOSTILE}`,
+      pricing: [
+        { service: 'Starter Locs', description: 'Comb coils', priceType: 'fixed', minPrice: 150 },
+        { service: 'Retwist', description: 'Palm roll', priceType: 'range', minPrice: 80, maxPrice: 120 },
+      ],
+    },
+    { token: provider.session.access_token },
+  );
+  expect(saved.status, saved.text).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const slugOf = () => provider.user.routing_slug as string;
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script id="${SSR_STATE_ID}"`));
+const stateOf = (html: string) => {
+  const match = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json">(.*?)</script>`, 's').exec(
+    html,
+  );
+  return JSON.parse(match![1]!) as { queries: { key: unknown[]; data: Record<string, unknown> }[] };
+};
+
+describe('GET /{slug} rendered on the server', () => {
+  it('has the profile in the HTML: one h1 with the name, the services, the bio, and the head', async () => {
+    const res = await t.get(`/${slugOf()}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = rootOf(res.text);
+    expect(root.match(/<h1[^>]*>/g)).toHaveLength(1);
+    expect(root).toMatch(/<h1[^>]*>Amara Okafor<\/h1>/);
+    for (const text of ['Starter Locs', '$150', 'Retwist', '$80 - $120', 'Loc specialist.', 'Book Appointment']) {
+      expect(root, text).toContain(text);
+    }
+    // The head is the profile's (profiles.seo.ts), and the page stays whole.
+    expect(res.text).toContain('<title>Amara Okafor · Hair professional in Austin, TX 78701 | Glowfind</title>');
+    expect(res.text).toContain(`<link rel="canonical" href="${t.config.publicUrl}/${slugOf()}" />`);
+    expect(res.text.split('<div id="root">')).toHaveLength(2);
+    expect(res.text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('embeds the data it was rendered from once, as the visitor sees it, for hydration', async () => {
+    const res = await t.get(`/${slugOf()}`);
+    const state = stateOf(res.text);
+    expect(state.queries).toHaveLength(1);
+    const [query] = state.queries;
+    // The key the browser's first render asks for: the visitor's view (no viewer id).
+    expect(query!.key).toEqual(['profiles', 'public', slugOf(), null]);
+    const api = await t.get(`/api/user/${slugOf()}`);
+    expect(query!.data).toEqual(api.body.profile);
+    expect(query!.data).not.toHaveProperty('click_token');
+  });
+
+  it('lets no user text end a script or open markup: the bio is text in both places', async () => {
+    const res = await t.get(`/${slugOf()}`);
+    // In the app's HTML, escaped as text…
+    expect(rootOf(res.text)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    // …and in the JSON, with <, > and & as \u escapes.
+    expect(res.text).not.toContain(HOSTILE);
+    expect(stateOf(res.text).queries[0]!.data.bio).toBe(`Loc specialist. ${HOSTILE}`);
+    // Only the page's own scripts: the module entry, the JSON-LD and the state.
+    expect(res.text.match(/<script\b/g)).toHaveLength(3);
+  });
+
+  it('answers 304 to its ETag and shows a change on the very next request', async () => {
+    const first = await t.get(`/${slugOf()}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=5');
+    const again = await t.get(`/${slugOf()}`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const saved = await t.put(
+      '/api/auth/profile',
+      { bio: 'Loc specialist, now also silk presses.' },
+      { token: provider.session.access_token },
+    );
+    expect(saved.status).toBe(200);
+    const changed = await t.get(`/${slugOf()}`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(rootOf(changed.text)).toContain('Loc specialist, now also silk presses.');
+    expect(stateOf(changed.text).queries[0]!.data.bio).toBe('Loc specialist, now also silk presses.');
+  });
+
+  it('sends brotli or gzip as accepted, each with its own ETag, and the same page inside', async () => {
+    const plain = await t.get(`/${slugOf()}`);
+    const br = await t.app.inject({ method: 'GET', url: `/${slugOf()}`, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.text);
+    expect(br.rawPayload.length).toBeLessThan(plain.text.length / 3);
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: `/${slugOf()}`,
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.text);
+    const etags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
+    expect(etags.size).toBe(3);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/${slugOf()}`,
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('renders nothing for a profile that is not listed: 404 with the plain app page', async () => {
+    const unlisted = await createVerifiedProvider(t, { name: 'Not Yet Listed' }, { listed: false });
+    const res = await t.get(`/${unlisted.user.routing_slug}`);
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(INDEX);
+    const unknown = await t.get('/no-such-provider-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe(INDEX);
+  });
+});

@@ -1,0 +1,23 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The data a server-rendered page was rendered from, embedded once in the HTML (a JSON script
+ * element, SSR_STATE_ID in #domain/ssr.ts) so the browser hydrates from the same data without
+ * waiting for it (ADR 017).
+ */
+export interface SsrState {
+  queries: { key: QueryKey; data: unknown }[];
+}
+
+export function seedQueries(client: QueryClient, state: SsrState): void {
+  for (const { key, data } of state.queries) client.setQueryData(key, data);
+}
+
+/** JSON inside <script> must not be able to close the element or open a comment. */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

@@ -1,0 +1,49 @@
+import './lib/zod-jitless';
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
+import { App } from './app/app';
+import { AppRoutes } from './app/router';
+import { type SsrState, scriptJson, seedQueries } from './app/ssr-state';
+import { publicProfileQuery } from './features/profiles/api/get-public-profile';
+import { setServerSiteLinks } from './lib/site-links';
+
+/** What each kind of page needs: the queries it reads on its first render, and its route module. */
+function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
+  // The visitor's view: the first render in the browser has no session yet (useSession's server
+  // snapshot), so it asks for exactly these keys.
+  return {
+    state: { queries: [{ key: publicProfileQuery(page.slug, null).queryKey, data: page.profile }] },
+    modules: ['app/routes/profile.tsx'],
+  };
+}
+
+/**
+ * Server rendering (ADR 017): the app's own routes and components, rendered to HTML for `url` from
+ * the page's data, which goes into the page once for hydration. Waits for the lazy routes, so the
+ * content is in the HTML; queries the page does not bring (reviews) render their loading state,
+ * as on the first render in the browser.
+ */
+export async function render(url: string, page: SsrPage, links: SsrSiteLinks): Promise<SsrRendered> {
+  setServerSiteLinks(links);
+  const { state, modules } = pageData(page);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  seedQueries(client, state);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App client={client}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>
+    </StrictMode>,
+    // Every boundary inline, in its place: no script may be needed to put the content where it
+    // belongs (the page works without JavaScript, and the CSP allows no inline scripts).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  client.clear();
+  return { html, state: scriptJson(state), modules };
+}
