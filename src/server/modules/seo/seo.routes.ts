@@ -7,6 +7,8 @@ import { parseSitemapFile, robotsTxt, type SitemapFile, type SitemapOptions, Sit
 
 /** A file can cost a second of database work at a million providers: a crawler needs a few a minute. */
 const SITEMAP_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+/** Not API routes: left out of /api/openapi.json (and so of its fuzzing). */
+const schema = { hide: true };
 
 /**
  * /robots.txt, the sitemap index at /sitemap.xml and its files under /sitemaps/ (issue 22 items 1
@@ -18,7 +20,7 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
   const robots = robotsTxt(ctx.config.publicUrl, betaGate);
   const sitemaps = new Sitemaps(ctx, options);
 
-  app.get('/robots.txt', async (_req, reply) =>
+  app.get('/robots.txt', { schema }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(robots),
   );
 
@@ -52,12 +54,12 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
     return reply.send(Readable.from(sitemaps.body(state, file), { objectMode: false }));
   };
 
-  app.get('/sitemap.xml', { config: { rateLimit: SITEMAP_RATE_LIMIT } }, (req, reply) =>
+  app.get('/sitemap.xml', { schema, config: { rateLimit: SITEMAP_RATE_LIMIT } }, (req, reply) =>
     sendSitemap(req, reply, { kind: 'index', name: 'sitemap.xml' }),
   );
   app.get<{ Params: { file: string } }>(
     '/sitemaps/:file',
-    { config: { rateLimit: SITEMAP_RATE_LIMIT } },
+    { schema, config: { rateLimit: SITEMAP_RATE_LIMIT } },
     (req, reply) => sendSitemap(req, reply, parseSitemapFile(req.params.file)),
   );
 }

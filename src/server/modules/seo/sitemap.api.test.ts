@@ -88,6 +88,13 @@ describe('GET /sitemap.xml (issue 22 item 2)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=5');
   });
 
+  it('is no API route: left out of the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    const paths = Object.keys(doc.paths);
+    expect(paths).toContain('/api/health');
+    expect(paths.filter((p) => /robots|sitemap/.test(p))).toEqual([]);
+  });
+
   it('lists the fixed public pages in pages.xml', async () => {
     const res = await get('/sitemaps/pages.xml');
     expect(res.statusCode).toBe(200);
