@@ -28,30 +28,31 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
     const arrival = ctx.now().getTime();
     // Behind the beta gate the catalogue is not described to anyone.
     if (betaGate || !file) throw new AppError('NOT_FOUND');
-    const state = await sitemaps.state();
-    if (!sitemaps.exists(state, file)) throw new AppError('NOT_FOUND');
-    const etag = sitemaps.etag(state, file);
+    const answer = await sitemaps.answer(file);
+    if (!answer) throw new AppError('NOT_FOUND');
+    const { etag } = answer;
     // HTTP dates count whole seconds: a version first seen in the second the request arrived in
     // could be followed by another in that same second, which a client holding this date would
     // then never fetch. So the date is given once that second is over (the ETag always is).
-    const lastModified = Math.floor(state.seenAt / 1000) * 1000;
+    const lastModified = Math.floor(answer.seenAt / 1000) * 1000;
     const datable = lastModified + 1000 <= arrival;
+    const ifNoneMatch = req.headers['if-none-match'];
+    const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
+    // If-None-Match, when sent, decides alone (RFC 9110 §13.1.3).
+    const unchanged = ifNoneMatch
+      ? matchesEtag(ifNoneMatch, etag)
+      : datable && Number.isFinite(ifModifiedSince) && ifModifiedSince >= lastModified;
+    // Started before any header is set: a database error here is answered as any other error.
+    const body = unchanged || req.method === 'HEAD' ? undefined : await answer.body();
+    if (body === null) throw new AppError('NOT_FOUND');
     reply
       .header('ETag', etag)
       .header('Cache-Control', PUBLIC_CACHE_CONTROL)
       .type('application/xml; charset=utf-8');
     if (datable) reply.header('Last-Modified', new Date(lastModified).toUTCString());
-    const ifNoneMatch = req.headers['if-none-match'];
-    const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
-    // If-None-Match, when sent, decides alone (RFC 9110 §13.1.3).
-    if (
-      ifNoneMatch
-        ? matchesEtag(ifNoneMatch, etag)
-        : datable && Number.isFinite(ifModifiedSince) && ifModifiedSince >= lastModified
-    )
-      return reply.code(304).send();
-    if (req.method === 'HEAD') return reply.send();
-    return reply.send(Readable.from(sitemaps.body(state, file), { objectMode: false }));
+    if (unchanged) return reply.code(304).send();
+    if (!body) return reply.send();
+    return reply.send(Readable.from(body, { objectMode: false }));
   };
 
   app.get('/sitemap.xml', { schema, config: { rateLimit: SITEMAP_RATE_LIMIT } }, (req, reply) =>

@@ -46,12 +46,20 @@ export function parseSitemapFile(name: string): SitemapFile | null {
 }
 
 /** What the sitemaps are as of one catalogue version. */
-export interface SitemapState {
+interface SitemapState {
   version: number;
-  /** Epoch ms when this process first read this version: an upper bound of the last change it saw. */
   seenAt: number;
   providerFiles: number;
   placeFiles: number;
+}
+
+/** A sitemap file as of one request: its validators, and its body when it is to be sent. */
+export interface SitemapAnswer {
+  etag: string;
+  /** Epoch ms when this process first read the catalogue version: no change it holds is later. */
+  seenAt: number;
+  /** Starts the body (never called for a 304 or a HEAD); null when the file has gone meanwhile. */
+  body: () => Promise<AsyncGenerator<string> | null>;
 }
 
 const XML_ENTITIES: Record<string, string> = {
@@ -100,8 +108,12 @@ export class Sitemaps {
       throw new Error(`Sitemap pageSize must be 1 to ${SITEMAP_MAX_URLS}`);
   }
 
-  /** The sitemaps as of this request: one cached read per catalogue version (ADR 014). */
-  async state(): Promise<SitemapState> {
+  /**
+   * What `file` is as of this request, or null when it does not exist (a providers-N past the last
+   * one). Costs the catalogue version and, once per version, a count of the listed providers (and
+   * of the landing pages, for the index and the places files only).
+   */
+  async answer(file: SitemapFile): Promise<SitemapAnswer | null> {
     const { ctx } = this;
     const cached = await ctx.replies.get(
       'sitemap:state',
@@ -113,37 +125,40 @@ export class Sitemaps {
       (reply) => JSON.stringify(reply),
     );
     const { version, listed, seenAt } = cached.value;
+    const { pageSize } = this.options;
+    const providerFiles = Math.ceil(listed / pageSize);
+    const placeFiles =
+      file.kind === 'index' || file.kind === 'places'
+        ? Math.ceil((await this.countPlaces(version)) / pageSize)
+        : 0;
+    if (file.kind === 'providers' && file.n > providerFiles) return null;
+    if (file.kind === 'places' && file.n > placeFiles) return null;
+    const state: SitemapState = { version, seenAt, providerFiles, placeFiles };
     return {
-      version,
+      // Strong: the catalogue version decides every byte, with PUBLIC_URL and the page size (and,
+      // for the index, which files there are, since the landing pages are counted apart).
+      etag: etagOf(
+        ['sitemap', version, file.name, ctx.config.publicUrl, pageSize, providerFiles, placeFiles].join(
+          '\u0000',
+        ),
+      ),
       seenAt,
-      providerFiles: Math.ceil(listed / this.options.pageSize),
-      placeFiles: Math.ceil((await this.countPlaces(version)) / this.options.pageSize),
+      body: () => this.body(state, file),
     };
   }
 
-  /** Whether `file` exists as of `state` (a providers-N past the last one does not). */
-  exists(state: SitemapState, file: SitemapFile): boolean {
-    if (file.kind === 'providers') return file.n <= state.providerFiles;
-    if (file.kind === 'places') return file.n <= state.placeFiles;
-    return true;
-  }
-
-  /** A strong validator for `file` as of `state`: it changes with the catalogue, PUBLIC_URL and the page size. */
-  etag(state: SitemapState, file: SitemapFile): string {
-    return etagOf(
-      ['sitemap', state.version, file.name, this.ctx.config.publicUrl, this.options.pageSize].join('\u0000'),
-    );
-  }
-
-  /** The body of `file`, written piece by piece. */
-  body(state: SitemapState, file: SitemapFile): AsyncGenerator<string> {
+  /** The body of `file`, written piece by piece; null when it has gone since answer(). */
+  private async body(state: SitemapState, file: SitemapFile): Promise<AsyncGenerator<string> | null> {
     switch (file.kind) {
       case 'index':
         return this.indexBody(state);
       case 'pages':
         return this.pagesBody();
-      case 'providers':
-        return this.providersBody(state, file.n);
+      case 'providers': {
+        // Found before the first byte, so a database error is still an error status.
+        const from = await this.startOf(state.version, file.n);
+        return from === null ? null : this.providersBody(state.version, from, file.n);
+      }
       case 'places':
         return this.placesBody(file.n);
     }
@@ -170,28 +185,25 @@ export class Sitemaps {
     yield '</urlset>\n';
   }
 
-  private async *providersBody(state: SitemapState, n: number): AsyncGenerator<string> {
+  private async *providersBody(version: number, from: string, n: number): AsyncGenerator<string> {
     const { ctx } = this;
     const { pageSize, batchSize } = this.options;
-    const from = await this.startOf(state.version, n);
     yield `${XML_HEAD}<urlset xmlns="${SITEMAP_NAMESPACE}">\n`;
-    if (from !== null) {
-      let start: { from: string } | { after: string } = { from };
-      let left = pageSize;
-      while (left > 0) {
-        // One row more on the last batch: the first slug of the next file, remembered below.
-        const limit = Math.min(batchSize, left) + (left <= batchSize ? 1 : 0);
-        const rows = await ctx.replies.gated(() => q.findListedProvidersBatch(ctx.db, start, limit));
-        const page = rows.slice(0, left);
-        yield page.map((row) => urlEntry(loc(ctx.config.publicUrl, row.slug), row.lastmod)).join('');
-        left -= page.length;
-        if (rows.length < limit) break;
-        if (left === 0) {
-          this.remember(state.version, n, rows[rows.length - 1]!.slug);
-          break;
-        }
-        start = { after: page[page.length - 1]!.slug };
+    let start: { from: string } | { after: string } = { from };
+    let left = pageSize;
+    while (left > 0) {
+      // One row more on the last batch: the first slug of the next file, remembered below.
+      const limit = Math.min(batchSize, left) + (left <= batchSize ? 1 : 0);
+      const rows = await ctx.replies.gated(() => q.findListedProvidersBatch(ctx.db, start, limit));
+      const page = rows.slice(0, left);
+      yield page.map((row) => urlEntry(loc(ctx.config.publicUrl, row.slug), row.lastmod)).join('');
+      left -= page.length;
+      if (rows.length < limit) break;
+      if (left === 0) {
+        this.remember(version, n, rows[rows.length - 1]!.slug);
+        break;
       }
+      start = { after: page[page.length - 1]!.slug };
     }
     yield '</urlset>\n';
   }
