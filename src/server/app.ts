@@ -27,6 +27,8 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
+import type { SitemapOptions } from './modules/seo/seo.service';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { findReplacementUrl } from './modules/uploads/uploads.service';
 import { AdmissionGate, type GateLimits, PGLITE_GATE, registerAdmissionGate } from './plugins/admission-gate';
@@ -84,6 +86,8 @@ export interface BuildOptions {
    * when built (ADR 017), else none. Null: no server rendering.
    */
   renderer?: SsrRenderer | null;
+  /** Over the sitemap's defaults: tests shrink the page size; the landing pages plug in `placePages`. */
+  sitemap?: Partial<SitemapOptions>;
 }
 
 /** The SSR build of the web app (`vite build --ssr`, dist/ssr) beside the client build, if built. */
@@ -196,6 +200,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openingAlertRoutes);
   await app.register(formRoutes);
   await app.register(reviewRoutes);
+  // Before the web app: its not-found handler answers any other path with the HTML app.
+  await app.register(seoRoutes, opts.sitemap ?? {});
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'), {
     replacementUrl: (key) => findReplacementUrl(ctx, key),
   });

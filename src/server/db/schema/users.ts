@@ -47,6 +47,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_routing_slug_idx').on(t.routingSlug),
+    // The sitemap's provider files (modules/seo): listed slugs in order, read index-only.
+    index('users_listed_slug_idx').on(t.routingSlug).where(sql`${t.listed}`),
     index('users_type_created_idx').on(t.userType, t.createdAt),
     check('users_user_type_check', sql`${t.userType} in ('client', 'provider')`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
