@@ -376,7 +376,13 @@ test('a server failure shows Failed to load profile, and Try Again loads it', as
         })
       : route.continue(),
   );
-  await page.goto(`/${maya.slug}`);
+  // Opened from within the app (a card's link): a profile loaded directly comes rendered by the
+  // server with its data (ADR 017), so only a navigation in the app asks the API first.
+  await page.goto('/help');
+  await page.evaluate((slug) => {
+    window.history.pushState({}, '', `/${slug}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, maya.slug);
   await expect(page.getByRole('heading', { level: 1, name: 'Failed to load profile' })).toBeVisible({
     timeout: 20_000,
   });
