@@ -144,8 +144,9 @@ const topicsTable = (topics: readonly TopicDefinition[]) => sql`
 
 /**
  * How many listed providers of these zips each topic has (topics without any are left out): the
- * related services of one place. Category topics count by `categories`, service topics by the
- * names of the providers' priced services.
+ * related services of one place. Category topics count by `categories`; service topics by the names
+ * of the providers' priced services, each distinct name matched against the topics once (a city's
+ * services repeat a few dozen names).
  */
 export async function countByTopic(
   db: Db,
@@ -159,16 +160,26 @@ export async function countByTopic(
         SELECT d.provider_id, d.categories FROM provider_profiles p
         JOIN provider_search d ON d.provider_id = p.user_id
         WHERE p.zip = ANY (${pgArray(zips)}::text[])
+      ),
+      s AS MATERIALIZED (
+        SELECT s.provider_id, s.name, s.document
+        FROM m JOIN provider_search_services s ON s.provider_id = m.provider_id
+      ),
+      named AS MATERIALIZED (
+        SELECT n.name, t.slug, t.category
+        FROM (SELECT DISTINCT ON (s.name) s.name, s.document FROM s) n
+        JOIN t ON t.tq IS NOT NULL AND n.document @@ t.tq
       )
       SELECT t.slug, count(*)::int AS count
       FROM m JOIN t ON t.tq IS NULL AND m.categories @> ARRAY[t.category]
       GROUP BY t.slug
       UNION ALL
-      SELECT t.slug, count(DISTINCT m.provider_id)::int AS count
-      FROM m
-      JOIN provider_search_services s ON s.provider_id = m.provider_id
-      JOIN t ON t.tq IS NOT NULL AND s.document @@ t.tq AND (t.category = '' OR m.categories @> ARRAY[t.category])
-      GROUP BY t.slug`),
+      SELECT named.slug, count(DISTINCT s.provider_id)::int AS count
+      FROM s
+      JOIN named ON named.name = s.name
+      JOIN m ON m.provider_id = s.provider_id
+      WHERE named.category = '' OR m.categories @> ARRAY[named.category]
+      GROUP BY named.slug`),
   );
 }
 

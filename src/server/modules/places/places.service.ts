@@ -105,28 +105,43 @@ export function landingPageExpiresAt(ctx: AppContext): number {
   return openingsExpireAt(ctx.now().getTime(), []);
 }
 
-/** The same topic in other places within LANDING_LIMITS.nearbyMiles that have providers, nearest first. */
+/** Nearby places asked about per statement, nearest first: enough to fill the links in a dense area. */
+const NEARBY_BATCHES = [16, 64, Number.POSITIVE_INFINITY];
+
+/**
+ * The same topic in other places within LANDING_LIMITS.nearbyMiles that have providers, nearest
+ * first. Places are counted nearest first in growing batches until the links are full: around Los
+ * Angeles 220 places (767 zips) lie within 50 miles, and the nearest 16 nearly always fill them.
+ */
 async function nearbyLinks(ctx: AppContext, topic: LandingTopic, place: City): Promise<LandingLink[]> {
   const near = citiesNear(place, LANDING_LIMITS.nearbyMiles);
-  if (near.length === 0) return [];
-  const counts = await q.countByZip(
-    ctx.db,
-    near.flatMap((n) => n.place.zips),
-    matchOf(topic),
-  );
-  const perCity = new Map<string, number>();
-  for (const { zip, count } of counts) {
-    const city = cityOfZip(zip);
-    if (city) perCity.set(city.slug, (perCity.get(city.slug) ?? 0) + count);
+  const found: LandingLink[] = [];
+  let from = 0;
+  for (const size of NEARBY_BATCHES) {
+    if (from >= near.length || found.length >= LANDING_LIMITS.linksMax) break;
+    const batch = near.slice(from, from + size);
+    from += batch.length;
+    const perCity = new Map<string, number>();
+    for (const { zip, count } of await q.countByZip(
+      ctx.db,
+      batch.flatMap((n) => n.place.zips),
+      matchOf(topic),
+    )) {
+      const city = cityOfZip(zip);
+      if (city) perCity.set(city.slug, (perCity.get(city.slug) ?? 0) + Number(count));
+    }
+    for (const n of batch) {
+      const count = perCity.get(n.place.slug) ?? 0;
+      if (count > 0 && found.length < LANDING_LIMITS.linksMax) {
+        found.push({
+          path: landingPath(topic.slug, n.place.slug),
+          label: landingHeading(topic.label, n.place.city, n.place.state),
+          count,
+        });
+      }
+    }
   }
-  return near
-    .filter((n) => (perCity.get(n.place.slug) ?? 0) > 0)
-    .slice(0, LANDING_LIMITS.linksMax)
-    .map((n) => ({
-      path: landingPath(topic.slug, n.place.slug),
-      label: landingHeading(topic.label, n.place.city, n.place.state),
-      count: perCity.get(n.place.slug)!,
-    }));
+  return found;
 }
 
 /**
