@@ -23,18 +23,31 @@ function matchOf(m: TopicMatch): SQL {
   const parts: SQL[] = [];
   if (m.category !== null) parts.push(sql`d.categories @> ${pgArray([m.category])}::text[]`);
   if (m.serviceTsquery !== null) {
+    // OFFSET keeps the EXISTS a per-provider read of its services (by primary key): as a semi-join
+    // the planner hashed every priced service of the catalogue.
     parts.push(sql`EXISTS (SELECT 1 FROM provider_search_services s
-      WHERE s.provider_id = d.provider_id AND s.document @@ to_tsquery('english', ${m.serviceTsquery}))`);
+      WHERE s.provider_id = d.provider_id AND s.document @@ to_tsquery('english', ${m.serviceTsquery}) OFFSET 0)`);
   }
   if (parts.length === 0) throw new Error('a landing topic needs a category or service words');
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The place's listed providers: profiles by the zip index, then each one's provider_search row by
+ * primary key, in a lateral the planner may not flatten (OFFSET 0). As a plain join it hashed the
+ * whole provider_search table whenever that looked cheaper than a place's few thousand lookups.
+ */
+const PLACE_PROVIDERS = sql`
+  provider_profiles p
+  CROSS JOIN LATERAL (
+    SELECT d.provider_id, d.quality, d.created_at, d.starting_price, d.categories
+    FROM provider_search d WHERE d.provider_id = p.user_id OFFSET 0
+  ) d`;
+
 /** The listed providers of these zips that match, as `m(provider_id, quality, created_at, starting_price)`. */
 const matching = (zips: readonly string[], m: TopicMatch) => sql`
   SELECT d.provider_id, d.quality, d.created_at, d.starting_price
-  FROM provider_profiles p
-  JOIN provider_search d ON d.provider_id = p.user_id
+  FROM ${PLACE_PROVIDERS}
   WHERE p.zip = ANY (${pgArray(zips)}::text[]) AND ${matchOf(m)}`;
 
 export interface LandingPageRow {
@@ -92,23 +105,30 @@ export async function findLandingFigures(
     window: { now: Date; until: Date; earliestStart: Date };
   },
 ): Promise<LandingFigures> {
+  // Per provider, by index (services by primary key, openings by provider and start): the work
+  // follows the place's providers, never the size of the tables.
   const prices =
     opts.match.serviceTsquery === null
       ? sql`SELECT min(m.starting_price) AS lo, max(m.starting_price) AS hi FROM m`
-      : sql`SELECT min(lower(s.price)) AS lo, max(upper(s.price)) AS hi
-          FROM m JOIN provider_search_services s ON s.provider_id = m.provider_id
-          WHERE s.document @@ to_tsquery('english', ${opts.match.serviceTsquery})`;
+      : sql`SELECT min(x.lo) AS lo, max(x.hi) AS hi
+          FROM m CROSS JOIN LATERAL (
+            SELECT min(lower(s.price)) AS lo, max(upper(s.price)) AS hi FROM provider_search_services s
+            WHERE s.provider_id = m.provider_id AND s.document @@ to_tsquery('english', ${opts.match.serviceTsquery})
+          ) x`;
   const [row] = rowsOf<LandingFigures>(
     await db.execute(sql`
       WITH m AS MATERIALIZED (${matching(opts.zips, opts.match)}),
       prices AS (${prices})
       SELECT (SELECT count(*) FROM m)::int AS providers,
         (SELECT lo FROM prices) AS price_min, (SELECT hi FROM prices) AS price_max,
-        (SELECT count(*) FROM m JOIN openings o ON o.provider_id = m.provider_id
-          WHERE o.is_active
+        (SELECT coalesce(sum(x.n), 0) FROM m CROSS JOIN LATERAL (
+          SELECT count(*) AS n FROM openings o
+          WHERE o.provider_id = m.provider_id
             AND o.start_time >= ${opts.window.earliestStart.toISOString()}::timestamptz
             AND o.start_time < ${opts.window.until.toISOString()}::timestamptz
-            AND o.end_time > ${opts.window.now.toISOString()}::timestamptz)::int AS openings`),
+            AND o.end_time > ${opts.window.now.toISOString()}::timestamptz
+            AND o.is_active
+        ) x)::int AS openings`),
   );
   return row ?? { providers: 0, price_min: null, price_max: null, openings: 0 };
 }
@@ -123,8 +143,7 @@ export async function countByZip(
   return rowsOf<{ zip: string; count: number }>(
     await db.execute(sql`
       SELECT p.zip, count(*)::int AS count
-      FROM provider_profiles p
-      JOIN provider_search d ON d.provider_id = p.user_id
+      FROM ${PLACE_PROVIDERS}
       WHERE p.zip = ANY (${pgArray(zips)}::text[]) AND ${matchOf(match)}
       GROUP BY p.zip`),
   );
@@ -157,13 +176,15 @@ export async function countByTopic(
     await db.execute(sql`
       WITH t AS MATERIALIZED (${topicsTable(topics)}),
       m AS MATERIALIZED (
-        SELECT d.provider_id, d.categories FROM provider_profiles p
-        JOIN provider_search d ON d.provider_id = p.user_id
+        SELECT d.provider_id, d.categories FROM ${PLACE_PROVIDERS}
         WHERE p.zip = ANY (${pgArray(zips)}::text[])
       ),
       s AS MATERIALIZED (
         SELECT s.provider_id, s.name, s.document
-        FROM m JOIN provider_search_services s ON s.provider_id = m.provider_id
+        FROM m CROSS JOIN LATERAL (
+          SELECT s.provider_id, s.name, s.document FROM provider_search_services s
+          WHERE s.provider_id = m.provider_id OFFSET 0
+        ) s
       ),
       named AS MATERIALIZED (
         SELECT n.name, t.slug, t.category
