@@ -161,6 +161,7 @@ export const LANDING_TEXTS = {
   nearby: 'Nearby',
   related: 'Related services',
   searchAll: 'Search all providers',
+  loadFailed: 'Failed to load this page',
 } as const;
 
 const slugParam = z.string().max(LANDING_SLUG_MAX, LANDING_TEXTS.notFound);

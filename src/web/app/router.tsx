@@ -49,6 +49,7 @@ const AdminPage = lazy(async () => {
     ),
   };
 });
+const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 const ProfilePage = lazy(() => {
   // Opening /{slug}: the profile call starts with the page's code instead of after it (one round
@@ -73,6 +74,7 @@ export function AppRoutes() {
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path=":slug" element={<ProfilePage />} />
+        <Route path=":service/:place" element={<LandingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
