@@ -101,6 +101,9 @@ function hintsFor(caller: Caller): Hints {
     provider_id: userIds,
     id: rowIds,
     slug: () => fc.constantFrom(fixtures.slug, fixtures.slug.toUpperCase(), 'no-such-provider'),
+    // Landing pages: the owner is a hair stylist in Austin.
+    service: () => fc.constantFrom('hair-stylists', 'balayage', 'no-such-service'),
+    place: () => fc.constantFrom('austin-tx', 'atlantis-zz'),
     file: () => fc.constant(fixtures.image),
     imageUrl: () => fc.constant(fixtures.portfolioUrl),
     email: () => fc.constantFrom(callers.client.email, callers.owner.email, uniqueEmail('fuzz')),
