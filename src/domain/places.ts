@@ -18,7 +18,10 @@ export interface LandingTopic {
   kind: 'category' | 'service';
   /** A category page: the category id. A service page: the category the provider must be in, if any. */
   category: string | null;
-  /** A service page: the words its priced service's name must all have. Null for a category. */
+  /**
+   * A service page: the words its priced service's name must all have; alternatives separated by
+   * commas ('kids cut, kids haircut'). Null for a category.
+   */
   words: string | null;
 }
 
@@ -83,7 +86,7 @@ export const LANDING_SERVICES: readonly LandingTopic[] = [
   service('beard-trim', 'Beard Trims', 'beard'),
   service('straight-razor-shave', 'Straight Razor Shaves', 'razor shave'),
   service('fade-haircut', 'Fades & Tapers', 'fade'),
-  service('kids-haircuts', "Kids' Haircuts", 'kids'),
+  service('kids-haircuts', "Kids' Haircuts", 'kids cut, kids haircut, children cut, children haircut'),
   // Nails
   service('manicure', 'Manicures', 'manicure'),
   service('pedicure', 'Pedicures', 'pedicure'),

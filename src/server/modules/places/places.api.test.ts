@@ -46,7 +46,7 @@ const FIXTURE: FixtureProvider[] = [
   provider('dee', '78701', ['hair'], [fixed('Balayage', 90)], { verified: false }),
   provider('eli', '78701', ['barber'], [fixed('Classic Haircut', 35), fixed('Beard Trim', 20)]),
   provider('rae', '78664', ['hair'], [fixed('Balayage', 175)]),
-  provider('cho', '60601', ['hair'], [fixed('Balayage', 300)]),
+  provider('cho', '60601', ['hair'], [fixed('Balayage', 300), fixed('Kids Haircut', 25)]),
 ];
 
 /** Every page the fixture has providers for. */
@@ -62,6 +62,8 @@ const NON_EMPTY = [
   '/hair-stylists/round-rock-tx',
   '/balayage/chicago-il',
   '/hair-stylists/chicago-il',
+  '/haircuts/chicago-il',
+  '/kids-haircuts/chicago-il',
 ].sort();
 
 let t: TestApp;
@@ -162,7 +164,19 @@ describe('GET /api/places/:service/:place', () => {
     ]);
     const chicago = await page('/balayage/chicago-il');
     expect(chicago.nearby).toEqual([]);
-    expect(links(chicago.related)).toEqual(['/hair-stylists/chicago-il 1']);
+    expect(links(chicago.related)).toEqual([
+      '/hair-stylists/chicago-il 1',
+      '/haircuts/chicago-il 1',
+      '/kids-haircuts/chicago-il 1',
+    ]);
+  });
+
+  it("a service named in other words is found by any of its names ('Kids Haircut' for kids' haircuts)", async () => {
+    const reply = await page('/kids-haircuts/chicago-il');
+    expect(reply.heading).toBe("Kids' Haircuts in Chicago, IL");
+    expect(keys(reply.providers)).toEqual(['cho']);
+    expect(reply.providers[0]!.matched_service).toMatchObject({ name: 'Kids Haircut', min_price: 25 });
+    expect(reply.figures).toMatchObject({ providers: 1, priceMin: 25, priceMax: 25 });
   });
 
   it('answers 404 for an unknown service, an unknown place and a combination without providers', async () => {

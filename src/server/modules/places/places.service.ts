@@ -23,8 +23,11 @@ const QUALITY_MAX = 32_767;
 /** What a topic matches, in SQL terms: the service words as search turns them into a tsquery. */
 function matchOf(topic: LandingTopic): q.TopicMatch {
   if (topic.kind === 'category') return { category: topic.category, serviceTsquery: null };
-  const serviceTsquery = serviceNameTsquery(topic.words ?? '');
-  if (serviceTsquery === null) throw new Error(`landing topic ${topic.slug} has no words`);
+  const alternatives = (topic.words ?? '').split(',').map((words) => serviceNameTsquery(words));
+  if (alternatives.length === 0 || alternatives.some((a) => a === null))
+    throw new Error(`landing topic ${topic.slug} has no words`);
+  const serviceTsquery =
+    alternatives.length === 1 ? alternatives[0]! : alternatives.map((a) => `(${a})`).join(' | ');
   return { category: topic.category, serviceTsquery };
 }
 
@@ -74,7 +77,7 @@ export async function getLandingPage(
     providerCardsByIds(
       ctx,
       page.map((r) => r.id),
-      topic.kind === 'service' ? topic.words : null,
+      match.serviceTsquery,
     ),
     nearbyLinks(ctx, topic, place),
     relatedLinks(ctx, topic, place),

@@ -76,16 +76,15 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
 
 /**
  * The cards of these listed providers in this order, built as search builds its own: with the
- * priced service that `serviceWords` name (every word, as serviceNameTsquery) on each card, like a
- * search for those words. For pages that choose their providers themselves (places module).
+ * priced service `serviceTsquery` names (from serviceNameTsquery) on each card, as a search's card
+ * shows the service its words name. For pages that choose their providers themselves (places module).
  */
 export async function providerCardsByIds(
   ctx: AppContext,
   ids: readonly string[],
-  serviceWords: string | null,
+  serviceTsquery: string | null,
 ): Promise<ProviderCard[]> {
-  const tsquery = serviceWords === null ? null : serviceNameTsquery(serviceWords);
-  return (await q.findCardsByIds(ctx.db, ids, tsquery)).map(toCard);
+  return (await q.findCardsByIds(ctx.db, ids, serviceTsquery)).map(toCard);
 }
 
 /**
