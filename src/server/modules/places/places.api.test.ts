@@ -194,6 +194,10 @@ describe('GET /api/places/:service/:place', () => {
     }
   });
 
+  it('finds a page typed in capitals', async () => {
+    expect((await page('/Balayage/Austin-TX')).path).toBe('/balayage/austin-tx');
+  });
+
   it('refuses a cursor it did not make', async () => {
     const res = await t.get('/api/places/balayage/austin-tx?cursor=bm90LWEtY3Vyc29y');
     expect(res.status).toBe(400);

@@ -25,7 +25,8 @@ export async function placeRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { service, place } = req.params;
+      // Slugs are lower case; a link typed in capitals still finds its page.
+      const [service, place] = [req.params.service.toLowerCase(), req.params.place.toLowerCase()];
       // The same for everyone (no viewer part), so cached under the catalogue version (ADR 014);
       // the openings figure also moves with the clock (expiresAt). A 404 is not kept.
       const cached = await ctx.replies.get(
