@@ -23,6 +23,7 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
+import { placeRoutes } from './modules/places/places.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(uploadRoutes);
   await app.register(searchRoutes);
+  await app.register(placeRoutes);
   await app.register(favoriteRoutes);
   await app.register(bookingRoutes);
   await app.register(accessRoutes);

@@ -99,3 +99,26 @@ export function decodeOffset(cursor: string | undefined, max: number, message = 
     throw fieldError('cursor', message);
   return offset;
 }
+
+/** A keyset led by a small integer score: lists ordered by (score DESC, created_at DESC, id DESC). */
+export interface ScoredKeyset extends Keyset {
+  score: number;
+}
+
+export function encodeScoredKeyset(keyset: ScoredKeyset): string {
+  return encode({ s: keyset.score, c: keyset.createdAt, i: keyset.id });
+}
+
+/** The scored keyset in a cursor, null without one; a 400 on `cursor` when it is not one of ours. */
+export function decodeScoredKeyset(
+  cursor: string | undefined,
+  maxScore: number,
+  message = INVALID_CURSOR,
+): ScoredKeyset | null {
+  if (!cursor) return null;
+  const score = decodeObject(cursor)?.s;
+  if (typeof score !== 'number' || !Number.isInteger(score) || score < 0 || score > maxScore)
+    throw fieldError('cursor', message);
+  const keyset = decodeKeyset(cursor, 'uuid', message);
+  return keyset && { score, ...keyset };
+}

@@ -44,7 +44,7 @@ let usZips: ZipPlace[] | null = null;
  * Every US zip with a real centroid, built once on first use (about 42,000). The military APO/FPO
  * zips sit at 0°, 0° in the table: no position is near them.
  */
-function allUsZips(): ZipPlace[] {
+export function allUsZips(): ZipPlace[] {
   usZips ??= Object.values(zipcodes.codes)
     .filter(
       (c) =>

@@ -26,6 +26,7 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/search': [403],
   // No US zip within 50 miles of the position.
   'GET /api/zips/nearest': [404],
+  'GET /api/places/:service/:place': [404],
   'POST /api/favorites': [404, 409],
   'DELETE /api/favorites': [404],
   'POST /api/booking-logs': [404],

@@ -47,6 +47,7 @@ const AdminPage = lazy(async () => {
     ),
   };
 });
+const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 // A profile opened directly comes rendered by the server with its data (ADR 017); one reached from
 // a card asks for its data when its code has loaded.
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path=":slug" element={<ProfilePage />} />
+        <Route path=":service/:place" element={<LandingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -373,6 +373,10 @@ const ENDPOINTS = {
   'GET /api/zips/nearest': {
     request: (app, o) => app.get('/api/zips/nearest?latitude=30.27&longitude=-97.74', o),
   },
+  // Public and alike for everyone; no provider here sells a massage: the page is a 404 for all.
+  'GET /api/places/:service/:place (no providers there)': {
+    request: (app, o) => app.get('/api/places/massage/austin-tx', o),
+  },
   'GET /api/last-minute-openings': { request: (app, o) => app.get('/api/last-minute-openings', o) },
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": {
     request: (app, o) =>
@@ -550,6 +554,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/search':                                                     [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/places/:service/:place (no providers there)':                 [404, 404, 404, 404, 404, 404, 404, 404],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401,   E, 404, 200, 404, 404, 401, 401],
   'PUT /api/last-minute-openings/time-zone (own)':                        [401,   E, 403, 200, 200, 403, 401, 401],
@@ -626,6 +631,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'GET /api/providers':                                                   [200, 200, 200, 200, 200, 200],
   'POST /api/search':                                                     [200, 200, 200, 200, 200, 200],
   'GET /api/zips/nearest':                                                [200, 200, 200, 200, 200, 200],
+  'GET /api/places/:service/:place (no providers there)':                 [404, 404, 404, 404, 404, 404],
   'GET /api/last-minute-openings':                                        [200, 200, 200, 200, 200, 200],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [401, 404, 200, 404, 404, 404],
   'PUT /api/last-minute-openings/time-zone (own)':                        [401, 403, 200, 200, 403, 403],
@@ -702,6 +708,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'GET /api/providers':                                                   [  B,   B,   B,   B,   B,   B],
   'POST /api/search':                                                     [  B,   B,   B,   B,   B,   B],
   'GET /api/zips/nearest':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/places/:service/:place (no providers there)':                 [  B,   B,   B,   B,   B,   B],
   'GET /api/last-minute-openings':                                        [  B,   B,   B,   B,   B,   B],
   "GET /api/last-minute-openings?provider_id=(owner's)&include_inactive": [  B,   B,   B,   B,   B,   B],
   'PUT /api/last-minute-openings/time-zone (own)':                        [  B,   B,   B,   B,   B,   B],

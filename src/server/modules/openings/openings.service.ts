@@ -42,12 +42,16 @@ const afterOf = (cursor: string | undefined) => {
   return keyset ? { startTime: keyset.createdAt, id: keyset.id } : null;
 };
 
-/** What the public list shows now: openings not ended, starting within OPENING_LIMITS.windowDays. */
-function upcomingWindow(ctx: AppContext): q.UpcomingWindow {
+/**
+ * What the public list shows now: openings not ended, starting within `days` (the list's
+ * OPENING_LIMITS.windowDays; the landing pages count a week). An opening in it is public when it is
+ * active and its provider listed.
+ */
+export function upcomingWindow(ctx: AppContext, days: number = OPENING_LIMITS.windowDays): q.UpcomingWindow {
   const now = ctx.now();
   return {
     now,
-    until: new Date(now.getTime() + OPENING_LIMITS.windowDays * DAY_MS),
+    until: new Date(now.getTime() + days * DAY_MS),
     earliestStart: new Date(now.getTime() - OPENING_LIMITS.maxHours * HOUR_MS),
   };
 }

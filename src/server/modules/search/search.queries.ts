@@ -207,6 +207,60 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
 }
 
 /**
+ * The provider's best-named service as `m` (most words, then cheapest, then first listed; within
+ * the price filter when there is one): the card's matched_service.
+ */
+function namedServiceJoin(provider: SQL, serviceTsquery: string, price: SearchPlan['price']): SQL {
+  const inRange = price ? sql`AND s.price && ${priceRangeOf(price)}` : sql``;
+  return sql`LEFT JOIN LATERAL (
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
+        FROM ${namedServices(provider, serviceTsquery)} ${inRange}
+        ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
+        LIMIT 1
+      ) m ON TRUE`;
+}
+
+/**
+ * The cards of these listed providers, in this order (unlisted ones are left out), with the service
+ * `serviceTsquery` names on each like a search's: the landing pages' cards (places module).
+ */
+export async function findCardsByIds(
+  db: Db,
+  ids: readonly string[],
+  serviceTsquery: string | null,
+): Promise<ProviderCardRow[]> {
+  if (ids.length === 0) return [];
+  const [service, join] =
+    serviceTsquery === null
+      ? [
+          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at`,
+          sql``,
+        ]
+      : [
+          sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`,
+          namedServiceJoin(sql`page.provider_id`, serviceTsquery, null),
+        ];
+  return rowsOf<ProviderCardRow>(
+    await db.execute(sql`
+    WITH page AS (
+      SELECT x.provider_id, x.pos, d.created_at, d.starting_price, NULL::float8 AS chord
+      FROM unnest(${pgArray(ids)}::uuid[]) WITH ORDINALITY AS x(provider_id, pos)
+      JOIN provider_search d ON d.provider_id = x.provider_id
+    )
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, ${service}, page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      pr.rating, pr.review_count, 0 AS total
+    FROM page ${cardJoins}
+    ${join}
+    ORDER BY page.pos`),
+  );
+}
+
+/**
  * One search page and its capped count in one statement. The work is bounded however common the
  * words are or however dense the area:
  *
@@ -251,15 +305,8 @@ export function searchPageSql(plan: SearchPlan): SQL {
   }
   // The named service: for every candidate when the price sort orders by it, else only for the
   // page's rows (a service search read it for 251 candidates to show 24).
-  const namedService = (provider: SQL, serviceTsquery: string) => {
-    const inRange = plan.price ? sql`AND s.price && ${priceRangeOf(plan.price)}` : sql``;
-    return sql`LEFT JOIN LATERAL (
-        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
-        FROM ${namedServices(provider, serviceTsquery)} ${inRange}
-        ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
-        LIMIT 1
-      ) m ON TRUE`;
-  };
+  const namedService = (provider: SQL, serviceTsquery: string) =>
+    namedServiceJoin(provider, serviceTsquery, plan.price);
   const servicePerCandidate = plan.serviceTsquery !== null && plan.sort === 'price';
   let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
     NULL::boolean AS service_starting_at`;

@@ -41,6 +41,7 @@ const offsetFromCursor = (cursor: string | undefined) =>
 // ---------------------------------------------------------------------------------------------
 // Cards
 
+/** A card as search shows it, from a card row (search.queries ProviderCardRow). */
 function toCard(row: q.ProviderCardRow): ProviderCard {
   return {
     id: row.id,
@@ -71,6 +72,30 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
     review_count: Number(row.review_count ?? 0),
     active: true,
   };
+}
+
+/**
+ * The cards of these listed providers in this order, built as search builds its own: with the
+ * priced service `serviceTsquery` names (from serviceNameTsquery) on each card, as a search's card
+ * shows the service its words name. For pages that choose their providers themselves (places module).
+ */
+export async function providerCardsByIds(
+  ctx: AppContext,
+  ids: readonly string[],
+  serviceTsquery: string | null,
+): Promise<ProviderCard[]> {
+  return (await q.findCardsByIds(ctx.db, ids, serviceTsquery)).map(toCard);
+}
+
+/**
+ * The to_tsquery text that a service name must match to have every one of these words (english
+ * stems, as provider_search_services.document holds them): 'deep tissue' → 'deep & tissue'.
+ * The words as search cuts and quotes them (queryWords, tsqueryOf); null when none is left.
+ */
+export function serviceNameTsquery(words: string): string | null {
+  return tsqueryOf(
+    queryWords(words).map((word) => ({ word, stem: word, suggestions: [], suggestionStems: [] })),
+  );
 }
 
 function capTotal(count: number) {

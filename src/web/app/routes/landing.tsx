@@ -1,0 +1,64 @@
+import { useParams } from 'react-router';
+import { BRAND } from '#domain/brand.ts';
+import { LANDING_TEXTS } from '#domain/places.ts';
+import type { ProviderCard } from '#domain/search.ts';
+import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useLandingPage } from '#web/features/places/api/get-landing-page.ts';
+import { LandingNotFound } from '#web/features/places/components/LandingNotFound.tsx';
+import { LandingPageView } from '#web/features/places/components/LandingPageView.tsx';
+import { ProviderGrid } from '#web/features/search/components/ProviderGrid.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+
+const renderProviders = (providers: readonly ProviderCard[]) => <ProviderGrid providers={providers} />;
+
+/**
+ * /{service}/{place}: a landing page for a service or category in a city (issue 22 item 3). Pure in
+ * render (no window or document), so the server renders it from the same query data.
+ */
+export function LandingPage() {
+  const { service = '', place = '' } = useParams();
+  const query = useLandingPage(service, place);
+  const pages = query.data?.pages ?? [];
+  const first = pages[0];
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  useDocumentTitle(
+    first
+      ? `${first.heading} | ${BRAND.name}`
+      : notFound
+        ? `${LANDING_TEXTS.notFoundTitle} | ${BRAND.name}`
+        : null,
+  );
+
+  if (first) {
+    return (
+      <LandingPageView
+        reply={first}
+        providers={pages.flatMap((p) => p.providers)}
+        renderProviders={renderProviders}
+        loadMore={<LoadMoreButton query={query} />}
+      />
+    );
+  }
+  if (notFound) return <LandingNotFound />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24">
+        <LoadFailed
+          message={LANDING_TEXTS.loadFailed}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex justify-center py-24" aria-busy="true">
+      <Spinner label="Loading..." />
+    </div>
+  );
+}
+
+export default LandingPage;
