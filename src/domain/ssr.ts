@@ -1,3 +1,4 @@
+import type { LandingReply } from './places';
 import type { PublicProfile } from './profiles';
 
 /**
@@ -5,7 +6,10 @@ import type { PublicProfile } from './profiles';
  * built by `vite build --ssr` into dist/ssr; ADR 017). The server finds the page's data; the entry
  * renders the app's own components from it.
  */
-export type SsrPage = { kind: 'profile'; slug: string; profile: PublicProfile };
+export type SsrPage =
+  | { kind: 'profile'; slug: string; profile: PublicProfile }
+  /** A landing page's first page of providers, under the topic and place slugs of its path. */
+  | { kind: 'landing'; topic: string; place: string; reply: LandingReply };
 
 /** Configuration the page's components read from meta tags in the browser. */
 export interface SsrSiteLinks {

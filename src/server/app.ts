@@ -24,6 +24,8 @@ import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
 import { placeRoutes } from './modules/places/places.routes';
+import { landingPage } from './modules/places/places.seo';
+import { listLandingPages } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
@@ -203,13 +205,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formRoutes);
   await app.register(reviewRoutes);
   // Before the web app: its not-found handler answers any other path with the HTML app.
-  await app.register(seoRoutes, opts.sitemap ?? {});
+  await app.register(seoRoutes, { placePages: () => listLandingPages(ctx), ...opts.sitemap });
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'), {
     replacementUrl: (key) => findReplacementUrl(ctx, key),
   });
 
   await registerWeb(app, config.webDir, {
     profilePage: (slug) => profilePage(ctx, slug),
+    landingPage: (topic, place) => landingPage(ctx, topic, place),
     renderer: opts.renderer === undefined ? await loadRenderer(config.webDir) : opts.renderer,
     replies: ctx.replies,
     betaGate: Boolean(config.betaPassword),

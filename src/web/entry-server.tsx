@@ -5,19 +5,40 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
 import { App } from './app/app';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { type SsrState, scriptJson, seedQueries } from './app/ssr-state';
+import { landingPageKey } from './features/places/api/get-landing-page';
 import { publicProfileQuery } from './features/profiles/api/get-public-profile';
 import { setServerSiteLinks } from './lib/site-links';
 
 /** What each kind of page needs: the queries it reads on its first render, and its route module. */
 function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
-  // The visitor's view: the first render in the browser has no session yet (useSession's server
-  // snapshot), so it asks for exactly these keys.
-  return {
-    state: { queries: [{ key: publicProfileQuery(page.slug, null).queryKey, data: page.profile }] },
-    modules: ['app/routes/profile.tsx'],
-  };
+  switch (page.kind) {
+    case 'profile':
+      // The visitor's view: the first render in the browser has no session yet (useSession's server
+      // snapshot), so it asks for exactly this key.
+      return {
+        state: {
+          route: 'profile',
+          queries: [{ key: publicProfileQuery(page.slug, null).queryKey, data: page.profile }],
+        },
+        modules: ['app/routes/profile.tsx'],
+      };
+    case 'landing':
+      // An infinite query: the first page, from which Load more goes on.
+      return {
+        state: {
+          route: 'landing',
+          queries: [
+            {
+              key: landingPageKey(page.topic, page.place),
+              data: { pages: [page.reply], pageParams: [null] },
+            },
+          ],
+        },
+        modules: ['app/routes/landing.tsx'],
+      };
+  }
 }
 
 /**
@@ -29,6 +50,8 @@ function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
 export async function render(url: string, page: SsrPage, links: SsrSiteLinks): Promise<SsrRendered> {
   setServerSiteLinks(links);
   const { state, modules } = pageData(page);
+  // The route's code first, so it renders in place without suspending (as it hydrates: main.tsx).
+  await preloadRoute(state.route);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   seedQueries(client, state);
   const { prelude } = await prerender(

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SSR_STATE_ID } from '#domain/ssr.ts';
 import { App } from './app/app';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { type SsrState, seedQueries } from './app/ssr-state';
 import { queryClient } from './lib/query-client';
 
@@ -24,8 +24,9 @@ const app = (
 // from: the queries start with it, and React hydrates the HTML instead of rendering it again.
 const state = document.getElementById(SSR_STATE_ID);
 if (state?.textContent) {
-  seedQueries(queryClient, JSON.parse(state.textContent) as SsrState);
-  hydrateRoot(root, app);
+  const ssr = JSON.parse(state.textContent) as SsrState;
+  seedQueries(queryClient, ssr);
+  void preloadRoute(ssr.route).then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

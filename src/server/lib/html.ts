@@ -17,3 +17,17 @@ export interface PageHead {
   /** Extra tags, already escaped. */
   tags: string;
 }
+
+/** JSON inside <script> (JSON-LD): it must not be able to close the element. */
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** A site path ('/uploads/…') as an absolute URL on PUBLIC_URL; absolute URLs stay as they are. */
+export const absoluteUrl = (publicUrl: string, url: string) =>
+  url.startsWith('/') ? `${publicUrl}${url}` : url;
+
+/** Text on one line, at most `max` characters, cut at a word with '…' (descriptions, JSON-LD). */
+export const clip = (value: string, max: number) => {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};

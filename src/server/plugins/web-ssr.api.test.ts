@@ -65,11 +65,20 @@ describe('GET /{slug} rendered on the server', () => {
     const root = rootOf(res.text);
     expect(root.match(/<h1[^>]*>/g)).toHaveLength(1);
     expect(root).toMatch(/<h1[^>]*>Amara Okafor<\/h1>/);
-    for (const text of ['Starter Locs', '$150', 'Retwist', '$80 - $120', 'Loc specialist.', 'Book Appointment']) {
+    for (const text of [
+      'Starter Locs',
+      '$150',
+      'Retwist',
+      '$80 - $120',
+      'Loc specialist.',
+      'Book Appointment',
+    ]) {
       expect(root, text).toContain(text);
     }
     // The head is the profile's (profiles.seo.ts), and the page stays whole.
-    expect(res.text).toContain('<title>Amara Okafor · Hair professional in Austin, TX 78701 | Glowfind</title>');
+    expect(res.text).toContain(
+      '<title>Amara Okafor · Hair professional in Austin, TX 78701 | Glowfind</title>',
+    );
     expect(res.text).toContain(`<link rel="canonical" href="${t.config.publicUrl}/${slugOf()}" />`);
     expect(res.text.split('<div id="root">')).toHaveLength(2);
     expect(res.text.trimEnd().endsWith('</html>')).toBe(true);
@@ -122,7 +131,11 @@ describe('GET /{slug} rendered on the server', () => {
 
   it('sends brotli or gzip as accepted, each with its own ETag, and the same page inside', async () => {
     const plain = await t.get(`/${slugOf()}`);
-    const br = await t.app.inject({ method: 'GET', url: `/${slugOf()}`, headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: `/${slugOf()}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.text);
@@ -152,5 +165,51 @@ describe('GET /{slug} rendered on the server', () => {
     const unknown = await t.get('/no-such-provider-here');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe(INDEX);
+  });
+});
+
+describe('GET /{topic}/{place} rendered on the server', () => {
+  it('has the heading, the figures, the cards and the JSON-LD in the HTML, and the data for hydration', async () => {
+    const res = await t.get('/hair-stylists/austin-tx');
+    expect(res.status).toBe(200);
+    const root = rootOf(res.text);
+    expect(root.match(/<h1[^>]*>/g)).toHaveLength(1);
+    expect(root).toMatch(/<h1[^>]*>Hair Stylists in Austin, TX<\/h1>/);
+    expect(root).toContain('Amara Okafor');
+    expect(root).toContain(`href="/${slugOf()}"`);
+    expect(res.text).toContain('<title>Hair Stylists in Austin, TX | Glowfind</title>');
+    expect(res.text).toContain(
+      `<link rel="canonical" href="${t.config.publicUrl}/hair-stylists/austin-tx" />`,
+    );
+    const jsonLd = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const list = jsonLd.find((j) => j['@type'] === 'ItemList') as {
+      itemListElement: { url: string; item: Record<string, unknown> }[];
+    };
+    const entry = list.itemListElement.find((e) => e.url === `${t.config.publicUrl}/${slugOf()}`);
+    expect(entry?.item.name).toBe('Amara Okafor');
+    // No reviews: no rating is claimed.
+    expect(entry?.item).not.toHaveProperty('aggregateRating');
+    expect(jsonLd.some((j) => j['@type'] === 'BreadcrumbList')).toBe(true);
+
+    const api = await t.get('/api/places/hair-stylists/austin-tx');
+    const [query] = stateOf(res.text).queries;
+    expect(query!.key).toEqual(['places', 'landing', 'hair-stylists', 'austin-tx']);
+    expect(query!.data).toEqual({ pages: [api.body], pageParams: [null] });
+  });
+
+  it('answers 404 with the plain app page for an empty or unknown page, and 301 to the lower-case address', async () => {
+    for (const path of ['/barbers/austin-tx', '/hair-stylists/nowhere-zz', '/no-such-topic/austin-tx']) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).toBe(INDEX);
+    }
+    const moved = await t.get('/Hair-Stylists/Austin-TX/?ref=mail');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/hair-stylists/austin-tx?ref=mail');
+    const profile = await t.get(`/${slugOf().toUpperCase()}`);
+    expect(profile.status).toBe(301);
+    expect(profile.headers.location).toBe(`/${slugOf()}`);
   });
 });

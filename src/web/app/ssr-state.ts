@@ -6,8 +6,12 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * waiting for it (ADR 017).
  */
 export interface SsrState {
+  /** The lazy route the page renders (router.tsx SERVER_RENDERED): loaded before hydrating. */
+  route: ServerRenderedRoute;
   queries: { key: QueryKey; data: unknown }[];
 }
+
+export type ServerRenderedRoute = 'profile' | 'landing';
 
 export function seedQueries(client: QueryClient, state: SsrState): void {
   for (const { key, data } of state.queries) client.setQueryData(key, data);

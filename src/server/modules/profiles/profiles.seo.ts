@@ -3,7 +3,7 @@ import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { escapeHtml, type PageHead } from '#server/lib/html.ts';
+import { absoluteUrl as absolute, clip, escapeHtml, type PageHead, safeJson } from '#server/lib/html.ts';
 import type { ServerPage } from '#server/plugins/web.ts';
 import { getPublicProfile, publicProfileExpiresAt } from './profiles.service';
 
@@ -13,17 +13,6 @@ const SCHEMA_TYPE: Record<string, string> = {
   nails: 'NailSalon',
   esthetician: 'BeautySalon',
   massage: 'DaySpa',
-};
-
-/** JSON inside <script> must not be able to close the element. */
-const safeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-
-const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
-
-const clip = (value: string, max: number) => {
-  const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
 
 function categoryLabel(profile: PublicProfile): string | null {
