@@ -71,7 +71,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // Everything the entry imports statically goes into the entry chunk itself, instead of a
             // dozen small shared chunks (each one more request and worse compression on the first load).
-            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'] },
+                // The provider cards are on the home page's first screen (its first results) and on the
+                // landing pages: in the entry, instead of split between those two into chunks of a few
+                // hundred bytes that the home page's first load would fetch beside the results.
+                { name: 'index', test: /src\/web\/features\/search\/components\/ProviderGrid\.tsx$/ },
+              ],
+            },
           },
         },
       },

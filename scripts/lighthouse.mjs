@@ -149,9 +149,14 @@ async function main() {
     const listed = await (await fetch(`${server.baseURL}/api/providers?limit=1`)).json();
     const slug = listed.providers?.[0]?.routing_slug;
     if (!slug) throw new Error('GET /api/providers returned no provider: is the demo seed on?');
+    // A landing page as a crawler finds it: the first one the sitemap lists.
+    const places = await (await fetch(`${server.baseURL}/sitemaps/places-1.xml`)).text();
+    const landing = /<loc>([^<]+)<\/loc>/.exec(places)?.[1];
+    if (!landing) throw new Error('/sitemaps/places-1.xml lists no landing page: is the demo seed on?');
     const pages = [
       { name: 'home', path: '/' },
       { name: 'profile', path: `/${slug}` },
+      { name: 'landing', path: new URL(landing).pathname },
       { name: 'help', path: '/help' },
     ];
     for (const page of pages) {
