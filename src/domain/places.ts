@@ -160,6 +160,7 @@ export const LANDING_TEXTS = {
   cursorInvalid: 'Invalid page cursor',
   notFoundTitle: 'Page not found',
   notFoundBody: 'We have no providers for this service in this place yet.',
+  providers: 'Providers',
   loadMore: 'Load more',
   nearby: 'Nearby',
   related: 'Related services',

@@ -141,6 +141,12 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
    * with the click (POST /api/booking-logs `click_token`; ADR 008). Absent for visitors.
    */
   click_token: z.string().optional(),
+  /**
+   * The landing pages of the provider's city for each of their categories ('Barbers in Chicago, IL'),
+   * in the profile's category order: the breadcrumbs and their BreadcrumbList (issue 22 item 4).
+   * Empty when not listed or when the zip names no city.
+   */
+  places: z.array(z.object({ category: z.string(), path: z.string(), label: z.string() })),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -103,8 +103,8 @@ describe('GET /{slug} rendered on the server', () => {
     // …and in the JSON, with <, > and & as \u escapes.
     expect(res.text).not.toContain(HOSTILE);
     expect(stateOf(res.text).queries[0]!.data.bio).toBe(`Loc specialist. ${HOSTILE}`);
-    // Only the page's own scripts: the module entry, the JSON-LD and the state.
-    expect(res.text.match(/<script\b/g)).toHaveLength(3);
+    // Only the page's own scripts: the module entry, the JSON-LD (business, breadcrumbs) and the state.
+    expect(res.text.match(/<script\b/g)).toHaveLength(4);
   });
 
   it('answers 304 to its ETag and shows a change on the very next request', async () => {

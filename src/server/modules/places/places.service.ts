@@ -1,4 +1,5 @@
 import {
+  LANDING_CATEGORIES,
   LANDING_LIMITS,
   LANDING_TEXTS,
   LANDING_TOPICS,
@@ -184,4 +185,29 @@ export async function* listLandingPages(ctx: AppContext): AsyncIterable<{ path: 
   }
   const paths = [...pages.keys()].sort();
   for (const path of paths) yield { path, lastmod: new Date(pages.get(path)!) };
+}
+
+/**
+ * A listed provider's category pages in their city, in their categories' order (the profile's
+ * breadcrumbs). The provider is on each by construction: a category page lists its category's listed
+ * providers of the city.
+ */
+export function providerLandingPages(
+  zip: string | null | undefined,
+  categories: readonly string[],
+): { category: string; path: string; label: string }[] {
+  const place = zip ? cityOfZip(zip) : null;
+  if (!place) return [];
+  return categories.flatMap((id) => {
+    const topic = LANDING_CATEGORIES.find((t) => t.category === id);
+    return topic
+      ? [
+          {
+            category: id,
+            path: landingPath(topic.slug, place.slug),
+            label: landingHeading(topic.label, place.city, place.state),
+          },
+        ]
+      : [];
+  });
 }

@@ -59,8 +59,17 @@ describe('GET /{slug} (the HTML document)', () => {
     expect(html).toContain(
       '<meta property="og:title" content="Maya &lt;Lopez&gt; Hair · Hair professional" />',
     );
-    // The user's text can never close the JSON-LD script element.
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The user's text can never close a JSON-LD script element: the business and its breadcrumbs.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const breadcrumbs = JSON.parse(
+      [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)][1]![1]!,
+    ) as { '@type': string; itemListElement: { position: number; name: string; item: string }[] };
+    expect(breadcrumbs['@type']).toBe('BreadcrumbList');
+    expect(breadcrumbs.itemListElement.map(({ position, name, item }) => [position, name, item])).toEqual([
+      [1, 'Glowfind', `${TEST_PUBLIC_URL}/`],
+      [2, 'Hair Stylists in Austin, TX', `${TEST_PUBLIC_URL}/hair-stylists/austin-tx`],
+      [3, 'Maya <Lopez> Hair', `${TEST_PUBLIC_URL}/${slug}`],
+    ]);
 
     const ld = jsonLd(html);
     expect(ld['@type']).toBe('HairSalon');

@@ -108,6 +108,7 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
       : {}),
   };
 
+  const breadcrumb = profile.places[0];
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -120,6 +121,25 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
     ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', profile.name)] : []),
     meta('name', 'twitter:card', profile.portfolio_images.length ? 'summary_large_image' : 'summary'),
     `<script type="application/ld+json">${safeJson(jsonLd)}</script>`,
+    // The visible breadcrumbs: the first category's page in the provider's city, then the profile.
+    ...(breadcrumb
+      ? [
+          `<script type="application/ld+json">${safeJson({
+            '@context': 'https://schema.org',
+            '@type': 'BreadcrumbList',
+            itemListElement: [
+              { '@type': 'ListItem', position: 1, name: BRAND.name, item: `${publicUrl}/` },
+              {
+                '@type': 'ListItem',
+                position: 2,
+                name: breadcrumb.label,
+                item: `${publicUrl}${breadcrumb.path}`,
+              },
+              { '@type': 'ListItem', position: 3, name: profile.name, item: url },
+            ],
+          })}</script>`,
+        ]
+      : []),
   ].join('\n    ');
   return { title, description, tags };
 }

@@ -14,6 +14,7 @@ import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { clickTokenFor } from '../bookings/click-tokens';
 import { openingsExpireAt, profileOpenings } from '../openings/openings.service';
+import { providerLandingPages } from '../places/places.service';
 import { summaryOf } from '../reviews/reviews.service';
 import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queries';
 import * as q from './profiles.queries';
@@ -141,7 +142,7 @@ export async function getPublicProfile(
   if (!row || !(row.user.listed || viewer?.id === row.user.id)) {
     throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   }
-  const { zip: _zip, ...data } = toProviderData(row.profile);
+  const { zip, ...data } = toProviderData(row.profile);
   const rating = summaryOf(row.rating ?? undefined);
   const clickToken = await clickTokenFor(ctx, viewer, row.user.id);
   return {
@@ -158,6 +159,7 @@ export async function getPublicProfile(
     ...(row.user.listed ? {} : { missing: missingForListing({ ...row.profile, name: row.user.name }) }),
     upcoming_openings: row.openings,
     ...(clickToken ? { click_token: clickToken } : {}),
+    places: row.user.listed ? providerLandingPages(zip, data.categories) : [],
   };
 }
 

@@ -122,7 +122,12 @@ describe('LandingPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Barbers in Austin, TX' })).toBeTruthy();
     expect(screen.getByText('1 barber in Austin, TX.')).toBeTruthy();
     expect(screen.getByText('No openings are posted for the next 7 days yet.')).toBeTruthy();
-    expect(screen.queryByRole('navigation')).toBeNull();
+    // No empty link lists: the breadcrumb is the page's only navigation.
+    expect(screen.queryByRole('navigation', { name: 'Nearby' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Related services' })).toBeNull();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(breadcrumb.textContent).toBe('Glowfind›Barbers in Austin, TX');
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BRAND } from '#domain/brand.ts';
 import { LANDING_TEXTS, type LandingReply, landingIntroduction } from '#domain/places.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LandingLinks } from './LandingLinks';
@@ -26,6 +28,19 @@ export function LandingPageView({
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="max-w-3xl">
+        <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+          <ol className="flex flex-wrap items-center gap-1">
+            <li>
+              <Link to="/" className="underline-offset-2 hover:underline">
+                {BRAND.name}
+              </Link>
+            </li>
+            <li aria-hidden="true">›</li>
+            <li aria-current="page" className="text-app">
+              {reply.heading}
+            </li>
+          </ol>
+        </nav>
         <h1 className="text-3xl font-extrabold text-app sm:text-4xl">{reply.heading}</h1>
         <div className="mt-3 space-y-1 text-lg text-muted">
           {intro.map((sentence) => (
@@ -33,7 +48,11 @@ export function LandingPageView({
           ))}
         </div>
       </header>
-      <section aria-label={reply.heading} className="mt-8 space-y-6">
+      <section aria-labelledby="landing-providers" className="mt-8 space-y-6">
+        {/* The cards' names are h3: this keeps the outline in order (h1, h2, h3). */}
+        <h2 id="landing-providers" className="sr-only">
+          {LANDING_TEXTS.providers}
+        </h2>
         {renderProviders(providers)}
         {loadMore}
       </section>

@@ -1,4 +1,6 @@
 import { CalendarDays, MapPin, ShieldCheck, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { BRAND } from '#domain/brand.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ProfileAvatar } from './ProfileAvatar';
@@ -7,11 +9,34 @@ import { memberSince, type ProfileDisplay } from './profile-view';
 /** Avatar, name (the page's one h1), location and badges. */
 export function ProfileHero({ profile, display }: { profile: PublicProfile; display: ProfileDisplay }) {
   const since = memberSince(profile.member_since);
+  // The first category's page in the provider's city (issue 22 item 4); BreadcrumbList says the same.
+  const breadcrumb = profile.places[0];
   return (
     <div className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 pt-10 pb-8 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
         <ProfileAvatar name={display.name} src={profile.avatar_url} />
         <div className="min-w-0 flex-1">
+          {breadcrumb && (
+            <nav aria-label="Breadcrumb" className="mb-2 text-sm text-muted">
+              <ol className="flex flex-wrap items-center justify-center gap-1 sm:justify-start">
+                <li>
+                  <Link to="/" className="underline-offset-2 hover:underline">
+                    {BRAND.name}
+                  </Link>
+                </li>
+                <li aria-hidden="true">›</li>
+                <li>
+                  <Link to={breadcrumb.path} className="underline-offset-2 hover:underline">
+                    {breadcrumb.label}
+                  </Link>
+                </li>
+                <li aria-hidden="true">›</li>
+                <li aria-current="page" className="text-app">
+                  {display.name}
+                </li>
+              </ol>
+            </nav>
+          )}
           <h1 className="text-3xl font-extrabold tracking-tight break-words text-app sm:text-4xl">
             {display.name}
           </h1>
@@ -45,11 +70,26 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
                 </a>
               </li>
             )}
-            {display.categories.map((label) => (
-              <li key={label}>
-                <Badge>{label}</Badge>
-              </li>
-            ))}
+            {/* Each category links to its page in the provider's city ('Barbers in Chicago, IL'). */}
+            {display.categories.map(({ id, label }) => {
+              const place = profile.places.find((p) => p.category === id);
+              return (
+                <li key={id}>
+                  {place ? (
+                    <Link
+                      to={place.path}
+                      aria-label={place.label}
+                      title={place.label}
+                      className="rounded-full focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
+                    >
+                      <Badge>{label}</Badge>
+                    </Link>
+                  ) : (
+                    <Badge>{label}</Badge>
+                  )}
+                </li>
+              );
+            })}
             {profile.license_details.trim() && (
               <li>
                 <Badge variant="success">

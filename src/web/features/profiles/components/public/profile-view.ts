@@ -26,8 +26,8 @@ export function profileDisplay(profile: PublicProfile) {
 
 export type ProfileDisplay = ReturnType<typeof profileDisplay>;
 
-export function categoryLabels(ids: readonly string[]): string[] {
-  return SERVICE_CATEGORIES.filter((c) => ids.includes(c.id)).map((c) => c.label);
+export function categoryLabels(ids: readonly string[]): { id: string; label: string }[] {
+  return SERVICE_CATEGORIES.filter((c) => ids.includes(c.id)).map(({ id, label }) => ({ id, label }));
 }
 
 function servicesOf(pricing: PublicProfile['pricing']) {
@@ -39,7 +39,7 @@ function servicesOf(pricing: PublicProfile['pricing']) {
  * (src/server/modules/profiles/profiles.seo.ts), so it does not change when the app starts.
  */
 export function profileTitle(profile: PublicProfile): string {
-  const label = categoryLabels(profile.categories)[0];
+  const label = categoryLabels(profile.categories)[0]?.label;
   const what = label ? `${label} professional` : 'Beauty professional';
   const where = profile.location.trim() ? ` in ${profile.location.trim()}` : '';
   return `${profile.name.trim() || PUBLIC_DEFAULTS.name} · ${what}${where} | ${BRAND.name}`;
