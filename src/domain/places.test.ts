@@ -7,6 +7,7 @@ import {
   landingHeading,
   landingIntroduction,
   landingPath,
+  landingTopicForWords,
   landingTopicOf,
   PLACE_SLUG,
   placeSlugOf,
@@ -115,5 +116,28 @@ describe('landingIntroduction', () => {
       '2 hair stylists in Austin, TX, with starting prices from $60 to $240.',
       'They have 1 opening in the next 7 days.',
     ]);
+  });
+});
+
+describe('landingTopicForWords', () => {
+  it('finds the topic the words name as a whole, singular or plural, by slug, label or category', () => {
+    const slugOf = (text: string) => landingTopicForWords(text)?.slug ?? null;
+    expect(slugOf('balayage')).toBe('balayage');
+    expect(slugOf('Balayage')).toBe('balayage');
+    expect(slugOf('barber')).toBe('barbers');
+    expect(slugOf('Barbers')).toBe('barbers');
+    expect(slugOf('hair stylist')).toBe('hair-stylists');
+    expect(slugOf('nails')).toBe('nail-techs');
+    expect(slugOf('swedish massage')).toBe('swedish-massage');
+    expect(slugOf('massage')).toBe('massage');
+    expect(slugOf('blowout')).toBe('blowout');
+    expect(slugOf('facial')).toBe('facials');
+    expect(slugOf('cut & style')).toBe('cut-and-style');
+  });
+
+  it('names nothing for other words or more words than the topic', () => {
+    for (const text of ['', '  ', 'curly', 'balayage near me', 'cheap barber', 'austin-tx', '../admin']) {
+      expect(landingTopicForWords(text), text).toBeNull();
+    }
   });
 });

@@ -112,6 +112,38 @@ export function landingTopicOf(slug: string): LandingTopic | null {
   return TOPICS_BY_SLUG.get(slug) ?? null;
 }
 
+const kebab = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** Each topic by its slug, its label's words and (a category) its id: 'barber', 'hair stylist', 'nails'. */
+const TOPICS_BY_WORDS = new Map<string, LandingTopic>(
+  LANDING_TOPICS.flatMap((t) =>
+    [t.slug, kebab(t.label), ...(t.kind === 'category' && t.category ? [t.category] : [])].map(
+      (key) => [key, t] as const,
+    ),
+  ),
+);
+
+/**
+ * The topic a search's words name as a whole ('balayage', 'Barbers', 'hair stylist', 'nails', 'swedish
+ * massage'), singular or plural; null for anything else ('balayage near me', 'curly'): the search's
+ * link to its landing page (issue 22 item 4) appears only when the words are the topic.
+ */
+export function landingTopicForWords(text: string): LandingTopic | null {
+  const key = kebab(text);
+  if (!key) return null;
+  for (const candidate of [key, `${key}s`, key.replace(/s$/, ''), key.replace(/es$/, '')]) {
+    const topic = TOPICS_BY_WORDS.get(candidate);
+    if (topic) return topic;
+  }
+  return null;
+}
+
 /** 'Beverly Hills', 'CA' → 'beverly-hills-ca' (accents and punctuation dropped: 'St. Louis' → 'st-louis'). */
 export function placeSlugOf(city: string, state: string): string {
   const kebab = `${city} ${state}`
@@ -161,6 +193,7 @@ export const LANDING_TEXTS = {
   notFoundTitle: 'Page not found',
   notFoundBody: 'We have no providers for this service in this place yet.',
   providers: 'Providers',
+  seeAll: 'See all',
   loadMore: 'Load more',
   nearby: 'Nearby',
   related: 'Related services',

@@ -307,6 +307,12 @@ export const SearchReplySchema = z.object({
   searched: SearchedSchema,
   /** Only on the first page; null when not widened. */
   related: RelatedSchema.nullable(),
+  /**
+   * The landing page of what was searched in the zip's city ('See all balayage in Austin',
+   * /balayage/austin-tx), when the words name a known service or category and that page has
+   * providers; first page only, else null (issue 22 item 4).
+   */
+  landing: z.object({ path: z.string(), label: z.string() }).nullable(),
 });
 export type SearchReply = z.infer<typeof SearchReplySchema>;
 

@@ -8,6 +8,7 @@ import {
   type LandingTopic,
   landingHeading,
   landingPath,
+  landingTopicForWords,
   landingTopicOf,
 } from '#domain/places.ts';
 import type { AppContext } from '#server/context.ts';
@@ -210,4 +211,23 @@ export function providerLandingPages(
         ]
       : [];
   });
+}
+
+/**
+ * A search's link to the landing page of its words in its zip's city ('See all balayage in Austin'),
+ * when the words name a topic and that page has providers (issue 22 item 4).
+ */
+export async function searchLandingLink(
+  ctx: AppContext,
+  searched: { query: string; locationZip: string | null },
+): Promise<{ path: string; label: string } | null> {
+  const topic = landingTopicForWords(searched.query);
+  const place = searched.locationZip ? cityOfZip(searched.locationZip) : null;
+  if (!topic || !place) return null;
+  const counts = await q.countByZip(ctx.db, place.zips, matchOf(topic));
+  if (!counts.some((c) => Number(c.count) > 0)) return null;
+  return {
+    path: landingPath(topic.slug, place.slug),
+    label: `${LANDING_TEXTS.seeAll} ${topic.label.toLowerCase()} in ${place.city}`,
+  };
 }

@@ -17,6 +17,7 @@ import {
 import { bearerToken } from '#server/plugins/auth.ts';
 import { sendBody, sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { searchLandingLink } from '../places/places.service';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
 import { SearchLogWriter } from './search-log';
@@ -75,7 +76,8 @@ export async function searchRoutes(base: FastifyInstance) {
         key,
         async () => {
           const outcome = await search.searchProviders(ctx, req.body, caches);
-          return { value: outcome.log, reply: { success: true as const, ...outcome.reply } };
+          const landing = req.body.cursor ? null : await searchLandingLink(ctx, outcome.reply.searched);
+          return { value: outcome.log, reply: { success: true as const, ...outcome.reply, landing } };
         },
         (body) => reply.serialize(body) as string,
       );

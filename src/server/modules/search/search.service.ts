@@ -489,7 +489,8 @@ function loggedFilters(filters: SearchFilters, radiusMiles: number): Record<stri
 }
 
 export interface SearchOutcome {
-  reply: Omit<SearchReply, 'success'>;
+  /** The route adds the landing page's link (a places question, asked of that module). */
+  reply: Omit<SearchReply, 'success' | 'landing'>;
   /** The log row for a new search; null for a further page of the same search. */
   log: Omit<PendingSearchLog, 'token'> | null;
 }

@@ -54,6 +54,7 @@ function reply(results: ProviderCard[], over: Partial<SearchReply> = {}): Search
     nextCursor: null,
     searched: { query: '', locationZip: null, radiusMiles: 25, corrections: [] },
     related: null,
+    landing: null,
     ...over,
   };
 }

@@ -17,6 +17,7 @@ const replyFor = (
   nextCursor: null,
   searched: { query: '', locationZip: null, radiusMiles: 25, corrections: [], ...searched },
   related: null,
+  landing: null,
 });
 
 function renderBanner(url: string, reply?: SearchReply) {
@@ -128,5 +129,21 @@ describe('SummaryBanner Sort by', () => {
     expect(onSort).toHaveBeenCalledWith('price');
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onClear).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the link to the landing page', () => {
+  it("offers 'See all balayage in Austin' when the server names the page, and nothing otherwise", () => {
+    renderBanner('?q=balayage&zip=78704', {
+      ...replyFor(3, { query: 'balayage', locationZip: '78704' }),
+      landing: { path: '/balayage/austin-tx', label: 'See all balayage in Austin' },
+    });
+    const link = screen.getByRole('link', { name: 'See all balayage in Austin' });
+    expect(link.getAttribute('href')).toBe('/balayage/austin-tx');
+  });
+
+  it('shows no link when there is no landing page', () => {
+    renderBanner('?q=balayage&zip=78704', replyFor(3, { query: 'balayage', locationZip: '78704' }));
+    expect(screen.queryByRole('link', { name: /See all/ })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { SearchReply } from '#domain/search.ts';
 import { SEARCH_SORTS, SEARCH_TEXTS, type SearchSort, SORT_LABELS } from '#domain/search-options.ts';
 import { badgeVariants } from '#web/components/ui/Badge.tsx';
@@ -65,6 +66,16 @@ export function SummaryBanner({
           )}
           {!query && !zip && ' with your filters'}
         </p>
+        {reply?.landing && (
+          <p>
+            <Link
+              to={reply.landing.path}
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              {reply.landing.label}
+            </Link>
+          </p>
+        )}
         {fixed && (
           <p className="text-muted">
             Showing results for <span className="font-semibold text-app">{fixed}</span>
