@@ -1,4 +1,6 @@
-import { createBookableProvider, expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import type { SmtpSink } from '../src/server/test/smtp-sink';
+import { bearer, createVerifiedAccount, expect, test } from './fixtures';
 
 /**
  * Pages rendered on the server (issue 22 item 5, ADR 017): the content is in the first response,
@@ -7,24 +9,39 @@ import { createBookableProvider, expect, test } from './fixtures';
 
 const BOOKING_URL = 'https://booking.example.com/ines-duarte';
 
-async function provider(
-  request: Parameters<typeof createBookableProvider>[0],
-  mail: Parameters<typeof createBookableProvider>[1],
-) {
-  return createBookableProvider(request, mail, `Ines Duarte ${Date.now().toString(36)}`, {
-    booking_link: BOOKING_URL,
-    bio: 'Silk presses and trims for curly and coily hair, in a quiet studio.',
-    pricing: [
-      {
-        service: 'Silk Press',
-        description: 'Wash, blow-dry and flat iron',
-        priceType: 'fixed',
-        minPrice: 95,
-      },
-      { service: 'Curly Trim', description: 'Dry cut, curl by curl', priceType: 'starting_at', minPrice: 60 },
-    ],
-    specialties: ['Silk Press', 'Curly Cuts'],
+/** A listed hair stylist in Denver with two priced services (the profile and the landing page show them). */
+async function provider(request: APIRequestContext, mail: SmtpSink) {
+  const name = `Ines Duarte ${Date.now().toString(36)}`;
+  const account = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'provider', name, location: 'Denver, CO 80202', selected_categories: ['hair'] },
+    'provider',
+  );
+  const res = await request.put('/api/auth/profile', {
+    headers: bearer(account),
+    data: {
+      booking_link: BOOKING_URL,
+      bio: 'Silk presses and trims for curly and coily hair, in a quiet studio.',
+      pricing: [
+        {
+          service: 'Silk Press',
+          description: 'Wash, blow-dry and flat iron',
+          priceType: 'fixed',
+          minPrice: 95,
+        },
+        {
+          service: 'Curly Trim',
+          description: 'Dry cut, curl by curl',
+          priceType: 'starting_at',
+          minPrice: 60,
+        },
+      ],
+      specialties: ['Silk Press', 'Curly Cuts'],
+    },
   });
+  expect(res.status(), await res.text()).toBe(200);
+  return { name, slug: account.session.user.routing_slug };
 }
 
 test('a profile reads whole with JavaScript off: name, bio, services, prices and its head', async ({
@@ -73,4 +90,47 @@ test('the server-rendered profile hydrates without a mismatch and its buttons wo
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Please log in to save favorites')).toBeVisible();
   expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('a landing page reads whole with JavaScript off, and a crawler reaches it from robots.txt', async ({
+  browser,
+  baseURL,
+  request,
+  mail,
+}) => {
+  const p = await provider(request, mail);
+  // robots.txt → the sitemap index → the places file → this page.
+  const robots = await (await request.get('/robots.txt')).text();
+  const sitemap = /^Sitemap: (.+)$/m.exec(robots)?.[1];
+  expect(sitemap).toBe(`${baseURL}/sitemap.xml`);
+  const index = await (await request.get(new URL(sitemap!).pathname)).text();
+  const places = [...index.matchAll(/<loc>([^<]+\/sitemaps\/places-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+  expect(places.length).toBeGreaterThan(0);
+  const listed = (
+    await Promise.all(places.map(async (url) => (await request.get(new URL(url).pathname)).text()))
+  ).join('');
+  expect(listed).toContain(`<loc>${baseURL}/hair-stylists/denver-co</loc>`);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const res = await page.goto('/hair-stylists/denver-co');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hair Stylists in Denver, CO');
+  await expect(page.getByText(/hair stylists? in Denver, CO/).first()).toBeVisible();
+  const card = page.getByRole('link', { name: `View Profile : ${p.name}` });
+  await expect(card).toHaveAttribute('href', `/${p.slug}`);
+  await expect(page).toHaveTitle('Hair Stylists in Denver, CO | Glowfind');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/hair-stylists/denver-co`,
+  );
+  // The profile it links to has its breadcrumbs back to this page.
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name);
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Hair Stylists in Denver, CO' }),
+  ).toHaveAttribute('href', '/hair-stylists/denver-co');
+  await context.close();
 });

@@ -1,6 +1,6 @@
 // `npm run bench -- [--providers 100000] [--database-url URL] [--duration 10] [--connections 50]
 //                   [--queries mix,zipf,unique] [--seed bench] [--json FILE] [--keep]
-//                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds]
+//                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds,landing]
 //                   [--cpu-prof DIR]`
 //
 // --keep leaves the seeded database; --reuse measures such a database again without seeding (same
@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     queries: { type: 'string', default: 'mix,zipf,unique' },
-    only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds' },
+    only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds,landing' },
     'cpu-prof': { type: 'string' },
     'web-concurrency': { type: 'string', default: '1' },
   },
@@ -49,7 +49,7 @@ const list = (value: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-const ROWS = ['hello', 'health', 'profile', 'search', 'unique10', 'kinds'];
+const ROWS = ['hello', 'health', 'profile', 'search', 'unique10', 'kinds', 'landing'];
 const ONLY = new Set(list(args.only));
 const QUERY_MODES = ['mix', 'zipf', 'unique'] as const;
 type QueryMode = (typeof QUERY_MODES)[number];
@@ -280,6 +280,27 @@ async function main() {
     if (ONLY.has('kinds'))
       for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
         rows.push(await measure(`  search (mix): ${kind}`, base, fromPool(mix[kind]!)));
+    if (ONLY.has('landing')) {
+      // Landing pages as a crawler finds them (issue 22 item 6): the first 500 of the sitemap's
+      // places files, server-rendered HTML (the build's dist/ssr), each cached after its first request.
+      const index = await (await fetch(`${base}/sitemap.xml`)).text();
+      const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/places-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+      const paths: string[] = [];
+      for (const file of files) {
+        if (paths.length >= 500) break;
+        const xml = await (await fetch(`${base}${file}`)).text();
+        for (const m of xml.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]+)<\/loc>/g)) paths.push(m[1]!);
+      }
+      if (paths.length === 0) throw new Error('the sitemap lists no landing page');
+      log(`landing pages: ${Math.min(paths.length, 500)} from the sitemap`);
+      rows.push(
+        await measure(
+          'GET /{topic}/{place} (landing page HTML)',
+          base,
+          fromPool(paths.slice(0, 500).map((path) => ({ method: 'GET' as const, path }))),
+        ),
+      );
+    }
     if (unique.issued > 0) log(`unique searches: ${unique.issued} distinct bodies sent`);
 
     const table = markdownTable(
