@@ -153,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const gate = database.kind === 'pglite' ? new AdmissionGate({ ...PGLITE_GATE, ...opts.pgliteGate }) : null;
   const ctx: AppContext = {
     db: database.db,
+    bulkDb: database.bulk,
     config,
     log: app.log,
     secret: new TextEncoder().encode(config.authSecret),

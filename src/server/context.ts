@@ -8,6 +8,8 @@ import type { Storage } from './storage/storage';
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
 export interface AppContext {
   db: Db;
+  /** Whole-catalogue aggregates, without the request query timeout (Database.bulk). */
+  bulkDb: Db;
   config: Config;
   log: FastifyBaseLogger;
   secret: Uint8Array;

@@ -21,6 +21,12 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 export interface Database {
   db: Db;
+  /**
+   * For statements that aggregate the whole catalogue (the sitemap's landing pages): on PostgreSQL one
+   * connection of its own without the pool's query timeout, so they neither fail at the timeout nor
+   * take a request's connection; on PGlite the same database.
+   */
+  bulk: Db;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (safe to call on every start, and from several instances). */
   migrate(): Promise<void>;
@@ -112,6 +118,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
+    bulk: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
@@ -145,8 +152,18 @@ async function openPostgres(
     if (queryTimeoutMs) closeOnQueryTimeout(client);
   });
   const db = drizzleNodePg({ client: pool, schema });
+  const bulkPool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: 2000,
+    keepAlive: true,
+    options,
+  });
+  bulkPool.on('error', (error) => onPoolError?.(error));
+  bulkPool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
   return {
     db: db as unknown as Db,
+    bulk: drizzleNodePg({ client: bulkPool, schema }) as unknown as Db,
     kind: 'postgres',
     async migrate() {
       // A connection of its own, without the pool's query timeout: a migration may run for minutes.
@@ -162,7 +179,9 @@ async function openPostgres(
         await lockClient.end().catch(() => {});
       }
     },
-    close: () => endPool(pool),
+    close: async () => {
+      await Promise.all([endPool(pool), endPool(bulkPool)]);
+    },
   };
 }
 

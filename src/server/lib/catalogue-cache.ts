@@ -76,6 +76,8 @@ export interface CachedReply<T = unknown> {
   value: T;
   /** Epoch ms after which the entry is not used (Infinity: only a new version retires it). */
   expiresAt: number;
+  /** Memory the value holds beyond what the body's length says (a page's compressed copies). */
+  valueBytes?: number;
 }
 
 /** The strong ETag of a reply body. */
@@ -117,7 +119,11 @@ export class ReplyCache {
   }
 
   set<T>(version: number, key: string, reply: Omit<CachedReply<T>, 'etag'>): CachedReply<T> {
-    const entry = { ...reply, etag: etagOf(reply.body), bytes: 4 * (reply.body.length + key.length) + 256 };
+    const entry = {
+      ...reply,
+      etag: etagOf(reply.body),
+      bytes: 4 * (reply.body.length + key.length) + 256 + (reply.valueBytes ?? 0),
+    };
     if (version < this.version) return entry;
     if (version > this.version) this.clear(version);
     if (entry.bytes > this.maxBytes) return entry;

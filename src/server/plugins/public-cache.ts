@@ -22,6 +22,8 @@ export interface MadeReply<T> {
   reply: unknown;
   /** Epoch ms when time alone changes the answer (an opening ends); default: only a write does. */
   expiresAt?: number;
+  /** Memory `value` holds beyond the body (counted against the cache's bytes). */
+  valueBytes?: number;
 }
 
 /** The public replies of one process, under the catalogue version (src/server/lib/catalogue-cache.ts). */
@@ -84,6 +86,7 @@ export async function createPublicReplies(
           body: serialize(m.reply),
           value: m.value,
           expiresAt: m.expiresAt ?? Number.POSITIVE_INFINITY,
+          ...(m.valueBytes ? { valueBytes: m.valueBytes } : {}),
         }),
       );
       making.set(flightKey, made);
