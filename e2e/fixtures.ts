@@ -136,6 +136,29 @@ export const test = base.extend<
     },
     { timeout: 120_000 },
   ],
+  // A server-rendered page (a profile, a landing page; ADR 017) shows its buttons before the app has
+  // hydrated them: as a person waits for the page to respond, each navigation waits until it has.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const hydrated = async () => {
+      if (new URL(page.url()).pathname.startsWith('/api/')) return;
+      await page
+        .waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 })
+        .catch(() => {});
+    };
+    page.goto = async (...args: Parameters<typeof goto>) => {
+      const res = await goto(...args);
+      await hydrated();
+      return res;
+    };
+    page.reload = async (...args: Parameters<typeof reload>) => {
+      const res = await reload(...args);
+      await hydrated();
+      return res;
+    };
+    await use(page);
+  },
   baseURL: async ({ app }, use) => use(app.baseURL),
   mail: async ({ app }, use) => use(app.mail),
 });

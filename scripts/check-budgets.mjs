@@ -47,9 +47,10 @@ const KNOWN_OVER_KB = {
   // reset-password, no new code in them; docs/reliability.md 'Bundle budgets').
   'app/routes/account.tsx': 100.3,
   'app/routes/admin.tsx': 55.9,
-  'app/routes/profile.tsx': 46.8,
+  'app/routes/profile.tsx': 47.0,
   // Server-rendered (ADR 017); the cards, Load more and the links, with the query code they share.
-  'app/routes/landing.tsx': 34.3,
+  // Profile and landing page +0.2 KB each for their breadcrumbs (issue 22 item 4).
+  'app/routes/landing.tsx': 34.6,
 };
 
 /** Route modules (src/web/app/routes), the URL each serves, and the lazy modules loaded with them. */

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTheme } from '../lib/theme';
 import { Toaster } from '../lib/toast';
 
@@ -10,6 +10,11 @@ import { Toaster } from '../lib/toast';
  */
 export function App({ client, children }: { client: QueryClient; children: ReactNode }) {
   const theme = useTheme();
+  // The app has rendered (or hydrated a server-rendered page) and answers clicks from here on: the
+  // browser tests wait for this before they act (e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}
