@@ -82,6 +82,18 @@ test('the same opening reads 3:00 – 4:00 PM Central in UTC, New York and Los A
     const item = visitor.getByRole('article', { name: service });
     await expect(item, viewer.timezoneId).toContainText(PROVIDER_TIME);
     await expect(item, viewer.timezoneId).toContainText(viewer.yours);
+    // The profile, rendered on the server (which does not know the viewer's zone; ADR 017): the
+    // provider's time at once, the viewer's after hydration, and no mismatch on the way.
+    const errors: string[] = [];
+    visitor.on('pageerror', (e) => errors.push(e.message));
+    visitor.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await visitor.goto(`/${provider.session.user.routing_slug}`);
+    const onProfile = visitor.getByRole('article', { name: service });
+    await expect(onProfile, viewer.timezoneId).toContainText(PROVIDER_TIME);
+    await expect(onProfile, viewer.timezoneId).toContainText(viewer.yours);
+    expect(errors, `${viewer.timezoneId}: ${errors.join('\n')}`).toEqual([]);
     await context.close();
   }
 

@@ -8,6 +8,13 @@
 /** The viewer's time zone: the browser's, or the server's own where that asks (emails pass one). */
 const defaultZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/**
+ * Intl writes thin and narrow no-break spaces ('3:00\u2009–\u20094:00\u202fPM') where ICU versions
+ * differ (Node's and a browser's): plain spaces, so a page rendered on the server reads exactly as
+ * the browser renders it (ADR 017), and emails as pages.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ');
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
@@ -26,9 +33,11 @@ function timeRange(start: Date, end: Date, timeZone: string, locale: string | un
     ? format(locale, { hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
     : plain;
   // formatRange shares the day period ('3:00 – 4:30 PM'), but across midnight it would add dates.
-  return dayKey(start.toISOString(), timeZone) === dayKey(end.toISOString(), timeZone)
-    ? time.formatRange(start, end)
-    : `${plain.format(start)} – ${time.format(end)}`;
+  return plainSpaces(
+    dayKey(start.toISOString(), timeZone) === dayKey(end.toISOString(), timeZone)
+      ? time.formatRange(start, end)
+      : `${plain.format(start)} – ${time.format(end)}`,
+  );
 }
 
 /**
@@ -51,7 +60,7 @@ export function formatOpeningRange(
   const end = new Date(endIso);
   const times = timeRange(start, end, timeZone, locale, true);
   const date = format(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone });
-  const own = showDate ? `${date.format(start)} · ${times}` : times;
+  const own = showDate ? `${plainSpaces(date.format(start))} · ${times}` : times;
   const theirs = timeRange(start, end, viewerZone, locale, false);
   if (
     theirs === timeRange(start, end, timeZone, locale, false) &&
@@ -75,7 +84,9 @@ export function dayKey(iso: string, timeZone: string): string {
 
 /** 'Tuesday, November 24' for a 'YYYY-MM-DD' day. */
 export function formatDayHeading(day: string, locale?: string): string {
-  return format(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
+  return plainSpaces(
+    format(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${day}T12:00:00Z`),
+    ),
   );
 }

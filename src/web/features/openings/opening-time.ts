@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { dayKey } from '#domain/opening-time.ts';
 import { instantToWallTime, OPENING_LIMITS } from '#domain/openings-options.ts';
 
@@ -10,6 +11,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The browser's time zone ('America/New_York'). */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const noSubscription = () => () => {};
+
+/**
+ * The viewer's time zone for rendering; null while a server-rendered page hydrates and on the server,
+ * which does not know it (ADR 017): an opening then reads in its provider's time alone, and '(… your
+ * time)' appears right after.
+ */
+export function useViewerTimeZone(): string | null {
+  return useSyncExternalStore(noSubscription, viewerTimeZone, () => null);
+}
 
 /** A local 'YYYY-MM-DDTHH:mm', the value format of <input type="datetime-local">, in the browser's zone. */
 export function toLocalInputValue(date: Date): string {

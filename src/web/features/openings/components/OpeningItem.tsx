@@ -9,6 +9,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { savePendingAction, scrollBackTo, takePendingAction } from '#web/lib/pending-action.ts';
+import { useViewerTimeZone } from '../opening-time';
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */
 export interface BookProps {
@@ -129,6 +130,7 @@ export function OpeningItem({
   onLoginRequired,
 }: OpeningItemProps) {
   const titleId = useId();
+  const viewerZone = useViewerTimeZone();
   const iconClass = cn(
     'mt-0.5 h-4 w-4 shrink-0',
     dimmed ? 'text-muted' : 'text-brand-700 dark:text-brand-300',
@@ -172,6 +174,7 @@ export function OpeningItem({
               {formatOpeningRange(opening.start_time, opening.end_time, {
                 showDate,
                 timeZone: opening.time_zone,
+                viewerZone: viewerZone ?? opening.time_zone,
               })}
             </time>
           </li>

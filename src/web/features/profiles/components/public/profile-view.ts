@@ -49,7 +49,8 @@ export function profileTitle(profile: PublicProfile): string {
 export function memberSince(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return `Member since ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+  // In UTC: the same on the server and in every browser (a server-rendered page hydrates it).
+  return `Member since ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
 }
 
 export interface AvailabilityRow {
