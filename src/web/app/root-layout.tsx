@@ -8,7 +8,7 @@ import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
 import { useSupportDialogOpen } from '../lib/support-dialog-store';
 import { toast } from '../lib/toast';
-import { useSessionCheck } from './session-check';
+import { useStartSessionCheck } from './session-check';
 
 // The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
 const AuthDialog = lazy(() =>
@@ -38,7 +38,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  useSessionCheck();
+  useStartSessionCheck();
   const dialogOpen = useAuthDialog().open;
   const betaLocked = useBetaLocked();
   const [dialogUsed, setDialogUsed] = useState(false);

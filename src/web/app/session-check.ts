@@ -7,8 +7,13 @@ let checked = getSession() === null;
 let started = false;
 const listeners = new Set<() => void>();
 
-/** Checks the stored session once on load via the profile call; a failure clears it (SPEC.md §4). */
-export function useSessionCheck(): boolean {
+/**
+ * Checks the stored session once on load via the profile call; a failure clears it (SPEC.md §4).
+ * Without reading the outcome: the layout starts the check, and does not render again when it ends
+ * (a server-rendered page would otherwise render whole a second time as it hydrates, since the
+ * server cannot know the outcome).
+ */
+export function useStartSessionCheck(): void {
   useEffect(() => {
     if (checked || started) return;
     started = true;
@@ -24,6 +29,11 @@ export function useSessionCheck(): boolean {
         for (const l of listeners) l();
       });
   }, []);
+}
+
+/** Whether the stored session has been checked (at once when there is none): the guarded pages wait. */
+export function useSessionCheck(): boolean {
+  useStartSessionCheck();
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);

@@ -31,8 +31,10 @@ export function publicProfileQuery(slug: string, viewerId: string | null = getSe
   return queryOptions({
     queryKey: [...PUBLIC_PROFILE_KEY, slug, viewerId],
     queryFn: ({ signal }) => getPublicProfile(slug, signal),
-    // An owner who just saved the account page must see the change here; the call is cheap.
-    staleTime: 0,
+    // An owner who just saved the account page must see the change here; the call is cheap. A
+    // visitor's copy keeps the app's usual 30 s: a server-rendered profile is not fetched again as
+    // soon as it hydrates (the same reply, a second render on a slow phone).
+    ...(viewerId ? { staleTime: 0 } : {}),
     refetchOnWindowFocus: viewerId ? refetchForClickToken : false,
   });
 }
