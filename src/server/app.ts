@@ -29,6 +29,7 @@ import { listLandingPages } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import type { SitemapOptions } from './modules/seo/seo.service';
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openingAlertRoutes);
   await app.register(formRoutes);
   await app.register(reviewRoutes);
+  await app.register(savedSearchRoutes);
   // Before the web app: its not-found handler answers any other path with the HTML app.
   await app.register(seoRoutes, { placePages: () => listLandingPages(ctx), ...opts.sitemap });
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'), {

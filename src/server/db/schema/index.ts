@@ -5,6 +5,7 @@ export * from './idempotency';
 export * from './mail';
 export * from './openings';
 export * from './reviews';
+export * from './saved-searches';
 export * from './search';
 export * from './tokens';
 export * from './users';
