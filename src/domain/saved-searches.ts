@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from './saved-searches-options';
-import { SearchBodySchema } from './search';
 
 export * from './saved-searches-options';
+
+// POST /api/saved-searches's body is in saved-searches-body.ts: it holds the search's own schema,
+// which the web app's saved-search pieces do not need to load.
 
 /** Saved searches (issue 23 items 1–2): the account's searches, each with an alert switch. */
 
@@ -11,19 +13,6 @@ export const SavedSearchNameSchema = z
   .trim()
   .min(1, SAVED_SEARCH_TEXTS.nameRequired)
   .max(SAVED_SEARCH_LIMITS.nameMax, SAVED_SEARCH_TEXTS.nameTooLong);
-
-/**
- * POST /api/saved-searches: a name and the search exactly as POST /api/search takes it (the same
- * schema, so a saved search is one the search accepts). The page's cursor, size and session id are
- * not kept.
- */
-export const CreateSavedSearchBodySchema = z.object({
-  name: SavedSearchNameSchema,
-  search: SearchBodySchema,
-  alert: z.boolean({ error: 'Alert must be true or false' }).optional().default(true),
-});
-export type CreateSavedSearchBody = z.input<typeof CreateSavedSearchBodySchema>;
-export type CreateSavedSearchInput = z.output<typeof CreateSavedSearchBodySchema>;
 
 /** The form's fields (the dialog edits only the name and the switch; the search comes from the page). */
 export const SavedSearchFormSchema = z.object({

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CreateSavedSearchBodySchema,
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
@@ -13,6 +12,7 @@ import {
   SavedSearchSettingsReplySchema,
   SavedSearchSettingsSchema,
 } from '#domain/saved-searches.ts';
+import { CreateSavedSearchBodySchema } from '#domain/saved-searches-body.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as saved from './saved-searches.service';
 

@@ -1,10 +1,10 @@
 import {
-  type CreateSavedSearchInput,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
   type SavedSearch,
   type SavedSearchQuery,
 } from '#domain/saved-searches.ts';
+import type { CreateSavedSearchInput } from '#domain/saved-searches-body.ts';
 import type { SearchFilters } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCcw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { BRAND } from '#domain/brand.ts';
 import type { AccountProfile } from '#domain/profiles.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
@@ -28,6 +29,13 @@ import { PortfolioManager } from '#web/features/uploads/components/PortfolioMana
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { updateSessionUser, useSession } from '#web/lib/session.ts';
+
+// Its own chunk: the account route is at its size ceiling (scripts/check-budgets.mjs).
+const SavedSearchesSection = lazy(() =>
+  import('#web/features/search/components/SavedSearchesSection.tsx').then((m) => ({
+    default: m.SavedSearchesSection,
+  })),
+);
 
 /**
  * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
@@ -71,6 +79,11 @@ export function AccountPage() {
       </div>
       <div id="favorite-services" className={SECTION_SCROLL_MARGIN}>
         <FavoriteServices userId={profile.id} />
+      </div>
+      <div id="saved-searches" className={SECTION_SCROLL_MARGIN}>
+        <Suspense fallback={<Spinner label="Loading saved searches..." />}>
+          <SavedSearchesSection userId={profile.id} />
+        </Suspense>
       </div>
     </>
   );
