@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
@@ -14,16 +15,25 @@ import {
 } from '#domain/saved-searches.ts';
 import { CreateSavedSearchBodySchema } from '#domain/saved-searches-body.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { unsubscribeFromSavedSearch } from './saved-search-alerts.service';
 import * as saved from './saved-searches.service';
 
 const tags = ['saved-searches'];
 const security = [{ bearerAuth: [] }];
+const TokenSchema = z.string().min(1).max(1000);
 
 export async function savedSearchRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const preHandler = base.authenticate;
   const write = { preHandler, config: { rateLimit: RATE_LIMITS.favorite } };
+
+  // Mail clients send RFC 8058 one-click unsubscribes as a form post ('List-Unsubscribe=One-Click').
+  base.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.get(
     '/api/saved-searches',
@@ -92,6 +102,25 @@ export async function savedSearchRoutes(base: FastifyInstance) {
       success: true as const,
       dailyCap: await saved.setDailyCap(ctx, req.user.id, req.body.dailyCap),
     }),
+  );
+
+  app.post(
+    '/api/saved-searches/unsubscribe',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyEmail },
+      schema: {
+        tags,
+        summary:
+          "One-click unsubscribe from one saved search's alerts (signed token from the email; no login)",
+        querystring: z.object({ token: TokenSchema.optional() }),
+        body: z.object({ token: TokenSchema.optional() }).passthrough().nullish(),
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await unsubscribeFromSavedSearch(ctx, req.query.token ?? req.body?.token ?? '');
+      return { success: true as const, message: SAVED_SEARCH_TEXTS.unsubscribed };
+    },
   );
 
   app.put(
