@@ -38,7 +38,8 @@ export const SavedSearchParamsSchema = z.object({ id: z.string().max(100) });
 export const SavedSearchQuerySchema = z.object({
   query: z.string(),
   locationZip: z.string(),
-  priceRange: z.tuple([z.number(), z.number()]).optional(),
+  /** [min, max] (an array: the compiled reply serializers take no tuples). */
+  priceRange: z.array(z.number()).optional(),
   availability: z.string(),
   availabilityType: z.string(),
   requestedDate: z.string().optional(),

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -17,6 +18,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { openings } from './openings';
 import { users } from './users';
+
+/** A tsquery written from to_tsquery('english', text): stored parsed, so matching never parses it again. */
+const englishTsquery = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsquery',
+  toDriver: (value) => sql`to_tsquery('english', ${value})`,
+});
+/** cube from the cube extension; holds ll_to_earth(latitude, longitude) as search.geo computes it. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 /**
  * A client's saved search (issue 23): the search's parameters as POST /api/search parsed them
@@ -37,10 +46,10 @@ export const savedSearches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the last alert email about this search was queued: at most one an hour. */
     lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
-    /** to_tsquery('english', …) text of the words, as search builds it; null without words. */
-    matchTsquery: text('match_tsquery'),
+    /** The words' to_tsquery('english', …), as search builds it; null without words. */
+    matchTsquery: englishTsquery('match_tsquery'),
     /** Any of the words, matched against a service's name (search's serviceTsquery). */
-    matchServiceTsquery: text('match_service_tsquery'),
+    matchServiceTsquery: englishTsquery('match_service_tsquery'),
     /** Category words only ('nail tech'): that category, as search does. */
     matchCategory: text('match_category'),
     /** Stems every matching document must hold (words without look-alikes): the words index. */
@@ -49,6 +58,8 @@ export const savedSearches = pgTable(
     matchCells: integer('match_cells').array().notNull(),
     matchLatitude: doublePrecision('match_latitude'),
     matchLongitude: doublePrecision('match_longitude'),
+    /** The zip's centre as ll_to_earth gives it (search.geo llToEarth). */
+    matchPoint: cube('match_point'),
     /** The radius as search measures it: the chord between earth points (geo.ts). */
     matchChord: doublePrecision('match_chord'),
     matchPriceMin: numeric('match_price_min', { mode: 'number' }),

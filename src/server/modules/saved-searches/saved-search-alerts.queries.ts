@@ -38,7 +38,7 @@ export async function findProviderToMatch(db: Db, providerId: string) {
 
 /**
  * The saved searches (alert on, not the provider's own) that an opening matches, by search's rules
- * on the columns derived when each was saved: first by index (the provider's grid cell, and stems
+ * on the columns derived when each was saved (tsqueries stored parsed, the zip's centre as a cube): first by index (the provider's grid cell, and stems
  * all in the provider's document), then exactly: the words' tsquery or the category, the distance
  * from the zip as a chord (as search measures it), the price (the opening's own; without one, the
  * provider's prices and the service the words name, as search does), the opening's weekly hour or
@@ -50,7 +50,7 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
     ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${range}`
     : sql`d.prices && ${range} AND (ss.match_service_tsquery IS NULL OR coalesce((
         SELECT bool_or(s.price && ${range}) FROM provider_search_services s
-        WHERE s.provider_id = d.provider_id AND s.document @@ to_tsquery('english', ss.match_service_tsquery)), TRUE))`;
+        WHERE s.provider_id = d.provider_id AND s.document @@ ss.match_service_tsquery), TRUE))`;
   return sql`
     SELECT ss.id FROM saved_searches ss
     JOIN provider_search d ON d.provider_id = ${o.providerId}
@@ -58,10 +58,9 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
       AND ss.match_cells && ${pgArray(o.cells)}::int[]
       AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
       AND ss.user_id <> ${o.providerId}
-      AND (ss.match_tsquery IS NULL OR d.document @@ to_tsquery('english', ss.match_tsquery))
+      AND (ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
       AND (ss.match_category IS NULL OR d.categories && ARRAY[ss.match_category])
-      AND (ss.match_latitude IS NULL
-        OR (d.earth_point <-> ll_to_earth(ss.match_latitude, ss.match_longitude)) <= ss.match_chord)
+      AND (ss.match_point IS NULL OR (d.earth_point <-> ss.match_point) <= ss.match_chord)
       AND (ss.match_price_min IS NULL OR (${price}))
       AND (ss.match_hours IS NULL OR ${o.hour}::int = ANY (ss.match_hours))
       AND (ss.match_date IS NULL OR ss.match_date = ${o.date}

@@ -71,7 +71,7 @@ describe('saving and listing', () => {
     expect(row).toMatchObject({ name: 'Weekend balayage', alert: true, params: expected });
     // What matching uses, derived by search's rules: the words' stem, the radius's cells, the price, weekend hours.
     expect(row!.matchStems).toEqual(['balayag']);
-    expect(row!.matchTsquery).toBe('balayage');
+    expect(row!.matchTsquery).toBe("'balayag'");
     expect(row!.matchCells.length).toBeGreaterThan(1);
     expect(row!.matchPriceMin).toBe(15);
     expect(row!.matchPriceMax).toBe(200);

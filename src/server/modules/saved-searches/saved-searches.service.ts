@@ -8,8 +8,8 @@ import type { CreateSavedSearchInput } from '#domain/saved-searches-body.ts';
 import type { SearchFilters } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { chordOfDistance } from '../search/geo';
-import { searchMatchOf } from '../search/search.service';
+import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '../search/geo';
+import { type SearchMatch, searchMatchOf } from '../search/search.service';
 import { ANYWHERE, cellsAround } from './grid';
 import * as q from './saved-searches.queries';
 
@@ -32,21 +32,24 @@ function toSavedSearch(row: q.ListedSavedSearch): SavedSearch {
   };
 }
 
-/** The columns a new opening is matched by (search's rules, see searchMatchOf), from the filters. */
-async function matchColumns(ctx: AppContext, filters: SearchFilters) {
-  const match = await searchMatchOf(ctx, filters);
-  const radiusMiles = filters.radiusMiles;
+/** The place columns: the grid cells the radius touches (or ANYWHERE), the centre and the radius as a chord. */
+export function placeColumns(center: { latitude: number; longitude: number } | null, radiusMiles: number) {
+  return {
+    matchCells: center ? cellsAround(center.latitude, center.longitude, radiusMiles) : [ANYWHERE],
+    matchLatitude: center?.latitude ?? null,
+    matchLongitude: center?.longitude ?? null,
+    matchPoint: center ? cubeLiteral(llToEarth(center.latitude, center.longitude)) : null,
+    matchChord: center ? chordOfDistance(radiusMiles * METERS_PER_MILE) : null,
+  };
+}
+
+/** The other columns a new opening is matched by (search's rules, see searchMatchOf). */
+export function ruleColumns(match: SearchMatch) {
   return {
     matchTsquery: match.tsquery,
     matchServiceTsquery: match.serviceTsquery,
     matchCategory: match.category,
     matchStems: match.stems,
-    matchCells: match.center
-      ? cellsAround(match.center.latitude, match.center.longitude, radiusMiles)
-      : [ANYWHERE],
-    matchLatitude: match.center?.latitude ?? null,
-    matchLongitude: match.center?.longitude ?? null,
-    matchChord: match.center ? chordOfDistance(match.radiusMeters) : null,
     matchPriceMin: match.price?.min ?? null,
     matchPriceMax: match.price?.max ?? null,
     matchHours: match.hours,
@@ -54,6 +57,12 @@ async function matchColumns(ctx: AppContext, filters: SearchFilters) {
     matchAmenities: match.amenities,
     matchMinRating: match.minRating,
   };
+}
+
+/** The columns a new opening is matched by, from the filters. */
+async function matchColumns(ctx: AppContext, filters: SearchFilters) {
+  const match = await searchMatchOf(ctx, filters);
+  return { ...ruleColumns(match), ...placeColumns(match.center, filters.radiusMiles) };
 }
 
 /** The account's saved searches, newest first. */

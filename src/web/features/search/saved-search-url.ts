@@ -23,7 +23,7 @@ export function stateOfSavedSearch(search: SavedSearchQuery): SearchState {
     ...EMPTY_SEARCH,
     query: search.query,
     zip: search.locationZip,
-    price: search.priceRange ? [search.priceRange[0], search.priceRange[1]] : DEFAULT_PRICE,
+    price: search.priceRange?.length === 2 ? [search.priceRange[0]!, search.priceRange[1]!] : DEFAULT_PRICE,
     when: quick ?? null,
     days: custom ? (search.requestedDays as SearchState['days']) : [],
     times: custom ? search.requestedTimes : [],
