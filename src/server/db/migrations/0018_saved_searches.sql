@@ -5,6 +5,12 @@ CREATE TABLE "saved_search_alert_sends" (
 	"sent_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "saved_search_alerted_openings" (
+	"user_id" uuid NOT NULL,
+	"opening_id" uuid NOT NULL,
+	CONSTRAINT "saved_search_alerted_openings_user_id_opening_id_pk" PRIMARY KEY("user_id","opening_id")
+);
+--> statement-breakpoint
 CREATE TABLE "saved_search_matches" (
 	"saved_search_id" uuid NOT NULL,
 	"opening_id" uuid NOT NULL,
@@ -47,6 +53,8 @@ CREATE TABLE "saved_searches" (
 ALTER TABLE "mail_outbox" ADD COLUMN "alert_saved_search_id" uuid;--> statement-breakpoint
 ALTER TABLE "saved_search_alert_sends" ADD CONSTRAINT "saved_search_alert_sends_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_alert_sends" ADD CONSTRAINT "saved_search_alert_sends_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_search_alerted_openings" ADD CONSTRAINT "saved_search_alerted_openings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_search_alerted_openings" ADD CONSTRAINT "saved_search_alerted_openings_opening_id_openings_id_fk" FOREIGN KEY ("opening_id") REFERENCES "public"."openings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_opening_id_openings_id_fk" FOREIGN KEY ("opening_id") REFERENCES "public"."openings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_settings" ADD CONSTRAINT "saved_search_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

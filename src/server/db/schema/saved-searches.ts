@@ -113,6 +113,23 @@ export const savedSearchAlertSends = pgTable(
   (t) => [index('saved_search_alert_sends_user_idx').on(t.userId, t.sentAt)],
 );
 
+/**
+ * Openings an account was told of by a saved-search alert: another of its saved searches that matches
+ * the same opening leaves it out (one email about an opening, not one per saved search).
+ */
+export const savedSearchAlertedOpenings = pgTable(
+  'saved_search_alerted_openings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.openingId] })],
+);
+
 /** An account's saved-search alert setting; no row = the defaults (SAVED_SEARCH_LIMITS.dailyCapDefault). */
 export const savedSearchSettings = pgTable(
   'saved_search_settings',

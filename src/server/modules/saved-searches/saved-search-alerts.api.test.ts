@@ -279,8 +279,14 @@ describe('alert emails', () => {
     const set = await t.put('/api/saved-searches/settings', { dailyCap: 1 }, await logins.as(di));
     expect(set.status).toBe(200);
     await saveSearch(di, BALAYAGE, 'Cap one');
-    await saveSearch(di, { query: 'balayage' }, 'Cap two');
-    await postOpening(await newProvider('Cap Studio'));
+    await saveSearch(di, { ...BALAYAGE, query: 'silk press' }, 'Cap two');
+    await postOpening(await newProvider('Cap Colour Studio'));
+    await postOpening(
+      await newProvider('Cap Press Studio', { services: [{ service: 'Silk Press', price: 90 }] }),
+      {
+        service_type: 'Silk press',
+      },
+    );
     await dispatch();
     expect(await alertRows(di.email)).toHaveLength(1);
     t.clock.advance(2 * HOUR);
@@ -293,11 +299,29 @@ describe('alert emails', () => {
 
   it('the default cap is 3 emails a day', async () => {
     const ed = await newClient('Ed Default Cap');
-    for (let i = 0; i < 4; i++)
-      await saveSearch(ed, { ...BALAYAGE, radiusMiles: 10 + i }, `Default cap ${i}`);
-    await postOpening(await newProvider('Default Cap Studio'));
+    const services = ['Balayage', 'Silk Press', 'Highlights', 'Blowout'];
+    for (const service of services) {
+      await saveSearch(ed, { ...BALAYAGE, query: service.toLowerCase() }, `Default cap ${service}`);
+      const provider = await newProvider(`Default Cap ${service} Studio`, {
+        services: [{ service, price: 90 }],
+      });
+      await postOpening(provider, { service_type: service });
+    }
     await dispatch();
     expect(await alertRows(ed.email)).toHaveLength(3);
+  });
+
+  it('one email about an opening, however many of the saved searches match it', async () => {
+    const jo = await newClient('Jo Two Searches');
+    const near = await saveSearch(jo, BALAYAGE, 'Near');
+    const anywhere = await saveSearch(jo, { query: 'balayage' }, 'Anywhere');
+    const opening = await postOpening(await newProvider('Twice Matched Studio'));
+    expect(await matchesOf(near)).toEqual([opening.id]);
+    expect(await matchesOf(anywhere)).toEqual([opening.id]);
+    await dispatch();
+    expect(await alertRows(jo.email)).toHaveLength(1);
+    expect(await matchesOf(near)).toEqual([]);
+    expect(await matchesOf(anywhere)).toEqual([]);
   });
 
   it('one email, not two, when the client also follows the provider with opening alerts on', async () => {
@@ -338,8 +362,14 @@ describe('alert emails', () => {
   it('one-click unsubscribe turns off that saved search only', async () => {
     const ivy = await newClient('Ivy Unsubscribes');
     const first = await saveSearch(ivy, BALAYAGE, 'Ivy first');
-    const second = await saveSearch(ivy, { query: 'balayage' }, 'Ivy second');
+    const second = await saveSearch(ivy, { ...BALAYAGE, query: 'silk press' }, 'Ivy second');
     await postOpening(await newProvider('Unsubscribe Studio'));
+    await postOpening(
+      await newProvider('Unsubscribe Press', { services: [{ service: 'Silk Press', price: 90 }] }),
+      {
+        service_type: 'Silk press',
+      },
+    );
     await dispatch();
     const rows = await alertRows(ivy.email);
     expect(rows).toHaveLength(2);

@@ -153,8 +153,9 @@ export interface MatchedOpeningRow {
 
 /**
  * The openings a saved search's email lists: matched before the cutoff, still active and ahead, of a
- * provider still listed, and not one the account already hears of by following that provider with
- * opening alerts on (one email, not two). Soonest first, at most `limit`.
+ * provider still listed, not one the account already hears of by following that provider with
+ * opening alerts on (one email, not two), nor one an alert of another of its saved searches listed.
+ * Soonest first, at most `limit`.
  */
 export async function findMatchedOpenings(
   db: Db,
@@ -176,6 +177,8 @@ export async function findMatchedOpenings(
         AND NOT EXISTS (
           SELECT 1 FROM favorites f JOIN users fu ON fu.id = f.user_id AND fu.opening_alerts
           WHERE f.user_id = ${s.userId} AND f.provider_id = o.provider_id)
+        AND NOT EXISTS (
+          SELECT 1 FROM saved_search_alerted_openings a WHERE a.user_id = ${s.userId} AND a.opening_id = o.id)
       ORDER BY o.start_time, o.id
       LIMIT ${s.limit}`),
   );
@@ -188,10 +191,17 @@ export async function deleteMatchesUpTo(db: Db, savedSearchId: string, cutoff: D
     WHERE saved_search_id = ${savedSearchId} AND created_at <= ${iso(cutoff)}::timestamptz`);
 }
 
-export async function recordAlertSent(db: Db, s: { savedSearchId: string; userId: string; now: Date }) {
+export async function recordAlertSent(
+  db: Db,
+  s: { savedSearchId: string; userId: string; now: Date; openingIds: readonly string[] },
+) {
   await db.execute(sql`
     INSERT INTO saved_search_alert_sends (user_id, saved_search_id, sent_at)
     VALUES (${s.userId}, ${s.savedSearchId}, ${iso(s.now)}::timestamptz)`);
+  await db.execute(sql`
+    INSERT INTO saved_search_alerted_openings (user_id, opening_id)
+    SELECT ${s.userId}, x FROM unnest(${pgArray(s.openingIds)}::uuid[]) AS x
+    ON CONFLICT DO NOTHING`);
   await db.execute(sql`
     UPDATE saved_searches SET last_alert_at = ${iso(s.now)}::timestamptz WHERE id = ${s.savedSearchId}`);
 }

@@ -19,7 +19,7 @@ import * as q from './saved-search-alerts.queries';
  * favourites' opening alerts: matches wait the grouping delay (openings posted together share an
  * email), at most one email per saved search an hour (later matches wait and are grouped then),
  * never an opening of a provider no longer listed, never one the account already hears of by
- * following its provider with opening alerts on, the opening on its provider's clocks with Book and
+ * following its provider with opening alerts on or got in another saved search's email, the opening on its provider's clocks with Book and
  * profile links, and a one-click unsubscribe (RFC 8058) for that saved search alone. An account gets
  * at most its daily cap of these emails in any 24 hours (default 3); matches beyond it wait.
  */
@@ -160,7 +160,12 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     savedSearchAlert: { savedSearchId: due.id },
     listUnsubscribe: `${publicUrl}/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   });
-  await q.recordAlertSent(tx, { savedSearchId: due.id, userId: due.user_id, now });
+  await q.recordAlertSent(tx, {
+    savedSearchId: due.id,
+    userId: due.user_id,
+    now,
+    openingIds: openings.map((o) => o.opening_id),
+  });
   return 1;
 }
 
