@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/client.ts';
@@ -124,6 +125,39 @@ describe('GET /sitemap.xml (issue 22 item 2)', () => {
       const lastmod = bySlug.get(`${TEST_PUBLIC_URL}/${row.slug}`)!;
       expect(Math.floor(row.at) * 1000).toBe(Date.parse(lastmod));
     }
+  });
+
+  it('sends a file compressed as the client accepts, each coding with its own ETag', async () => {
+    const plain = await get('/sitemaps/providers-1.xml');
+    for (const [accept, coding, unpack] of [
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sitemaps/providers-1.xml',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/sitemaps/providers-1.xml',
+        headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    // Refused by q=0: sent as it is.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    checkSitemap(refused.body, 'sitemapindex');
   });
 
   it("escapes '&' in a URL", async () => {
