@@ -126,7 +126,9 @@ async function main() {
       console.error(`${name}: ${one.fetched.status} ${ms(one.fetched.totalMs)} ms, ${one.fetched.urls} URLs`);
     }
     const filesMs = performance.now() - started;
-    const repeat = await fetchTimed(base, 'sitemap.xml', { 'if-none-match': index.etag ?? '' });
+    // The index as it is now (the first one named no places files), then its repeat.
+    const latest = await fetchTimed(base, 'sitemap.xml');
+    const repeat = await fetchTimed(base, 'sitemap.xml', { 'if-none-match': latest.etag ?? '' });
     const last = names.filter((n) => n.includes('providers-')).at(-1)!;
     const lastEtag = (await fetch(`${base}/${last}`, { method: 'HEAD' })).headers.get('etag') ?? '';
     const repeatFile = await fetchTimed(base, last, { 'if-none-match': lastEtag });
