@@ -15,8 +15,6 @@ export const INSIGHT_LIMITS = {
   wordMax: 40,
   /** Search words shown to the provider. */
   topWords: 10,
-  /** Beacon bodies are small: anything larger is refused unread. */
-  beaconBodyBytes: 8 * 1024,
   /** Raw events (the day's hashed visitor keys and the day's salt) are deleted after this many days. */
   rawEventDays: 30,
 } as const;
@@ -38,41 +36,3 @@ export const INSIGHT_FIGURES = [
   { key: 'booking_clicks', label: 'Booking clicks', unit: 'click' },
 ] as const;
 export type InsightFigure = (typeof INSIGHT_FIGURES)[number]['key'];
-
-/**
- * Words that say nothing about what a client looked for; left out of the top search words.
- * Lower-case.
- */
-export const INSIGHT_STOP_WORDS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'and',
-  'the',
-  'of',
-  'for',
-  'in',
-  'near',
-  'me',
-  'to',
-  'with',
-  'on',
-  'at',
-  'or',
-  'by',
-  'my',
-]);
-
-/**
- * The words of a search that count towards a provider's top words: lower-case runs of letters and
- * digits (apostrophes kept inside), at least two characters, no stop words, each once, the first few.
- */
-export function searchWords(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
-  const out: string[] = [];
-  for (const word of words) {
-    if (word.length < 2 || word.length > INSIGHT_LIMITS.wordMax || INSIGHT_STOP_WORDS.has(word)) continue;
-    if (!out.includes(word)) out.push(word);
-    if (out.length === INSIGHT_LIMITS.wordsPerSearch) break;
-  }
-  return out;
-}

@@ -64,3 +64,43 @@ export type Insights = z.infer<typeof InsightsSchema>;
 
 export const InsightsReplySchema = z.object({ success: z.literal(true), insights: InsightsSchema });
 export type InsightsReply = z.infer<typeof InsightsReplySchema>;
+
+// Search words (server side: the web app sends the query as typed).
+
+/**
+ * Words that say nothing about what a client looked for; left out of the top search words.
+ * Lower-case.
+ */
+export const INSIGHT_STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'in',
+  'near',
+  'me',
+  'to',
+  'with',
+  'on',
+  'at',
+  'or',
+  'by',
+  'my',
+]);
+
+/**
+ * The words of a search that count towards a provider's top words: lower-case runs of letters and
+ * digits (apostrophes kept inside), at least two characters, no stop words, each once, the first few.
+ */
+export function searchWords(query: string): string[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
+  const out: string[] = [];
+  for (const word of words) {
+    if (word.length < 2 || word.length > INSIGHT_LIMITS.wordMax || INSIGHT_STOP_WORDS.has(word)) continue;
+    if (!out.includes(word)) out.push(word);
+    if (out.length === INSIGHT_LIMITS.wordsPerSearch) break;
+  }
+  return out;
+}

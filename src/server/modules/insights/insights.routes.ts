@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { csvExportHeaders } from '#domain/admin.ts';
 import {
   INSIGHT_BEACON_PATH,
-  INSIGHT_LIMITS,
   InsightBeaconSchema,
   InsightsQuerySchema,
   InsightsReplySchema,
@@ -27,22 +26,17 @@ export async function insightRoutes(base: FastifyInstance) {
 
   // navigator.sendBeacon posts a string as text/plain (a JSON type would need a CORS preflight
   // elsewhere, and some browsers refuse it): read it as JSON here, in this plugin only.
-  base.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string', bodyLimit: INSIGHT_LIMITS.beaconBodyBytes },
-    (_req, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(Object.assign(new Error('The request body is malformed.'), { statusCode: 400 }));
-      }
-    },
-  );
+  base.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is malformed.'), { statusCode: 400 }));
+    }
+  });
 
   app.post(
     INSIGHT_BEACON_PATH,
     {
-      bodyLimit: INSIGHT_LIMITS.beaconBodyBytes,
       config: { rateLimit: RATE_LIMITS.insightBeacon },
       schema: {
         tags,

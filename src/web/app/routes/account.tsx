@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCcw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { BRAND } from '#domain/brand.ts';
 import type { AccountProfile } from '#domain/profiles.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
@@ -28,6 +29,13 @@ import { PortfolioManager } from '#web/features/uploads/components/PortfolioMana
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { updateSessionUser, useSession } from '#web/lib/session.ts';
+
+// Provider insights (issue 23 item 5) are their own chunk: the account route is at its size ceiling.
+const ProviderInsights = lazy(() =>
+  import('#web/features/insights/components/ProviderInsights.tsx').then((m) => ({
+    default: m.ProviderInsights,
+  })),
+);
 
 /**
  * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
@@ -116,6 +124,11 @@ export function AccountPage() {
           </div>
           <div id="booking-interest" className={SECTION_SCROLL_MARGIN}>
             <BookingAnalytics providerId={profile.id} />
+          </div>
+          <div id="insights" className={SECTION_SCROLL_MARGIN}>
+            <Suspense fallback={<Spinner label="Loading insights..." />}>
+              <ProviderInsights providerId={profile.id} />
+            </Suspense>
           </div>
           {favorites}
         </div>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
@@ -15,6 +16,7 @@ import { ReviewsSection } from '#web/features/reviews/components/ReviewsSection.
 import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { sendInsightBeacon } from '#web/lib/insights-beacon.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
@@ -25,6 +27,13 @@ export function ProfilePage() {
   const query = usePublicProfile(slug);
   const session = useSession();
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
+  // by the server's rendering), and not the provider's own look at their page.
+  const viewedId = query.data?.id;
+  const isOwnPage = Boolean(session && session.user.id === viewedId);
+  useEffect(() => {
+    if (viewedId && !isOwnPage) sendInsightBeacon({ kind: 'view', provider_id: viewedId });
+  }, [viewedId, isOwnPage]);
 
   useDocumentTitle(
     query.data ? profileTitle(query.data) : notFound ? `Profile Not Found | ${BRAND.name}` : null,
