@@ -4,12 +4,6 @@ export const INSIGHT_PERIODS = [7, 30, 90] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 
 export const INSIGHT_LIMITS = {
-  /** Provider ids in one impressions beacon (a results page shows at most a few dozen cards). */
-  beaconIdsMax: 60,
-  /** The search words sent with an impressions beacon, as typed. */
-  beaconQueryMax: 200,
-  /** A results page's own random id (a retried beacon counts once). */
-  beaconPageIdMax: 64,
   /** The words of one search that count (the first ones), and each word's length. */
   wordsPerSearch: 8,
   wordMax: 40,
@@ -18,9 +12,6 @@ export const INSIGHT_LIMITS = {
   /** Raw events (the day's hashed visitor keys and the day's salt) are deleted after this many days. */
   rawEventDays: 30,
 } as const;
-
-/** The beacon endpoint: the web app sends impressions and profile views here with navigator.sendBeacon. */
-export const INSIGHT_BEACON_PATH = '/api/insights/events';
 
 export const INSIGHT_TEXTS = {
   loadFailed: 'Failed to load insights',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
+export * from './insights-beacon';
 export * from './insights-options';
 
+import { INSIGHT_BEACON_LIMITS } from './insights-beacon';
 import { INSIGHT_LIMITS, INSIGHT_PERIODS } from './insights-options';
 
 /** Provider insights (issue 23 item 5): the beacon the web app sends, and what the provider reads. */
@@ -11,9 +13,9 @@ export const ImpressionsBeaconSchema = z
   .object({
     kind: z.literal('impressions'),
     /** A random id per rendered results page: a beacon sent twice counts once. */
-    page: z.string().trim().min(1).max(INSIGHT_LIMITS.beaconPageIdMax),
-    provider_ids: z.array(z.uuid()).min(1).max(INSIGHT_LIMITS.beaconIdsMax),
-    query: z.string().max(INSIGHT_LIMITS.beaconQueryMax).default(''),
+    page: z.string().trim().min(1).max(INSIGHT_BEACON_LIMITS.pageIdMax),
+    provider_ids: z.array(z.uuid()).min(1).max(INSIGHT_BEACON_LIMITS.idsMax),
+    query: z.string().max(INSIGHT_BEACON_LIMITS.queryMax).default(''),
   })
   .strict();
 

@@ -16,7 +16,6 @@ import { ReviewsSection } from '#web/features/reviews/components/ReviewsSection.
 import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
-import { sendInsightBeacon } from '#web/lib/insights-beacon.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
@@ -28,11 +27,12 @@ export function ProfilePage() {
   const session = useSession();
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
-  // by the server's rendering), and not the provider's own look at their page.
+  // by the server's rendering), and not the provider's own look at their page; the beacon code loads then.
   const viewedId = query.data?.id;
   const isOwnPage = Boolean(session && session.user.id === viewedId);
   useEffect(() => {
-    if (viewedId && !isOwnPage) sendInsightBeacon({ kind: 'view', provider_id: viewedId });
+    if (viewedId && !isOwnPage)
+      void import('#web/lib/insights-beacon.ts').then((m) => m.sendProfileView(viewedId));
   }, [viewedId, isOwnPage]);
 
   useDocumentTitle(

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import {
   INSIGHT_FIGURES,
@@ -126,7 +125,6 @@ export function ProviderInsights({ providerId }: { providerId: string }) {
             ))}
           </fieldset>
           <Button variant="outline" size="sm" onClick={() => void handleExport()} disabled={isExporting}>
-            <Download className="h-4 w-4" aria-hidden="true" />
             Export CSV
           </Button>
         </div>

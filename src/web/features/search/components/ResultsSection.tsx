@@ -4,7 +4,6 @@ import type { ProviderCard } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { sendInsightBeacon } from '#web/lib/insights-beacon.ts';
 import { useProvidersList } from '../api/list-providers';
 import { useProviderSearch } from '../api/search-providers';
 import { countLabel } from '../count-label';
@@ -109,18 +108,14 @@ export function ResultsSection({
   // The banner sums up a search that runs or ran; a refused or failed one shows its message alone.
   const showsBanner = isActive && (view === 'loading' || view === 'empty' || view === 'results');
 
-  // Search impressions for provider insights (ADR 019): the cards this browser rendered for a
-  // search, each provider once per search, the pages of Load more as they come.
-  const shown = useRef({ key: '', ids: new Set<string>() });
+  // Search impressions for provider insights (ADR 019): the cards this browser rendered for a search.
+  // The beacon code loads only when there is one to send, so the first load does not carry it.
   useEffect(() => {
     if (view !== 'results' || !isFetchedActive || isStale) return;
-    const key = JSON.stringify(settled);
-    if (shown.current.key !== key) shown.current = { key, ids: new Set() };
-    const seen = shown.current.ids;
-    const fresh = items.map((p) => p.id).filter((id) => !seen.has(id));
-    if (fresh.length === 0) return;
-    for (const id of fresh) seen.add(id);
-    sendInsightBeacon({ kind: 'impressions', provider_ids: fresh, query: settled.query });
+    const ids = items.map((p) => p.id);
+    void import('#web/lib/insights-beacon.ts').then((m) =>
+      m.sendImpressions(JSON.stringify(settled), settled.query, ids),
+    );
   }, [view, isFetchedActive, isStale, settled, items]);
 
   const sectionRef = useRef<HTMLElement>(null);
