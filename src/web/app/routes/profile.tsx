@@ -29,7 +29,7 @@ export function ProfilePage() {
   // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
   // by the server's rendering), and not the provider's own look at their page; the beacon code loads then.
   const viewedId = query.data?.id;
-  const isOwnPage = Boolean(session && session.user.id === viewedId);
+  const isOwnPage = session?.user.id === viewedId;
   useEffect(() => {
     if (viewedId && !isOwnPage)
       void import('#web/lib/insights-beacon.ts').then((m) => m.sendProfileView(viewedId));
