@@ -19,15 +19,18 @@ let shownFor = '';
 let shown = new Set<string>();
 
 /**
- * Search impressions: the providers of a search's rendered results that were not sent for that search
- * yet (Load more sends the next page's), in beacons of at most INSIGHT_BEACON_LIMITS.idsMax ids.
+ * Search impressions: the cards of a search's rendered results not sent for that search yet (Load
+ * more sends the next page's), in beacons of at most INSIGHT_BEACON_LIMITS.idsMax ids. `search` is
+ * what was searched (the home page's state: its `query` is the words typed).
  */
-export function sendImpressions(searchKey: string, query: string, providerIds: readonly string[]): void {
+export function sendImpressions(search: { query: string }, cards: readonly { id: string }[]): void {
+  const searchKey = JSON.stringify(search);
   if (searchKey !== shownFor) {
     shownFor = searchKey;
     shown = new Set();
   }
-  const fresh = providerIds.filter((id) => !shown.has(id));
+  const query = search.query;
+  const fresh = cards.map((c) => c.id).filter((id) => !shown.has(id));
   for (const id of fresh) shown.add(id);
   for (let i = 0; i < fresh.length; i += INSIGHT_BEACON_LIMITS.idsMax) {
     send({

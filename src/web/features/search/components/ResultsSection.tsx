@@ -111,12 +111,9 @@ export function ResultsSection({
   // Search impressions for provider insights (ADR 019): the cards this browser rendered for a search.
   // The beacon code loads only when there is one to send, so the first load does not carry it.
   useEffect(() => {
-    if (view !== 'results' || !isFetchedActive || isStale) return;
-    const ids = items.map((p) => p.id);
-    void import('#web/lib/insights-beacon.ts').then((m) =>
-      m.sendImpressions(JSON.stringify(settled), settled.query, ids),
-    );
-  }, [view, isFetchedActive, isStale, settled, items]);
+    if (isReady && isFetchedActive && items.length)
+      void import('#web/lib/insights-beacon.ts').then((m) => m.sendImpressions(settled, items));
+  }, [isReady, isFetchedActive, settled, items]);
 
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
