@@ -133,6 +133,22 @@ describe('POST /api/insights/events (the beacon)', () => {
     expect(await wordRows(b.id)).toEqual({ balayage: 1, austin: 1 });
   });
 
+  it('counts nothing when the search API merely computes results: only a rendered page counts', async () => {
+    const p = await provider();
+    await t.db.execute(sql`UPDATE users SET name = 'Zephyrine Balayage Atelier' WHERE id = ${p.id}`);
+    const search = await t.post(
+      '/api/search',
+      { query: 'Zephyrine' },
+      { headers: { 'user-agent': BROWSER } },
+    );
+    expect(search.status, search.text).toBe(200);
+    expect(search.body.results.map((r: { id: string }) => r.id)).toContain(p.id);
+    await t.get(`/api/user/${p.id}`, { headers: { 'user-agent': BROWSER } });
+    await insightsOf(p);
+    expect(await dayRows(p.id)).toEqual([]);
+    expect(await wordRows(p.id)).toEqual({});
+  });
+
   it('reads the text/plain body navigator.sendBeacon sends', async () => {
     const p = await provider();
     const res = await t.app.inject({
