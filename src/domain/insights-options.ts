@@ -9,13 +9,15 @@ export const INSIGHT_LIMITS = {
   wordMax: 40,
   /** Search words shown to the provider. */
   topWords: 10,
-  /** Raw events (the day's hashed visitor keys and the day's salt) are deleted after this many days. */
+  /**
+   * The privacy page's promise: no raw event is kept longer than this many days (the visitor keys
+   * and their salt go after two; ADR 019).
+   */
   rawEventDays: 30,
 } as const;
 
 export const INSIGHT_TEXTS = {
   loadFailed: 'Failed to load insights',
-  notFound: 'Not found',
 } as const;
 
 /** The figures of one day, in chart order (CSV columns after 'date'). */

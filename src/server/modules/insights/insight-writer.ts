@@ -33,6 +33,8 @@ export class InsightWriter {
   /** Results page id → when first seen, oldest first. */
   private readonly pages = new Map<string, number>();
   private lastPurge = 0;
+  /** Wakes the writer hourly, so raw events are purged on a quiet server too. */
+  private readonly purgeTimer: NodeJS.Timeout;
   private readonly intervalMs: number;
   private readonly maxEvents: number;
   private readonly maxQueued: number;
@@ -41,6 +43,8 @@ export class InsightWriter {
     this.intervalMs = opts.intervalMs ?? 250;
     this.maxEvents = opts.maxEvents ?? 200;
     this.maxQueued = opts.maxQueued ?? 10_000;
+    this.purgeTimer = setInterval(() => void this.flush(), PURGE_EVERY_MS);
+    this.purgeTimer.unref();
   }
 
   /** False (and nothing queued) for a results page already counted within the last half hour. */
@@ -71,6 +75,7 @@ export class InsightWriter {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.purgeTimer);
     await this.flush();
     if (this.queue.length > 0) this.opts.log.error(`insights: ${this.queue.length} events lost at shutdown`);
   }

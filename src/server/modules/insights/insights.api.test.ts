@@ -154,7 +154,12 @@ describe('POST /api/insights/events (the beacon)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: INSIGHT_BEACON_PATH,
-      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER },
+      // As a browser sends it: its own page's beacon says same-origin.
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': BROWSER,
+        'sec-fetch-site': 'same-origin',
+      },
       payload: JSON.stringify({
         kind: 'impressions',
         page: 'beacon-text',
@@ -193,7 +198,7 @@ describe('POST /api/insights/events (the beacon)', () => {
     nowMs -= DAY;
   });
 
-  it('counts nothing from bots, crawlers, tools or a request without a user agent', async () => {
+  it('counts nothing from bots, crawlers, tools, a request without a user agent, or another site', async () => {
     const p = await provider();
     for (const agent of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
@@ -211,6 +216,15 @@ describe('POST /api/insights/events (the beacon)', () => {
       payload: { kind: 'view', provider_id: p.id },
     });
     expect(res.statusCode).toBe(200);
+    // A beacon another site made a browser send (a simple cross-site POST) does not count either.
+    for (const site of ['cross-site', 'same-site']) {
+      const crossSite = await t.post(
+        INSIGHT_BEACON_PATH,
+        { kind: 'impressions', page: `cross-${site}`, provider_ids: [p.id], query: 'nails' },
+        { headers: { 'user-agent': BROWSER, 'sec-fetch-site': site } },
+      );
+      expect(crossSite.status).toBe(200);
+    }
     await insightsOf(p);
     expect(await dayRows(p.id)).toEqual([]);
     expect(await wordRows(p.id)).toEqual({});

@@ -49,8 +49,10 @@ export async function insightRoutes(base: FastifyInstance) {
     async (req) => {
       const at = ctx.now();
       const body = req.body;
-      // A bot's beacon is answered like anyone's, so nobody learns what is counted.
-      if (!isBotAgent(req.headers['user-agent'])) {
+      // A bot's beacon is answered like anyone's, so nobody learns what is counted. So is one another
+      // site made a visitor's browser send (the browser says so in Sec-Fetch-Site).
+      const site = req.headers['sec-fetch-site'];
+      if (!isBotAgent(req.headers['user-agent']) && (site === undefined || site === 'same-origin')) {
         if (body.kind === 'view') {
           writer.push({
             kind: 'view',

@@ -136,7 +136,8 @@ export async function writeInsightEvents(db: Db, events: readonly InsightEvent[]
  * everywhere: two UTC days back covers every time zone. Well inside INSIGHT_LIMITS.rawEventDays.
  */
 export async function purgeRawInsightEvents(db: Db, now: Date): Promise<void> {
-  await q.deleteRawViewsBefore(db, addDays(now.toISOString().slice(0, 10), -2));
+  const keepDays = Math.min(2, INSIGHT_LIMITS.rawEventDays);
+  await q.deleteRawViewsBefore(db, addDays(now.toISOString().slice(0, 10), -keepDays));
 }
 
 /** Counts one more favourite for each listed provider, on the day of `at` in that provider's zone. */
