@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCcw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { BRAND } from '#domain/brand.ts';
 import type { AccountProfile } from '#domain/profiles.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { BookingAnalytics } from '#web/features/bookings/components/BookingAnalytics.tsx';
 import { FavoriteServices } from '#web/features/favorites/components/FavoriteServices.tsx';
 import { SavedProviders } from '#web/features/favorites/components/SavedProviders.tsx';
 import { OpeningAlertsSwitch } from '#web/features/openings/components/OpeningAlertsSwitch.tsx';
@@ -28,6 +28,19 @@ import { PortfolioManager } from '#web/features/uploads/components/PortfolioMana
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { updateSessionUser, useSession } from '#web/lib/session.ts';
+
+// Booking Interest and Insights (issue 23 item 5), far down the provider's page, are chunks of their
+// own: the account route is at its size ceiling (scripts/check-budgets.mjs).
+const BookingAnalytics = lazy(() =>
+  import('#web/features/bookings/components/BookingAnalytics.tsx').then((m) => ({
+    default: m.BookingAnalytics,
+  })),
+);
+const ProviderInsights = lazy(() =>
+  import('#web/features/insights/components/ProviderInsights.tsx').then((m) => ({
+    default: m.ProviderInsights,
+  })),
+);
 
 /**
  * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
@@ -115,7 +128,14 @@ export function AccountPage() {
             />
           </div>
           <div id="booking-interest" className={SECTION_SCROLL_MARGIN}>
-            <BookingAnalytics providerId={profile.id} />
+            <Suspense fallback={<Spinner label="Loading booking analytics..." />}>
+              <BookingAnalytics providerId={profile.id} />
+            </Suspense>
+          </div>
+          <div id="insights" className={SECTION_SCROLL_MARGIN}>
+            <Suspense fallback={<Spinner label="Loading insights..." />}>
+              <ProviderInsights providerId={profile.id} />
+            </Suspense>
           </div>
           {favorites}
         </div>
