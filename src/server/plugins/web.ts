@@ -5,7 +5,7 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
-import { isLandingPath } from '#domain/places.ts';
+import { isLandingPath } from '#domain/places-options.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import { SSR_STATE_ID, type SsrPage, type SsrRenderer } from '#domain/ssr.ts';
 import type { CachedReply } from '../lib/catalogue-cache';

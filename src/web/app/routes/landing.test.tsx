@@ -66,7 +66,9 @@ describe('LandingPage', () => {
     expect(screen.getByRole('article', { name: 'Studio 0' }).textContent).toContain('Balayage · $150');
     // Each card can be saved, as in search results (a visitor's heart asks them to log in).
     expect(
-      within(screen.getByRole('article', { name: 'Studio 3' })).getByRole('button', { name: 'Save Studio 3' }),
+      within(screen.getByRole('article', { name: 'Studio 3' })).getByRole('button', {
+        name: 'Save Studio 3',
+      }),
     ).toBeTruthy();
     const nearby = screen.getByRole('navigation', { name: 'Nearby' });
     expect(
