@@ -109,7 +109,16 @@ async function main() {
     const fetched: Fetched[] = [];
     const index = await fetchTimed(base, 'sitemap.xml');
     fetched.push(index.fetched);
-    const names = await indexNames(base);
+    // The landing-page list is made in the background (ADR 018): the index names the places files
+    // once it is. Asked every 2 s, as a crawler's retry would.
+    const listStarted = performance.now();
+    let names = await indexNames(base);
+    while (!names.some((n) => n.includes('places-')) && performance.now() - listStarted < 15 * 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      names = await indexNames(base);
+    }
+    const placesListMs = performance.now() - listStarted;
+    const placesListPeakKiB = procStatus(pid, 'VmHWM');
     const started = performance.now();
     for (const name of names) {
       const one = await fetchTimed(base, name);
@@ -117,7 +126,9 @@ async function main() {
       console.error(`${name}: ${one.fetched.status} ${ms(one.fetched.totalMs)} ms, ${one.fetched.urls} URLs`);
     }
     const filesMs = performance.now() - started;
-    const repeat = await fetchTimed(base, 'sitemap.xml', { 'if-none-match': index.etag ?? '' });
+    // The index as it is now (the first one named no places files), then its repeat.
+    const latest = await fetchTimed(base, 'sitemap.xml');
+    const repeat = await fetchTimed(base, 'sitemap.xml', { 'if-none-match': latest.etag ?? '' });
     const last = names.filter((n) => n.includes('providers-')).at(-1)!;
     const lastEtag = (await fetch(`${base}/${last}`, { method: 'HEAD' })).headers.get('etag') ?? '';
     const repeatFile = await fetchTimed(base, last, { 'if-none-match': lastEtag });
@@ -127,6 +138,8 @@ async function main() {
     return {
       fetched,
       filesMs,
+      placesListMs,
+      placesListPeakKiB,
       secondPeakKiB: procStatus(pid, 'VmHWM'),
       repeat: repeat.fetched,
       repeatFile: repeatFile.fetched,
@@ -159,6 +172,12 @@ async function main() {
     `\nCrawl: ${files.length} provider files, ${urls.toLocaleString('en-US')} URLs (listed: ${Number(listed).toLocaleString('en-US')}), ` +
       `${(bytes / 2 ** 20).toFixed(1)} MiB; all files in ${(crawl.filesMs / 1000).toFixed(1)} s; per provider file median ${ms(times[Math.floor(times.length / 2)]!)} ms, ` +
       `slowest ${ms(slowest.totalMs)} ms (${slowest.name}).`,
+  );
+  const placeFiles = crawl.fetched.filter((f) => f.name.startsWith('sitemaps/places-'));
+  console.log(
+    `Landing pages: ${placeFiles.reduce((sum, f) => sum + f.urls, 0).toLocaleString('en-US')} URLs in ${placeFiles.length} places files ` +
+      `(${placeFiles.map((f) => `${ms(f.totalMs)} ms`).join(', ')}); their list was made ${(crawl.placesListMs / 1000).toFixed(1)} s after the ` +
+      `first index (${ms(crawl.fetched[0]!.totalMs)} ms, without them), peak ${mib(crawl.placesListPeakKiB)} MiB by then.`,
   );
   console.log(
     `Repeat of the index with If-None-Match: ${crawl.repeat.status} in ${ms(crawl.repeat.totalMs)} ms; ` +

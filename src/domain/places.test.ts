@@ -11,7 +11,7 @@ import {
   landingTopicOf,
   PLACE_SLUG,
   placeSlugOf,
-} from './places';
+} from './places-options';
 import { RESERVED_SLUGS } from './slug';
 
 describe('placeSlugOf', () => {

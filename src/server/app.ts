@@ -19,6 +19,7 @@ import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { insightRoutes } from './modules/insights/insights.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(placeRoutes);
   await app.register(favoriteRoutes);
   await app.register(bookingRoutes);
+  await app.register(insightRoutes);
   await app.register(accessRoutes);
   await app.register(openingRoutes);
   await app.register(openingAlertRoutes);

@@ -11,9 +11,12 @@ import { createHash } from 'node:crypto';
  *   promise resolves, so the version in memory is always the database's: no query at all.
  * - PostgreSQL (any number of instances): one `SELECT version` started after the request arrived.
  *   A NOTIFY reaches other instances a moment after the commit, which is not 'the very next
- *   request'; a read is. Requests that arrive while a read is waiting to start share it, so under
- *   load there is about one such read per database round trip, not one per request.
+ *   request'; a read is. Requests that arrive while a read is waiting to start share it, and it
+ *   starts at the end of the event loop's turn, so under load there is about one such read per
+ *   database round trip, not one per request.
  */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class CatalogueVersion {
   private known: number | null = null;
   private inflight: Promise<number> | null = null;
@@ -49,6 +52,9 @@ export class CatalogueVersion {
     if (this.queued) return this.queued;
     const queued = (this.inflight ?? Promise.resolve(0))
       .catch(() => 0)
+      // Started once this turn of the event loop is over: every request that arrives in it (a busy
+      // server reads many sockets a turn) shares the read, not only those that came before it.
+      .then(nextTurn)
       .then(() => {
         this.queued = null;
         const read = this.read();

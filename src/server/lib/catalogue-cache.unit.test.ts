@@ -86,7 +86,11 @@ function manualReads() {
   };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Two turns of the event loop: a read starts at the end of the turn it was asked for in. */
+const tick = async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('CatalogueVersion.polled', () => {
   it('answers each call with a read that started after the call', async () => {
@@ -107,6 +111,23 @@ describe('CatalogueVersion.polled', () => {
     reads.pending[1]!.resolve(8);
     expect(await second).toBe(8);
     expect(await third).toBe(8);
+  });
+
+  it('shares one read among the calls of the turn in which the previous read ended', async () => {
+    const reads = manualReads();
+    const version = CatalogueVersion.polled(reads.read);
+    const first = version.current();
+    await tick();
+    const second = version.current();
+    reads.pending[0]!.resolve(3);
+    expect(await first).toBe(3);
+    // Still the turn the first read ended in: the next read has not started and takes this call too.
+    const third = version.current();
+    expect(reads.pending).toHaveLength(1);
+    await tick();
+    expect(reads.pending).toHaveLength(2);
+    reads.pending[1]!.resolve(4);
+    expect([await second, await third]).toEqual([4, 4]);
   });
 
   it('lets a failed read fail its callers and the next call read again', async () => {

@@ -31,6 +31,8 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'DELETE /api/favorites': [404],
   'POST /api/booking-logs': [404],
   'GET /api/booking-logs': [403, 404],
+  'GET /api/insights': [404],
+  'GET /api/insights/export': [404],
   'GET /api/admin/access': [403],
   'POST /api/admin/access': [403, 404],
   // No BETA_PASSWORD: there is no gate to open.

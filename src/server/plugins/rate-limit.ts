@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   favorite: { max: 120, timeWindow: '1 minute' },
   /** Booking-link clicks: a person clicks a few; a script inflating a provider's numbers many. */
   bookingLog: { max: 30, timeWindow: '1 minute' },
+  /** Insight beacons (results pages shown, profiles viewed): a person browsing sends a few a minute. */
+  insightBeacon: { max: 120, timeWindow: '1 minute' },
   /** Feedback, support and investor forms per IP. */
   form: { max: 10, timeWindow: '1 hour' },
   /** Posting, changing and removing openings. */

@@ -5,11 +5,12 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
-import { isLandingPath } from '#domain/places.ts';
+import { isLandingPath } from '#domain/places-options.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import { SSR_STATE_ID, type SsrPage, type SsrRenderer } from '#domain/ssr.ts';
 import type { CachedReply } from '../lib/catalogue-cache';
 import { matchesEtag } from '../lib/catalogue-cache';
+import { codingFor } from '../lib/content-coding';
 import { escapeHtml, type PageHead } from '../lib/html';
 import { PUBLIC_CACHE_CONTROL, type PublicReplies } from './public-cache';
 
@@ -151,20 +152,6 @@ function encode(html: string): Encoded {
     }),
     gzip: gzipSync(html, { level: 6 }),
   };
-}
-
-/** The coding to send: brotli, else gzip, else none (an explicit q=0 refuses one). */
-function codingFor(acceptEncoding: string | undefined): keyof Encoded | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 /**

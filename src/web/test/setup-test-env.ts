@@ -33,6 +33,9 @@ const isEnvironmentGap = (args: unknown[]) =>
 
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  // happy-dom's sendBeacon really sends (a fetch to localhost:3000, past stubFetch): the insight
+  // beacons (lib/insights-beacon.ts) are recorded instead; a test reads vi.mocked(navigator.sendBeacon).
+  vi.spyOn(navigator, 'sendBeacon').mockImplementation(() => true);
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ export * from './catalogue';
 export * from './engagement';
 export * from './forms';
 export * from './idempotency';
+export * from './insights';
 export * from './mail';
 export * from './openings';
 export * from './reviews';

@@ -2,6 +2,7 @@ import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '#domain/
 import type { AppContext } from '#server/context.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
+import { recordNewFavorite } from '../insights/insights.service';
 import { findPublicProvider } from '../profiles/profiles.service';
 import * as q from './favorites.queries';
 
@@ -15,7 +16,9 @@ export async function addFavorite(ctx: AppContext, userId: string, providerId: s
     const ids = await q.findFavoriteIds(ctx.db, userId, FAVORITE_LIMITS.providersMax);
     if (!ids.includes(providerId)) throw new AppError('CONFLICT', FAVORITE_TEXTS.tooMany);
   }
-  await q.insertFavoriteIfAbsent(ctx.db, userId, providerId);
+  // A new save counts in the provider's insights; saving one already saved does not.
+  if (await q.insertFavoriteIfAbsent(ctx.db, userId, providerId))
+    await recordNewFavorite(ctx.db, providerId, ctx.now());
   return { providerId, saved: true };
 }
 

@@ -1,4 +1,4 @@
-import { placeSlugOf } from '#domain/places.ts';
+import { placeSlugOf } from '#domain/places-options.ts';
 import { allUsZips, milesBetweenPoints } from '#server/lib/zip-lookup.ts';
 
 /**

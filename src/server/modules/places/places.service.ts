@@ -1,16 +1,15 @@
+import type { LandingLink, LandingReply } from '#domain/places.ts';
 import {
   LANDING_CATEGORIES,
   LANDING_LIMITS,
   LANDING_TEXTS,
   LANDING_TOPICS,
-  type LandingLink,
-  type LandingReply,
   type LandingTopic,
   landingHeading,
   landingPath,
   landingTopicForWords,
   landingTopicOf,
-} from '#domain/places.ts';
+} from '#domain/places-options.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { decodeScoredKeyset, encodeScoredKeyset } from '#server/lib/keyset-cursor.ts';

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_TEXTS } from '#domain/saved-searches.ts';
-import { mailOutbox, savedSearches, savedSearchMatches, users } from '#server/db/schema/index.ts';
+import {
+  mailOutbox,
+  providerInsightDays,
+  savedSearches,
+  savedSearchMatches,
+  users,
+} from '#server/db/schema/index.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import {
   buildTestApp,
@@ -252,6 +258,21 @@ describe('alert emails', () => {
     expect(mail.text).toContain(`View Group Studio Two's profile: ${TEST_PUBLIC_URL}/`);
     expect(mail.text).toContain(`${TEST_PUBLIC_URL}/unsubscribe?list=saved-search&token=`);
     expect(await matchesOf(id)).toEqual([]);
+    // Each provider's insights count every alert email that listed them, once (issue 23 item 5);
+    // other tests' saved searches without a zip match these openings too.
+    const emails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'saved-search-alert'));
+    for (const [provider, name] of [
+      [one, 'Group Studio One'],
+      [two, 'Group Studio Two'],
+    ] as const) {
+      const days = await t.db
+        .select()
+        .from(providerInsightDays)
+        .where(eq(providerInsightDays.providerId, provider.user.id));
+      const listing = emails.filter((e) => e.textBody.includes(`· ${name}`)).length;
+      expect(listing).toBeGreaterThanOrEqual(1);
+      expect(days.reduce((sum, d) => sum + d.alertInclusions, 0)).toBe(listing);
+    }
   });
 
   it('at most one email per saved search per hour: later matches wait and are grouped then', async () => {

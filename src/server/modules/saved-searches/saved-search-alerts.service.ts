@@ -8,6 +8,7 @@ import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
+import { recordSavedSearchAlertInclusions } from '../insights/insights.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
 import { ANYWHERE, cellOf } from './grid';
 import * as q from './saved-search-alerts.queries';
@@ -160,6 +161,12 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     savedSearchAlert: { savedSearchId: due.id },
     listUnsubscribe: `${publicUrl}/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   });
+  // Provider insights (issue 23 item 5): each provider listed in this email counts once.
+  await recordSavedSearchAlertInclusions(
+    tx,
+    openings.map((o) => o.provider_id),
+    now,
+  );
   await q.recordAlertSent(tx, {
     savedSearchId: due.id,
     userId: due.user_id,

@@ -23,9 +23,37 @@ export interface SitemapOptions {
    * version to count them, and once per places file.
    */
   placePages?: (() => AsyncIterable<PlacePage>) | undefined;
+  /**
+   * The landing pages are kept as one list made by `placePages` (a whole-catalogue aggregate: 4–5 s
+   * at 100,000 providers, 85–93 s at a million). A list made at an older catalogue version is made
+   * again only once it is this old, so the aggregate runs at most once per interval however often
+   * the catalogue changes (0: at every new version).
+   */
+  placesRefreshMs: number;
+  /**
+   * How long a request waits for a list being made before it is answered from the previous one
+   * (the index then names the places files of that list, and the list goes on being made).
+   */
+  placesWaitMs: number;
 }
 
-export const SITEMAP_DEFAULTS: SitemapOptions = { pageSize: SITEMAP_MAX_URLS, batchSize: 5_000 };
+export const SITEMAP_DEFAULTS: SitemapOptions = {
+  pageSize: SITEMAP_MAX_URLS,
+  batchSize: 5_000,
+  placesRefreshMs: 15 * 60_000,
+  placesWaitMs: 2_000,
+};
+
+/** The landing pages as one aggregate found them. */
+interface PlaceList {
+  /** The catalogue version read before the aggregate began: every change it holds is in the list. */
+  version: number;
+  /** Epoch ms when the list was complete. */
+  madeAt: number;
+  paths: string[];
+  /** Epoch ms of each path's last change. */
+  lastmods: number[];
+}
 
 /** The public pages every sitemap lists (SPEC.md §2's route table, without the private ones). */
 export const FIXED_PAGES = ['/', '/availability', '/help', '/about', '/terms', '/privacy'] as const;
@@ -97,7 +125,8 @@ export class Sitemaps {
   private readonly options: SitemapOptions;
   /** First slug of each provider file (index 0: file 1), as of `version`. */
   private starts: { version: number; slugs: string[] } = { version: -1, slugs: [''] };
-  private places: { version: number; count: Promise<number> } | null = null;
+  private places: PlaceList | null = null;
+  private makingPlaces: Promise<PlaceList> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -127,28 +156,39 @@ export class Sitemaps {
     const { version, listed, seenAt } = cached.value;
     const { pageSize } = this.options;
     const providerFiles = Math.ceil(listed / pageSize);
-    const placeFiles =
-      file.kind === 'index' || file.kind === 'places'
-        ? Math.ceil((await this.countPlaces(version)) / pageSize)
-        : 0;
+    const places = file.kind === 'index' || file.kind === 'places' ? await this.placesAt(version) : null;
+    const placeFiles = places ? Math.ceil(places.paths.length / pageSize) : 0;
     if (file.kind === 'providers' && file.n > providerFiles) return null;
     if (file.kind === 'places' && file.n > placeFiles) return null;
     const state: SitemapState = { version, seenAt, providerFiles, placeFiles };
     return {
       // Strong: the catalogue version decides every byte, with PUBLIC_URL and the page size (and,
-      // for the index, which files there are, since the landing pages are counted apart).
+      // for the index, which files there are; for a places file, the list it comes from).
       etag: etagOf(
-        ['sitemap', version, file.name, ctx.config.publicUrl, pageSize, providerFiles, placeFiles].join(
-          '\u0000',
-        ),
+        [
+          'sitemap',
+          version,
+          file.name,
+          ctx.config.publicUrl,
+          pageSize,
+          providerFiles,
+          placeFiles,
+          places?.version ?? '',
+          places?.madeAt ?? '',
+        ].join('\u0000'),
       ),
-      seenAt,
-      body: () => this.body(state, file),
+      // A places file is as of its list, however late the catalogue version was first seen.
+      seenAt: file.kind === 'places' && places ? places.madeAt : seenAt,
+      body: () => this.body(state, file, places),
     };
   }
 
   /** The body of `file`, written piece by piece; null when it has gone since answer(). */
-  private async body(state: SitemapState, file: SitemapFile): Promise<AsyncGenerator<string> | null> {
+  private async body(
+    state: SitemapState,
+    file: SitemapFile,
+    places: PlaceList | null,
+  ): Promise<AsyncGenerator<string> | null> {
     switch (file.kind) {
       case 'index':
         return this.indexBody(state);
@@ -160,7 +200,7 @@ export class Sitemaps {
         return from === null ? null : this.providersBody(state.version, from, file.n);
       }
       case 'places':
-        return this.placesBody(file.n);
+        return places ? this.placesBody(places, file.n) : null;
     }
   }
 
@@ -208,26 +248,20 @@ export class Sitemaps {
     yield '</urlset>\n';
   }
 
-  private async *placesBody(n: number): AsyncGenerator<string> {
+  private async *placesBody(places: PlaceList, n: number): AsyncGenerator<string> {
     const { publicUrl } = this.ctx.config;
     const { pageSize } = this.options;
     yield `${XML_HEAD}<urlset xmlns="${SITEMAP_NAMESPACE}">\n`;
-    if (this.options.placePages) {
-      const first = (n - 1) * pageSize;
-      let i = 0;
-      let chunk = '';
-      for await (const page of this.options.placePages()) {
-        if (i >= first + pageSize) break;
-        if (i++ < first) continue;
-        chunk += urlEntry(loc(publicUrl, page.path), w3cDatetime(page.lastmod));
-        if (chunk.length >= 256 * 1024) {
-          yield chunk;
-          chunk = '';
-        }
+    const end = Math.min(n * pageSize, places.paths.length);
+    let chunk = '';
+    for (let i = (n - 1) * pageSize; i < end; i++) {
+      chunk += urlEntry(loc(publicUrl, places.paths[i]!), w3cDatetime(new Date(places.lastmods[i]!)));
+      if (chunk.length >= 256 * 1024) {
+        yield chunk;
+        chunk = '';
       }
-      yield chunk;
     }
-    yield '</urlset>\n';
+    yield `${chunk}</urlset>\n`;
   }
 
   /**
@@ -258,22 +292,57 @@ export class Sitemaps {
     if (this.starts.version === version && this.starts.slugs.length === n) this.starts.slugs.push(next);
   }
 
-  private countPlaces(version: number): Promise<number> {
+  /**
+   * The landing-page list to answer from as of `version`: the kept one while it is of this version
+   * or younger than `placesRefreshMs`; else a new one, waited for at most `placesWaitMs` before the
+   * kept one is used (null: none made yet, so no places files for now). One is made at a time.
+   */
+  private async placesAt(version: number): Promise<PlaceList | null> {
     const source = this.options.placePages;
-    if (!source) return Promise.resolve(0);
-    if (this.places?.version !== version) {
-      const count = (async () => {
-        let count = 0;
-        for await (const _ of source()) count++;
-        return count;
-      })();
-      this.places = { version, count };
-      // A failed count is not kept: the next request asks again.
-      count.catch(() => {
-        if (this.places?.count === count) this.places = null;
-      });
+    if (!source) return null;
+    const kept = this.places;
+    const now = this.ctx.now().getTime();
+    if (kept && (kept.version >= version || now - kept.madeAt < this.options.placesRefreshMs)) return kept;
+    if (!this.makingPlaces) {
+      const making = this.makePlaces(source, version);
+      this.makingPlaces = making;
+      void making
+        .then(
+          (list) => {
+            if (!this.places || list.version >= this.places.version) this.places = list;
+          },
+          // A failed list is not kept: the next request tries again.
+          (error: unknown) => this.ctx.log.error({ err: error }, 'sitemap: listing the landing pages failed'),
+        )
+        .finally(() => {
+          if (this.makingPlaces === making) this.makingPlaces = null;
+        });
     }
-    return this.places.count;
+    const making = this.makingPlaces;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.placesWaitMs);
+    });
+    try {
+      const made = await Promise.race([making, waited]);
+      return made ?? this.places;
+    } catch (error) {
+      // The list could not be made: the kept one if any, else the error.
+      if (this.places) return this.places;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async makePlaces(source: () => AsyncIterable<PlacePage>, version: number): Promise<PlaceList> {
+    const paths: string[] = [];
+    const lastmods: number[] = [];
+    for await (const page of source()) {
+      paths.push(page.path);
+      lastmods.push(page.lastmod.getTime());
+    }
+    return { version, madeAt: this.ctx.now().getTime(), paths, lastmods };
   }
 }
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/client.ts';
@@ -26,6 +27,9 @@ beforeAll(async () => {
       pageSize: PAGE_SIZE,
       // Smaller than a file, so a file takes several keyset batches.
       batchSize: 2,
+      // The landing-page list is made again at every catalogue version here; the describe below
+      // tests the interval.
+      placesRefreshMs: 0,
       placePages: async function* () {
         yield* places;
       },
@@ -121,6 +125,39 @@ describe('GET /sitemap.xml (issue 22 item 2)', () => {
       const lastmod = bySlug.get(`${TEST_PUBLIC_URL}/${row.slug}`)!;
       expect(Math.floor(row.at) * 1000).toBe(Date.parse(lastmod));
     }
+  });
+
+  it('sends a file compressed as the client accepts, each coding with its own ETag', async () => {
+    const plain = await get('/sitemaps/providers-1.xml');
+    for (const [accept, coding, unpack] of [
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sitemaps/providers-1.xml',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/sitemaps/providers-1.xml',
+        headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    // Refused by q=0: sent as it is.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    checkSitemap(refused.body, 'sitemapindex');
   });
 
   it("escapes '&' in a URL", async () => {
@@ -230,5 +267,96 @@ describe('GET /sitemap.xml (issue 22 item 2)', () => {
     expect(second.body).toContain('/hair-&amp;-makeup/austin-tx</loc>');
     expect(checkSitemap(second.body, 'urlset')).toHaveLength(1);
     expect((await get('/sitemaps/places-3.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('the landing-page list at a large catalogue', () => {
+  const REFRESH_MS = 15 * 60_000;
+  const WAIT_MS = 300;
+  let app: SeoTestApp;
+  let source: PlacePage[] = [{ path: '/balayage/austin-tx', lastmod: new Date('2026-11-20T10:00:00Z') }];
+  /** While set, making the list waits for it (an aggregate that takes longer than a request waits). */
+  let hold: Promise<void> | null = null;
+  let made = 0;
+
+  beforeAll(async () => {
+    app = await buildSeoTestApp({
+      indexHtml: INDEX,
+      sitemap: {
+        pageSize: PAGE_SIZE,
+        placesRefreshMs: REFRESH_MS,
+        placesWaitMs: WAIT_MS,
+        placePages: async function* () {
+          made++;
+          if (hold) await hold;
+          yield* source;
+        },
+      },
+    });
+    await insertProvider(app.db, { name: 'Ada Hair' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const fetchText = async (url: string) => {
+    const res = await app.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, body: res.body, etag: res.headers.etag };
+  };
+  const placeLocs = async () => {
+    const res = await fetchText('/sitemaps/places-1.xml');
+    expect(res.status, res.body).toBe(200);
+    return checkSitemap(res.body, 'urlset').map((e) => e.loc);
+  };
+
+  it('is made once for many files and requests, and again only after the interval once the catalogue changed', async () => {
+    expect(await placeLocs()).toEqual([`${TEST_PUBLIC_URL}/balayage/austin-tx`]);
+    await fetchText('/sitemap.xml');
+    await placeLocs();
+    expect(made).toBe(1);
+
+    // A change to the catalogue within the interval: the list stays as it was.
+    source = [...source, { path: '/barbers/chicago-il', lastmod: new Date('2026-11-21T10:00:00Z') }];
+    await insertProvider(app.db, { name: 'Bea Nails' });
+    expect(await placeLocs()).toEqual([`${TEST_PUBLIC_URL}/balayage/austin-tx`]);
+    expect(made).toBe(1);
+
+    // Past the interval it is made again, and the file's ETag follows it.
+    const before = (await fetchText('/sitemaps/places-1.xml')).etag;
+    app.clock.advance(REFRESH_MS + 1_000);
+    expect(await placeLocs()).toEqual([
+      `${TEST_PUBLIC_URL}/balayage/austin-tx`,
+      `${TEST_PUBLIC_URL}/barbers/chicago-il`,
+    ]);
+    expect(made).toBe(2);
+    expect((await fetchText('/sitemaps/places-1.xml')).etag).not.toBe(before);
+
+    // Past the interval without a change to the catalogue: nothing to make.
+    app.clock.advance(REFRESH_MS + 1_000);
+    await placeLocs();
+    expect(made).toBe(2);
+  });
+
+  it('answers from the previous list while a new one takes longer than a request waits', async () => {
+    let release = () => {};
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    source = [...source, { path: '/nails/austin-tx', lastmod: new Date('2026-11-22T10:00:00Z') }];
+    await insertProvider(app.db, { name: 'Cy Barber' });
+    app.clock.advance(REFRESH_MS + 1_000);
+
+    const started = Date.now();
+    expect(await placeLocs()).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS - 20);
+    // Another request joins the list being made rather than starting a second one.
+    expect(await placeLocs()).toHaveLength(2);
+    expect(made).toBe(3);
+
+    hold = null;
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await placeLocs()).toHaveLength(3);
+    expect(made).toBe(3);
   });
 });

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { BRAND } from '#domain/brand.ts';
 import type { Opening } from '#domain/openings.ts';
-import type { ProviderCard } from '#domain/search.ts';
 import { WhenNearViewport } from '#web/components/WhenNearViewport.tsx';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
-import { FavoriteHeart } from '#web/features/favorites/components/FavoriteHeart.tsx';
+import { renderCardFavorite } from '#web/features/favorites/components/CardFavorite.tsx';
 import { ResultsPlaceholder } from '#web/features/search/components/ResultsPlaceholder.tsx';
 import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
 import { isSearchActive } from '#web/features/search/url-state.ts';
@@ -16,14 +15,6 @@ import { useSession } from '#web/lib/session.ts';
 // anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
 const ResultsSection = lazy(() =>
   import('#web/features/search/components/ResultsSection.tsx').then((m) => ({ default: m.ResultsSection })),
-);
-
-// The save toggle (its own chunk, with the favourites queries) loads only for a signed-in user;
-// visitors' cards get the plain heart, which asks them to log in.
-const FavoriteButton = lazy(() =>
-  import('#web/features/favorites/components/FavoriteButton.tsx').then((m) => ({
-    default: m.FavoriteButton,
-  })),
 );
 
 // 'Upcoming Availability' and the FAQ sit below the results: their chunks (and the openings call)
@@ -42,18 +33,6 @@ const HomeFaq = lazy(() =>
 const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
-
-function CardFavorite({ provider }: { provider: ProviderCard }) {
-  const session = useSession();
-  if (!session) return <FavoriteHeart providerName={provider.name} providerId={provider.id} />;
-  return (
-    <Suspense fallback={<FavoriteHeart providerName={provider.name} isDisabled />}>
-      <FavoriteButton providerId={provider.id} providerName={provider.name} />
-    </Suspense>
-  );
-}
-
-const renderFavorite = (provider: ProviderCard) => <CardFavorite provider={provider} />;
 
 /** Below Tailwind's `md`. */
 const phoneQuery = () => matchMedia('(max-width: 47.99rem)');
@@ -108,7 +87,7 @@ export function HomePage() {
           state={state}
           setState={setState}
           scrollRequest={scrollRequest}
-          renderFavorite={renderFavorite}
+          renderFavorite={renderCardFavorite}
         />
       </Suspense>
 

@@ -64,6 +64,12 @@ describe('LandingPage', () => {
     expect(screen.getByText('They have 3 openings in the next 7 days.')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(24);
     expect(screen.getByRole('article', { name: 'Studio 0' }).textContent).toContain('Balayage · $150');
+    // Each card can be saved, as in search results (a visitor's heart asks them to log in).
+    expect(
+      within(screen.getByRole('article', { name: 'Studio 3' })).getByRole('button', {
+        name: 'Save Studio 3',
+      }),
+    ).toBeTruthy();
     const nearby = screen.getByRole('navigation', { name: 'Nearby' });
     expect(
       within(nearby).getByRole('link', { name: 'Balayage in Round Rock, TX' }).getAttribute('href'),

@@ -1,9 +1,10 @@
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { LANDING_TEXTS } from '#domain/places.ts';
+import { LANDING_TEXTS } from '#domain/places-options.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { renderCardFavorite } from '#web/features/favorites/components/CardFavorite.tsx';
 import { useLandingPage } from '#web/features/places/api/get-landing-page.ts';
 import { LandingNotFound } from '#web/features/places/components/LandingNotFound.tsx';
 import { LandingPageView } from '#web/features/places/components/LandingPageView.tsx';
@@ -11,7 +12,9 @@ import { ProviderGrid } from '#web/features/search/components/ProviderGrid.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 
-const renderProviders = (providers: readonly ProviderCard[]) => <ProviderGrid providers={providers} />;
+const renderProviders = (providers: readonly ProviderCard[]) => (
+  <ProviderGrid providers={providers} renderFavorite={renderCardFavorite} />
+);
 
 /**
  * /{service}/{place}: a landing page for a service or category in a city (issue 22 item 3). Pure in

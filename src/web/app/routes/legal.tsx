@@ -228,6 +228,21 @@ const PRIVACY: Section[] = [
           link, the provider, the client account and the time.
         </li>
         <li>
+          <strong>Saved searches:</strong> the searches you save (the words, zip code, radius, price,
+          availability and experience filters, and the name you give them), whether alerts are on for each,
+          and a history of the alerts we sent you, so the same opening is not sent twice and the daily email
+          limit holds.
+        </li>
+        <li>
+          <strong>Provider insights:</strong> counts per provider and day, never who: how often a provider
+          appeared in search results your browser showed, how many different visitors opened their profile,
+          new favourites, saved-search alerts that listed them, and the words of the searches that showed
+          them. To count each visitor once a day, the site stores a code made from your internet (IP) address
+          and browser type mixed with a random value for that day; the random value is deleted soon after the
+          day ends, after which the code cannot be connected to anyone. These counts come from the page in
+          your browser, so visits by search-engine robots and other automated tools are not counted.
+        </li>
+        <li>
           <strong>Messages to providers:</strong> what you write and your email address, which we send to the
           provider.
         </li>
@@ -250,6 +265,11 @@ const PRIVACY: Section[] = [
         <li>to run your account and show provider profiles, openings and search results;</li>
         <li>to save your favourites and alert you when a saved provider posts an opening;</li>
         <li>to show providers how many clients click through to their booking page;</li>
+        <li>
+          to show providers their insights: how often they appeared in searches, were viewed, saved and
+          included in alerts;
+        </li>
+        <li>to email you openings that match your saved searches, when you turn their alerts on;</li>
         <li>to understand which searches people make so we can improve the service;</li>
         <li>to answer feedback and support requests, and to keep the service secure and prevent abuse.</li>
       </ul>
@@ -308,8 +328,9 @@ const PRIVACY: Section[] = [
       <>
         <p>
           We do not sell or rent your personal data. Provider profiles are public by design. Providers see
-          counts of clicks on their booking link, not your email address. When you message a provider, they
-          receive your message and your email address so they can reply.
+          counts of clicks on their booking link and their insights (counts per day and the most frequent
+          search words), not your email address or who you are. When you message a provider, they receive your
+          message and your email address so they can reply.
         </p>
         <p>
           We use service providers only to run {BRAND.name} (hosting and sending email), and we may disclose
@@ -322,12 +343,19 @@ const PRIVACY: Section[] = [
     id: 'retention',
     title: 'Retention',
     body: (
-      <p>
-        We keep your account, profile, favourites and images while your account exists. Search and
-        booking-click logs are kept to produce analytics for providers and for us. Feedback and support
-        messages are kept as long as we need them to answer and to improve the service. When your account is
-        deleted, we delete your account, profile, favourites and uploaded images.
-      </p>
+      <>
+        <p>
+          We keep your account, profile, favourites, saved searches and images while your account exists.
+          Search and booking-click logs are kept to produce analytics for providers and for us. Feedback and
+          support messages are kept as long as we need them to answer and to improve the service. When your
+          account is deleted, we delete your account, profile, favourites, saved searches and uploaded images.
+        </p>
+        <p>
+          Insights are kept as daily counts, which say nothing about who was counted. The raw records behind
+          them are deleted after 30 days at most: the daily visitor codes and the random value that made them
+          are deleted within two days, and the history of saved-search alerts sent to you after 30 days.
+        </p>
+      </>
     ),
   },
   {

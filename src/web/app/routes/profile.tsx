@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
@@ -25,6 +26,14 @@ export function ProfilePage() {
   const query = usePublicProfile(slug);
   const session = useSession();
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
+  // by the server's rendering), and not the provider's own look at their page; the beacon code loads then.
+  const viewedId = query.data?.id;
+  const isOwnPage = session?.user.id === viewedId;
+  useEffect(() => {
+    if (viewedId && !isOwnPage)
+      void import('#web/lib/insights-beacon.ts').then((m) => m.sendProfileView(viewedId));
+  }, [viewedId, isOwnPage]);
 
   useDocumentTitle(
     query.data ? profileTitle(query.data) : notFound ? `Profile Not Found | ${BRAND.name}` : null,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '#domain/errors.ts';
 import type { ProviderCard, SearchReply } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
@@ -83,6 +83,34 @@ describe('ResultsSection', () => {
       experience: ['Wheelchair Accessible'],
       sessionId: expect.any(String),
     });
+  });
+
+  it('sends one impressions beacon with the cards this browser rendered, and none for the full list', async () => {
+    const shown = [provider('Ramp Studio'), provider('Level Salon')];
+    stubFetch((r) => {
+      if (r.path === '/api/search') return { body: reply(shown, { total: 2 }) };
+      if (r.path.startsWith('/api/providers?'))
+        return {
+          body: { success: true, providers: shown, total: 2, totalCapped: false, nextCursor: null },
+        };
+      return undefined;
+    });
+    renderWithProviders(<Harness />, { route: '/?q=Balayage+near+Austin' });
+    expect(await screen.findByRole('article', { name: 'Level Salon' })).toBeTruthy();
+    const beacon = vi.mocked(navigator.sendBeacon);
+    await waitFor(() => expect(beacon).toHaveBeenCalledTimes(1));
+    const [url, body] = beacon.mock.calls[0]!;
+    expect(url).toBe('/api/insights/events');
+    expect(JSON.parse(String(body))).toEqual({
+      kind: 'impressions',
+      page: expect.any(String),
+      provider_ids: shown.map((p) => p.id),
+      query: 'Balayage near Austin',
+    });
+    // Clearing the search shows the full list: not search results, so no beacon.
+    act(() => setSearch((current) => ({ ...current, query: '' })));
+    expect(await screen.findByRole('heading', { level: 2, name: SEARCH_TEXTS.listTitle })).toBeTruthy();
+    expect(beacon).toHaveBeenCalledTimes(1);
   });
 
   it('shows the full list without a search, and no banner', async () => {

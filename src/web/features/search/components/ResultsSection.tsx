@@ -108,6 +108,13 @@ export function ResultsSection({
   // The banner sums up a search that runs or ran; a refused or failed one shows its message alone.
   const showsBanner = isActive && (view === 'loading' || view === 'empty' || view === 'results');
 
+  // Search impressions for provider insights (ADR 019): the cards this browser rendered for a search.
+  // The beacon code loads only when there is one to send, so the first load does not carry it.
+  useEffect(() => {
+    if (isReady && isFetchedActive && items.length)
+      void import('#web/lib/insights-beacon.ts').then((m) => m.sendImpressions(settled, items));
+  }, [isReady, isFetchedActive, settled, items]);
+
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const scrolledFor = useRef(0);

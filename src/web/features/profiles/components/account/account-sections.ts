@@ -12,6 +12,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'availability', label: 'Availability' },
   { id: 'openings', label: 'Upcoming Availability' },
   { id: 'booking-interest', label: 'Booking Interest' },
+  { id: 'insights', label: 'Insights' },
   { id: 'saved-providers', label: 'Saved Providers' },
   { id: 'favorite-services', label: 'Favorite Services' },
 ] as const;

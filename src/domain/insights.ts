@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+export * from './insights-beacon';
+export * from './insights-options';
+
+import { INSIGHT_BEACON_LIMITS } from './insights-beacon';
+import { INSIGHT_LIMITS, INSIGHT_PERIODS } from './insights-options';
+
+/** Provider insights (issue 23 item 5): the beacon the web app sends, and what the provider reads. */
+
+/** The cards of a results page the client's browser rendered (counted as impressions). */
+export const ImpressionsBeaconSchema = z
+  .object({
+    kind: z.literal('impressions'),
+    /** A random id per rendered results page: a beacon sent twice counts once. */
+    page: z.string().trim().min(1).max(INSIGHT_BEACON_LIMITS.pageIdMax),
+    provider_ids: z.array(z.uuid()).min(1).max(INSIGHT_BEACON_LIMITS.idsMax),
+    query: z.string().max(INSIGHT_BEACON_LIMITS.queryMax).default(''),
+  })
+  .strict();
+
+/** A provider's profile page, rendered in the client's browser. */
+export const ViewBeaconSchema = z.object({ kind: z.literal('view'), provider_id: z.uuid() }).strict();
+
+export const InsightBeaconSchema = z.discriminatedUnion('kind', [ImpressionsBeaconSchema, ViewBeaconSchema]);
+export type InsightBeacon = z.infer<typeof InsightBeaconSchema>;
+
+const periodSchema = z.coerce
+  .number({ error: 'Choose 7, 30 or 90 days' })
+  .refine((n): n is (typeof INSIGHT_PERIODS)[number] => (INSIGHT_PERIODS as readonly number[]).includes(n), {
+    error: 'Choose 7, 30 or 90 days',
+  });
+
+/** GET /api/insights?provider_id=&days= (and /api/insights/export). */
+export const InsightsQuerySchema = z.object({
+  provider_id: z.uuid({ error: 'Provider not found' }),
+  days: periodSchema.default(30),
+});
+export type InsightsQuery = z.input<typeof InsightsQuerySchema>;
+
+export const InsightDaySchema = z.object({
+  /** 'YYYY-MM-DD' in the provider's time zone. */
+  date: z.string(),
+  impressions: z.number().int(),
+  profile_views: z.number().int(),
+  new_favorites: z.number().int(),
+  alert_inclusions: z.number().int(),
+  /** Booking clicks, at most one per client per day (as Booking Interest's unique clicks). */
+  booking_clicks: z.number().int(),
+});
+export type InsightDay = z.infer<typeof InsightDaySchema>;
+
+export const InsightsSchema = z.object({
+  provider_id: z.string(),
+  /** The IANA zone the days are counted in (the provider's). */
+  time_zone: z.string(),
+  days: z.number().int(),
+  per_day: z.array(InsightDaySchema),
+  totals: InsightDaySchema.omit({ date: true }),
+  /** Booking clicks per profile view over the period (0..1; null without views). */
+  conversion: z.number().nullable(),
+  /** The search words that most often showed the provider, most first. */
+  top_words: z.array(z.object({ word: z.string(), count: z.number().int() })),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
+
+export const InsightsReplySchema = z.object({ success: z.literal(true), insights: InsightsSchema });
+export type InsightsReply = z.infer<typeof InsightsReplySchema>;
+
+// Search words (server side: the web app sends the query as typed).
+
+/**
+ * Words that say nothing about what a client looked for; left out of the top search words.
+ * Lower-case.
+ */
+export const INSIGHT_STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'in',
+  'near',
+  'me',
+  'to',
+  'with',
+  'on',
+  'at',
+  'or',
+  'by',
+  'my',
+]);
+
+/**
+ * The words of a search that count towards a provider's top words: lower-case runs of letters and
+ * digits (apostrophes kept inside), at least two characters, no stop words, each once, the first few.
+ */
+export function searchWords(query: string): string[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
+  const out: string[] = [];
+  for (const word of words) {
+    if (word.length < 2 || word.length > INSIGHT_LIMITS.wordMax || INSIGHT_STOP_WORDS.has(word)) continue;
+    if (!out.includes(word)) out.push(word);
+    if (out.length === INSIGHT_LIMITS.wordsPerSearch) break;
+  }
+  return out;
+}

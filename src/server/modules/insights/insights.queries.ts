@@ -1,0 +1,138 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#server/db/client.ts';
+
+/** A PostgreSQL array literal passed as one parameter (as search.queries does; ids and dates need no quoting). */
+const pgArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+/** Listed providers among `ids`, with their chosen zone (null: their zip's) and zip. */
+export async function findListedProviderZones(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: string; time_zone: string | null; zip: string | null }>(
+    await db.execute(sql`
+      SELECT u.id, p.time_zone, p.zip
+      FROM users u JOIN provider_profiles p ON p.user_id = u.id
+      WHERE u.id = ANY(${pgArray(ids)}::uuid[]) AND u.listed`),
+  );
+}
+
+export interface DayCounts {
+  providerId: string;
+  day: string;
+  impressions: number;
+  profileViews: number;
+  newFavorites: number;
+  alertInclusions: number;
+}
+
+/** Adds to each (provider, day)'s counters; one row per (provider, day) in `rows`. */
+export async function addDayCounts(db: Db, rows: readonly DayCounts[]) {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (r) =>
+      sql`(${r.providerId}::uuid, ${r.day}::date, ${r.impressions}::int, ${r.profileViews}::int, ${r.newFavorites}::int, ${r.alertInclusions}::int)`,
+  );
+  await db.execute(sql`
+    INSERT INTO provider_insight_days AS d
+      (provider_id, day, impressions, profile_views, new_favorites, alert_inclusions)
+    VALUES ${sql.join(values, sql`, `)}
+    ON CONFLICT (provider_id, day) DO UPDATE SET
+      impressions = d.impressions + excluded.impressions,
+      profile_views = d.profile_views + excluded.profile_views,
+      new_favorites = d.new_favorites + excluded.new_favorites,
+      alert_inclusions = d.alert_inclusions + excluded.alert_inclusions`);
+}
+
+/** Adds to each (provider, day, word)'s count; one row per key in `rows`. */
+export async function addWordCounts(
+  db: Db,
+  rows: readonly { providerId: string; day: string; word: string; count: number }[],
+) {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (r) => sql`(${r.providerId}::uuid, ${r.day}::date, ${r.word}::text, ${r.count}::int)`,
+  );
+  await db.execute(sql`
+    INSERT INTO provider_insight_words AS w (provider_id, day, word, count)
+    VALUES ${sql.join(values, sql`, `)}
+    ON CONFLICT (provider_id, day, word) DO UPDATE SET count = w.count + excluded.count`);
+}
+
+/** The salt of each day, made (from `fresh`) for a day that has none yet. */
+export async function findOrCreateDaySalts(db: Db, days: readonly string[], fresh: () => string) {
+  if (days.length === 0) return new Map<string, string>();
+  const values = days.map((d) => sql`(${d}::date, ${fresh()})`);
+  await db.execute(sql`
+    INSERT INTO insight_day_salts (day, salt) VALUES ${sql.join(values, sql`, `)}
+    ON CONFLICT (day) DO NOTHING`);
+  const rows = rowsOf<{ day: string; salt: string }>(
+    await db.execute(sql`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, salt FROM insight_day_salts
+      WHERE day = ANY(${pgArray(days)}::date[])`),
+  );
+  return new Map(rows.map((r) => [r.day, r.salt]));
+}
+
+/**
+ * Stores the visitor keys not stored yet; answers the (provider, day) of each one new, so a visitor
+ * counts once per provider and day.
+ */
+export async function insertNewViewKeys(
+  db: Db,
+  keys: readonly { providerId: string; day: string; visitorKey: string }[],
+) {
+  if (keys.length === 0) return [];
+  const values = keys.map((k) => sql`(${k.providerId}::uuid, ${k.day}::date, ${k.visitorKey})`);
+  return rowsOf<{ provider_id: string; day: string }>(
+    await db.execute(sql`
+      INSERT INTO insight_view_keys (provider_id, day, visitor_key) VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT DO NOTHING
+      RETURNING provider_id, to_char(day, 'YYYY-MM-DD') AS day`),
+  );
+}
+
+/** Deletes the visitor keys and salts of days before `before` ('YYYY-MM-DD'). */
+export async function deleteRawViewsBefore(db: Db, before: string) {
+  await db.execute(sql`DELETE FROM insight_view_keys WHERE day < ${before}::date`);
+  await db.execute(sql`DELETE FROM insight_day_salts WHERE day < ${before}::date`);
+}
+
+const between = (from: string, to: string): SQL => sql`day BETWEEN ${from}::date AND ${to}::date`;
+
+/** A provider's stored days within [from, to]; days without any count are absent. */
+export async function findDayCounts(db: Db, providerId: string, from: string, to: string) {
+  return rowsOf<{
+    day: string;
+    impressions: number;
+    profile_views: number;
+    new_favorites: number;
+    alert_inclusions: number;
+  }>(
+    await db.execute(sql`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, impressions, profile_views, new_favorites, alert_inclusions
+      FROM provider_insight_days
+      WHERE provider_id = ${providerId} AND ${between(from, to)}`),
+  );
+}
+
+/** Booking clicks per day in `timeZone` since `since`, at most one per client per day. */
+export async function findClicksPerDay(db: Db, providerId: string, since: Date, timeZone: string) {
+  return rowsOf<{ day: string; clicks: number }>(
+    await db.execute(sql`
+      SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
+             count(DISTINCT client_id)::int AS clicks
+      FROM booking_logs
+      WHERE provider_id = ${providerId} AND created_at >= ${since.toISOString()}::timestamptz
+      GROUP BY 1`),
+  );
+}
+
+/** The words that showed the provider most often within [from, to], most first (ties by word). */
+export async function findTopWords(db: Db, providerId: string, from: string, to: string, limit: number) {
+  return rowsOf<{ word: string; count: number }>(
+    await db.execute(sql`
+      SELECT word, sum(count)::int AS count FROM provider_insight_words
+      WHERE provider_id = ${providerId} AND ${between(from, to)}
+      GROUP BY word ORDER BY count DESC, word ASC LIMIT ${limit}`),
+  );
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvExportHeaders } from '#domain/admin.ts';
+import {
+  INSIGHT_BEACON_PATH,
+  InsightBeaconSchema,
+  InsightsQuerySchema,
+  InsightsReplySchema,
+  searchWords,
+} from '#domain/insights.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { isBotAgent } from './bots';
+import { InsightWriter } from './insight-writer';
+import * as insights from './insights.service';
+
+const tags = ['insights'];
+const security = [{ bearerAuth: [] }];
+
+export async function insightRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+  const writer = new InsightWriter({ db: ctx.db, log: ctx.log, now: ctx.now });
+  // onClose runs after in-flight requests have finished, so every accepted beacon is written.
+  base.addHook('onClose', async () => writer.close());
+
+  // navigator.sendBeacon posts a string as text/plain (a JSON type would need a CORS preflight
+  // elsewhere, and some browsers refuse it): read it as JSON here, in this plugin only.
+  base.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is malformed.'), { statusCode: 400 }));
+    }
+  });
+
+  app.post(
+    INSIGHT_BEACON_PATH,
+    {
+      config: { rateLimit: RATE_LIMITS.insightBeacon },
+      schema: {
+        tags,
+        summary:
+          "The web app's beacon: the provider cards a rendered results page showed, or a rendered profile page (counted for provider insights; bots are not)",
+        body: InsightBeaconSchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      const at = ctx.now();
+      const body = req.body;
+      // A bot's beacon is answered like anyone's, so nobody learns what is counted. So is one another
+      // site made a visitor's browser send (the browser says so in Sec-Fetch-Site).
+      const site = req.headers['sec-fetch-site'];
+      if (!isBotAgent(req.headers['user-agent']) && (site === undefined || site === 'same-origin')) {
+        if (body.kind === 'view') {
+          writer.push({
+            kind: 'view',
+            providerId: body.provider_id,
+            visitor: `${req.ip}\n${req.headers['user-agent']}`,
+            at,
+          });
+        } else if (writer.isNewPage(body.page)) {
+          writer.push({
+            kind: 'impressions',
+            providerIds: body.provider_ids,
+            words: searchWords(body.query),
+            at,
+          });
+        }
+      }
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/insights',
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A provider's own insights for the last 7, 30 or 90 of their days: impressions, profile views, new favourites, saved-search alerts, booking clicks, conversion, top search words",
+        querystring: InsightsQuerySchema,
+        response: { 200: InsightsReplySchema },
+      },
+    },
+    async (req) => {
+      // Beacons of a moment ago are still queued: write them first, so the figures include them.
+      await writer.flush();
+      return {
+        success: true as const,
+        insights: await insights.getInsights(ctx, req.user, req.query.provider_id, req.query.days),
+      };
+    },
+  );
+
+  app.get(
+    '/api/insights/export',
+    {
+      preHandler: base.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A provider's own insights as a CSV download: one row per day, then the top search words",
+        querystring: InsightsQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      await writer.flush();
+      const result = await insights.exportInsightsCsv(ctx, req.user, req.query.provider_id, req.query.days);
+      reply.headers(csvExportHeaders(`insights-${req.query.days}-days`, result, result.today));
+      return result.csv;
+    },
+  );
+}
