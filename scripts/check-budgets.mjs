@@ -47,9 +47,6 @@ const KNOWN_OVER_KB = {
   // reset-password, no new code in them; docs/reliability.md 'Bundle budgets').
   'app/routes/account.tsx': 100.3,
   'app/routes/admin.tsx': 55.1,
-  // +0.1 KB (47.0 → 47.1): the profile-view beacon's lazy import for provider insights (issue 23)
-  // and the hydration fixes (a visitor's copy of the profile is not fetched again at once).
-  'app/routes/profile.tsx': 47.2,
 };
 
 /** Route modules (src/web/app/routes), the URL each serves, and the lazy modules loaded with them. */

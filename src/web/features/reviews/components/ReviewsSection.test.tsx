@@ -1,86 +1,71 @@
-import { act, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_TEXTS } from '#domain/reviews-options.ts';
-import { clearPendingAction, peekPendingAction } from '#web/lib/pending-action.ts';
-import { clearSession } from '#web/lib/session.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RatingSummary, Review } from '#domain/reviews.ts';
 import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { ReviewsSection } from './ReviewsSection';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
 
-function renderSection(status: 'eligible' | 'too_early') {
-  stubFetch((r) => {
-    if (r.path.startsWith('/api/reviews/eligibility')) {
-      return {
-        body: {
-          success: true,
-          status,
-          eligible_from: status === 'too_early' ? '2026-12-01T15:00:00.000Z' : null,
-          review: null,
-          editable_until: null,
-        },
-      };
-    }
-    if (r.path.startsWith('/api/reviews?')) {
-      return {
-        body: {
-          success: true,
-          reviews: [],
-          summary: { average: null, count: 0, breakdown: [] },
-          nextCursor: null,
-        },
-      };
-    }
-    return undefined;
-  });
-  const onLoginRequired = vi.fn();
-  let signIn: () => void = () => {};
-  // The route renders the section again as 'signed-in' once the session changes.
-  function Route() {
-    const [isSignedIn, setSignedIn] = useState(false);
-    signIn = () => {
-      signInForTest();
-      setSignedIn(true);
-    };
-    return (
+const replied: Review = {
+  id: 'b3a1f6c2-0c55-4f0e-8f7e-5b1d2c3a4e5f',
+  provider_id: PROVIDER_ID,
+  rating: 5,
+  text: 'Lovely colour.',
+  service: 'Balayage',
+  reviewer_name: 'Ana L.',
+  created_at: '2026-01-05T10:00:00.000Z',
+  updated_at: '2026-01-05T10:00:00.000Z',
+  reply: {
+    text: 'Thank you, Ana!',
+    created_at: '2026-01-06T10:00:00.000Z',
+    updated_at: '2026-01-06T10:00:00.000Z',
+  },
+};
+const summary: RatingSummary = {
+  average: 5,
+  count: 1,
+  breakdown: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 1 : 0 })),
+};
+
+beforeEach(() => {
+  signInForTest({ id: 'provider-1', user_type: 'provider' });
+});
+
+describe('ReviewsSection', () => {
+  it("asks before deleting the owner's reply (the dialog loads when first needed), then deletes it", async () => {
+    const requests = stubFetch((r) => {
+      if (r.method === 'GET' && r.path.startsWith('/api/reviews?'))
+        return { body: { success: true, reviews: [replied], summary, nextCursor: null } };
+      if (r.method === 'DELETE' && r.path === `/api/reviews/${replied.id}/reply`)
+        return {
+          body: { success: true, message: 'Reply deleted', review: { ...replied, reply: null }, summary },
+        };
+      return undefined;
+    });
+    const { user } = renderWithProviders(
       <ReviewsSection
         providerId={PROVIDER_ID}
         providerName="Studio Lumen"
         services={['Balayage']}
-        viewer={isSignedIn ? 'signed-in' : 'signed-out'}
-        userId={isSignedIn ? 'client-1' : null}
-        onLoginRequired={onLoginRequired}
-      />
+        viewer="owner"
+        userId="provider-1"
+        onLoginRequired={vi.fn()}
+      />,
     );
-  }
-  const rendered = renderWithProviders(<Route />);
-  return { ...rendered, onLoginRequired, signIn: () => act(() => signIn()) };
-}
-
-afterEach(() => {
-  act(() => clearSession());
-  clearPendingAction();
-});
-
-describe('Write a review across the login wall', () => {
-  it('opens the review form once the visitor has logged in and may review', async () => {
-    const { user, onLoginRequired, signIn } = renderSection('eligible');
-    await user.click(await screen.findByRole('button', { name: /Log in to review/ }));
-    expect(onLoginRequired).toHaveBeenCalledWith(REVIEW_TEXTS.loginToReview);
-    expect(peekPendingAction()).toMatchObject({ kind: 'review', providerId: PROVIDER_ID });
-
-    signIn();
-    expect(await screen.findByRole('dialog', { name: 'Review Studio Lumen' })).toBeTruthy();
-    expect(peekPendingAction()).toBeNull();
-  });
-
-  it('says why not, without a form, when it is too early to review', async () => {
-    const { user, signIn } = renderSection('too_early');
-    await user.click(await screen.findByRole('button', { name: /Log in to review/ }));
-    signIn();
-    expect(await screen.findByText(/You can review this professional after your appointment/)).toBeTruthy();
+    const review = await screen.findByRole('article', { name: 'Review by Ana L.' });
+    // No dialog before it is asked for.
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(peekPendingAction()).toBeNull();
+
+    await user.click(within(review).getByRole('button', { name: 'Delete reply to Ana L.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your reply?' });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete reply' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+        `/api/reviews/${replied.id}/reply`,
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

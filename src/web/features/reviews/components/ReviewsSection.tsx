@@ -6,7 +6,6 @@ import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Stars } from '#web/components/Stars.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
-import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
 import { toast } from '#web/lib/toast.tsx';
@@ -21,6 +20,9 @@ import { formatReviewDate, ReviewItem } from './ReviewItem';
 const ReviewDialog = lazy(() => import('./ReviewDialog').then((m) => ({ default: m.ReviewDialog })));
 const ReplyDialog = lazy(() => import('./ReplyDialog').then((m) => ({ default: m.ReplyDialog })));
 const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
+const ConfirmDialog = lazy(() =>
+  import('#web/components/ui/ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 type Viewer = 'owner' | 'signed-in' | 'signed-out';
 
@@ -52,6 +54,8 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   if (reportOf && !reportUsed) setReportUsed(true);
   const [deleting, setDeleting] = useState<Review | null>(null);
   const [deletingReply, setDeletingReply] = useState<Review | null>(null);
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  if ((deleting || deletingReply) && !confirmUsed) setConfirmUsed(true);
   const deleteReview = useDeleteReview(providerId);
   const setReply = useSetReply(providerId);
 
@@ -187,23 +191,27 @@ export function ReviewsSection(props: ReviewsSectionProps) {
           <ReportDialog review={reportOf} onOpenChange={(open) => !open && setReportOf(null)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete your review?"
-        description="Your review and any reply to it are removed. You can't write another one for this professional."
-        confirmLabel="Delete review"
-        isPending={deleteReview.isPending}
-        onConfirm={() => void confirmDelete()}
-      />
-      <ConfirmDialog
-        open={deletingReply !== null}
-        onOpenChange={(open) => !open && setDeletingReply(null)}
-        title="Delete your reply?"
-        confirmLabel="Delete reply"
-        isPending={setReply.isPending}
-        onConfirm={() => void confirmDeleteReply()}
-      />
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title="Delete your review?"
+            description="Your review and any reply to it are removed. You can't write another one for this professional."
+            confirmLabel="Delete review"
+            isPending={deleteReview.isPending}
+            onConfirm={() => void confirmDelete()}
+          />
+          <ConfirmDialog
+            open={deletingReply !== null}
+            onOpenChange={(open) => !open && setDeletingReply(null)}
+            title="Delete your reply?"
+            confirmLabel="Delete reply"
+            isPending={setReply.isPending}
+            onConfirm={() => void confirmDeleteReply()}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
@@ -11,8 +11,11 @@ import {
   scrollBackTo,
   takePendingAction,
 } from '#web/lib/pending-action.ts';
-import { MessageDialog } from './MessageDialog';
 import { StickyBookBar } from './StickyBookBar';
+
+// The message form (a dialog, with the dialog library and the form code) loads when it is first
+// opened, not with the page.
+const MessageDialog = lazy(() => import('./MessageDialog').then((m) => ({ default: m.MessageDialog })));
 
 export type Viewer = 'owner' | 'signed-in' | 'signed-out';
 
@@ -105,6 +108,9 @@ export function ContactCard({
   const noLinkId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const [messageOpen, setMessageOpen] = useState(false);
+  // Kept once opened, so it closes with its animation and gives focus back.
+  const [messageUsed, setMessageUsed] = useState(false);
+  if (messageOpen && !messageUsed) setMessageUsed(true);
   const [isBookResumed, setBookResumed] = useState(false);
 
   useEffect(() => {
@@ -186,13 +192,15 @@ export function ContactCard({
                 <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
               </Button>
               {favoriteButton}
-              {viewer === 'signed-in' && (
-                <MessageDialog
-                  open={messageOpen}
-                  onOpenChange={setMessageOpen}
-                  providerId={providerId}
-                  providerName={providerName}
-                />
+              {viewer === 'signed-in' && messageUsed && (
+                <Suspense fallback={null}>
+                  <MessageDialog
+                    open={messageOpen}
+                    onOpenChange={setMessageOpen}
+                    providerId={providerId}
+                    providerName={providerName}
+                  />
+                </Suspense>
               )}
             </>
           )}

@@ -1,7 +1,10 @@
-import { type SyntheticEvent, useState } from 'react';
+import { lazy, Suspense, type SyntheticEvent, useState } from 'react';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { PortfolioViewer } from './PortfolioViewer';
 import { portfolioAlt } from './profile-view';
+
+// The viewer (a dialog, with the dialog library) loads when a picture is first opened, not with the
+// page: less JavaScript to evaluate while a server-rendered profile hydrates on a slow phone.
+const PortfolioViewer = lazy(() => import('./PortfolioViewer').then((m) => ({ default: m.PortfolioViewer })));
 
 // The thumbnails are 320×320 WebP; the grid shows them square at up to ~250 CSS px.
 const THUMB_SIZE = 320;
@@ -44,6 +47,9 @@ function Thumbnail({ url, alt, onOpen }: { url: string; alt: string; onOpen: () 
 /** 'My Work': a grid of thumbnails; each opens the full image in a dialog. */
 export function PortfolioGallery({ images, name }: { images: readonly string[]; name: string }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Kept once opened, so it closes with its animation and gives focus back.
+  const [opened, setOpened] = useState(false);
+  if (openIndex !== null && !opened) setOpened(true);
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -53,13 +59,17 @@ export function PortfolioGallery({ images, name }: { images: readonly string[]; 
           </li>
         ))}
       </ul>
-      <PortfolioViewer
-        images={images}
-        name={name}
-        index={openIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <PortfolioViewer
+            images={images}
+            name={name}
+            index={openIndex}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
