@@ -2,6 +2,8 @@
 //                   [--queries mix,zipf,unique] [--seed bench] [--json FILE] [--keep]
 //                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds,landing]
 //                   [--cpu-prof DIR]`
+// `npm run bench -- --saved-searches 100000 --database-url URL [--providers 2000]`: only the
+// saved-search matching case (issue 23 item 3; scripts/bench/saved-searches.ts), on PostgreSQL.
 //
 // --keep leaves the seeded database; --reuse measures such a database again without seeding (same
 // --providers and --seed); --only runs some of the rows; --cpu-prof writes the server's V8 CPU
@@ -26,6 +28,7 @@ import { createRng, type Rng } from '#server/seed/art.ts';
 import { buildPlaces } from './catalogue';
 import { percentile, profileMix, type RequestSpec, searchMix, uniqueSearches, zipfSearches } from './mix';
 import { startAppServer, startHelloServer, stopProcess } from './processes';
+import { benchSavedSearches } from './saved-searches';
 import { activeCatalogue, databaseVersion, seedCatalogue } from './seed';
 
 const { values: args } = parseArgs({
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds,landing' },
     'cpu-prof': { type: 'string' },
     'web-concurrency': { type: 'string', default: '1' },
+    'saved-searches': { type: 'string' },
   },
 });
 const list = (value: string) =>
@@ -190,6 +194,20 @@ function markdownTable(heading: string, rows: Row[]) {
 
 async function main() {
   const databaseUrl = args['database-url'];
+  if (args['saved-searches']) {
+    const count = Number(args['saved-searches']);
+    if (!Number.isInteger(count) || count < 1) throw new Error('--saved-searches must be a positive integer');
+    if (!databaseUrl) throw new Error('--saved-searches measures PostgreSQL: give --database-url');
+    await benchSavedSearches({
+      databaseUrl,
+      providers: N,
+      savedSearches: count,
+      seed: args.seed,
+      keep: args.keep,
+      log,
+    });
+    return;
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'glowfind-bench-'));
   let scratch: ScratchDatabase | null = null;
   const children: ChildProcess[] = [];

@@ -30,6 +30,11 @@ import { listLandingPages } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import {
+  isSavedSearchAlertStillWanted,
+  SavedSearchAlertDispatcher,
+} from './modules/saved-searches/saved-search-alerts.service';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import type { SitemapOptions } from './modules/seo/seo.service';
@@ -60,6 +65,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     openingAlerts: OpeningAlertDispatcher;
+    savedSearchAlerts: SavedSearchAlertDispatcher;
     /** Every API route as 'METHOD /path' (HEAD left out), in registration order: the authorization
      *  matrix test reads it so a new route without a row fails the suite. */
     apiRoutes: string[];
@@ -147,7 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     ...config.mail,
     ...(opts.now ? { now: opts.now } : {}),
-    stillWanted: (row) => isAlertStillWanted(database.db, row),
+    stillWanted: async (row) =>
+      (await isAlertStillWanted(database.db, row)) && (await isSavedSearchAlertStillWanted(database.db, row)),
   });
   // PGlite answers one statement at a time: a bounded line in front of it (plugins/admission-gate.ts),
   // for the requests and for the cached public replies' misses. PostgreSQL's pool has its own bounded wait.
@@ -161,14 +168,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     storage: opts.storage ?? createStorage(config),
     kickMail: () => worker.kick(),
-    kickAlerts: () => alerts.kick(),
+    kickAlerts: () => {
+      alerts.kick();
+      savedSearchAlerts.kick();
+    },
     ...backgroundTasks(app.log),
     replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
+  const savedSearchAlerts = new SavedSearchAlertDispatcher(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
   app.decorate('mailWorker', worker);
   app.decorate('openingAlerts', alerts);
+  app.decorate('savedSearchAlerts', savedSearchAlerts);
 
   const apiRoutes: string[] = [];
   const apiBodyLimits = new Map<string, number>();
@@ -207,6 +219,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(openingAlertRoutes);
   await app.register(formRoutes);
   await app.register(reviewRoutes);
+  await app.register(savedSearchRoutes);
   // Before the web app: its not-found handler answers any other path with the HTML app.
   await app.register(seoRoutes, { placePages: () => listLandingPages(ctx), ...opts.sitemap });
   await registerUploadsStatic(app, path.join(config.dataDir, 'uploads'), {
@@ -226,11 +239,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     worker.start();
     alerts.start();
+    savedSearchAlerts.start();
   });
   app.addHook('onClose', async () => {
     await ctx.settle();
     await ctx.replies.close();
     await alerts.stop();
+    await savedSearchAlerts.stop();
     await worker.stop();
     transport.close();
   });

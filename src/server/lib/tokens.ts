@@ -67,7 +67,12 @@ export async function verifyAccessToken(
  * the password it was granted for, so changing the password ends every grant at once.
  */
 export interface PurposeClaims {
-  purpose: 'admin-access' | 'beta-access' | 'unsubscribe-alerts' | 'booking-click';
+  purpose:
+    | 'admin-access'
+    | 'beta-access'
+    | 'unsubscribe-alerts'
+    | 'unsubscribe-saved-search'
+    | 'booking-click';
   /** The user it was granted to; absent for the beta gate (visitors are anonymous). */
   sub?: string;
   /** First bytes of an HMAC of the password, keyed by the signing secret; for a booking click, the

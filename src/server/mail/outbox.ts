@@ -16,7 +16,7 @@ import type { MailContent } from './templates';
  *   not by the sender. A busy provider gets many honest messages an hour, so the cap only stops a
  *   flood (the per-IP limit on messages stays); it is counted apart so that messages never use up
  *   the provider's share of password resets and sign-in links.
- * Mail the owner asked for (opening alerts), mail to our own inbox (form notices), and mail that
+ * Mail the owner asked for (opening and saved-search alerts), mail to our own inbox (form notices), and mail that
  * follows a proof of the mailbox (password changed) or a checked booking (new review) is not counted.
  */
 export const MAIL_RECIPIENT_CAPS = {
@@ -46,7 +46,13 @@ export type EnqueueResult = 'queued' | 'capped';
  * Every kind of email. A new kind is added here on purpose: if someone other than the recipient can
  * cause it, it goes in a group of MAIL_RECIPIENT_CAPS too.
  */
-export type MailKind = CappedKind | 'password-changed' | 'opening-alert' | 'new-review' | 'form-notice';
+export type MailKind =
+  | CappedKind
+  | 'password-changed'
+  | 'opening-alert'
+  | 'saved-search-alert'
+  | 'new-review'
+  | 'form-notice';
 
 /** The cap group a kind is counted in, if any. */
 const capGroupOf = (kind: MailKind): CapGroup | undefined =>
@@ -58,6 +64,8 @@ export interface OutgoingMail extends MailContent {
   replyTo?: string;
   /** An opening alert: dropped at send time if the user turned alerts off or unsaved the provider. */
   alert?: { userId: string; providerId: string };
+  /** A saved-search alert: dropped at send time if the search was deleted or its alert turned off. */
+  savedSearchAlert?: { savedSearchId: string };
   /** One-click unsubscribe address (RFC 8058). */
   listUnsubscribe?: string;
 }
@@ -78,6 +86,7 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
     htmlBody: mail.html,
     alertUserId: mail.alert?.userId ?? null,
     alertProviderId: mail.alert?.providerId ?? null,
+    alertSavedSearchId: mail.savedSearchAlert?.savedSearchId ?? null,
     listUnsubscribe: mail.listUnsubscribe ?? null,
     // The app's clock, which the caps' windows are measured on (and tests move).
     createdAt: now,

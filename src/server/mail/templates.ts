@@ -13,11 +13,12 @@ interface MailLink {
   url: string;
 }
 
-/** A boxed item in a list (an opening in an alert): a title, lines, and a link. */
+/** A boxed item in a list (an opening in an alert): a title, lines, a link and maybe a second one. */
 interface MailBlock {
   title: string;
   lines: string[];
   link?: MailLink;
+  secondLink?: MailLink;
 }
 
 function layout(opts: {
@@ -39,6 +40,7 @@ function layout(opts: {
       `* ${b.title}`,
       ...b.lines.map((l) => `  ${l}`),
       ...(b.link ? [`  ${b.link.label}: ${b.link.url}`] : []),
+      ...(b.secondLink ? [`  ${b.secondLink.label}: ${b.secondLink.url}`] : []),
       '',
     ]),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
@@ -53,6 +55,7 @@ function layout(opts: {
 <div style="font-size:16px;font-weight:bold;padding-bottom:4px">${escapeHtml(b.title)}</div>
 ${b.lines.map((l) => `<div style="font-size:14px;line-height:1.5;color:#3d3644">${escapeHtml(l)}</div>`).join('')}
 ${b.link ? `<div style="padding-top:8px"><a href="${escapeHtml(b.link.url)}" style="color:#9d174d;font-weight:bold">${escapeHtml(b.link.label)}</a></div>` : ''}
+${b.secondLink ? `<div style="padding-top:4px"><a href="${escapeHtml(b.secondLink.url)}" style="color:#9d174d">${escapeHtml(b.secondLink.label)}</a></div>` : ''}
 </td></tr></table></td></tr>`,
     )
     .join('\n');
@@ -239,6 +242,51 @@ export function openingAlertMail(opts: {
       ],
     }),
     subject: `${opts.providerName.replace(/\s+/g, ' ')}: new ${n === 1 ? 'opening' : 'openings'} on ${BRAND.name}`,
+  };
+}
+
+/** One opening in a saved-search alert: the opening, with its provider. */
+export interface SavedSearchAlertOpening extends AlertOpening {
+  providerName: string;
+  profileUrl: string;
+}
+
+/**
+ * 'New openings for “{saved search}”' (issue 23): every opening that matched one saved search since
+ * its last email, each with its provider, Book and profile links.
+ */
+export function savedSearchAlertMail(opts: {
+  searchName: string;
+  openings: SavedSearchAlertOpening[];
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): MailContent {
+  const n = opts.openings.length;
+  const name = opts.searchName.replace(/\s+/g, ' ');
+  return {
+    ...layout({
+      heading: `${n === 1 ? 'A new opening matches' : `${n} new openings match`} “${name}”`,
+      paragraphs: [
+        `You saved the search “${name}” on ${BRAND.name}, so we let you know when a provider posts a short-notice opening that matches it. Openings go fast: book on the provider's own page.`,
+      ],
+      blocks: opts.openings.map((o) => ({
+        title: `${o.service} · ${o.providerName}`,
+        lines: [
+          o.when,
+          ...(o.price ? [`Price: ${o.price}`] : []),
+          ...(o.location ? [o.location] : []),
+          ...(o.note ? [o.note] : []),
+        ],
+        ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
+        secondLink: { label: `View ${o.providerName}'s profile`, url: o.profileUrl },
+      })),
+      footer: `You get these emails because you saved the search “${name}” with alerts on. At most one email per saved search per hour, and a daily limit you can change in your account.`,
+      footerLinks: [
+        { label: 'Turn off alerts for this search (one click)', url: opts.unsubscribeUrl },
+        { label: 'Manage saved searches in your account', url: opts.settingsUrl },
+      ],
+    }),
+    subject: `New ${n === 1 ? 'opening' : 'openings'} for “${name}” on ${BRAND.name}`,
   };
 }
 

@@ -61,6 +61,11 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/admin/reviews': [403],
   'GET /api/admin/reviews/export': [403],
   'PUT /api/admin/reviews/:id': [403, 404],
+  // 409: the account already keeps SAVED_SEARCH_LIMITS.perAccount saved searches.
+  'POST /api/saved-searches': [409],
+  'PUT /api/saved-searches/:id': [404],
+  'PUT /api/saved-searches/:id/alert': [404],
+  'DELETE /api/saved-searches/:id': [404],
 };
 
 /** Paths the beta gate leaves open (plugins/beta-gate.ts). */

@@ -2,10 +2,10 @@
  * What a visitor pressed before the login wall (Save, Message, Book, Write a review), carried out
  * once they are signed in (issue 20 item 3). Kept in sessionStorage, so it survives a reload and the
  * verification email's round trip in the same tab; it lasts 30 minutes. The component that owns the
- * button resumes it (FavoriteButton, ContactCard, ReviewsSection): it takes the action when it
+ * button resumes it (FavoriteButton, ContactCard, ReviewsSection, the search's SummaryBanner): it takes the action when it
  * matches its provider and someone is signed in.
  */
-export type PendingActionKind = 'favorite' | 'message' | 'book' | 'book-opening' | 'review';
+export type PendingActionKind = 'favorite' | 'message' | 'book' | 'book-opening' | 'review' | 'save-search';
 
 export interface PendingActionInput {
   kind: PendingActionKind;

@@ -6,6 +6,7 @@ export * from './insights';
 export * from './mail';
 export * from './openings';
 export * from './reviews';
+export * from './saved-searches';
 export * from './search';
 export * from './tokens';
 export * from './users';

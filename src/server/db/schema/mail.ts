@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     /** For an opening alert: sent only if this user still has alerts on and this provider saved. */
     alertUserId: uuid('alert_user_id'),
     alertProviderId: uuid('alert_provider_id'),
+    /** For a saved-search alert: sent only if that saved search still exists with its alert on. */
+    alertSavedSearchId: uuid('alert_saved_search_id'),
     /** One-click unsubscribe address (List-Unsubscribe, RFC 8058). */
     listUnsubscribe: text('list_unsubscribe'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,7 @@ import {
   reviewReports,
   reviews,
   revokedAccessTokens,
+  savedSearches,
   users,
 } from '#server/db/schema/index.ts';
 import { hashToken, signAccessToken } from '#server/lib/tokens.ts';
@@ -109,6 +110,7 @@ const ids = {
   opening: '',
   submission: '',
   portfolioUrl: '',
+  savedSearch: '',
 };
 const emails = { client: '', owner: '' };
 let ownerSlug = '';
@@ -267,6 +269,39 @@ async function seedSaved() {
     .onConflictDoNothing();
 }
 
+/** The client's saved search as it was seeded, so a wrong rename, switch or delete would show. */
+async function seedSavedSearch() {
+  const [row] = await open.db
+    .insert(savedSearches)
+    .values({
+      ...(ids.savedSearch ? { id: ids.savedSearch } : {}),
+      userId: ids.client,
+      name: 'Matrix search',
+      // As POST /api/search's schema parses { query: 'balayage' }.
+      params: {
+        query: 'balayage',
+        locationZip: '',
+        availability: '',
+        availabilityType: 'flexible',
+        requestedDays: [],
+        requestedTimes: [],
+        experience: [],
+        radiusMiles: 25,
+        sort: 'relevance',
+        minRating: 0,
+      },
+      matchCells: [-1],
+    })
+    .onConflictDoUpdate({ target: savedSearches.id, set: { name: 'Matrix search', alert: true } })
+    .returning({ id: savedSearches.id });
+  ids.savedSearch = row!.id;
+}
+const clientSavedSearch = async () => {
+  const [row] = await open.db.select().from(savedSearches).where(eq(savedSearches.id, ids.savedSearch));
+  return row ? `${row.name} ${row.alert}` : 'gone';
+};
+const savedSearchCount = () => open.db.$count(savedSearches);
+
 /**
  * The client's visible review of the owner, with the owner's reply and the other provider's report,
  * so a wrong edit, delete or dismissal would show (put back after a cell that rightly removed them).
@@ -423,6 +458,35 @@ const ENDPOINTS = {
     request: (app, o) => app.del('/api/favorites', { providerId: ids.owner }, o),
     probe: favoritesOfOwner,
     arrange: seedSaved,
+  },
+  'GET /api/saved-searches': { request: (app, o) => app.get('/api/saved-searches', o) },
+  'POST /api/saved-searches': {
+    request: (app, o) => app.post('/api/saved-searches', { name: 'Matrix', search: { query: 'nails' } }, o),
+    probe: savedSearchCount,
+  },
+  'GET /api/saved-searches/settings': { request: (app, o) => app.get('/api/saved-searches/settings', o) },
+  'PUT /api/saved-searches/settings': {
+    request: (app, o) => app.put('/api/saved-searches/settings', { dailyCap: 2 }, o),
+  },
+  'POST /api/saved-searches/unsubscribe (unknown token)': {
+    request: (app, o) => app.post('/api/saved-searches/unsubscribe', { token: 'not-a-token' }, o),
+    probe: clientSavedSearch,
+    arrange: seedSavedSearch,
+  },
+  "PUT /api/saved-searches/:id (client's)": {
+    request: (app, o) => app.put(`/api/saved-searches/${ids.savedSearch}`, { name: 'Renamed' }, o),
+    probe: clientSavedSearch,
+    arrange: seedSavedSearch,
+  },
+  "PUT /api/saved-searches/:id/alert (client's)": {
+    request: (app, o) => app.put(`/api/saved-searches/${ids.savedSearch}/alert`, { alert: false }, o),
+    probe: clientSavedSearch,
+    arrange: seedSavedSearch,
+  },
+  "DELETE /api/saved-searches/:id (client's)": {
+    request: (app, o) => app.del(`/api/saved-searches/${ids.savedSearch}`, undefined, o),
+    probe: clientSavedSearch,
+    arrange: seedSavedSearch,
   },
   'GET /api/favorite-services': { request: (app, o) => app.get('/api/favorite-services', o) },
   'POST /api/favorite-services': {
@@ -586,6 +650,14 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'GET /api/favorites/ids':                                               [401,   E, 200, 200, 200, 200, 401, 401],
   'POST /api/favorites':                                                  [401,   E, 200, 400, 200, 200, 401, 401],
   'DELETE /api/favorites':                                                [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/saved-searches':                                              [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/saved-searches':                                             [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/saved-searches/settings':                                     [401,   E, 200, 200, 200, 200, 401, 401],
+  'PUT /api/saved-searches/settings':                                     [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/saved-searches/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T,   T,   T],
+  "PUT /api/saved-searches/:id (client's)":                               [401,   E, 200, 404, 404, 404, 401, 401],
+  "PUT /api/saved-searches/:id/alert (client's)":                         [401,   E, 200, 404, 404, 404, 401, 401],
+  "DELETE /api/saved-searches/:id (client's)":                            [401,   E, 200, 404, 404, 404, 401, 401],
   'GET /api/favorite-services':                                           [401,   E, 200, 200, 200, 200, 401, 401],
   'POST /api/favorite-services':                                          [401,   E, 200, 200, 200, 200, 401, 401],
   'DELETE /api/favorite-services':                                        [401,   E, 200, 200, 200, 200, 401, 401],
@@ -666,6 +738,14 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'GET /api/favorites/ids':                                               [401, 200, 200, 200, 200, 200],
   'POST /api/favorites':                                                  [401, 200, 400, 200, 200, 200],
   'DELETE /api/favorites':                                                [401, 200, 200, 200, 200, 200],
+  'GET /api/saved-searches':                                              [401, 200, 200, 200, 200, 200],
+  'POST /api/saved-searches':                                             [401, 200, 200, 200, 200, 200],
+  'GET /api/saved-searches/settings':                                     [401, 200, 200, 200, 200, 200],
+  'PUT /api/saved-searches/settings':                                     [401, 200, 200, 200, 200, 200],
+  'POST /api/saved-searches/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T],
+  "PUT /api/saved-searches/:id (client's)":                               [401, 200, 404, 404, 404, 404],
+  "PUT /api/saved-searches/:id/alert (client's)":                         [401, 200, 404, 404, 404, 404],
+  "DELETE /api/saved-searches/:id (client's)":                            [401, 200, 404, 404, 404, 404],
   'GET /api/favorite-services':                                           [401, 200, 200, 200, 200, 200],
   'POST /api/favorite-services':                                          [401, 200, 200, 200, 200, 200],
   'DELETE /api/favorite-services':                                        [401, 200, 200, 200, 200, 200],
@@ -746,6 +826,14 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'GET /api/favorites/ids':                                               [  B,   B,   B,   B,   B,   B],
   'POST /api/favorites':                                                  [  B,   B,   B,   B,   B,   B],
   'DELETE /api/favorites':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/saved-searches':                                              [  B,   B,   B,   B,   B,   B],
+  'POST /api/saved-searches':                                             [  B,   B,   B,   B,   B,   B],
+  'GET /api/saved-searches/settings':                                     [  B,   B,   B,   B,   B,   B],
+  'PUT /api/saved-searches/settings':                                     [  B,   B,   B,   B,   B,   B],
+  'POST /api/saved-searches/unsubscribe (unknown token)':                 [  B,   B,   B,   B,   B,   B],
+  "PUT /api/saved-searches/:id (client's)":                               [  B,   B,   B,   B,   B,   B],
+  "PUT /api/saved-searches/:id/alert (client's)":                         [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/saved-searches/:id (client's)":                            [  B,   B,   B,   B,   B,   B],
   'GET /api/favorite-services':                                           [  B,   B,   B,   B,   B,   B],
   'POST /api/favorite-services':                                          [  B,   B,   B,   B,   B,   B],
   'DELETE /api/favorite-services':                                        [  B,   B,   B,   B,   B,   B],

@@ -15,6 +15,7 @@ import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { withClickTokens } from '../bookings/click-tokens';
+import { recordSavedSearchMatches } from '../saved-searches/saved-search-alerts.service';
 import * as q from './openings.queries';
 import { timeZoneOfZip } from './time-zones';
 
@@ -214,7 +215,8 @@ async function openingOrThrow(ctx: AppContext, id: string) {
 
 /**
  * Posts an opening for a provider (clients get 403) and schedules the alert to the people who saved
- * them, in one transaction: the opening never exists without its announcement.
+ * them, and records it against the saved searches it matches (issue 23), in one transaction: the
+ * opening never exists without its announcement.
  */
 export async function createOpening(ctx: AppContext, user: UserRow, fields: OpeningFields) {
   if (user.userType !== 'provider') throw new AppError('FORBIDDEN', 'Only providers can post openings');
@@ -226,6 +228,13 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
   const id = await ctx.db.transaction(async (tx) => {
     const openingId = await q.insertOpening(tx, user.id, stored, now);
     await q.scheduleAlertDispatch(tx, user.id, new Date(now.getTime() + ctx.config.alertGroupingMs));
+    await recordSavedSearchMatches(ctx, tx, {
+      id: openingId,
+      providerId: user.id,
+      startTime: new Date(stored.start_time),
+      timeZone: stored.time_zone,
+      price: stored.price ?? null,
+    });
     return openingId;
   });
   ctx.kickAlerts();

@@ -713,3 +713,59 @@ export type { NewSearchLog } from './search.queries';
 export async function writeSearchLogs(db: Db, rows: readonly q.NewSearchLog[]): Promise<void> {
   await q.insertSearchLogs(db, rows);
 }
+
+/**
+ * What a saved search matches (issue 23), derived by search's own rules from the filters: the words
+ * resolved and turned into the same tsqueries (category words mean their category), the zip's centre
+ * (from the zip field or the words), the radius, price range, weekly hours, amenities and minimum
+ * rating. `stems` are the words every matching document must hold (words with look-alikes left
+ * out: their tsquery is checked instead). `date` replaces weekly hours for 'today', 'tomorrow' or a
+ * date: an opening that day. Refuses what the search refuses (an unknown zip).
+ */
+export interface SearchMatch {
+  tsquery: string | null;
+  serviceTsquery: string | null;
+  category: string | null;
+  stems: string[];
+  center: { latitude: number; longitude: number } | null;
+  radiusMeters: number;
+  price: { min: number; max: number | null } | null;
+  hours: number[] | null;
+  date: string | null;
+  amenities: string[] | null;
+  minRating: number | null;
+}
+
+export async function searchMatchOf(ctx: AppContext, filters: SearchFilters): Promise<SearchMatch> {
+  let text = filters.query;
+  let zip = filters.locationZip;
+  const zipInQuery = extractZip(text);
+  if (zipInQuery) {
+    text = withoutZip(text, zipInQuery);
+    zip ||= zipInQuery;
+  }
+  const place = zip ? lookupZip(zip) : null;
+  if (zip && !place) throw fieldError('search.locationZip', SEARCH_TEXTS.unknownZip);
+  const words = queryWords(text);
+  const parts = words.length > 0 ? await resolveWords(ctx, words, new WordCache()) : [];
+  const category = categoryOfWords(parts);
+  const tsquery = category ? null : tsqueryOf(parts);
+  const range = filters.priceRange;
+  const isDate = filters.availabilityType === 'specific_date';
+  return {
+    tsquery,
+    serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
+    category,
+    stems: category ? [] : [...new Set(parts.filter((p) => p.suggestions.length === 0).map((p) => p.stem))],
+    center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
+    radiusMeters: filters.radiusMiles * METERS_PER_MILE,
+    price:
+      range && isPriceFilterActive(range)
+        ? { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] }
+        : null,
+    hours: isDate ? null : availabilityHours(filters, ctx.now()),
+    date: isDate ? (filters.requestedDate ?? 'today') : null,
+    amenities: filters.experience.length > 0 ? filters.experience : null,
+    minRating: filters.minRating || null,
+  };
+}

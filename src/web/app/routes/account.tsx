@@ -29,8 +29,8 @@ import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { updateSessionUser, useSession } from '#web/lib/session.ts';
 
-// Booking Interest and Insights (issue 23 item 5), far down the provider's page, are chunks of their
-// own: the account route is at its size ceiling (scripts/check-budgets.mjs).
+// Booking Interest, Insights (issue 23 item 5) and Saved searches (item 1), far down the page, are
+// chunks of their own: the account route is at its size ceiling (scripts/check-budgets.mjs).
 const BookingAnalytics = lazy(() =>
   import('#web/features/bookings/components/BookingAnalytics.tsx').then((m) => ({
     default: m.BookingAnalytics,
@@ -39,6 +39,11 @@ const BookingAnalytics = lazy(() =>
 const ProviderInsights = lazy(() =>
   import('#web/features/insights/components/ProviderInsights.tsx').then((m) => ({
     default: m.ProviderInsights,
+  })),
+);
+const SavedSearchesSection = lazy(() =>
+  import('#web/features/search/components/SavedSearchesSection.tsx').then((m) => ({
+    default: m.SavedSearchesSection,
   })),
 );
 
@@ -84,6 +89,11 @@ export function AccountPage() {
       </div>
       <div id="favorite-services" className={SECTION_SCROLL_MARGIN}>
         <FavoriteServices userId={profile.id} />
+      </div>
+      <div id="saved-searches" className={SECTION_SCROLL_MARGIN}>
+        <Suspense fallback={<Spinner label="Loading saved searches..." />}>
+          <SavedSearchesSection userId={profile.id} />
+        </Suspense>
       </div>
     </>
   );

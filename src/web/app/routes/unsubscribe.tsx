@@ -6,18 +6,23 @@ import { buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useUnsubscribeFromAlerts } from '#web/features/openings/api/unsubscribe-from-alerts.ts';
+import { useUnsubscribeFromSavedSearch } from '#web/features/search/api/unsubscribe-saved-search.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 /**
- * /unsubscribe?token=: the one-click link of an opening-alert email. Opening the page turns the
- * alerts off (mail scanners that fetch links do not run it); no login needed.
+ * /unsubscribe?token=: the one-click link of an opening-alert email, and with `list=saved-search`
+ * of a saved search's alert email (issue 23). Opening the page turns those alerts off (mail scanners
+ * that fetch links do not run it); no login needed.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useUnsubscribeFromAlerts();
+  const isSavedSearch = params.get('list') === 'saved-search';
+  const fromFollowing = useUnsubscribeFromAlerts();
+  const fromSavedSearch = useUnsubscribeFromSavedSearch();
+  const unsubscribe = isSavedSearch ? fromSavedSearch : fromFollowing;
   const { mutate } = unsubscribe;
-  useDocumentTitle(`Opening alerts · ${BRAND.name}`);
+  useDocumentTitle(`${isSavedSearch ? 'Saved search alerts' : 'Opening alerts'} · ${BRAND.name}`);
 
   useEffect(() => {
     if (token) mutate(token);
@@ -37,8 +42,9 @@ export function UnsubscribePage() {
                 />
                 <h1 className="text-2xl font-bold text-app">You're unsubscribed</h1>
                 <p className="text-muted">
-                  You will no longer get emails when saved providers post openings. You can turn them back on
-                  in your account.
+                  {isSavedSearch
+                    ? 'You will no longer get emails about new openings for this saved search. You can turn them back on in your account.'
+                    : 'You will no longer get emails when saved providers post openings. You can turn them back on in your account.'}
                 </p>
               </>
             ) : failed ? (

@@ -1,14 +1,27 @@
-import { useId } from 'react';
+import { BookmarkPlus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SAVED_SEARCH_TEXTS } from '#domain/saved-searches-options.ts';
 import type { SearchReply } from '#domain/search.ts';
 import { SEARCH_SORTS, SEARCH_TEXTS, type SearchSort, SORT_LABELS } from '#domain/search-options.ts';
 import { badgeVariants } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
+import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { cn } from '#web/lib/cn.ts';
+import { takePendingAction } from '#web/lib/pending-action.ts';
+import { useSession } from '#web/lib/session.ts';
 import { activeFilters } from '../active-filters';
 import { countLabel } from '../count-label';
 import type { SearchState } from '../url-state';
+
+/** 'Save this search' is about no provider: its pending action carries this in place of one. */
+const SEARCH_ACTION_TARGET = 'search';
+
+// Its form, schema and request load when it is first opened.
+const SaveSearchDialog = lazy(() =>
+  import('./SaveSearchDialog').then((m) => ({ default: m.SaveSearchDialog })),
+);
 
 /** 'balayge color' with corrections [balayge → balayage] → 'balayage color'. */
 function correctedQuery(searched: SearchReply['searched']): string | null {
@@ -111,9 +124,43 @@ export function SummaryBanner({
           </Select>
         </div>
       </div>
+      <SaveSearchButton state={state} />
       <Button variant="outline" size="sm" onClick={onClear} className="h-9 shrink-0 self-start bg-card">
         {SEARCH_TEXTS.clearFilters}
       </Button>
     </div>
+  );
+}
+
+/**
+ * 'Save this search' (issue 23): the dialog for a signed-in client; a visitor meets the login wall,
+ * and once signed in on this page (the search is in its URL) the dialog opens as if pressed again.
+ */
+function SaveSearchButton({ state }: { state: SearchState }) {
+  const session = useSession();
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (session && takePendingAction(SEARCH_ACTION_TARGET, ['save-search'])) setOpen(true);
+  }, [session]);
+  const handleClick = () => {
+    if (session) setOpen(true);
+    else
+      openAuthDialog('login', {
+        notice: SAVED_SEARCH_TEXTS.loginToSave,
+        afterLogin: { kind: 'save-search', providerId: SEARCH_ACTION_TARGET },
+      });
+  };
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={handleClick} className="h-9 shrink-0 self-start bg-card">
+        <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+        {SAVED_SEARCH_TEXTS.saveThisSearch}
+      </Button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog state={state} open={isOpen} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,223 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#server/db/client.ts';
+
+/** One text parameter cast to an array, the same on node-postgres and PGlite (search.queries pgArray). */
+function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
+const iso = (d: Date) => d.toISOString();
+
+/** What a new opening is matched with: its provider's search row (words, point, prices) and the opening. */
+export interface OpeningToMatch {
+  providerId: string;
+  /** The provider's grid cell and ANYWHERE (saved searches without a zip). */
+  cells: number[];
+  /** The lexemes of the provider's search document: a saved search's stems must all be among them. */
+  stems: string[];
+  /** The opening's own price, [min, max]; null when it has none (then its provider's services count). */
+  price: readonly [number, number] | null;
+  /** Weekday (Monday 0) * 24 + hour of its start, and its date, on the provider's clocks. */
+  hour: number;
+  date: string;
+  /** The server's calendar dates that a saved 'today' and 'tomorrow' mean now. */
+  today: string;
+  tomorrow: string;
+}
+
+/** The provider's search row for matching: its lexemes and zip; undefined when not listed. */
+export async function findProviderToMatch(db: Db, providerId: string) {
+  const [row] = rowsOf<{ stems: string[]; zip: string | null }>(
+    await db.execute(sql`
+      SELECT tsvector_to_array(d.document) AS stems, p.zip
+      FROM provider_search d JOIN provider_profiles p ON p.user_id = d.provider_id
+      WHERE d.provider_id = ${providerId}`),
+  );
+  return row;
+}
+
+/**
+ * The saved searches (alert on, not the provider's own) that an opening matches, by search's rules
+ * on the columns derived when each was saved (tsqueries stored parsed, the zip's centre as a cube): first by index (the provider's grid cell, and stems
+ * all in the provider's document), then exactly: the words' tsquery or the category, the distance
+ * from the zip as a chord (as search measures it), the price (the opening's own; without one, the
+ * provider's prices and the service the words name, as search does), the opening's weekly hour or
+ * date, the amenities and the minimum rating.
+ */
+export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
+  const range = sql`numrange(ss.match_price_min, ss.match_price_max, '[]')`;
+  const price = o.price
+    ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${range}`
+    : sql`d.prices && ${range} AND (ss.match_service_tsquery IS NULL OR coalesce((
+        SELECT bool_or(s.price && ${range}) FROM provider_search_services s
+        WHERE s.provider_id = d.provider_id AND s.document @@ ss.match_service_tsquery), TRUE))`;
+  return sql`
+    SELECT ss.id FROM saved_searches ss
+    JOIN provider_search d ON d.provider_id = ${o.providerId}
+    WHERE ss.alert
+      AND ss.match_cells && ${pgArray(o.cells)}::int[]
+      AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
+      AND ss.user_id <> ${o.providerId}
+      AND (ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
+      AND (ss.match_category IS NULL OR d.categories && ARRAY[ss.match_category])
+      AND (ss.match_point IS NULL OR (d.earth_point <-> ss.match_point) <= ss.match_chord)
+      AND (ss.match_price_min IS NULL OR (${price}))
+      AND (ss.match_hours IS NULL OR ${o.hour}::int = ANY (ss.match_hours))
+      AND (ss.match_date IS NULL OR ss.match_date = ${o.date}
+        OR (ss.match_date = 'today' AND ${o.date} = ${o.today})
+        OR (ss.match_date = 'tomorrow' AND ${o.date} = ${o.tomorrow}))
+      AND (ss.match_amenities IS NULL OR d.amenities @> search_canonical_amenities(ss.match_amenities))
+      AND (ss.match_min_rating IS NULL OR EXISTS (
+        SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))`;
+}
+
+/** Records the opening against every saved search it matches; returns how many. */
+export async function insertMatches(db: Db, openingId: string, o: OpeningToMatch, now: Date) {
+  const rows = rowsOf<{ saved_search_id: string }>(
+    await db.execute(sql`
+      INSERT INTO saved_search_matches (saved_search_id, opening_id, created_at)
+      SELECT m.id, ${openingId}, ${iso(now)}::timestamptz FROM (${matchingSavedSearchesSql(o)}) m
+      ON CONFLICT DO NOTHING
+      RETURNING saved_search_id`),
+  );
+  return rows.length;
+}
+
+/** Pending matches nobody will be told of: the search's alert is off, or the opening is gone or started. */
+export async function deleteStaleMatches(db: Db, now: Date) {
+  await db.execute(sql`
+    DELETE FROM saved_search_matches m
+    USING saved_searches ss, openings o
+    WHERE ss.id = m.saved_search_id AND o.id = m.opening_id
+      AND (NOT ss.alert OR NOT o.is_active OR o.start_time <= ${iso(now)}::timestamptz)`);
+}
+
+export interface DueSavedSearch {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  daily_cap: number;
+}
+
+/**
+ * Saved searches with matches older than the grouping delay, whose last email is an hour old and
+ * whose account has not had its day's emails (the last 24 hours): locked for this pass.
+ */
+export async function claimDueSavedSearches(
+  db: Db,
+  params: { cutoff: Date; hourAgo: Date; dayAgo: Date; defaultCap: number; limit: number },
+) {
+  return rowsOf<DueSavedSearch>(
+    await db.execute(sql`
+      SELECT ss.id, ss.user_id, ss.name, u.email, coalesce(st.daily_cap, ${params.defaultCap})::int AS daily_cap
+      FROM saved_searches ss
+      JOIN users u ON u.id = ss.user_id AND u.email_verified_at IS NOT NULL
+      LEFT JOIN saved_search_settings st ON st.user_id = ss.user_id
+      WHERE ss.id IN (
+          SELECT m.saved_search_id FROM saved_search_matches m WHERE m.created_at <= ${iso(params.cutoff)}::timestamptz)
+        AND ss.alert
+        AND (ss.last_alert_at IS NULL OR ss.last_alert_at <= ${iso(params.hourAgo)}::timestamptz)
+        AND (SELECT count(*) FROM saved_search_alert_sends s
+             WHERE s.user_id = ss.user_id AND s.sent_at > ${iso(params.dayAgo)}::timestamptz)
+          < coalesce(st.daily_cap, ${params.defaultCap})
+      ORDER BY ss.id
+      LIMIT ${params.limit}
+      FOR UPDATE OF ss SKIP LOCKED`),
+  );
+}
+
+export async function countSendsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM saved_search_alert_sends
+      WHERE user_id = ${userId} AND sent_at > ${iso(since)}::timestamptz`),
+  );
+  return row?.n ?? 0;
+}
+
+export interface MatchedOpeningRow {
+  opening_id: string;
+  provider_id: string;
+  provider_name: string;
+  routing_slug: string;
+  service_type: string;
+  time_zone: string;
+  start_time: string;
+  end_time: string;
+  price: string | null;
+  note: string | null;
+  display_location: string;
+  display_booking_link: string;
+}
+
+/**
+ * The openings a saved search's email lists: matched before the cutoff, still active and ahead, of a
+ * provider still listed, not one the account already hears of by following that provider with
+ * opening alerts on (one email, not two), nor one an alert of another of its saved searches listed.
+ * Soonest first, at most `limit`.
+ */
+export async function findMatchedOpenings(
+  db: Db,
+  s: { savedSearchId: string; userId: string; cutoff: Date; now: Date; limit: number },
+) {
+  return rowsOf<MatchedOpeningRow>(
+    await db.execute(sql`
+      SELECT o.id AS opening_id, o.provider_id, u.name AS provider_name, u.routing_slug,
+             o.service_type, o.time_zone, o.price, o.note,
+             to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
+             to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
+             coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
+             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+      FROM saved_search_matches m
+      JOIN openings o ON o.id = m.opening_id AND o.is_active AND o.start_time > ${iso(s.now)}::timestamptz
+      JOIN users u ON u.id = o.provider_id AND u.listed
+      LEFT JOIN provider_profiles p ON p.user_id = o.provider_id
+      WHERE m.saved_search_id = ${s.savedSearchId} AND m.created_at <= ${iso(s.cutoff)}::timestamptz
+        AND NOT EXISTS (
+          SELECT 1 FROM favorites f JOIN users fu ON fu.id = f.user_id AND fu.opening_alerts
+          WHERE f.user_id = ${s.userId} AND f.provider_id = o.provider_id)
+        AND NOT EXISTS (
+          SELECT 1 FROM saved_search_alerted_openings a WHERE a.user_id = ${s.userId} AND a.opening_id = o.id)
+      ORDER BY o.start_time, o.id
+      LIMIT ${s.limit}`),
+  );
+}
+
+/** Forgets the matches an email has dealt with (listed, or left out by the rules above). */
+export async function deleteMatchesUpTo(db: Db, savedSearchId: string, cutoff: Date) {
+  await db.execute(sql`
+    DELETE FROM saved_search_matches
+    WHERE saved_search_id = ${savedSearchId} AND created_at <= ${iso(cutoff)}::timestamptz`);
+}
+
+export async function recordAlertSent(
+  db: Db,
+  s: { savedSearchId: string; userId: string; now: Date; openingIds: readonly string[] },
+) {
+  await db.execute(sql`
+    INSERT INTO saved_search_alert_sends (user_id, saved_search_id, sent_at)
+    VALUES (${s.userId}, ${s.savedSearchId}, ${iso(s.now)}::timestamptz)`);
+  await db.execute(sql`
+    INSERT INTO saved_search_alerted_openings (user_id, opening_id)
+    SELECT ${s.userId}, x FROM unnest(${pgArray(s.openingIds)}::uuid[]) AS x
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    UPDATE saved_searches SET last_alert_at = ${iso(s.now)}::timestamptz WHERE id = ${s.savedSearchId}`);
+}
+
+/** Turns one saved search's alert off (the one-click unsubscribe); false when there is no such search. */
+export async function turnAlertOff(db: Db, savedSearchId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`UPDATE saved_searches SET alert = FALSE WHERE id = ${savedSearchId} RETURNING id`),
+  );
+  return rows.length > 0;
+}
+
+/** Whether the saved search still exists with its alert on. */
+export async function isSavedSearchAlertOn(db: Db, savedSearchId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`SELECT 1 FROM saved_searches WHERE id = ${savedSearchId} AND alert`),
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,243 @@
+import { parsePrice } from '#domain/pricing-options.ts';
+import { SAVED_SEARCH_LIMITS } from '#domain/saved-searches.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { PollingWorker } from '#server/lib/polling-loop.ts';
+import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
+import { lookupZip } from '#server/lib/zip-lookup.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { savedSearchAlertMail } from '#server/mail/templates.ts';
+import { recordSavedSearchAlertInclusions } from '../insights/insights.service';
+import { openingTimeInEmail } from '../openings/opening-alerts.service';
+import { ANYWHERE, cellOf } from './grid';
+import * as q from './saved-search-alerts.queries';
+
+/**
+ * Saved-search alerts (issue 23 item 2). Posting an opening records it against every saved search
+ * (alert on) it matches, in the posting transaction, by search's own rules (matchingSavedSearchesSql).
+ * A dispatcher turns those matches into one email per saved search, by the rules of the
+ * favourites' opening alerts: matches wait the grouping delay (openings posted together share an
+ * email), at most one email per saved search an hour (later matches wait and are grouped then),
+ * never an opening of a provider no longer listed, never one the account already hears of by
+ * following its provider with opening alerts on or got in another saved search's email, the opening on its provider's clocks with Book and
+ * profile links, and a one-click unsubscribe (RFC 8058) for that saved search alone. An account gets
+ * at most its daily cap of these emails in any 24 hours (default 3); matches beyond it wait.
+ */
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+const UNSUBSCRIBE_TTL_S = 365 * 24 * 60 * 60;
+const BATCH = 20;
+const OPENINGS_PER_ALERT = 20;
+
+const unsubscribeClaims = (savedSearchId: string) => ({
+  purpose: 'unsubscribe-saved-search' as const,
+  sub: savedSearchId,
+  fingerprint: 'v1',
+});
+
+export async function savedSearchUnsubscribeToken(ctx: AppContext, savedSearchId: string): Promise<string> {
+  return (await signPurposeToken(ctx.secret, unsubscribeClaims(savedSearchId), ctx.now(), UNSUBSCRIBE_TTL_S))
+    .token;
+}
+
+/** One-click unsubscribe: turns off the alerts of the token's saved search, without a login. */
+export async function unsubscribeFromSavedSearch(ctx: AppContext, token: string): Promise<void> {
+  const claims = await readPurposeToken(
+    ctx.secret,
+    token,
+    { purpose: 'unsubscribe-saved-search', fingerprint: 'v1' },
+    ctx.now(),
+  );
+  // A deleted saved search has nothing left to send: the link still answers that it worked.
+  if (!claims?.sub) throw new AppError('INVALID_TOKEN', 'This unsubscribe link is invalid or has expired.');
+  await q.turnAlertOff(ctx.db, claims.sub);
+}
+
+const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+
+/** An instant on a zone's clocks: its date (YYYY-MM-DD) and weekly hour (Monday 0 * 24 + hour). */
+export function wallClockOf(instant: Date, timeZone: string): { date: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: (WEEKDAY_INDEX[parts.weekday!] ?? 0) * 24 + Number(parts.hour),
+  };
+}
+
+/** The server's calendar date (search reads 'today' and 'tomorrow' on the server's clock). */
+const serverDate = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The opening's price as a range; null when it names none ('Contact for pricing', empty). */
+function openingPrice(text: string | null): readonly [number, number] | null {
+  const parts = parsePrice(text ?? '');
+  if (parts.priceType === 'contact' || typeof parts.minPrice !== 'number') return null;
+  // 'Starting at $X' counts as $X, as search counts a service's starting price.
+  return [parts.minPrice, parts.priceType === 'range' ? (parts.maxPrice ?? parts.minPrice) : parts.minPrice];
+}
+
+/** What one new opening is matched with; undefined when its provider is not listed. */
+export async function openingToMatch(
+  db: Db,
+  opening: { providerId: string; startTime: Date; timeZone: string; price: string | null },
+  now: Date,
+): Promise<q.OpeningToMatch | undefined> {
+  const provider = await q.findProviderToMatch(db, opening.providerId);
+  if (!provider) return undefined;
+  const place = provider.zip ? lookupZip(provider.zip) : null;
+  const local = wallClockOf(opening.startTime, opening.timeZone);
+  return {
+    providerId: opening.providerId,
+    cells: place ? [cellOf(place.latitude, place.longitude), ANYWHERE] : [ANYWHERE],
+    stems: provider.stems,
+    price: openingPrice(opening.price),
+    hour: local.hour,
+    date: local.date,
+    today: serverDate(now),
+    tomorrow: serverDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)),
+  };
+}
+
+/**
+ * Records a new opening against the saved searches it matches, in the caller's (posting)
+ * transaction. Returns how many it matched.
+ */
+export async function recordSavedSearchMatches(
+  ctx: AppContext,
+  tx: Db,
+  opening: { id: string; providerId: string; startTime: Date; timeZone: string; price: string | null },
+): Promise<number> {
+  const now = ctx.now();
+  const toMatch = await openingToMatch(tx, opening, now);
+  return toMatch ? q.insertMatches(tx, opening.id, toMatch, now) : 0;
+}
+
+/** Sends one saved search its email, if anything is left to tell and its account is under the cap. */
+async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearch, now: Date, cutoff: Date) {
+  if ((await q.countSendsSince(tx, due.user_id, new Date(now.getTime() - DAY_MS))) >= due.daily_cap) return 0;
+  const openings = await q.findMatchedOpenings(tx, {
+    savedSearchId: due.id,
+    userId: due.user_id,
+    cutoff,
+    now,
+    limit: OPENINGS_PER_ALERT,
+  });
+  await q.deleteMatchesUpTo(tx, due.id, cutoff);
+  if (openings.length === 0) return 0;
+  const token = await savedSearchUnsubscribeToken(ctx, due.id);
+  const { publicUrl } = ctx.config;
+  const mail = savedSearchAlertMail({
+    searchName: due.name,
+    unsubscribeUrl: `${publicUrl}/unsubscribe?list=saved-search&token=${encodeURIComponent(token)}`,
+    settingsUrl: `${publicUrl}/account#saved-searches`,
+    openings: openings.map((o) => ({
+      providerName: o.provider_name,
+      profileUrl: `${publicUrl}/${o.routing_slug}`,
+      service: o.service_type,
+      when: openingTimeInEmail(o),
+      price: o.price,
+      location: o.display_location,
+      note: o.note,
+      bookingUrl: o.display_booking_link,
+    })),
+  });
+  await enqueueMail(ctx, tx, {
+    kind: 'saved-search-alert',
+    to: due.email,
+    ...mail,
+    savedSearchAlert: { savedSearchId: due.id },
+    listUnsubscribe: `${publicUrl}/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
+  });
+  // Provider insights (issue 23 item 5): each provider listed in this email counts once.
+  await recordSavedSearchAlertInclusions(
+    tx,
+    openings.map((o) => o.provider_id),
+    now,
+  );
+  await q.recordAlertSent(tx, {
+    savedSearchId: due.id,
+    userId: due.user_id,
+    now,
+    openingIds: openings.map((o) => o.opening_id),
+  });
+  return 1;
+}
+
+/** Polls for saved searches with matches due and queues their emails. */
+export class SavedSearchAlertDispatcher extends PollingWorker {
+  constructor(
+    private readonly ctx: AppContext,
+    pollMs: number,
+  ) {
+    super({ pollMs, onError: (error) => ctx.log.error({ err: error }, 'saved-search alerts pass failed') });
+  }
+
+  protected async pass(): Promise<boolean> {
+    await this.runOnce();
+    return false;
+  }
+
+  /** Passes in this process run one after another (another instance's are kept apart by SKIP LOCKED). */
+  private last: Promise<unknown> = Promise.resolve();
+
+  /**
+   * One pass over every due saved search, in batches of transactions, after any pass in flight here
+   * has finished (so a pass that ends has seen every match due when it was asked for). Returns the
+   * emails queued.
+   */
+  runOnce(): Promise<number> {
+    const next = this.last.then(
+      () => this.runPass(),
+      () => this.runPass(),
+    );
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runPass(): Promise<number> {
+    let queued = 0;
+    await q.deleteStaleMatches(this.ctx.db, this.ctx.now());
+    for (;;) {
+      const now = this.ctx.now();
+      const cutoff = new Date(now.getTime() - this.ctx.config.alertGroupingMs);
+      const batch = await this.ctx.db.transaction(async (tx) => {
+        const due = await q.claimDueSavedSearches(tx, {
+          cutoff,
+          hourAgo: new Date(now.getTime() - HOUR_MS),
+          dayAgo: new Date(now.getTime() - DAY_MS),
+          defaultCap: SAVED_SEARCH_LIMITS.dailyCapDefault,
+          limit: BATCH,
+        });
+        for (const row of due) queued += await dispatchSavedSearch(this.ctx, tx, row, now, cutoff);
+        return due.length;
+      });
+      if (batch < BATCH) break;
+    }
+    if (queued > 0) this.ctx.kickMail();
+    return queued;
+  }
+}
+
+/**
+ * The mail worker's send-time check for a saved-search alert (with isAlertStillWanted): it goes out
+ * only while its saved search exists with the alert on. Other mail is always wanted.
+ */
+export async function isSavedSearchAlertStillWanted(
+  db: Db,
+  mail: { alertSavedSearchId: string | null },
+): Promise<boolean> {
+  return !mail.alertSavedSearchId || q.isSavedSearchAlertOn(db, mail.alertSavedSearchId);
+}

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RenameSavedSearchBodySchema,
+  SAVED_SEARCH_LIMITS,
+  SAVED_SEARCH_TEXTS,
+  SavedSearchAlertBodySchema,
+  SavedSearchDeletedReplySchema,
+  SavedSearchesReplySchema,
+  SavedSearchParamsSchema,
+  SavedSearchReplySchema,
+  SavedSearchSettingsReplySchema,
+  SavedSearchSettingsSchema,
+} from '#domain/saved-searches.ts';
+import { CreateSavedSearchBodySchema } from '#domain/saved-searches-body.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { unsubscribeFromSavedSearch } from './saved-search-alerts.service';
+import * as saved from './saved-searches.service';
+
+const tags = ['saved-searches'];
+const security = [{ bearerAuth: [] }];
+const TokenSchema = z.string().min(1).max(1000);
+
+export async function savedSearchRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = base;
+  const preHandler = base.authenticate;
+  const write = { preHandler, config: { rateLimit: RATE_LIMITS.favorite } };
+
+  // Mail clients send RFC 8058 one-click unsubscribes as a form post ('List-Unsubscribe=One-Click').
+  base.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    '/api/saved-searches',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Your saved searches, newest first',
+        response: { 200: SavedSearchesReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      savedSearches: await saved.listSavedSearches(ctx, req.user.id),
+      max: SAVED_SEARCH_LIMITS.perAccount,
+    }),
+  );
+
+  app.post(
+    '/api/saved-searches',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: `Save a search (POST /api/search's body) with a name; at most ${SAVED_SEARCH_LIMITS.perAccount}`,
+        body: CreateSavedSearchBodySchema,
+        response: { 200: SavedSearchReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: SAVED_SEARCH_TEXTS.saved,
+      savedSearch: await saved.createSavedSearch(ctx, req.user.id, req.body),
+    }),
+  );
+
+  app.get(
+    '/api/saved-searches/settings',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Saved-search alert emails a day at most',
+        response: { 200: SavedSearchSettingsReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, dailyCap: await saved.getDailyCap(ctx, req.user.id) }),
+  );
+
+  app.put(
+    '/api/saved-searches/settings',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Set how many saved-search alert emails a day you get at most',
+        body: SavedSearchSettingsSchema,
+        response: { 200: SavedSearchSettingsReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      dailyCap: await saved.setDailyCap(ctx, req.user.id, req.body.dailyCap),
+    }),
+  );
+
+  app.post(
+    '/api/saved-searches/unsubscribe',
+    {
+      config: { rateLimit: RATE_LIMITS.verifyEmail },
+      schema: {
+        tags,
+        summary:
+          "One-click unsubscribe from one saved search's alerts (signed token from the email; no login)",
+        querystring: z.object({ token: TokenSchema.optional() }),
+        body: z.object({ token: TokenSchema.optional() }).passthrough().nullish(),
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await unsubscribeFromSavedSearch(ctx, req.query.token ?? req.body?.token ?? '');
+      return { success: true as const, message: SAVED_SEARCH_TEXTS.unsubscribed };
+    },
+  );
+
+  app.put(
+    '/api/saved-searches/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename one of your saved searches',
+        params: SavedSearchParamsSchema,
+        body: RenameSavedSearchBodySchema,
+        response: { 200: SavedSearchReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: SAVED_SEARCH_TEXTS.renamed,
+      savedSearch: await saved.renameSavedSearch(ctx, req.user.id, req.params.id, req.body.name),
+    }),
+  );
+
+  app.put(
+    '/api/saved-searches/:id/alert',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: "Turn one saved search's opening alerts on or off",
+        params: SavedSearchParamsSchema,
+        body: SavedSearchAlertBodySchema,
+        response: { 200: SavedSearchReplySchema },
+      },
+    },
+    async (req) => {
+      const savedSearch = await saved.setSavedSearchAlert(ctx, req.user.id, req.params.id, req.body.alert);
+      return {
+        success: true as const,
+        message: savedSearch.alert ? SAVED_SEARCH_TEXTS.alertOn : SAVED_SEARCH_TEXTS.alertOff,
+        savedSearch,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/saved-searches/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of your saved searches',
+        params: SavedSearchParamsSchema,
+        response: { 200: SavedSearchDeletedReplySchema },
+      },
+    },
+    async (req) => {
+      await saved.deleteSavedSearch(ctx, req.user.id, req.params.id);
+      return { success: true as const, message: SAVED_SEARCH_TEXTS.deleted };
+    },
+  );
+}

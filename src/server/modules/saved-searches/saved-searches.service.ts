@@ -1,0 +1,136 @@
+import {
+  SAVED_SEARCH_LIMITS,
+  SAVED_SEARCH_TEXTS,
+  type SavedSearch,
+  type SavedSearchQuery,
+} from '#domain/saved-searches.ts';
+import type { CreateSavedSearchInput } from '#domain/saved-searches-body.ts';
+import type { SearchFilters } from '#domain/search.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '../search/geo';
+import { type SearchMatch, searchMatchOf } from '../search/search.service';
+import { ANYWHERE, cellsAround } from './grid';
+import * as q from './saved-searches.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('NOT_FOUND', SAVED_SEARCH_TEXTS.notFound);
+
+/** The search as it is kept: POST /api/search's parsed body without its page, size and session. */
+function storedSearch(filters: SearchFilters): SavedSearchQuery {
+  const { sessionId: _session, cursor: _cursor, limit: _limit, ...search } = filters;
+  return search;
+}
+
+function toSavedSearch(row: q.ListedSavedSearch): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    search: row.params as SavedSearchQuery,
+    alert: row.alert,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The place columns: the grid cells the radius touches (or ANYWHERE), the centre and the radius as a chord. */
+export function placeColumns(center: { latitude: number; longitude: number } | null, radiusMiles: number) {
+  return {
+    matchCells: center ? cellsAround(center.latitude, center.longitude, radiusMiles) : [ANYWHERE],
+    matchLatitude: center?.latitude ?? null,
+    matchLongitude: center?.longitude ?? null,
+    matchPoint: center ? cubeLiteral(llToEarth(center.latitude, center.longitude)) : null,
+    matchChord: center ? chordOfDistance(radiusMiles * METERS_PER_MILE) : null,
+  };
+}
+
+/** The other columns a new opening is matched by (search's rules, see searchMatchOf). */
+export function ruleColumns(match: SearchMatch) {
+  return {
+    matchTsquery: match.tsquery,
+    matchServiceTsquery: match.serviceTsquery,
+    matchCategory: match.category,
+    matchStems: match.stems,
+    matchPriceMin: match.price?.min ?? null,
+    matchPriceMax: match.price?.max ?? null,
+    matchHours: match.hours,
+    matchDate: match.date,
+    matchAmenities: match.amenities,
+    matchMinRating: match.minRating,
+  };
+}
+
+/** The columns a new opening is matched by, from the filters. */
+async function matchColumns(ctx: AppContext, filters: SearchFilters) {
+  const match = await searchMatchOf(ctx, filters);
+  return { ...ruleColumns(match), ...placeColumns(match.center, filters.radiusMiles) };
+}
+
+/** The account's saved searches, newest first. */
+export async function listSavedSearches(ctx: AppContext, userId: string): Promise<SavedSearch[]> {
+  return (await q.findSavedSearches(ctx.db, userId)).map(toSavedSearch);
+}
+
+/** Saves a search (at most SAVED_SEARCH_LIMITS.perAccount per account; the 21st is refused). */
+export async function createSavedSearch(
+  ctx: AppContext,
+  userId: string,
+  body: CreateSavedSearchInput,
+): Promise<SavedSearch> {
+  const columns = await matchColumns(ctx, body.search);
+  return ctx.db.transaction(async (tx) => {
+    await q.lockAccount(tx, userId);
+    if ((await q.countSavedSearches(tx, userId)) >= SAVED_SEARCH_LIMITS.perAccount) {
+      throw new AppError('CONFLICT', SAVED_SEARCH_TEXTS.tooMany);
+    }
+    const row = await q.insertSavedSearch(tx, {
+      userId,
+      name: body.name,
+      params: storedSearch(body.search),
+      alert: body.alert,
+      createdAt: ctx.now(),
+      ...columns,
+    });
+    return toSavedSearch(row);
+  });
+}
+
+/** Renames one of the account's saved searches (someone else's is not found). */
+export async function renameSavedSearch(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<SavedSearch> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await q.updateSavedSearch(ctx.db, userId, id, { name });
+  if (!row) throw notFound();
+  return toSavedSearch(row);
+}
+
+/** Turns one saved search's alert emails on or off. */
+export async function setSavedSearchAlert(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  alert: boolean,
+): Promise<SavedSearch> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await q.updateSavedSearch(ctx.db, userId, id, { alert });
+  if (!row) throw notFound();
+  return toSavedSearch(row);
+}
+
+/** Deletes one of the account's saved searches (with its pending matches). */
+export async function deleteSavedSearch(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await q.deleteSavedSearch(ctx.db, userId, id))) throw notFound();
+}
+
+/** Saved-search alert emails a day at most, across the account's saved searches. */
+export async function getDailyCap(ctx: AppContext, userId: string): Promise<number> {
+  return (await q.findDailyCap(ctx.db, userId)) ?? SAVED_SEARCH_LIMITS.dailyCapDefault;
+}
+
+export async function setDailyCap(ctx: AppContext, userId: string, dailyCap: number): Promise<number> {
+  await q.upsertDailyCap(ctx.db, userId, dailyCap);
+  return dailyCap;
+}

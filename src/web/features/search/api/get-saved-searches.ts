@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SavedSearchesReply } from '#domain/saved-searches.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** GET /api/saved-searches: the account's saved searches, newest first. */
+export const getSavedSearches = () => api<SavedSearchesReply>('/api/saved-searches', { auth: true });
+
+export const savedSearchesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['saved-searches', userId] as const,
+    queryFn: async () => (await getSavedSearches()).savedSearches,
+  });
+
+export function useSavedSearches(userId: string) {
+  return useQuery(savedSearchesQuery(userId));
+}
