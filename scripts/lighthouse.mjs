@@ -28,18 +28,22 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const MINIMUM = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 };
+/** Pages rendered on the server (ADR 017) have a higher bar: DESIGN.md §7, issue 22 item 5. */
+const SERVER_RENDERED = new Set(['profile', 'landing']);
+const minimumOf = (page, category) =>
+  category === 'performance' && SERVER_RENDERED.has(page) ? 95 : MINIMUM[category];
 /**
  * Known misses (docs/reliability.md says by how much and why), each with the floor it may not drop
  * below: a ratchet, not a new target. Reported as below the bar, failing only under the floor.
- * The profile page, rendered on the server since issue 22 (ADR 017): 83–86 measured (first paint 1.7 s,
- * largest paint 1.8 s; total blocking time ~520 ms, hydrating the page on the throttled CPU, is what
- * it loses); 76–82 before, when the browser rendered it after 45–74 KB of route JavaScript.
+ * The server-rendered pages measured 94–98 (profile) and 98 (landing) once hydration stopped
+ * rendering the whole page twice (2026-11-26); a run on a busy machine loses a few points of
+ * blocking time, so their floor is the other pages' bar.
  */
-const KNOWN_MISSES = { profile: { performance: 80 } };
+const KNOWN_MISSES = { profile: { performance: 90 }, landing: { performance: 90 } };
 const floorOf = (page, category) => KNOWN_MISSES[page]?.[category];
 /** 'FAIL' under the bar and under any floor; 'known' under the bar but held by its floor. */
 const verdict = (page, category, score) => {
-  if (score >= MINIMUM[category]) return '';
+  if (score >= minimumOf(page, category)) return '';
   const floor = floorOf(page, category);
   return floor !== undefined && score >= floor ? ` below (known, floor ${floor})` : ' FAIL';
 };
@@ -214,7 +218,10 @@ async function main() {
   const uncounted = scriptsOnHome.filter((f) => !counted.has(f));
 
   console.log(`\nLighthouse ${RUNS} runs per page, mobile; median per category (minimum)\n`);
-  const header = ['page', ...CATEGORIES.map((c) => `${c} (${MINIMUM[c]})`)];
+  const header = [
+    'page',
+    ...CATEGORIES.map((c) => `${c} (${MINIMUM[c]}${c === 'performance' ? '; 95 server-rendered' : ''})`),
+  ];
   const rows = results.map((r) => [
     `${r.page} ${r.url}`,
     ...CATEGORIES.map((c) => `${r.median[c]}${verdict(r.page, c, r.median[c])}`),

@@ -301,8 +301,19 @@ async function main() {
     if (ONLY.has('landing')) {
       // Landing pages as a crawler finds them (issue 22 item 6): the first 500 of the sitemap's
       // places files, server-rendered HTML (the build's dist/ssr), each cached after its first request.
-      const index = await (await fetch(`${base}/sitemap.xml`)).text();
-      const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/places-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+      // The landing-page list is made in the background (ADR 018; 4–5 s at 100,000 providers): the
+      // index names the places files once it is.
+      const placesFiles = async () =>
+        [
+          ...(await (await fetch(`${base}/sitemap.xml`)).text()).matchAll(
+            /<loc>[^<]*(\/sitemaps\/places-\d+\.xml)<\/loc>/g,
+          ),
+        ].map((m) => m[1]!);
+      let files = await placesFiles();
+      for (const started = Date.now(); files.length === 0 && Date.now() - started < 600_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        files = await placesFiles();
+      }
       const paths: string[] = [];
       for (const file of files) {
         if (paths.length >= 500) break;
