@@ -35,6 +35,8 @@ export const SAVED_SEARCH_TEXTS = {
   saveFailed: 'Failed to save this search',
   dailyCapInvalid: `Choose between ${SAVED_SEARCH_LIMITS.dailyCapMin} and ${SAVED_SEARCH_LIMITS.dailyCapMax} emails a day`,
   unsubscribed: 'You will no longer get alerts for this saved search.',
+  deleteHistory: 'Delete alert history',
+  historyDeleted: 'Saved-search alert history deleted',
 } as const;
 
 /** The alert switch's accessible name for one saved search. */

@@ -468,6 +468,9 @@ const ENDPOINTS = {
   'PUT /api/saved-searches/settings': {
     request: (app, o) => app.put('/api/saved-searches/settings', { dailyCap: 2 }, o),
   },
+  'DELETE /api/saved-searches/history': {
+    request: (app, o) => app.del('/api/saved-searches/history', undefined, o),
+  },
   'POST /api/saved-searches/unsubscribe (unknown token)': {
     request: (app, o) => app.post('/api/saved-searches/unsubscribe', { token: 'not-a-token' }, o),
     probe: clientSavedSearch,
@@ -654,6 +657,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'POST /api/saved-searches':                                             [401,   E, 200, 200, 200, 200, 401, 401],
   'GET /api/saved-searches/settings':                                     [401,   E, 200, 200, 200, 200, 401, 401],
   'PUT /api/saved-searches/settings':                                     [401,   E, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/saved-searches/history':                                   [401,   E, 200, 200, 200, 200, 401, 401],
   'POST /api/saved-searches/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T,   T,   T],
   "PUT /api/saved-searches/:id (client's)":                               [401,   E, 200, 404, 404, 404, 401, 401],
   "PUT /api/saved-searches/:id/alert (client's)":                         [401,   E, 200, 404, 404, 404, 401, 401],
@@ -742,6 +746,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'POST /api/saved-searches':                                             [401, 200, 200, 200, 200, 200],
   'GET /api/saved-searches/settings':                                     [401, 200, 200, 200, 200, 200],
   'PUT /api/saved-searches/settings':                                     [401, 200, 200, 200, 200, 200],
+  'DELETE /api/saved-searches/history':                                   [401, 200, 200, 200, 200, 200],
   'POST /api/saved-searches/unsubscribe (unknown token)':                 [  T,   T,   T,   T,   T,   T],
   "PUT /api/saved-searches/:id (client's)":                               [401, 200, 404, 404, 404, 404],
   "PUT /api/saved-searches/:id/alert (client's)":                         [401, 200, 404, 404, 404, 404],
@@ -830,6 +835,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'POST /api/saved-searches':                                             [  B,   B,   B,   B,   B,   B],
   'GET /api/saved-searches/settings':                                     [  B,   B,   B,   B,   B,   B],
   'PUT /api/saved-searches/settings':                                     [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/saved-searches/history':                                   [  B,   B,   B,   B,   B,   B],
   'POST /api/saved-searches/unsubscribe (unknown token)':                 [  B,   B,   B,   B,   B,   B],
   "PUT /api/saved-searches/:id (client's)":                               [  B,   B,   B,   B,   B,   B],
   "PUT /api/saved-searches/:id/alert (client's)":                         [  B,   B,   B,   B,   B,   B],

@@ -4,6 +4,8 @@ import { SAVED_SEARCH_TEXTS } from '#domain/saved-searches.ts';
 import {
   mailOutbox,
   providerInsightDays,
+  savedSearchAlertedOpenings,
+  savedSearchAlertSends,
   savedSearches,
   savedSearchMatches,
   users,
@@ -419,5 +421,51 @@ describe('alert emails', () => {
       expect(res.body.error).toBe('INVALID_TOKEN');
     }
     expect(await alerts()).toEqual({ [first]: false, [second]: true });
+  });
+});
+
+describe('alert history (issue 23 item 6)', () => {
+  const historyOf = async (userId: string) => ({
+    sends: await t.db.$count(savedSearchAlertSends, eq(savedSearchAlertSends.userId, userId)),
+    openings: await t.db.$count(savedSearchAlertedOpenings, eq(savedSearchAlertedOpenings.userId, userId)),
+  });
+
+  /** A client with one alert sent about one opening. */
+  async function alertedClient(name: string) {
+    const client = await newClient(name);
+    await saveSearch(client, BALAYAGE);
+    await postOpening(await newProvider(`${name} Studio`));
+    await dispatch();
+    expect(await alertRows(client.email)).toHaveLength(1);
+    expect(await historyOf(client.user.id)).toEqual({ sends: 1, openings: 1 });
+    return client;
+  }
+
+  it('a client deletes theirs from the account page: their record goes, no one else’s, and their searches stay', async () => {
+    const ana = await alertedClient('Ana History');
+    const bea = await alertedClient('Bea History');
+
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/saved-searches/history' })).statusCode).toBe(
+      401,
+    );
+    expect(await historyOf(ana.user.id)).toEqual({ sends: 1, openings: 1 });
+
+    const res = await t.del('/api/saved-searches/history', undefined, await logins.as(ana));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, message: SAVED_SEARCH_TEXTS.historyDeleted });
+    expect(await historyOf(ana.user.id)).toEqual({ sends: 0, openings: 0 });
+    expect(await historyOf(bea.user.id)).toEqual({ sends: 1, openings: 1 });
+    expect(await t.db.$count(savedSearches, eq(savedSearches.userId, ana.user.id))).toBe(1);
+  });
+
+  it('is forgotten on its own: an alert after 30 days, the openings it named once they have ended', async () => {
+    const cy = await alertedClient('Cy History');
+    // The opening ends within days; the alert is remembered for 30.
+    t.clock.advance(10 * DAY);
+    await t.app.savedSearchAlerts.runOnce();
+    expect(await historyOf(cy.user.id)).toEqual({ sends: 1, openings: 0 });
+    t.clock.advance(21 * DAY);
+    await t.app.savedSearchAlerts.runOnce();
+    expect(await historyOf(cy.user.id)).toEqual({ sends: 0, openings: 0 });
   });
 });

@@ -92,6 +92,35 @@ export async function deleteStaleMatches(db: Db, now: Date) {
       AND (NOT ss.alert OR NOT o.is_active OR o.start_time <= ${iso(now)}::timestamptz)`);
 }
 
+/** How long a sent saved-search alert is remembered (the privacy page says so; the daily cap looks back a day). */
+export const ALERT_HISTORY_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Alert history past what the rules need: sends older than ALERT_HISTORY_KEPT_MS, and the openings an
+ * account was told of once they have ended (an ended opening matches nothing again).
+ */
+export async function purgeAlertHistory(db: Db, now: Date) {
+  await db.execute(sql`
+    DELETE FROM saved_search_alert_sends
+    WHERE sent_at < ${iso(new Date(now.getTime() - ALERT_HISTORY_KEPT_MS))}::timestamptz`);
+  await db.execute(sql`
+    DELETE FROM saved_search_alerted_openings a
+    USING openings o
+    WHERE o.id = a.opening_id AND o.end_time <= ${iso(now)}::timestamptz`);
+}
+
+/**
+ * An account's saved-search alert history, at its owner's request: the alerts it was sent and the
+ * openings they named. The daily cap then counts from zero, and an opening already announced may be
+ * announced once more by another matching search.
+ */
+export async function deleteAlertHistory(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM saved_search_alert_sends WHERE user_id = ${userId}`);
+    await tx.execute(sql`DELETE FROM saved_search_alerted_openings WHERE user_id = ${userId}`);
+  });
+}
+
 export interface DueSavedSearch {
   id: string;
   user_id: string;

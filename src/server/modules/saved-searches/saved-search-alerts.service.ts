@@ -207,9 +207,17 @@ export class SavedSearchAlertDispatcher extends PollingWorker {
     return next;
   }
 
+  /** Epoch ms of the last purge of old alert history (at most hourly). */
+  private purgedAt = Number.NEGATIVE_INFINITY;
+
   private async runPass(): Promise<number> {
     let queued = 0;
     await q.deleteStaleMatches(this.ctx.db, this.ctx.now());
+    const started = this.ctx.now().getTime();
+    if (started - this.purgedAt >= HOUR_MS) {
+      await q.purgeAlertHistory(this.ctx.db, this.ctx.now());
+      this.purgedAt = started;
+    }
     for (;;) {
       const now = this.ctx.now();
       const cutoff = new Date(now.getTime() - this.ctx.config.alertGroupingMs);

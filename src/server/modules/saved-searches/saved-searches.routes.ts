@@ -167,6 +167,23 @@ export async function savedSearchRoutes(base: FastifyInstance) {
   );
 
   app.delete(
+    '/api/saved-searches/history',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your saved-search alert history (the alerts sent and the openings they named)',
+        response: { 200: SavedSearchDeletedReplySchema },
+      },
+    },
+    async (req) => {
+      await saved.deleteAlertHistory(ctx, req.user.id);
+      return { success: true as const, message: SAVED_SEARCH_TEXTS.historyDeleted };
+    },
+  );
+
+  app.delete(
     '/api/saved-searches/:id',
     {
       ...write,

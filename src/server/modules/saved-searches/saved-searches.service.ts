@@ -11,6 +11,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '../search/geo';
 import { type SearchMatch, searchMatchOf } from '../search/search.service';
 import { ANYWHERE, cellsAround } from './grid';
+import { deleteAlertHistory as deleteAlertHistoryRows } from './saved-search-alerts.queries';
 import * as q from './saved-searches.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -123,6 +124,11 @@ export async function setSavedSearchAlert(
 /** Deletes one of the account's saved searches (with its pending matches). */
 export async function deleteSavedSearch(ctx: AppContext, userId: string, id: string): Promise<void> {
   if (!UUID.test(id) || !(await q.deleteSavedSearch(ctx.db, userId, id))) throw notFound();
+}
+
+/** Deletes the account's saved-search alert history (issue 23 item 6). */
+export async function deleteAlertHistory(ctx: AppContext, userId: string): Promise<void> {
+  await deleteAlertHistoryRows(ctx.db, userId);
 }
 
 /** Saved-search alert emails a day at most, across the account's saved searches. */

@@ -353,7 +353,8 @@ const PRIVACY: Section[] = [
         <p>
           Insights are kept as daily counts, which say nothing about who was counted. The raw records behind
           them are deleted after 30 days at most: the daily visitor codes and the random value that made them
-          are deleted within two days, and the history of saved-search alerts sent to you after 30 days.
+          are deleted within two days, and the history of saved-search alerts sent to you after 30 days. You
+          can delete your saved searches, and that alert history, yourself on your account page at any time.
         </p>
       </>
     ),

@@ -17,6 +17,10 @@ export const setSavedSearchAlert = ({ id, alert }: { id: string; alert: boolean 
 export const deleteSavedSearch = (id: string) =>
   api<{ success: true; message: string }>(path(id), { method: 'DELETE', auth: true });
 
+/** DELETE /api/saved-searches/history: the alerts sent and the openings they named. */
+export const deleteSavedSearchHistory = () =>
+  api<{ success: true; message: string }>('/api/saved-searches/history', { method: 'DELETE', auth: true });
+
 /** Rename and the alert switch: the changed search replaces its old self in the list. */
 export function useChangeSavedSearch(userId: string) {
   const queryClient = useQueryClient();

@@ -154,4 +154,25 @@ describe('Saved searches on the account page', () => {
     expect(await screen.findByText(SAVED_SEARCH_TEXTS.empty)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('deletes the alert history, leaving the saved searches', async () => {
+    const requests = stubFetch((r) => {
+      if (r.path === '/api/saved-searches/settings') return { body: { success: true, dailyCap: 3 } };
+      if (r.path === '/api/saved-searches' && r.method === 'GET')
+        return { body: { success: true, savedSearches: [SAVED], max: 20 } };
+      if (r.path === '/api/saved-searches/history' && r.method === 'DELETE')
+        return { body: { success: true, message: SAVED_SEARCH_TEXTS.historyDeleted } };
+      return undefined;
+    });
+    signInForTest();
+    const { user } = renderWithProviders(<SavedSearchesSection userId="u1" />);
+    await screen.findByRole('link', { name: 'Run “Weekend balayage”' });
+    await user.click(screen.getByRole('button', { name: SAVED_SEARCH_TEXTS.deleteHistory }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+        '/api/saved-searches/history',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Run “Weekend balayage”' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Bookmark, Pencil, Play, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -26,7 +27,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { useChangeSavedSearch } from '../api/change-saved-search';
+import { deleteSavedSearchHistory, useChangeSavedSearch } from '../api/change-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { useSavedSearchDailyCap } from '../api/saved-search-settings';
 import { savedSearchPath } from '../saved-search-url';
@@ -130,6 +131,7 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
       <CardContent className="space-y-4">
         <DailyCap userId={userId} />
         {content}
+        <DeleteHistory />
       </CardContent>
       <Dialog
         open={renaming !== null}
@@ -227,6 +229,30 @@ function RenameForm({
       </Field>
       <FormActions submitLabel="Rename" isSubmitting={isSubmitting} onCancel={onDone} />
     </form>
+  );
+}
+
+/** Deletes the record of the alerts sent (issue 23 item 6); the saved searches stay. */
+function DeleteHistory() {
+  const remove = useMutation({ mutationFn: deleteSavedSearchHistory });
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-app pt-4 text-sm text-muted">
+      <p className="flex-1">Alerts sent are remembered for 30 days, so that no opening is announced twice.</p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutate(undefined, {
+            onSuccess: (reply) => toast.success(reply.message),
+            onError: (error) => failed(error, 'Failed to delete the alert history'),
+          })
+        }
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        {SAVED_SEARCH_TEXTS.deleteHistory}
+      </Button>
+    </div>
   );
 }
 
