@@ -15,6 +15,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'insights', label: 'Insights' },
   { id: 'saved-providers', label: 'Saved Providers' },
   { id: 'favorite-services', label: 'Favorite Services' },
+  { id: 'saved-searches', label: 'Saved searches' },
 ] as const;
 
 export type AccountSectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];

@@ -1,0 +1,95 @@
+import { bearer, createVerifiedAccount, expect, signInWith, test } from './fixtures';
+
+/** 'YYYY-MM-DD' in Austin, `days` from now: the opening's date on the provider's clocks. */
+function austinDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+test('a client saves a search from the results and gets one email when a matching opening is posted; the provider sees the insights', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const tag = Date.now().toString(36);
+  const providerName = `Lumen Balayage ${tag}`;
+  const provider = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'provider', name: providerName, location: 'Austin, TX 78704' },
+    'saved-provider',
+  );
+  const profile = await request.put('/api/auth/profile', {
+    headers: bearer(provider),
+    data: {
+      booking_link: `https://booking.example.com/${tag}`,
+      pricing: [
+        { service: 'Balayage', description: 'Hand-painted colour', priceType: 'fixed', minPrice: 180 },
+      ],
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const client = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'client', name: 'Sal Saver' },
+    'saver',
+  );
+
+  // Save the page's search from the results banner.
+  await signInWith(page, client.session);
+  await page.goto('/?q=balayage&zip=78704');
+  await expect(page.getByRole('article', { name: providerName })).toBeVisible();
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this search' });
+  await expect(dialog.getByLabel(/Name/)).toHaveValue('balayage near 78704');
+  await expect(
+    dialog.getByRole('checkbox', { name: 'Email me when a matching opening is posted' }),
+  ).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText('Search saved')).toBeVisible();
+
+  // The account page lists it with its alert switch on.
+  await page.goto('/account#saved-searches');
+  const section = page.getByRole('region', { name: 'Saved searches' });
+  await expect(section.getByText('balayage near 78704')).toBeVisible();
+  await expect(
+    section.getByRole('switch', { name: 'Opening alerts for “balayage near 78704”' }),
+  ).toBeChecked();
+
+  // The provider posts a matching Saturday-or-any-day balayage opening at $180, three days ahead.
+  const date = austinDate(3);
+  const posted = await request.post('/api/last-minute-openings', {
+    headers: bearer(provider),
+    data: { service_type: 'Balayage', start_time: `${date}T10:00`, end_time: `${date}T11:30`, price: '$180' },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+
+  // One email, through the outbox and the SMTP server, with the opening, Book and the unsubscribe.
+  const alert = await mail.waitForMail(
+    client.email,
+    (m) => m.subject === 'New opening for “balayage near 78704” on Glowfind',
+    30_000,
+  );
+  expect(alert.text).toContain(providerName);
+  expect(alert.text).toContain('Balayage');
+  expect(alert.text).toContain(`https://booking.example.com/${tag}`);
+  expect(alert.text).toMatch(/\/unsubscribe\?/);
+
+  // The provider's account page shows the insights, a chart per figure with its summary in words.
+  await signInWith(page, provider.session);
+  await page.goto('/account#insights');
+  const insights = page.getByRole('region', { name: 'Insights' });
+  await expect(insights).toBeVisible();
+  for (const figure of [
+    'Search impressions',
+    'Profile views',
+    'New favorites',
+    'Saved-search alerts',
+    'Booking clicks',
+  ])
+    await expect(insights.getByText(figure, { exact: true })).toBeVisible();
+  // The alert that listed the provider is counted (on their own day, in their time zone).
+  await expect(insights.getByText(/1 alert in the last 30 days/)).toBeVisible();
+});
