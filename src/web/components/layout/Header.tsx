@@ -24,7 +24,7 @@ export function Header() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-app bg-app/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-app bg-app">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2">
           <Sparkles className="h-7 w-7 text-brand-700 dark:text-brand-300" aria-hidden="true" />

@@ -291,7 +291,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         )}
       />
 
-      <div className="sticky bottom-0 z-20 -mx-4 border-t border-app bg-app/95 px-4 py-3 backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:shadow-lg">
+      <div className="sticky bottom-0 z-20 -mx-4 border-t border-app bg-app px-4 py-3 sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:shadow-lg">
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm text-muted" aria-live="polite">
             {update.isPending
