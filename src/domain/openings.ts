@@ -122,6 +122,19 @@ export const OpeningSchema = z.object({
 });
 export type Opening = z.infer<typeof OpeningSchema>;
 
+/** An opening in 'New for you', with the saved search it matches (the newest, when several do). */
+export const OpeningForYouSchema = OpeningSchema.extend({
+  saved_search: z.object({ id: z.string(), name: z.string() }),
+});
+export type OpeningForYou = z.infer<typeof OpeningForYouSchema>;
+
+/** GET /api/saved-searches/openings ('New for you', issue 23 item 4). */
+export const OpeningsForYouReplySchema = z.object({
+  success: z.literal(true),
+  openings: z.array(OpeningForYouSchema),
+});
+export type OpeningsForYouReply = z.infer<typeof OpeningsForYouReplySchema>;
+
 /** A provider's time-zone setting: the one they chose (null: their zip's) and what is in force. */
 export const ProviderTimeZoneSchema = z.object({
   /** provider_profiles.time_zone: null means 'the zone of my zip'. */

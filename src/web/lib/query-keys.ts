@@ -15,3 +15,10 @@ export const SEARCH_RESULTS_KEY = ['search', 'results'] as const;
 
 /** Every provider's reviews (lists and the viewer's eligibility); moderation invalidates them. */
 export const REVIEWS_KEY = ['reviews'] as const;
+
+/**
+ * The openings matching an account's saved searches ('New for you', the openings feature): under
+ * the search feature's ['saved-searches', userId], so saving a search refetches them; a rename or
+ * a delete invalidates them by this key.
+ */
+export const openingsForYouKey = (userId: string) => ['saved-searches', userId, 'openings'] as const;

@@ -43,14 +43,17 @@ export interface OpeningFilters {
 /** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
 const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesce(o.note, ''))`;
 
-const SELECT_OPENING = sql`
+/** OpeningRow's columns, of `o` (openings), `u` (users) and `p` (provider_profiles). */
+export const SELECT_OPENING_COLUMNS = sql`
   SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
          o.service_type, o.price, o.time_zone,
          to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
          to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
          coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link`;
+
+const SELECT_OPENING = sql`${SELECT_OPENING_COLUMNS}
   FROM openings o
   JOIN users u ON u.id = o.provider_id
   LEFT JOIN provider_profiles p ON p.user_id = o.provider_id`;
@@ -77,6 +80,9 @@ const inWindow = (w: WindowSql) => sql`o.is_active
         AND o.start_time >= ${w.earliestStart}::timestamptz
         AND o.start_time < ${w.until}::timestamptz
         AND o.end_time > ${w.now}::timestamptz`;
+
+/** The window's conditions on `o` with its values (the public list's, for other modules' statements). */
+export const upcomingWindowSql = (w: UpcomingWindow) => inWindow(windowValues(w));
 
 /** The values of UPCOMING_OPENINGS_JSON's placeholders. */
 export function upcomingOpeningsParams(window: UpcomingWindow, limit: number) {
@@ -142,7 +148,7 @@ export async function findUpcomingOpenings(
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
       ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
-      WHERE ${inWindow(windowValues(opts))}
+      WHERE ${upcomingWindowSql(opts)}
         AND u.listed
         ${opts.providerId ? sql`AND o.provider_id = ${opts.providerId}` : sql``}
         ${

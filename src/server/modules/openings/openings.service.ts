@@ -68,6 +68,15 @@ export function profileOpenings(ctx: AppContext, limit: number) {
 }
 
 /**
+ * The public list's columns (an OpeningRow) and its window's conditions now, for another module's
+ * statement that reads `o` (openings), `u` (users) and `p` (provider_profiles): 'New for you' lists
+ * the same openings as the public list, by other rules.
+ */
+export function upcomingOpeningsSql(ctx: AppContext) {
+  return { columns: q.SELECT_OPENING_COLUMNS, window: q.upcomingWindowSql(upcomingWindow(ctx)) };
+}
+
+/**
  * The public list: active openings that have not ended and start within 5 days, soonest first. A
  * signed-in `viewer` also gets each provider's click token (ADR 008).
  */

@@ -469,3 +469,90 @@ describe('alert history (issue 23 item 6)', () => {
     expect(await historyOf(cy.user.id)).toEqual({ sends: 0, openings: 0 });
   });
 });
+
+describe("'New for you' (issue 23 item 4): GET /api/saved-searches/openings", () => {
+  /** The date (YYYY-MM-DD, Austin's clocks) `days` after the test clock's. */
+  const dateIn = (days: number) => wallClockOf(new Date(t.clock.now().getTime() + days * DAY), ZONE).date;
+  const forYou = async (client: VerifiedUser) => {
+    const res = await t.get('/api/saved-searches/openings', await logins.as(client));
+    expect(res.status, res.text).toBe(200);
+    return res.body.openings as {
+      id: string;
+      provider_name: string;
+      click_token?: string;
+      saved_search: { id: string; name: string };
+    }[];
+  };
+  const zephyr = [{ service: 'Zephyrcut', price: 80 }];
+
+  it('the next 5 days’ openings matching any saved search, soonest first, each labelled with the newest search it matches', async () => {
+    const dee = await newClient('Dee For You');
+    const anywhere = await saveSearch(dee, { query: 'zephyrcut' }, 'Zephyr anywhere');
+    const near = await saveSearch(
+      dee,
+      { query: 'zephyrcut', locationZip: '78704', radiusMiles: 10 },
+      'Zephyr near',
+    );
+    // A search with its alert off still says what the client is looking for.
+    await t.put(`/api/saved-searches/${near}/alert`, { alert: false }, await logins.as(dee));
+    const home = await newProvider('Zephyr Home Studio', { services: zephyr });
+    const north = await newProvider('Zephyr North Studio', { zip: '78660', services: zephyr });
+    const other = await newProvider('Other Words Studio', {
+      services: [{ service: 'Gel nails', price: 40 }],
+    });
+    const later = await postOpening(home, { date: dateIn(2), hour: 10 });
+    const sooner = await postOpening(north, { date: dateIn(1), hour: 10 });
+    await postOpening(home, { date: dateIn(7), hour: 10 });
+    await postOpening(other, { date: dateIn(1), hour: 11 });
+
+    const list = await forYou(dee);
+    expect(list.map((o) => [o.id, o.saved_search])).toEqual([
+      [sooner.id, { id: anywhere, name: 'Zephyr anywhere' }],
+      [later.id, { id: near, name: 'Zephyr near' }],
+    ]);
+    expect(list.every((o) => typeof o.click_token === 'string')).toBe(true);
+
+    // Nobody else's list shows them, nor the provider's own openings.
+    expect(await forYou(await newClient('Eve Nothing Saved'))).toEqual([]);
+    await saveSearch(home, { query: 'zephyrcut' });
+    expect((await forYou(home)).map((o) => o.id)).toEqual([sooner.id]);
+
+    // A provider no longer listed leaves it; a deleted search takes its matches with it.
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, north.user.id));
+    expect((await forYou(dee)).map((o) => o.id)).toEqual([later.id]);
+    await t.del(`/api/saved-searches/${near}`, undefined, await logins.as(dee));
+    expect((await forYou(dee)).map((o) => o.saved_search.name)).toEqual(['Zephyr anywhere']);
+  });
+
+  it("the alerts' rules: the opening's own price or else the service's, and its day on the provider's clocks", async () => {
+    const fay = await newClient('Fay For You');
+    await saveSearch(fay, { query: 'quillwave', priceRange: [15, 100] }, 'Cheap quillwave');
+    const provider = await newProvider('Quillwave Studio', {
+      services: [
+        { service: 'Quillwave', price: 180 },
+        { service: 'Blowout', price: 50 },
+      ],
+    });
+    const cheap = await postOpening(provider, { date: dateIn(1), hour: 9, price: '$90' });
+    await postOpening(provider, { date: dateIn(1), hour: 11, price: '$180' });
+    // No price of its own: the $180 quillwave counts, not the $50 blowout.
+    await postOpening(provider, { date: dateIn(1), hour: 13 });
+    expect((await forYou(fay)).map((o) => o.id)).toEqual([cheap.id]);
+
+    const gus = await newClient('Gus For You');
+    const day =
+      WEEKDAYS[Math.floor(wallClockOf(new Date(t.clock.now().getTime() + 2 * DAY), ZONE).hour / 24)]!;
+    await saveSearch(
+      gus,
+      { query: 'quillwave', availabilityType: 'days_pattern', requestedDays: [day] },
+      'Quillwave that day',
+    );
+    const onTheDay = await postOpening(provider, { date: dateIn(2), hour: 9 });
+    const ids = (await forYou(gus)).map((o) => o.id);
+    expect(ids).toEqual([onTheDay.id]);
+  });
+
+  it('asks for a login', async () => {
+    expect((await t.get('/api/saved-searches/openings')).status).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Opening } from '#domain/openings.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 
 /** One text parameter cast to an array, the same on node-postgres and PGlite (search.queries pgArray). */
@@ -36,21 +37,52 @@ export async function findProviderToMatch(db: Db, providerId: string) {
   return row;
 }
 
+/** An opening's clock as the rules read it: its weekly hour and date (SQL), and what 'today' and 'tomorrow' mean now. */
+interface OpeningClock {
+  hour: SQL;
+  date: SQL;
+  today: string;
+  tomorrow: string;
+}
+
 /**
- * The saved searches (alert on, not the provider's own) that an opening matches, by search's rules
- * on the columns derived when each was saved (tsqueries stored parsed, the zip's centre as a cube): first by index (the provider's grid cell, and stems
- * all in the provider's document), then exactly: the words' tsquery or the category, the distance
- * from the zip as a chord (as search measures it), the price (the opening's own; without one, the
- * provider's prices and the service the words name, as search does), the opening's weekly hour or
- * date, the amenities and the minimum rating.
+ * Search's rules, except price, on a saved search `ss` and a provider's search row `d` (the columns
+ * derived when the search was saved: tsqueries stored parsed, the zip's centre as a cube): the
+ * words' tsquery or the category, the distance from the zip as a chord (as search measures it), the
+ * opening's weekly hour or date, the amenities and the minimum rating.
+ */
+function savedSearchRules(o: OpeningClock): SQL {
+  return sql`(ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
+      AND (ss.match_category IS NULL OR d.categories && ARRAY[ss.match_category])
+      AND (ss.match_point IS NULL OR (d.earth_point <-> ss.match_point) <= ss.match_chord)
+      AND (ss.match_hours IS NULL OR ${o.hour} = ANY (ss.match_hours))
+      AND (ss.match_date IS NULL OR ss.match_date = ${o.date}
+        OR (ss.match_date = 'today' AND ${o.date} = ${o.today})
+        OR (ss.match_date = 'tomorrow' AND ${o.date} = ${o.tomorrow}))
+      AND (ss.match_amenities IS NULL OR d.amenities @> search_canonical_amenities(ss.match_amenities))
+      AND (ss.match_min_rating IS NULL OR EXISTS (
+        SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))`;
+}
+
+const SAVED_PRICE_RANGE = sql`numrange(ss.match_price_min, ss.match_price_max, '[]')`;
+
+/**
+ * The price rule for an opening without a price of its own: its provider's prices, and the service
+ * the words name, as search does. (An opening's own price is a range compared with the saved one.)
+ */
+const PROVIDER_PRICE_MATCHES = sql`d.prices && ${SAVED_PRICE_RANGE} AND (ss.match_service_tsquery IS NULL OR coalesce((
+        SELECT bool_or(s.price && ${SAVED_PRICE_RANGE}) FROM provider_search_services s
+        WHERE s.provider_id = d.provider_id AND s.document @@ ss.match_service_tsquery), TRUE))`;
+
+/**
+ * The saved searches (alert on, not the provider's own) that an opening matches, by search's rules:
+ * first by index (the provider's grid cell, and stems all in the provider's document), then exactly
+ * (savedSearchRules and the price: the opening's own, or PROVIDER_PRICE_MATCHES without one).
  */
 export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
-  const range = sql`numrange(ss.match_price_min, ss.match_price_max, '[]')`;
   const price = o.price
-    ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${range}`
-    : sql`d.prices && ${range} AND (ss.match_service_tsquery IS NULL OR coalesce((
-        SELECT bool_or(s.price && ${range}) FROM provider_search_services s
-        WHERE s.provider_id = d.provider_id AND s.document @@ ss.match_service_tsquery), TRUE))`;
+    ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${SAVED_PRICE_RANGE}`
+    : PROVIDER_PRICE_MATCHES;
   return sql`
     SELECT ss.id FROM saved_searches ss
     JOIN provider_search d ON d.provider_id = ${o.providerId}
@@ -58,17 +90,64 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
       AND ss.match_cells && ${pgArray(o.cells)}::int[]
       AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
       AND ss.user_id <> ${o.providerId}
-      AND (ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
-      AND (ss.match_category IS NULL OR d.categories && ARRAY[ss.match_category])
-      AND (ss.match_point IS NULL OR (d.earth_point <-> ss.match_point) <= ss.match_chord)
-      AND (ss.match_price_min IS NULL OR (${price}))
-      AND (ss.match_hours IS NULL OR ${o.hour}::int = ANY (ss.match_hours))
-      AND (ss.match_date IS NULL OR ss.match_date = ${o.date}
-        OR (ss.match_date = 'today' AND ${o.date} = ${o.today})
-        OR (ss.match_date = 'tomorrow' AND ${o.date} = ${o.tomorrow}))
-      AND (ss.match_amenities IS NULL OR d.amenities @> search_canonical_amenities(ss.match_amenities))
-      AND (ss.match_min_rating IS NULL OR EXISTS (
-        SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))`;
+      AND ${savedSearchRules({ ...o, hour: sql`${o.hour}::int`, date: sql`${o.date}` })}
+      AND (ss.match_price_min IS NULL OR (${price}))`;
+}
+
+/** A 'New for you' candidate: an opening, the saved search it matches but for price, and the price rule's inputs. */
+export interface OpeningForYouRow extends Opening {
+  saved_search_id: string;
+  saved_search_name: string;
+  /** The saved search's price range; null without a price filter. */
+  match_price_min: string | null;
+  match_price_max: string | null;
+  /** PROVIDER_PRICE_MATCHES: what decides when the opening has no price of its own. */
+  provider_price_matches: boolean;
+}
+
+/**
+ * 'New for you' (issue 23 item 4): the account's saved searches (alert on or off) paired with the
+ * upcoming openings that match them by savedSearchRules, the opening's weekly hour and date on its
+ * own clocks, soonest first, each opening's pairs newest search first, at most `limit` pairs. The
+ * price rule needs the opening's price parsed (openingPrice), so the caller applies it. Providers
+ * are found by the saved search's radius (the GiST index on provider_search.earth_point: the
+ * chord's cube is earth_box's), or by its words (the GIN index on the document) without a zip.
+ */
+export async function findOpeningsForYouCandidates(
+  db: Db,
+  p: {
+    userId: string;
+    /** The public list's columns and window (openings.service upcomingOpeningsSql). */
+    upcoming: { columns: SQL; window: SQL };
+    today: string;
+    tomorrow: string;
+    limit: number;
+  },
+) {
+  const local = sql`(o.start_time AT TIME ZONE o.time_zone)`;
+  const clock: OpeningClock = {
+    hour: sql`((extract(isodow FROM ${local})::int - 1) * 24 + extract(hour FROM ${local})::int)`,
+    date: sql`to_char(${local}, 'YYYY-MM-DD')`,
+    today: p.today,
+    tomorrow: p.tomorrow,
+  };
+  return rowsOf<OpeningForYouRow>(
+    await db.execute(sql`${p.upcoming.columns},
+             ss.id AS saved_search_id, ss.name AS saved_search_name,
+             ss.match_price_min::text AS match_price_min, ss.match_price_max::text AS match_price_max,
+             coalesce(${PROVIDER_PRICE_MATCHES}, FALSE) AS provider_price_matches
+      FROM saved_searches ss
+      JOIN provider_search d ON ss.match_point IS NULL
+        OR cube_enlarge(ss.match_point, ss.match_chord, 3) @> d.earth_point
+      JOIN openings o ON o.provider_id = d.provider_id
+      JOIN users u ON u.id = o.provider_id AND u.listed
+      LEFT JOIN provider_profiles p ON p.user_id = o.provider_id
+      WHERE ss.user_id = ${p.userId} AND o.provider_id <> ${p.userId}
+        AND ${p.upcoming.window}
+        AND ${savedSearchRules(clock)}
+      ORDER BY o.start_time, o.id, ss.created_at DESC, ss.id
+      LIMIT ${p.limit}`),
+  );
 }
 
 /** Records the opening against every saved search it matches; returns how many. */

@@ -81,8 +81,16 @@ export function wallClockOf(instant: Date, timeZone: string): { date: string; ho
 const serverDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** The dates a saved 'today' and 'tomorrow' mean at `now`. */
+export function savedDays(now: Date): { today: string; tomorrow: string } {
+  return {
+    today: serverDate(now),
+    tomorrow: serverDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)),
+  };
+}
+
 /** The opening's price as a range; null when it names none ('Contact for pricing', empty). */
-function openingPrice(text: string | null): readonly [number, number] | null {
+export function openingPrice(text: string | null): readonly [number, number] | null {
   const parts = parsePrice(text ?? '');
   if (parts.priceType === 'contact' || typeof parts.minPrice !== 'number') return null;
   // 'Starting at $X' counts as $X, as search counts a service's starting price.
@@ -106,8 +114,7 @@ export async function openingToMatch(
     price: openingPrice(opening.price),
     hour: local.hour,
     date: local.date,
-    today: serverDate(now),
-    tomorrow: serverDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)),
+    ...savedDays(now),
   };
 }
 

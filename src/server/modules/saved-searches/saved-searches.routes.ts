@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OpeningsForYouReplySchema } from '#domain/openings.ts';
 import {
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
@@ -15,6 +16,7 @@ import {
 } from '#domain/saved-searches.ts';
 import { CreateSavedSearchBodySchema } from '#domain/saved-searches-body.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { listOpeningsForYou } from './openings-for-you.service';
 import { unsubscribeFromSavedSearch } from './saved-search-alerts.service';
 import * as saved from './saved-searches.service';
 
@@ -84,6 +86,22 @@ export async function savedSearchRoutes(base: FastifyInstance) {
       },
     },
     async (req) => ({ success: true as const, dailyCap: await saved.getDailyCap(ctx, req.user.id) }),
+  );
+
+  app.get(
+    '/api/saved-searches/openings',
+    {
+      preHandler,
+      config: { rateLimit: RATE_LIMITS.search },
+      schema: {
+        tags,
+        security,
+        summary:
+          "'New for you': the openings of the next 5 days that match your saved searches, soonest first, each with the saved search it matches and your click token",
+        response: { 200: OpeningsForYouReplySchema },
+      },
+    },
+    async (req) => ({ success: true as const, openings: await listOpeningsForYou(ctx, req.user) }),
   );
 
   app.put(

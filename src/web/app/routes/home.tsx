@@ -4,6 +4,7 @@ import type { Opening } from '#domain/openings.ts';
 import { WhenNearViewport } from '#web/components/WhenNearViewport.tsx';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
 import { renderCardFavorite } from '#web/features/favorites/components/CardFavorite.tsx';
+import type { HomeOpeningsPlace } from '#web/features/openings/components/HomeOpenings.tsx';
 import { ResultsPlaceholder } from '#web/features/search/components/ResultsPlaceholder.tsx';
 import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
 import { isSearchActive } from '#web/features/search/url-state.ts';
@@ -17,13 +18,12 @@ const ResultsSection = lazy(() =>
   import('#web/features/search/components/ResultsSection.tsx').then((m) => ({ default: m.ResultsSection })),
 );
 
-// 'Upcoming Availability' and the FAQ sit below the results: their chunks (and the openings call)
-// load when the visitor scrolls near them, not with the first load. On a phone, openings in the next
-// 48 hours come before the long list instead (issue 20 item 6), loaded as that place scrolls into view.
-const UpcomingAvailabilitySection = lazy(() =>
-  import('#web/features/openings/components/UpcomingAvailabilitySection.tsx').then((m) => ({
-    default: m.UpcomingAvailabilitySection,
-  })),
+// The openings ('New for you' for a signed-in client first; 'Upcoming Availability' below the
+// results) and the FAQ: 'Upcoming Availability' and the FAQ load when the visitor scrolls near
+// them, not with the first load. On a phone, openings in the next 48 hours come before the long list
+// instead (issue 20 item 6), loaded as that place scrolls into view.
+const HomeOpenings = lazy(() =>
+  import('#web/features/openings/components/HomeOpenings.tsx').then((m) => ({ default: m.HomeOpenings })),
 );
 
 const HomeFaq = lazy(() =>
@@ -44,7 +44,8 @@ const subscribePhone = (onChange: () => void) => {
 const isPhoneNow = () => phoneQuery().matches;
 
 /**
- * The home page (SPEC.md §2 'Home'): hero with the search panel, the results, then upcoming
+ * The home page (SPEC.md §2 'Home'): hero with the search panel, for a signed-in client the
+ * openings matching their saved searches ('New for you'), the results, then upcoming
  * availability (on a phone, before the results when an opening starts in the next 48 hours). The
  * filters live in the URL's query string, so the results follow Back, a reload or a shared link.
  */
@@ -53,13 +54,13 @@ export function HomePage() {
   const [scrollRequest, setScrollRequest] = useState(0);
   const session = useSession();
   const isPhone = useSyncExternalStore(subscribePhone, isPhoneNow);
-  const openings = (phoneSlot?: 'top' | 'bottom') => (
+  const openings = (place: HomeOpeningsPlace) => (
     <Suspense fallback={null}>
-      <UpcomingAvailabilitySection
+      <HomeOpenings
         isSignedIn={Boolean(session)}
         onBook={handleBook}
         onLoginRequired={handleLoginRequired}
-        phoneSlot={phoneSlot}
+        place={place}
       />
     </Suspense>
   );
@@ -77,6 +78,8 @@ export function HomePage() {
         </div>
       </section>
 
+      {session && openings('for-you')}
+
       {/* Without look-ahead: on a phone the hero fills the first screen, so the strip's chunk and
           call wait for the first scroll towards it, and the first load stays within DESIGN.md §7's
           120 KB (scripts/check-budgets.mjs HOME_FIRST_LOAD is measured at 412×823). */}
@@ -91,7 +94,7 @@ export function HomePage() {
         />
       </Suspense>
 
-      <WhenNearViewport>{openings(isPhone ? 'bottom' : undefined)}</WhenNearViewport>
+      <WhenNearViewport>{openings(isPhone ? 'bottom' : 'list')}</WhenNearViewport>
 
       <WhenNearViewport>
         <Suspense fallback={null}>

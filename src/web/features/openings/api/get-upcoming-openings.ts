@@ -44,7 +44,7 @@ export const getUpcomingOpenings = (
 };
 
 /** A list left open for an hour is fetched again when next looked at: click tokens live 2 hours. */
-const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
+export const refetchForClickToken = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > BOOKING_LIMITS.clickTokenRefreshSeconds * 1000;
 
 export const upcomingOpeningsQuery = (

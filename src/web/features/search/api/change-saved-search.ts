@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SavedSearchReply } from '#domain/saved-searches.ts';
 import { api } from '#web/lib/api-client.ts';
+import { openingsForYouKey } from '#web/lib/query-keys.ts';
 import { savedSearchesQuery } from './get-saved-searches';
 
 const path = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
@@ -21,22 +22,34 @@ export const deleteSavedSearch = (id: string) =>
 export const deleteSavedSearchHistory = () =>
   api<{ success: true; message: string }>('/api/saved-searches/history', { method: 'DELETE', auth: true });
 
-/** Rename and the alert switch: the changed search replaces its old self in the list. */
+/**
+ * Rename and the alert switch: the changed search replaces its old self in the list. A rename or a
+ * delete also changes 'New for you' (its labels, its openings), fetched again when next shown.
+ */
 export function useChangeSavedSearch(userId: string) {
   const queryClient = useQueryClient();
   const replace = (reply: SavedSearchReply) =>
     queryClient.setQueryData<SavedSearch[]>(savedSearchesQuery(userId).queryKey, (list) =>
       list?.map((s) => (s.id === reply.savedSearch.id ? reply.savedSearch : s)),
     );
+  const invalidateForYou = () => queryClient.invalidateQueries({ queryKey: openingsForYouKey(userId) });
   return {
-    rename: useMutation({ mutationFn: renameSavedSearch, onSuccess: replace }),
+    rename: useMutation({
+      mutationFn: renameSavedSearch,
+      onSuccess: (reply) => {
+        replace(reply);
+        return invalidateForYou();
+      },
+    }),
     alert: useMutation({ mutationFn: setSavedSearchAlert, onSuccess: replace }),
     remove: useMutation({
       mutationFn: deleteSavedSearch,
-      onSuccess: (_reply, id) =>
+      onSuccess: (_reply, id) => {
         queryClient.setQueryData<SavedSearch[]>(savedSearchesQuery(userId).queryKey, (list) =>
           list?.filter((s) => s.id !== id),
-        ),
+        );
+        return invalidateForYou();
+      },
     }),
   };
 }
