@@ -1,4 +1,4 @@
-import { bearer, createVerifiedAccount, expect, signInWith, test } from './fixtures';
+import { bearer, createVerifiedAccount, expect, expectNoAxeViolations, signInWith, test } from './fixtures';
 
 /** 'YYYY-MM-DD' in Austin, `days` from now: the opening's date on the provider's clocks. */
 function austinDate(days: number): string {
@@ -7,7 +7,7 @@ function austinDate(days: number): string {
   );
 }
 
-test('a client saves a search from the results and gets one email when a matching opening is posted; the provider sees the insights', async ({
+test("a client saves a search from the results, gets one email when a matching opening is posted and sees it first on the home page under 'New for you'; the provider sees the insights", async ({
   page,
   request,
   mail,
@@ -76,6 +76,27 @@ test('a client saves a search from the results and gets one email when a matchin
   expect(alert.text).toContain('Balayage');
   expect(alert.text).toContain(`https://booking.example.com/${tag}`);
   expect(alert.text).toMatch(/\/unsubscribe\?/);
+
+  // The home page puts the opening first, under 'New for you', labelled with the saved search.
+  await page.goto('/');
+  const forYou = page.getByRole('region', { name: 'New for you' });
+  const match = forYou.getByRole('article').filter({ hasText: providerName });
+  await expect(match).toBeVisible();
+  await expect(match).toContainText('Matches “balayage near 78704”');
+  await expect(match).toContainText('$180');
+  await expect(match.getByRole('link', { name: /^Book Balayage with/ })).toHaveAttribute(
+    'href',
+    `https://booking.example.com/${tag}`,
+  );
+  const results = page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'New for you' }).first();
+  await expect(results).toBeVisible();
+  expect((await forYou.boundingBox())!.y).toBeLessThan((await results.boundingBox())!.y);
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => localStorage.setItem('glowfind.theme', 'light'));
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(match).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The provider's account page shows the insights, a chart per figure with its summary in words.
   await signInWith(page, provider.session);
