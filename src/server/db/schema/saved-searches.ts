@@ -16,6 +16,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { pgArray } from '../sql-array';
 import { openings } from './openings';
 import { users } from './users';
 
@@ -23,6 +24,11 @@ import { users } from './users';
 const englishTsquery = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsquery',
   toDriver: (value) => sql`to_tsquery('english', ${value})`,
+});
+/** Amenities written through search_canonical_amenities (as search folds them): matching compares them as stored. */
+const canonicalAmenities = customType<{ data: string[]; driverData: string[] }>({
+  dataType: () => 'text[]',
+  toDriver: (value) => sql`search_canonical_amenities(${pgArray(value)}::text[])`,
 });
 /** cube from the cube extension; holds ll_to_earth(latitude, longitude) as search.geo computes it. */
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
@@ -52,10 +58,12 @@ export const savedSearches = pgTable(
     matchServiceTsquery: englishTsquery('match_service_tsquery'),
     /** Category words only ('nail tech'): that category, as search does. */
     matchCategory: text('match_category'),
-    /** Stems every matching document must hold (words without look-alikes): the words index. */
+    /** Stems every matching document must hold (words without look-alikes). */
     matchStems: text('match_stems').array().notNull().default(sql`'{}'::text[]`),
     /** Grid cells the zip's radius touches (see saved-searches.geo.ts); {-1} = no zip, anywhere. */
     matchCells: integer('match_cells').array().notNull(),
+    /** The cells joined with a required stem or the category (grid.ts savedSearchKeys): the index. */
+    matchKeys: text('match_keys').array().notNull().default(sql`'{}'::text[]`),
     matchLatitude: doublePrecision('match_latitude'),
     matchLongitude: doublePrecision('match_longitude'),
     /** The zip's centre as ll_to_earth gives it (search.geo llToEarth). */
@@ -69,14 +77,18 @@ export const savedSearches = pgTable(
     matchHours: integer('match_hours').array(),
     /** 'today', 'tomorrow' or YYYY-MM-DD: an opening on that day (provider's local date). */
     matchDate: text('match_date'),
-    matchAmenities: text('match_amenities').array(),
+    /** Canonical ('freewifi'): an opening's provider must have them all. */
+    matchAmenities: canonicalAmenities('match_amenities'),
     matchMinRating: numeric('match_min_rating', { mode: 'number' }),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt),
-    // A new opening finds the saved searches around it and those whose words its provider has.
-    index('saved_searches_cells_idx').using('gin', t.matchCells).where(sql`${t.alert}`),
-    index('saved_searches_stems_idx').using('gin', t.matchStems).where(sql`${t.alert}`),
+    // A new opening finds the saved searches around it about something its provider offers. Without
+    // GIN's pending list: saves are rare, and every posted opening would otherwise scan the list.
+    index('saved_searches_keys_idx')
+      .using('gin', t.matchKeys)
+      .with({ fastupdate: false })
+      .where(sql`${t.alert}`),
     check('saved_searches_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 60`),
   ],
 );

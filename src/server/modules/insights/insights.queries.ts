@@ -1,9 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
-
-/** A PostgreSQL array literal passed as one parameter (as search.queries does; ids and dates need no quoting). */
-const pgArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+import { pgArray } from '#server/db/sql-array.ts';
 
 /** Listed providers among `ids`, with their chosen zone (null: their zip's) and zip. */
 export async function findListedProviderZones(db: Db, ids: readonly string[]) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
+import { pgArray } from '#server/db/sql-array.ts';
 
 /**
  * Landing pages' SQL. A page's providers are listed providers (a provider_search row: ADR 013)
@@ -11,11 +12,6 @@ export interface TopicMatch {
   category: string | null;
   /** to_tsquery('english', …) text a service's name must match; null for a category page. */
   serviceTsquery: string | null;
-}
-
-/** One text parameter cast to an array, the same on node-postgres and PGlite (search.queries pgArray). */
-function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** The topic's test on `d` (provider_search). */

@@ -1,19 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Opening } from '#domain/openings.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
+import { pgArray } from '#server/db/sql-array.ts';
 
-/** One text parameter cast to an array, the same on node-postgres and PGlite (search.queries pgArray). */
-function pgArray(values: readonly (string | number)[]): string {
-  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-}
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 const iso = (d: Date) => d.toISOString();
 
 /** What a new opening is matched with: its provider's search row (words, point, prices) and the opening. */
 export interface OpeningToMatch {
   providerId: string;
-  /** The provider's grid cell and ANYWHERE (saved searches without a zip). */
-  cells: number[];
+  /** The keys of the saved searches that may match (grid.ts providerKeys): the index lookup. */
+  keys: string[];
   /** The lexemes of the provider's search document: a saved search's stems must all be among them. */
   stems: string[];
   /** The opening's own price, [min, max]; null when it has none (then its provider's services count). */
@@ -26,11 +23,11 @@ export interface OpeningToMatch {
   tomorrow: string;
 }
 
-/** The provider's search row for matching: its lexemes and zip; undefined when not listed. */
+/** The provider's search row for matching: its lexemes, categories and zip; undefined when not listed. */
 export async function findProviderToMatch(db: Db, providerId: string) {
-  const [row] = rowsOf<{ stems: string[]; zip: string | null }>(
+  const [row] = rowsOf<{ stems: string[]; categories: string[]; zip: string | null }>(
     await db.execute(sql`
-      SELECT tsvector_to_array(d.document) AS stems, p.zip
+      SELECT tsvector_to_array(d.document) AS stems, d.categories, p.zip
       FROM provider_search d JOIN provider_profiles p ON p.user_id = d.provider_id
       WHERE d.provider_id = ${providerId}`),
   );
@@ -59,7 +56,7 @@ function savedSearchRules(o: OpeningClock): SQL {
       AND (ss.match_date IS NULL OR ss.match_date = ${o.date}
         OR (ss.match_date = 'today' AND ${o.date} = ${o.today})
         OR (ss.match_date = 'tomorrow' AND ${o.date} = ${o.tomorrow}))
-      AND (ss.match_amenities IS NULL OR d.amenities @> search_canonical_amenities(ss.match_amenities))
+      AND (ss.match_amenities IS NULL OR d.amenities @> ss.match_amenities)
       AND (ss.match_min_rating IS NULL OR EXISTS (
         SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))`;
 }
@@ -76,7 +73,8 @@ const PROVIDER_PRICE_MATCHES = sql`d.prices && ${SAVED_PRICE_RANGE} AND (ss.matc
 
 /**
  * The saved searches (alert on, not the provider's own) that an opening matches, by search's rules:
- * first by index (the provider's grid cell, and stems all in the provider's document), then exactly
+ * first by index (grid.ts keys: in the provider's grid cell, about one of its words or categories),
+ * then the stems all in the provider's document, then exactly
  * (savedSearchRules and the price: the opening's own, or PROVIDER_PRICE_MATCHES without one).
  */
 export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
@@ -84,10 +82,13 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
     ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${SAVED_PRICE_RANGE}`
     : PROVIDER_PRICE_MATCHES;
   return sql`
+    WITH d AS MATERIALIZED (
+      SELECT provider_id, document || ''::tsvector AS document, categories, earth_point, amenities, prices
+      FROM provider_search WHERE provider_id = ${o.providerId})
     SELECT ss.id FROM saved_searches ss
-    JOIN provider_search d ON d.provider_id = ${o.providerId}
+    CROSS JOIN d
     WHERE ss.alert
-      AND ss.match_cells && ${pgArray(o.cells)}::int[]
+      AND ss.match_keys && ${pgArray(o.keys)}::text[]
       AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
       AND ss.user_id <> ${o.providerId}
       AND ${savedSearchRules({ ...o, hour: sql`${o.hour}::int`, date: sql`${o.date}` })}
@@ -109,9 +110,10 @@ export interface OpeningForYouRow extends Opening {
  * 'New for you' (issue 23 item 4): the account's saved searches (alert on or off) paired with the
  * upcoming openings that match them by savedSearchRules, the opening's weekly hour and date on its
  * own clocks, soonest first, each opening's pairs newest search first, at most `limit` pairs. The
- * price rule needs the opening's price parsed (openingPrice), so the caller applies it. Providers
- * are found by the saved search's radius (the GiST index on provider_search.earth_point: the
- * chord's cube is earth_box's), or by its words (the GIN index on the document) without a zip.
+ * price rule needs the opening's price parsed (openingPrice), so the caller applies it. The
+ * providers to test: for a search with a zip, those within its radius (the GiST index on
+ * provider_search.earth_point; the chord's cube is earth_box's); without one, those with an opening
+ * in the window. Their openings in the window are then read by provider, and tested.
  */
 export async function findOpeningsForYouCandidates(
   db: Db,
@@ -132,21 +134,37 @@ export async function findOpeningsForYouCandidates(
     tomorrow: p.tomorrow,
   };
   return rowsOf<OpeningForYouRow>(
-    await db.execute(sql`${p.upcoming.columns},
+    await db.execute(sql`
+      WITH ss AS MATERIALIZED (SELECT * FROM saved_searches WHERE user_id = ${p.userId}),
+      candidates AS MATERIALIZED (
+        SELECT ss.id AS saved_search_id, d.provider_id FROM ss
+        JOIN provider_search d ON cube_enlarge(ss.match_point, ss.match_chord, 3) @> d.earth_point
+        WHERE ss.match_point IS NOT NULL
+        UNION ALL
+        SELECT ss.id, o.provider_id FROM ss
+        CROSS JOIN (SELECT DISTINCT o.provider_id FROM openings o WHERE ${p.upcoming.window}) o
+        WHERE ss.match_point IS NULL)
+      ${p.upcoming.columns},
              ss.id AS saved_search_id, ss.name AS saved_search_name,
              ss.match_price_min::text AS match_price_min, ss.match_price_max::text AS match_price_max,
-             coalesce(${PROVIDER_PRICE_MATCHES}, FALSE) AS provider_price_matches
-      FROM saved_searches ss
-      JOIN provider_search d ON ss.match_point IS NULL
-        OR cube_enlarge(ss.match_point, ss.match_chord, 3) @> d.earth_point
-      JOIN openings o ON o.provider_id = d.provider_id
+             m.provider_price_matches
+      FROM (
+        SELECT o.id AS opening_id, ss.id AS saved_search_id, o.start_time, ss.created_at,
+               coalesce(${PROVIDER_PRICE_MATCHES}, FALSE) AS provider_price_matches
+        FROM candidates c
+        JOIN ss ON ss.id = c.saved_search_id
+        JOIN openings o ON o.provider_id = c.provider_id
+        JOIN provider_search d ON d.provider_id = o.provider_id
+        WHERE o.provider_id <> ${p.userId}
+          AND ${p.upcoming.window}
+          AND ${savedSearchRules(clock)}
+        ORDER BY o.start_time, o.id, ss.created_at DESC, ss.id
+        LIMIT ${p.limit}) m
+      JOIN ss ON ss.id = m.saved_search_id
+      JOIN openings o ON o.id = m.opening_id
       JOIN users u ON u.id = o.provider_id AND u.listed
       LEFT JOIN provider_profiles p ON p.user_id = o.provider_id
-      WHERE ss.user_id = ${p.userId} AND o.provider_id <> ${p.userId}
-        AND ${p.upcoming.window}
-        AND ${savedSearchRules(clock)}
-      ORDER BY o.start_time, o.id, ss.created_at DESC, ss.id
-      LIMIT ${p.limit}`),
+      ORDER BY m.start_time, m.opening_id, m.created_at DESC, m.saved_search_id`),
   );
 }
 

@@ -10,7 +10,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
 import { recordSavedSearchAlertInclusions } from '../insights/insights.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
-import { ANYWHERE, cellOf } from './grid';
+import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
 
 /**
@@ -109,7 +109,11 @@ export async function openingToMatch(
   const local = wallClockOf(opening.startTime, opening.timeZone);
   return {
     providerId: opening.providerId,
-    cells: place ? [cellOf(place.latitude, place.longitude), ANYWHERE] : [ANYWHERE],
+    keys: providerKeys(
+      place ? [cellOf(place.latitude, place.longitude), ANYWHERE] : [ANYWHERE],
+      provider.stems,
+      provider.categories,
+    ),
     stems: provider.stems,
     price: openingPrice(opening.price),
     hour: local.hour,

@@ -73,10 +73,11 @@ describe('saving and listing', () => {
     expect(row!.matchStems).toEqual(['balayag']);
     expect(row!.matchTsquery).toBe("'balayag'");
     expect(row!.matchCells.length).toBeGreaterThan(1);
+    expect(row!.matchKeys).toEqual(row!.matchCells.map((cell) => `${cell}:balayag`));
     expect(row!.matchPriceMin).toBe(15);
     expect(row!.matchPriceMax).toBe(200);
     expect(row!.matchHours).toHaveLength(48);
-    expect(row!.matchAmenities).toEqual(['Free Wi-Fi']);
+    expect(row!.matchAmenities).toEqual(['freewifi']);
 
     const list = await t.get(PATH, auth(sam));
     expect(list.status).toBe(200);

@@ -10,7 +10,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '../search/geo';
 import { type SearchMatch, searchMatchOf } from '../search/search.service';
-import { ANYWHERE, cellsAround } from './grid';
+import { ANYWHERE, cellsAround, savedSearchKeys } from './grid';
 import { deleteAlertHistory as deleteAlertHistoryRows } from './saved-search-alerts.queries';
 import * as q from './saved-searches.queries';
 
@@ -60,10 +60,22 @@ export function ruleColumns(match: SearchMatch) {
   };
 }
 
+/** The rule and place columns with the index keys they make (grid.ts savedSearchKeys). */
+export function matchRowColumns(
+  rules: ReturnType<typeof ruleColumns>,
+  place: ReturnType<typeof placeColumns>,
+) {
+  return {
+    ...rules,
+    ...place,
+    matchKeys: savedSearchKeys(place.matchCells, rules.matchStems, rules.matchCategory),
+  };
+}
+
 /** The columns a new opening is matched by, from the filters. */
 async function matchColumns(ctx: AppContext, filters: SearchFilters) {
   const match = await searchMatchOf(ctx, filters);
-  return { ...ruleColumns(match), ...placeColumns(match.center, filters.radiusMiles) };
+  return matchRowColumns(ruleColumns(match), placeColumns(match.center, filters.radiusMiles));
 }
 
 /** The account's saved searches, newest first. */

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { searchLogs } from '#server/db/schema/index.ts';
+import { pgArray } from '#server/db/sql-array.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
 
@@ -92,14 +93,6 @@ export interface ProviderCardRow {
   /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
   created_at: string;
   total: number;
-}
-
-/**
- * A PostgreSQL array literal, quoted element by element. Passed as one text parameter and cast,
- * so the same SQL works on node-postgres and PGlite (drizzle would spread a JS array into a list).
- */
-export function pgArray(values: readonly (string | number)[]): string {
-  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
 interface Geometry {

@@ -269,7 +269,10 @@ const PRIVACY: Section[] = [
           to show providers their insights: how often they appeared in searches, were viewed, saved and
           included in alerts;
         </li>
-        <li>to email you openings that match your saved searches, when you turn their alerts on;</li>
+        <li>
+          to email you openings that match your saved searches, when you turn their alerts on, and to show
+          them to you under 'New for you' on the home page;
+        </li>
         <li>to understand which searches people make so we can improve the service;</li>
         <li>to answer feedback and support requests, and to keep the service secure and prevent abuse.</li>
       </ul>
