@@ -65,3 +65,28 @@ export const FavoriteServicesReplySchema = z.object({
   message: z.string().optional(),
 });
 export type FavoriteServicesReply = z.infer<typeof FavoriteServicesReplySchema>;
+
+/** A provider the user blocked, as the account page lists them (newest first). */
+export const BlockedProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  routing_slug: z.string(),
+  blocked_at: z.string(),
+});
+export type BlockedProvider = z.infer<typeof BlockedProviderSchema>;
+
+/** GET /api/blocked-providers */
+export const BlockedProvidersReplySchema = z.object({
+  success: z.literal(true),
+  providers: z.array(BlockedProviderSchema),
+});
+export type BlockedProvidersReply = z.infer<typeof BlockedProvidersReplySchema>;
+
+/** POST and DELETE /api/blocked-providers {providerId} */
+export const BlockChangeReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  block: z.object({ providerId: z.string(), blocked: z.boolean() }),
+});
+export type BlockChangeReply = z.infer<typeof BlockChangeReplySchema>;

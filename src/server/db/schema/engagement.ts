@@ -23,6 +23,29 @@ export const favorites = pgTable(
   ],
 );
 
+/**
+ * A provider a user blocked: no emails about their openings (saved providers' alerts, saved-search
+ * alerts) and none of their openings under 'New for you'. Blocking removes them from saved
+ * providers; saving them again unblocks them.
+ */
+export const blockedProviders = pgTable(
+  'blocked_providers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.providerId] }),
+    // A provider's account being deleted removes their rows.
+    index('blocked_providers_provider_idx').on(t.providerId),
+  ],
+);
+
 /** A user's favourite services (SPEC.md §3 'Favourite services'): names from SERVICE_CATALOGUE. */
 export const favoriteServices = pgTable(
   'favorite_services',

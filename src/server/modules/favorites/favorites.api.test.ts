@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites.ts';
-import { favoriteServices, favorites, providerProfiles, users } from '#server/db/schema/index.ts';
+import {
+  blockedProviders,
+  favoriteServices,
+  favorites,
+  providerProfiles,
+  users,
+} from '#server/db/schema/index.ts';
 import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { buildTestApp, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
 import {
@@ -522,5 +528,104 @@ describe('/api/favorite-services', () => {
     expect((await t.get('/api/favorite-services', { token: b.session.access_token })).body.services).toEqual([
       'Perm',
     ]);
+  });
+});
+
+describe('/api/blocked-providers', () => {
+  const blockedIds = async (userId: string) =>
+    (
+      await t.db
+        .select({ providerId: blockedProviders.providerId })
+        .from(blockedProviders)
+        .where(eq(blockedProviders.userId, userId))
+    ).map((r) => r.providerId);
+
+  it('needs a token for every method and stores nothing', async () => {
+    const provider = await createVerifiedProvider(t);
+    expect((await t.get('/api/blocked-providers')).status).toBe(401);
+    expect((await t.post('/api/blocked-providers', { providerId: provider.user.id })).status).toBe(401);
+    expect((await t.del('/api/blocked-providers', { providerId: provider.user.id })).status).toBe(401);
+    expect(await t.db.$count(blockedProviders, eq(blockedProviders.providerId, provider.user.id))).toBe(0);
+  });
+
+  it('blocks once however often it is sent, removes the provider from saved providers, lists them, and unblocks', async () => {
+    const provider = await createVerifiedProvider(t, { name: 'Blocked Studio' });
+    const other = await createVerifiedProvider(t);
+    const client = await createVerifiedUser(t);
+    const token = client.session.access_token;
+    await t.post('/api/favorites', { providerId: provider.user.id }, { token });
+    await t.post('/api/favorites', { providerId: other.user.id }, { token });
+
+    for (let i = 0; i < 2; i++) {
+      const res = await t.post('/api/blocked-providers', { providerId: provider.user.id }, { token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        message: FAVORITE_TEXTS.blocked,
+        block: { providerId: provider.user.id, blocked: true },
+      });
+    }
+    expect(await blockedIds(client.user.id)).toEqual([provider.user.id]);
+    expect(await savedIds(client.user.id)).toEqual([other.user.id]);
+
+    const list = await t.get('/api/blocked-providers', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.providers).toEqual([
+      {
+        id: provider.user.id,
+        name: 'Blocked Studio',
+        avatar_url: null,
+        routing_slug: expect.any(String),
+        blocked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    // Nobody else's list shows it.
+    const stranger = await createVerifiedUser(t);
+    expect(
+      (await t.get('/api/blocked-providers', { token: stranger.session.access_token })).body.providers,
+    ).toEqual([]);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await t.del('/api/blocked-providers', { providerId: provider.user.id }, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.block).toEqual({ providerId: provider.user.id, blocked: false });
+    }
+    expect(await blockedIds(client.user.id)).toEqual([]);
+  });
+
+  it('saving a blocked provider unblocks them', async () => {
+    const provider = await createVerifiedProvider(t);
+    const client = await createVerifiedUser(t);
+    const token = client.session.access_token;
+    await t.post('/api/blocked-providers', { providerId: provider.user.id }, { token });
+    await t.post('/api/favorites', { providerId: provider.user.id }, { token });
+    expect(await blockedIds(client.user.id)).toEqual([]);
+    expect(await savedIds(client.user.id)).toEqual([provider.user.id]);
+  });
+
+  it('answers 404 for unknown ids and clients, 400 for your own profile and malformed ids, and stores nothing', async () => {
+    const provider = await createVerifiedProvider(t);
+    const client = await createVerifiedUser(t);
+    const token = client.session.access_token;
+    for (const providerId of [NO_SUCH_ID, client.user.id]) {
+      const res = await t.post(
+        '/api/blocked-providers',
+        { providerId },
+        { token: provider.session.access_token },
+      );
+      expect(res.status, providerId).toBe(404);
+    }
+    const own = await t.post(
+      '/api/blocked-providers',
+      { providerId: provider.user.id },
+      { token: provider.session.access_token },
+    );
+    expect(own.status).toBe(400);
+    expect(own.body.issues).toEqual([{ path: 'providerId', message: FAVORITE_TEXTS.ownBlock }]);
+    const bad = await t.post('/api/blocked-providers', { providerId: 'nope' }, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('providerId');
+    expect(await blockedIds(provider.user.id)).toEqual([]);
+    expect(await blockedIds(client.user.id)).toEqual([]);
   });
 });

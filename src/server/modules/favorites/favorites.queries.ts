@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { favoriteServices, favorites } from '#server/db/schema/index.ts';
+import { blockedProviders, favoriteServices, favorites } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
 /** Saves a provider for a user; true when it was not saved before. */
@@ -115,4 +115,45 @@ export async function deleteFavoriteService(db: Db, userId: string, serviceName:
   await db
     .delete(favoriteServices)
     .where(and(eq(favoriteServices.userId, userId), eq(favoriteServices.serviceName, serviceName)));
+}
+
+/** Blocks a provider for a user (idempotent), and removes them from the user's saved providers. */
+export async function insertBlock(db: Db, userId: string, providerId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(blockedProviders).values({ userId, providerId }).onConflictDoNothing();
+    await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.providerId, providerId)));
+  });
+}
+
+export async function deleteBlock(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const rows = await db
+    .delete(blockedProviders)
+    .where(and(eq(blockedProviders.userId, userId), eq(blockedProviders.providerId, providerId)))
+    .returning({ providerId: blockedProviders.providerId });
+  return rows.length > 0;
+}
+
+export async function countBlocks(db: Db, userId: string): Promise<number> {
+  return db.$count(blockedProviders, eq(blockedProviders.userId, userId));
+}
+
+export interface BlockedProviderRow {
+  id: string;
+  name: string;
+  avatar_url: string | null;
+  routing_slug: string;
+  blocked_at: string;
+}
+
+/** The user's blocked providers, newest first (bounded by the cap). */
+export async function findBlockedProviders(db: Db, userId: string, max: number) {
+  return rowsOf<BlockedProviderRow>(
+    await db.execute(sql`
+      SELECT u.id, u.name, u.avatar_url, u.routing_slug,
+             to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS blocked_at
+      FROM blocked_providers b JOIN users u ON u.id = b.provider_id
+      WHERE b.user_id = ${userId}
+      ORDER BY b.created_at DESC, b.provider_id
+      LIMIT ${max}`),
+  );
 }

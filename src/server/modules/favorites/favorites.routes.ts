@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BlockChangeReplySchema,
+  BlockedProvidersReplySchema,
   FAVORITE_TEXTS,
   FavoriteBodySchema,
   FavoriteChangeReplySchema,
@@ -92,6 +94,62 @@ export async function favoriteRoutes(base: FastifyInstance) {
       success: true as const,
       message: FAVORITE_TEXTS.removed,
       favorite: await favorites.removeFavorite(ctx, req.user.id, req.body.providerId),
+    }),
+  );
+
+  app.get(
+    '/api/blocked-providers',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'The providers you blocked, newest first',
+        response: { 200: BlockedProvidersReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      providers: await favorites.listBlockedProviders(ctx, req.user.id),
+    }),
+  );
+
+  app.post(
+    '/api/blocked-providers',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Block a provider (idempotent): no emails about their openings, none under 'New for you'; removes them from saved providers",
+        body: FavoriteBodySchema,
+        response: { 200: BlockChangeReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: FAVORITE_TEXTS.blocked,
+      block: await favorites.blockProvider(ctx, req.user.id, req.body.providerId),
+    }),
+  );
+
+  app.delete(
+    '/api/blocked-providers',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        summary: 'Unblock a provider (idempotent)',
+        body: FavoriteBodySchema,
+        response: { 200: BlockChangeReplySchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: FAVORITE_TEXTS.unblocked,
+      block: await favorites.unblockProvider(ctx, req.user.id, req.body.providerId),
     }),
   );
 

@@ -1,4 +1,9 @@
-import { FAVORITE_LIMITS, FAVORITE_TEXTS, type FavoriteProvider } from '#domain/favorites.ts';
+import {
+  type BlockedProvider,
+  FAVORITE_LIMITS,
+  FAVORITE_TEXTS,
+  type FavoriteProvider,
+} from '#domain/favorites.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
@@ -16,6 +21,8 @@ export async function addFavorite(ctx: AppContext, userId: string, providerId: s
     const ids = await q.findFavoriteIds(ctx.db, userId, FAVORITE_LIMITS.providersMax);
     if (!ids.includes(providerId)) throw new AppError('CONFLICT', FAVORITE_TEXTS.tooMany);
   }
+  // Saving a provider one blocked unblocks them: the two say opposite things.
+  await q.deleteBlock(ctx.db, userId, providerId);
   // A new save counts in the provider's insights; saving one already saved does not.
   if (await q.insertFavoriteIfAbsent(ctx.db, userId, providerId))
     await recordNewFavorite(ctx.db, providerId, ctx.now());
@@ -74,4 +81,33 @@ export async function addFavoriteService(ctx: AppContext, userId: string, servic
 export async function removeFavoriteService(ctx: AppContext, userId: string, serviceName: string) {
   await q.deleteFavoriteService(ctx.db, userId, serviceName);
   return q.findFavoriteServices(ctx.db, userId);
+}
+
+/**
+ * Blocks a provider (idempotent): no emails about their openings and none of them under 'New for
+ * you'; they leave the user's saved providers. Unknown or unlisted providers are 404; as many as
+ * saved providers may be (FAVORITE_LIMITS.providersMax).
+ */
+export async function blockProvider(ctx: AppContext, userId: string, providerId: string) {
+  const provider = await findPublicProvider(ctx, providerId);
+  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownBlock);
+  if ((await q.countBlocks(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
+    const blocked = await q.findBlockedProviders(ctx.db, userId, FAVORITE_LIMITS.providersMax);
+    if (!blocked.some((b) => b.id === providerId))
+      throw new AppError('CONFLICT', FAVORITE_TEXTS.tooManyBlocks);
+  }
+  await q.insertBlock(ctx.db, userId, providerId);
+  return { providerId, blocked: true };
+}
+
+/** Unblocks a provider (idempotent), listed or not: a block outlives the provider's listing. */
+export async function unblockProvider(ctx: AppContext, userId: string, providerId: string) {
+  await q.deleteBlock(ctx.db, userId, providerId);
+  return { providerId, blocked: false };
+}
+
+/** The user's blocked providers, newest first. */
+export async function listBlockedProviders(ctx: AppContext, userId: string): Promise<BlockedProvider[]> {
+  return q.findBlockedProviders(ctx.db, userId, FAVORITE_LIMITS.providersMax);
 }

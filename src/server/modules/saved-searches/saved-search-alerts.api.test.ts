@@ -382,6 +382,30 @@ describe('alert emails', () => {
     expect(await matchesOf(id)).toEqual([]);
   });
 
+  it('never for a provider the client blocked; a block after the match counts too', async () => {
+    const ida = await newClient('Ida Blocks');
+    await saveSearch(ida, BALAYAGE, 'Blocking balayage');
+    const blocked = await newProvider('Blocked Balayage Bar');
+    const later = await newProvider('Later Blocked Studio');
+    const kept = await newProvider('Kept Balayage Studio');
+    const block = async (provider: VerifiedUser) =>
+      expect(
+        (await t.post('/api/blocked-providers', { providerId: provider.user.id }, await logins.as(ida)))
+          .status,
+      ).toBe(200);
+    await block(blocked);
+    await postOpening(blocked);
+    await postOpening(later, { hour: 12 });
+    await postOpening(kept, { hour: 14 });
+    await block(later);
+    await dispatch();
+    const [row, ...more] = await alertRows(ida.email);
+    expect(more).toEqual([]);
+    expect(row!.textBody).toContain('Kept Balayage Studio');
+    expect(row!.textBody).not.toContain('Blocked Balayage Bar');
+    expect(row!.textBody).not.toContain('Later Blocked Studio');
+  });
+
   it('one-click unsubscribe turns off that saved search only', async () => {
     const ivy = await newClient('Ivy Unsubscribes');
     const first = await saveSearch(ivy, BALAYAGE, 'Ivy first');
@@ -516,6 +540,12 @@ describe("'New for you' (issue 23 item 4): GET /api/saved-searches/openings", ()
     expect(await forYou(await newClient('Eve Nothing Saved'))).toEqual([]);
     await saveSearch(home, { query: 'zephyrcut' });
     expect((await forYou(home)).map((o) => o.id)).toEqual([sooner.id]);
+
+    // A provider the client blocks leaves it, and comes back when unblocked.
+    await t.post('/api/blocked-providers', { providerId: home.user.id }, await logins.as(dee));
+    expect((await forYou(dee)).map((o) => o.id)).toEqual([sooner.id]);
+    await t.del('/api/blocked-providers', { providerId: home.user.id }, await logins.as(dee));
+    expect((await forYou(dee)).map((o) => o.id)).toEqual([sooner.id, later.id]);
 
     // A provider no longer listed leaves it; a deleted search takes its matches with it.
     await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, north.user.id));

@@ -108,7 +108,7 @@ export interface OpeningForYouRow extends Opening {
 
 /**
  * 'New for you' (issue 23 item 4): the account's saved searches (alert on or off) paired with the
- * upcoming openings that match them by savedSearchRules, the opening's weekly hour and date on its
+ * upcoming openings (of providers it has not blocked) that match them by savedSearchRules, the opening's weekly hour and date on its
  * own clocks, soonest first, each opening's pairs newest search first, at most `limit` pairs. The
  * price rule needs the opening's price parsed (openingPrice), so the caller applies it. The
  * providers to test: for a search with a zip, those within its radius (the GiST index on
@@ -156,6 +156,8 @@ export async function findOpeningsForYouCandidates(
         JOIN openings o ON o.provider_id = c.provider_id
         JOIN provider_search d ON d.provider_id = o.provider_id
         WHERE o.provider_id <> ${p.userId}
+          AND NOT EXISTS (
+            SELECT 1 FROM blocked_providers b WHERE b.user_id = ${p.userId} AND b.provider_id = o.provider_id)
           AND ${p.upcoming.window}
           AND ${savedSearchRules(clock)}
         ORDER BY o.start_time, o.id, ss.created_at DESC, ss.id
@@ -279,7 +281,7 @@ export interface MatchedOpeningRow {
 
 /**
  * The openings a saved search's email lists: matched before the cutoff, still active and ahead, of a
- * provider still listed, not one the account already hears of by following that provider with
+ * provider still listed and not blocked by the account, not one the account already hears of by following that provider with
  * opening alerts on (one email, not two), nor one an alert of another of its saved searches listed.
  * Soonest first, at most `limit`.
  */
@@ -305,6 +307,8 @@ export async function findMatchedOpenings(
           WHERE f.user_id = ${s.userId} AND f.provider_id = o.provider_id)
         AND NOT EXISTS (
           SELECT 1 FROM saved_search_alerted_openings a WHERE a.user_id = ${s.userId} AND a.opening_id = o.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM blocked_providers b WHERE b.user_id = ${s.userId} AND b.provider_id = o.provider_id)
       ORDER BY o.start_time, o.id
       LIMIT ${s.limit}`),
   );
