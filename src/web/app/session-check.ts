@@ -1,11 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { getAccountProfile } from '../features/profiles/api/get-account-profile';
 import { ApiError } from '../lib/api-client';
+import { createListeners } from '../lib/listeners';
 import { clearSession, getSession, updateSessionUser } from '../lib/session';
 
 let checked = getSession() === null;
 let started = false;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 /**
  * Checks the stored session once on load via the profile call; a failure clears it (SPEC.md §4).
@@ -26,7 +27,7 @@ export function useStartSessionCheck(): void {
       })
       .finally(() => {
         checked = true;
-        for (const l of listeners) l();
+        emit();
       });
   }, []);
 }
@@ -35,10 +36,7 @@ export function useStartSessionCheck(): void {
 export function useSessionCheck(): boolean {
   useStartSessionCheck();
   return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    subscribe,
     () => checked,
     () => false,
   );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 import type { PendingActionInput } from './pending-action';
 
 export type AuthMode = 'login' | 'signup' | 'forgotPassword' | 'signupSuccess' | 'verifyEmailRequired';
@@ -18,11 +19,11 @@ interface State {
 }
 
 let state: State = { open: false, mode: 'login', email: '', notice: '' };
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 function set(next: Partial<State>) {
   state = { ...state, ...next };
-  for (const l of listeners) l();
+  emit();
 }
 
 /** Opens the sign-up / log-in dialog from anywhere (header, guards, favourite buttons…). */
@@ -50,10 +51,7 @@ export function closeAuthDialog() {
 
 export function useAuthDialog(): State {
   return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    subscribe,
     () => state,
     () => state,
   );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 /**
  * The beta gate's state in the browser (SPEC.md §4 'Admin gate'). The server says the gate is on
@@ -23,10 +24,7 @@ const gateOn =
 
 let token = typeof localStorage === 'undefined' ? '' : readToken();
 let locked = gateOn && !token;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
+const { subscribe, emit } = createListeners();
 
 /** Headers to add to an API call (none when the gate is off or not yet passed). */
 export function betaHeaders(): Record<string, string> {
@@ -55,10 +53,7 @@ export function lockBeta(sentWith: string): void {
 
 export function useBetaLocked(): boolean {
   return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    subscribe,
     () => locked,
     () => false,
   );

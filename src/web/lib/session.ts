@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, User } from '#domain/auth.ts';
 import { LIMITS } from '#domain/options.ts';
+import { createListeners } from './listeners';
 
 /** The fixed localStorage key of the session (SPEC.md §3). */
 export const SESSION_KEY = 'glowfind.session';
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
+const { subscribe, emit } = createListeners();
 const expiredListeners = new Set<Listener>();
 
 /** Only these fields are kept: the refresh token lives in an HttpOnly cookie, out of scripts' reach. */
@@ -35,10 +36,6 @@ function read(): Session | null {
 }
 
 let current: Session | null = typeof localStorage === 'undefined' ? null : read();
-
-function emit() {
-  for (const l of listeners) l();
-}
 
 if (typeof window !== 'undefined') {
   // Another tab logged in, refreshed or logged out.
@@ -100,11 +97,6 @@ export function needsRefresh(session: Session, nowMs = Date.now()): boolean {
 export function reloadSession(): Session | null {
   current = read();
   return current;
-}
-
-function subscribe(listener: Listener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export function useSession(): Session | null {

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 let open = false;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 function set(next: boolean) {
   open = next;
-  for (const l of listeners) l();
+  emit();
 }
 
 /** Opens the Contact Support dialog from anywhere (header, home FAQ, help centre). */
@@ -19,10 +20,7 @@ export function closeSupportDialog() {
 
 export function useSupportDialogOpen(): boolean {
   return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    subscribe,
     () => open,
     () => open,
   );

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 export type Theme = 'dark' | 'light';
 export const THEME_KEY = 'glowfind.theme';
 
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 export function getTheme(): Theme {
   try {
@@ -17,16 +18,9 @@ export function getTheme(): Theme {
 export function setTheme(theme: Theme): void {
   localStorage.setItem(THEME_KEY, theme);
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  for (const l of listeners) l();
+  emit();
 }
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getTheme,
-    () => 'dark',
-  );
+  return useSyncExternalStore(subscribe, getTheme, () => 'dark');
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
+import { createListeners } from './listeners';
 
 type Kind = 'success' | 'error' | 'info';
 
@@ -9,7 +10,7 @@ type Kind = 'success' | 'error' | 'info';
  * effect subscribes to sonner's store before ours runs), so the first one is never lost.
  */
 let wanted = false;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
@@ -18,7 +19,7 @@ const mounted = new Promise<void>((resolve) => {
 function show(kind: Kind, title: string, options?: ExternalToast) {
   if (!wanted) {
     wanted = true;
-    for (const listener of listeners) listener();
+    emit();
   }
   void Promise.all([import('sonner'), mounted]).then(([{ toast }]) => toast[kind](title, options));
 }
@@ -37,11 +38,6 @@ const SonnerToaster = lazy(() =>
     },
   })),
 );
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /** Renders nothing until the first toast; then sonner's Toaster. */
 export function Toaster({ theme }: { theme: 'light' | 'dark' }) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCK_TEXTS } from '#domain/blocks-options.ts';
 import { CATALOGUE_SERVICES, FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites.ts';
 import {
   blockedProviders,
@@ -561,7 +562,7 @@ describe('/api/blocked-providers', () => {
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({
         success: true,
-        message: FAVORITE_TEXTS.blocked,
+        message: BLOCK_TEXTS.blocked,
         block: { providerId: provider.user.id, blocked: true },
       });
     }
@@ -621,7 +622,7 @@ describe('/api/blocked-providers', () => {
       { token: provider.session.access_token },
     );
     expect(own.status).toBe(400);
-    expect(own.body.issues).toEqual([{ path: 'providerId', message: FAVORITE_TEXTS.ownBlock }]);
+    expect(own.body.issues).toEqual([{ path: 'providerId', message: BLOCK_TEXTS.ownBlock }]);
     const bad = await t.post('/api/blocked-providers', { providerId: 'nope' }, { token });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('providerId');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BLOCK_TEXTS } from '#domain/blocks-options.ts';
 import {
   BlockChangeReplySchema,
   BlockedProvidersReplySchema,
@@ -129,7 +130,7 @@ export async function favoriteRoutes(base: FastifyInstance) {
     },
     async (req) => ({
       success: true as const,
-      message: FAVORITE_TEXTS.blocked,
+      message: BLOCK_TEXTS.blocked,
       block: await favorites.blockProvider(ctx, req.user.id, req.body.providerId),
     }),
   );
@@ -148,7 +149,7 @@ export async function favoriteRoutes(base: FastifyInstance) {
     },
     async (req) => ({
       success: true as const,
-      message: FAVORITE_TEXTS.unblocked,
+      message: BLOCK_TEXTS.unblocked,
       block: await favorites.unblockProvider(ctx, req.user.id, req.body.providerId),
     }),
   );

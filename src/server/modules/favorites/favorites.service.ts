@@ -1,9 +1,11 @@
+import { BLOCK_TEXTS } from '#domain/blocks-options.ts';
 import {
   type BlockedProvider,
   FAVORITE_LIMITS,
   FAVORITE_TEXTS,
   type FavoriteProvider,
 } from '#domain/favorites.ts';
+
 import type { AppContext } from '#server/context.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
@@ -91,11 +93,10 @@ export async function removeFavoriteService(ctx: AppContext, userId: string, ser
 export async function blockProvider(ctx: AppContext, userId: string, providerId: string) {
   const provider = await findPublicProvider(ctx, providerId);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
-  if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownBlock);
+  if (provider.id === userId) throw fieldError('providerId', BLOCK_TEXTS.ownBlock);
   if ((await q.countBlocks(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
     const blocked = await q.findBlockedProviders(ctx.db, userId, FAVORITE_LIMITS.providersMax);
-    if (!blocked.some((b) => b.id === providerId))
-      throw new AppError('CONFLICT', FAVORITE_TEXTS.tooManyBlocks);
+    if (!blocked.some((b) => b.id === providerId)) throw new AppError('CONFLICT', BLOCK_TEXTS.tooManyBlocks);
   }
   await q.insertBlock(ctx.db, userId, providerId);
   return { providerId, blocked: true };

@@ -47,6 +47,12 @@ const SavedSearchesSection = lazy(() =>
   })),
 );
 
+const BlockedProvidersSection = lazy(() =>
+  import('#web/features/favorites/components/BlockedProvidersSection.tsx').then((m) => ({
+    default: m.BlockedProvidersSection,
+  })),
+);
+
 /**
  * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
  * uploads feature (avatar, portfolio): neither feature imports the other.
@@ -93,6 +99,11 @@ export function AccountPage() {
       <div id="saved-searches" className={SECTION_SCROLL_MARGIN}>
         <Suspense fallback={<Spinner label="Loading saved searches..." />}>
           <SavedSearchesSection userId={profile.id} />
+        </Suspense>
+      </div>
+      <div id="blocked-providers" className={SECTION_SCROLL_MARGIN}>
+        <Suspense fallback={<Spinner label="Loading blocked providers..." />}>
+          <BlockedProvidersSection userId={profile.id} />
         </Suspense>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
@@ -19,6 +19,13 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
+
+// Only a signed-in visitor can block a provider: the control (and its list call) loads for them alone.
+const BlockProviderButton = lazy(() =>
+  import('#web/features/favorites/components/BlockProviderButton.tsx').then((m) => ({
+    default: m.BlockProviderButton,
+  })),
+);
 
 /** /{slug}: a provider's public profile (SPEC.md §2). */
 export function ProfilePage() {
@@ -89,6 +96,18 @@ export function ProfilePage() {
               services={services}
               userId={session.user.id}
             />
+          )
+        }
+        blockControl={
+          viewer === 'signed-in' &&
+          session && (
+            <Suspense fallback={null}>
+              <BlockProviderButton
+                userId={session.user.id}
+                providerId={profile.id}
+                providerName={profile.name}
+              />
+            </Suspense>
           )
         }
         favoriteButton={

@@ -16,6 +16,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'saved-providers', label: 'Saved Providers' },
   { id: 'favorite-services', label: 'Favorite Services' },
   { id: 'saved-searches', label: 'Saved searches' },
+  { id: 'blocked-providers', label: 'Blocked providers' },
 ] as const;
 
 export type AccountSectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];

@@ -40,6 +40,7 @@ export function PublicProfileView({
   openings,
   reviews,
   reviewInvite,
+  blockControl,
 }: {
   profile: PublicProfile;
   viewer: Viewer;
@@ -51,6 +52,8 @@ export function PublicProfileView({
   /** 'Reviews' (the reviews feature), and its invitation after a booking click, shown first. */
   reviews?: ReactNode;
   reviewInvite?: ReactNode;
+  /** A signed-in visitor's 'Block provider' (the favourites feature), under the contact card. */
+  blockControl?: ReactNode;
 }) {
   const display = profileDisplay(profile);
   const isOwner = viewer === 'owner';
@@ -76,6 +79,7 @@ export function PublicProfileView({
             onBook={onBook}
             favoriteButton={favoriteButton}
           />
+          {blockControl && <div className="mt-3">{blockControl}</div>}
         </aside>
 
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
