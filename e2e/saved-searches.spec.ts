@@ -98,6 +98,30 @@ test("a client saves a search from the results, gets one email when a matching o
   await expect(match).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Blocking the provider from their profile takes the opening out of 'New for you'; the account
+  // page lists the block, and Unblock brings it back.
+  await page.getByRole('link', { name: providerName }).first().click();
+  await page.getByRole('button', { name: 'Block provider' }).click();
+  const confirm = page.getByRole('dialog', { name: `Block ${providerName}?` });
+  await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(page.getByText('You blocked this provider.')).toBeVisible();
+  const forYouAfterBlock = page.waitForResponse((r) => r.url().endsWith('/api/saved-searches/openings'));
+  await page.goto('/');
+  const afterBlock = (await (await forYouAfterBlock).json()) as { openings: { provider_name: string }[] };
+  expect(afterBlock.openings.map((o) => o.provider_name)).not.toContain(providerName);
+  await expect(page.getByRole('region', { name: 'Beauty Professionals' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'New for you' }).getByRole('link', { name: providerName, exact: true }),
+  ).toHaveCount(0);
+  await page.goto('/account#blocked-providers');
+  const blockedSection = page.getByRole('region', { name: 'Blocked providers' });
+  await blockedSection.getByRole('button', { name: `Unblock ${providerName}` }).click();
+  await expect(blockedSection.getByText("You haven't blocked any providers.")).toBeVisible();
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'New for you' }).getByRole('link', { name: providerName, exact: true }),
+  ).toBeVisible();
+
   // The provider's account page shows the insights, a chart per figure with its summary in words.
   await signInWith(page, provider.session);
   await page.goto('/account#insights');

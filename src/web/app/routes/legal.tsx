@@ -234,6 +234,10 @@ const PRIVACY: Section[] = [
           limit holds.
         </li>
         <li>
+          <strong>Blocked providers:</strong> the providers you block, so we send you nothing about their
+          openings, until you unblock them.
+        </li>
+        <li>
           <strong>Provider insights:</strong> counts per provider and day, never who: how often a provider
           appeared in search results your browser showed, how many different visitors opened their profile,
           new favourites, saved-search alerts that listed them, and the words of the searches that showed
