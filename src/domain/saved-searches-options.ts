@@ -39,5 +39,8 @@ export const SAVED_SEARCH_TEXTS = {
   historyDeleted: 'Saved-search alert history deleted',
 } as const;
 
+/** Saving a search the account already keeps. */
+export const alreadySaved = (name: string) => `You already saved this search as “${name}”.`;
+
 /** The alert switch's accessible name for one saved search. */
 export const alertSwitchLabel = (name: string) => `Opening alerts for “${name}”`;

@@ -296,6 +296,9 @@ async function seedSavedSearch() {
     .returning({ id: savedSearches.id });
   ids.savedSearch = row!.id;
 }
+/** Numbers each saved search the matrix posts. */
+let savedSearchSerial = 0;
+
 const clientSavedSearch = async () => {
   const [row] = await open.db.select().from(savedSearches).where(eq(savedSearches.id, ids.savedSearch));
   return row ? `${row.name} ${row.alert}` : 'gone';
@@ -468,7 +471,13 @@ const ENDPOINTS = {
   },
   'GET /api/saved-searches': { request: (app, o) => app.get('/api/saved-searches', o) },
   'POST /api/saved-searches': {
-    request: (app, o) => app.post('/api/saved-searches', { name: 'Matrix', search: { query: 'nails' } }, o),
+    // A new search each time: an account may save a search once.
+    request: (app, o) =>
+      app.post(
+        '/api/saved-searches',
+        { name: 'Matrix', search: { query: `nails ${++savedSearchSerial}` } },
+        o,
+      ),
     probe: savedSearchCount,
   },
   'GET /api/saved-searches/settings': { request: (app, o) => app.get('/api/saved-searches/settings', o) },

@@ -130,6 +130,28 @@ describe('saving and listing', () => {
     expect(await rowsOf(sam.user.id)).toEqual([]);
   });
 
+  it('refuses the same search saved twice, naming the one kept; another account may save it', async () => {
+    const sam = await client();
+    await save(sam, 'Weekend balayage', { ...BALAYAGE, radiusMiles: 10 });
+    const before = await rowsOf(sam.user.id);
+    // The same filters in another order, and under another name.
+    const res = await t.post(
+      PATH,
+      { name: 'Again', search: { ...BALAYAGE, radiusMiles: 10, query: 'balayage' } },
+      auth(sam),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'CONFLICT',
+      message: 'You already saved this search as “Weekend balayage”.',
+    });
+    expect(await rowsOf(sam.user.id)).toEqual(before);
+    // A different radius is a different search.
+    await save(sam, 'Wider balayage', { ...BALAYAGE, radiusMiles: 25 });
+    await save(await client(), 'Mine', { ...BALAYAGE, radiusMiles: 10 });
+  });
+
   it(`keeps at most ${SAVED_SEARCH_LIMITS.perAccount} per account: the next is refused and nothing changes`, async () => {
     const sam = await client();
     for (let i = 0; i < SAVED_SEARCH_LIMITS.perAccount; i++)

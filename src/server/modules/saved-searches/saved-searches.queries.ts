@@ -23,6 +23,22 @@ export async function countSavedSearches(db: Db, userId: string): Promise<number
   return db.$count(savedSearches, eq(savedSearches.userId, userId));
 }
 
+/** The account's saved search with exactly these parameters (jsonb equality: key order aside), if any. */
+export async function findSameSearch(
+  db: Db,
+  userId: string,
+  params: unknown,
+): Promise<{ name: string } | undefined> {
+  const [row] = await db
+    .select({ name: savedSearches.name })
+    .from(savedSearches)
+    .where(
+      and(eq(savedSearches.userId, userId), sql`${savedSearches.params} = ${JSON.stringify(params)}::jsonb`),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function insertSavedSearch(db: Db, row: NewSavedSearch): Promise<ListedSavedSearch> {
   const [saved] = await db.insert(savedSearches).values(row).returning(listed);
   return saved!;

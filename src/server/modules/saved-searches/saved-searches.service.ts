@@ -1,4 +1,5 @@
 import {
+  alreadySaved,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
   type SavedSearch,
@@ -83,7 +84,7 @@ export async function listSavedSearches(ctx: AppContext, userId: string): Promis
   return (await q.findSavedSearches(ctx.db, userId)).map(toSavedSearch);
 }
 
-/** Saves a search (at most SAVED_SEARCH_LIMITS.perAccount per account; the 21st is refused). */
+/** Saves a search (at most SAVED_SEARCH_LIMITS.perAccount per account, each search once; the 21st and a repeat are refused). */
 export async function createSavedSearch(
   ctx: AppContext,
   userId: string,
@@ -92,13 +93,16 @@ export async function createSavedSearch(
   const columns = await matchColumns(ctx, body.search);
   return ctx.db.transaction(async (tx) => {
     await q.lockAccount(tx, userId);
+    const params = storedSearch(body.search);
+    const same = await q.findSameSearch(tx, userId, params);
+    if (same) throw new AppError('CONFLICT', alreadySaved(same.name));
     if ((await q.countSavedSearches(tx, userId)) >= SAVED_SEARCH_LIMITS.perAccount) {
       throw new AppError('CONFLICT', SAVED_SEARCH_TEXTS.tooMany);
     }
     const row = await q.insertSavedSearch(tx, {
       userId,
       name: body.name,
-      params: storedSearch(body.search),
+      params,
       alert: body.alert,
       createdAt: ctx.now(),
       ...columns,

@@ -1,5 +1,6 @@
 import type { SavedSearchQuery } from '#domain/saved-searches.ts';
 import { MIN_RATING_OPTIONS, type MinRating, SEARCH_SORTS, type SearchSort } from '#domain/search-options.ts';
+import { activeFilters } from './active-filters';
 import { DEFAULT_PRICE, EMPTY_SEARCH, type QuickOption, type SearchState, toSearchParams } from './url-state';
 
 const QUICK: Record<string, QuickOption> = {
@@ -42,4 +43,17 @@ export function stateOfSavedSearch(search: SavedSearchQuery): SearchState {
 export function savedSearchPath(search: SavedSearchQuery): string {
   const params = toSearchParams(stateOfSavedSearch(search)).toString();
   return params ? `/?${params}` : '/';
+}
+
+/**
+ * What a saved search asks for, in a line under its name on the account page: its words, its zip
+ * and radius, then the filters as the results banner names them ('balayage · 78704 within 10 mi ·
+ * $15 – $200 · Weekends').
+ */
+export function savedSearchSummary(search: SavedSearchQuery): string {
+  const parts: string[] = [];
+  if (search.query.trim()) parts.push(search.query.trim());
+  if (search.locationZip) parts.push(`${search.locationZip} within ${search.radiusMiles} mi`);
+  for (const filter of activeFilters(stateOfSavedSearch(search))) parts.push(filter.label);
+  return parts.join(' · ');
 }

@@ -30,7 +30,7 @@ import { toast } from '#web/lib/toast.tsx';
 import { deleteSavedSearchHistory, useChangeSavedSearch } from '../api/change-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { useSavedSearchDailyCap } from '../api/saved-search-settings';
-import { savedSearchPath } from '../saved-search-url';
+import { savedSearchPath, savedSearchSummary } from '../saved-search-url';
 
 const failed = (error: unknown, fallback: string) =>
   toast.error('Error', {
@@ -71,7 +71,10 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
       <ul className="space-y-3">
         {items.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-app p-3">
-            <span className="min-w-0 flex-1 font-medium break-words text-app">{s.name}</span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium break-words text-app">{s.name}</span>
+              <span className="block text-sm break-words text-muted">{savedSearchSummary(s.search)}</span>
+            </span>
             <AlertSwitch
               search={s}
               isPending={change.alert.isPending && change.alert.variables?.id === s.id}
