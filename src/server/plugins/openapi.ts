@@ -29,6 +29,7 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/places/:service/:place': [404],
   'POST /api/favorites': [404, 409],
   'DELETE /api/favorites': [404],
+  'POST /api/blocked-providers': [404, 409],
   'POST /api/booking-logs': [404],
   'GET /api/booking-logs': [403, 404],
   'GET /api/insights': [404],
@@ -61,7 +62,7 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/admin/reviews': [403],
   'GET /api/admin/reviews/export': [403],
   'PUT /api/admin/reviews/:id': [403, 404],
-  // 409: the account already keeps SAVED_SEARCH_LIMITS.perAccount saved searches.
+  // 409: the account already keeps SAVED_SEARCH_LIMITS.perAccount saved searches, or this one.
   'POST /api/saved-searches': [409],
   'PUT /api/saved-searches/:id': [404],
   'PUT /api/saved-searches/:id/alert': [404],
