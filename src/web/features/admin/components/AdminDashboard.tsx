@@ -132,9 +132,13 @@ function submissionColumns(onToggle: (row: Submission) => void, busy: boolean): 
       header: 'Status',
       cell: (row) => (
         <div className="flex flex-col items-start gap-1.5">
+          {/* The badge and its time may break apart: a two-digit hour must not widen the table at 1024 px. */}
           {row.handled_at ? (
-            <Badge>
-              Handled <time dateTime={row.handled_at}>{adminTimestamp(row.handled_at)}</time>
+            <Badge className="flex-wrap">
+              Handled{' '}
+              <time className="whitespace-nowrap" dateTime={row.handled_at}>
+                {adminTimestamp(row.handled_at)}
+              </time>
             </Badge>
           ) : (
             <Badge variant="brand">Open</Badge>
@@ -150,7 +154,6 @@ function submissionColumns(onToggle: (row: Submission) => void, busy: boolean): 
           </Button>
         </div>
       ),
-      className: 'whitespace-nowrap',
     },
   ];
 }
