@@ -7,6 +7,7 @@ import { signAccessToken } from '#server/lib/tokens.ts';
 import { TOO_DEEP_MESSAGE } from '#server/plugins/input-guard.ts';
 import { buildTestApp, DAY, HOUR } from '../build-test-app';
 import {
+  completeProfile,
   createVerifiedProvider,
   createVerifiedUser,
   DEFAULT_PASSWORD,
@@ -145,6 +146,18 @@ async function prepareFixtures() {
   // POST /api/auth/upgrade-to-provider turns the client into a provider: make them a client again.
   await t.db.update(users).set({ userType: 'client' }).where(eq(users.id, callers.client.id));
   await t.db.delete(providerProfiles).where(eq(providerProfiles.userId, callers.client.id));
+  // Valid requests can unlist a provider (a profile emptied, an unverified email): one left unlisted
+  // would turn every later request about it into a 404, so it is listed again, as it was made.
+  for (const id of [callers.owner.id, callers.otherProvider.id]) {
+    const [row] = await t.db.select({ listed: users.listed }).from(users).where(eq(users.id, id));
+    if (row?.listed) continue;
+    await t.db
+      .update(users)
+      .set({ userType: 'provider', emailVerifiedAt: t.clock.now() })
+      .where(eq(users.id, id));
+    const { userId: _id, ...complete } = completeProfile(id);
+    await t.db.update(providerProfiles).set(complete).where(eq(providerProfiles.userId, id));
+  }
   const soon = new Date(t.clock.now().getTime() + DAY);
   const [opening] = await t.db
     .insert(openings)
