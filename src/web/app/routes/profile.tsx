@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
 import { FavoriteButton } from '#web/features/favorites/components/FavoriteButton.tsx';
 import { ProfileOpenings } from '#web/features/openings/components/ProfileOpenings.tsx';
-import { usePublicProfile } from '#web/features/profiles/api/get-public-profile.ts';
+import { publicProfileQuery, usePublicProfile } from '#web/features/profiles/api/get-public-profile.ts';
 import type { Viewer } from '#web/features/profiles/components/public/ContactCard.tsx';
 import { ProfileLoadError } from '#web/features/profiles/components/public/ProfileLoadError.tsx';
 import { ProfileLoading } from '#web/features/profiles/components/public/ProfileLoading.tsx';
@@ -31,6 +32,7 @@ const BlockProviderButton = lazy(() =>
 export function ProfilePage() {
   const { slug = '' } = useParams();
   const query = usePublicProfile(slug);
+  const queryClient = useQueryClient();
   const session = useSession();
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
@@ -54,23 +56,28 @@ export function ProfilePage() {
         : 'signed-in';
     const profile = query.data;
     const services = profile.pricing.map((p) => p.service.trim()).filter(Boolean);
+    // A signed-in viewer's click carries their click token (ADR 008). Until their own reply arrives
+    // the page shows the visitor's copy (server-rendered, no token): a click then waits for it.
+    const logBook = (url: string) => {
+      const log = (clickToken: string | undefined) =>
+        logBookingClick({ url, provider_id: profile.id, click_token: clickToken });
+      if (profile.click_token || !query.isPlaceholderData || !session) return log(profile.click_token);
+      void queryClient.fetchQuery(publicProfileQuery(slug, session.user.id)).then(
+        (mine) => log(mine.click_token),
+        () => log(undefined),
+      );
+    };
     return (
       <PublicProfileView
         profile={profile}
         viewer={viewer}
         onLoginRequired={handleLoginRequired}
-        onBook={(url) => logBookingClick({ url, provider_id: profile.id, click_token: profile.click_token })}
+        onBook={logBook}
         openings={
           <ProfileOpenings
             openings={profile.upcoming_openings}
             isSignedIn={Boolean(session)}
-            onBook={(o) =>
-              logBookingClick({
-                url: o.display_booking_link,
-                provider_id: o.provider_id,
-                click_token: profile.click_token,
-              })
-            }
+            onBook={(o) => logBook(o.display_booking_link)}
             onLoginRequired={handleLoginRequired}
           />
         }
