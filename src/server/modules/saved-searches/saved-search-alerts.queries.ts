@@ -82,11 +82,8 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
     ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${SAVED_PRICE_RANGE}`
     : PROVIDER_PRICE_MATCHES;
   return sql`
-    WITH d AS MATERIALIZED (
-      SELECT provider_id, document || ''::tsvector AS document, categories, earth_point, amenities, prices
-      FROM provider_search WHERE provider_id = ${o.providerId})
     SELECT ss.id FROM saved_searches ss
-    CROSS JOIN d
+    JOIN provider_search d ON d.provider_id = ${o.providerId}
     WHERE ss.alert
       AND ss.match_keys && ${pgArray(o.keys)}::text[]
       AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
