@@ -62,6 +62,7 @@ const test = base.extend<{ clock: { file: string; set: (aheadMs: number) => void
 
 test('a client books, comes back after 2 hours and reviews; the provider replies; cards and search show the real average', async ({
   page,
+  browser,
   launchApp,
   playwright,
   clock,
@@ -212,7 +213,13 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   // Stored: the list API has the review, the reply, and only the first name and last initial.
   const listed = await request.get(`/api/reviews?provider_id=${provider.session.user.id}`);
   const body = (await listed.json()) as {
-    reviews: { rating: number; text: string; reviewer_name: string; reply: { text: string } | null }[];
+    reviews: {
+      rating: number;
+      text: string;
+      reviewer_name: string;
+      created_at: string;
+      reply: { text: string } | null;
+    }[];
     summary: { average: number; count: number };
   };
   expect(body.summary).toMatchObject({ average: 4, count: 1 });
@@ -232,6 +239,40 @@ test('a client books, comes back after 2 hours and reviews; the provider replies
   await page.goto(`${app.baseURL}/?q=${encodeURIComponent(name)}`);
   const result = page.getByRole('region', { name: 'Search Results' }).getByRole('article', { name });
   await expect(result.getByText('4.0')).toBeVisible();
+
+  // A visitor far west of the server: the review and its reply are in the page the server sent, and
+  // the app hydrates them as they are (the date is the same in both), without asking for them again.
+  const html = await (await request.get(`/${slug}`)).text();
+  expect(html).toContain('Gorgeous, natural balayage. Ran a little late.');
+  expect(html).toContain('Thank you, Nadia! Sorry for the wait, see you next time.');
+  const visitor = await browser.newContext({ timezoneId: 'Pacific/Honolulu' });
+  const visit = await visitor.newPage();
+  const errors: string[] = [];
+  visit.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  visit.on('pageerror', (e) => errors.push(e.message));
+  const reviewCalls: string[] = [];
+  visit.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/reviews') reviewCalls.push(r.url());
+  });
+  await visit.goto(`${app.baseURL}/${slug}`);
+  await visit.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  const seen = visit
+    .getByRole('region', { name: 'Reviews' })
+    .getByRole('article', { name: 'Review by Nadia O.' });
+  await expect(seen.getByText('Gorgeous, natural balayage. Ran a little late.')).toBeVisible();
+  await expect(seen.locator('time')).toHaveText(
+    new Date(body.reviews[0]!.created_at).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
+  expect(reviewCalls).toEqual([]);
+  expect(errors, errors.join('\n')).toEqual([]);
+  await visitor.close();
 });
 
 test('a signed-out visitor is asked to log in to review, and the profile states the rule', async ({

@@ -31,6 +31,22 @@ describe('formatPrice', () => {
     expect(formatAmount(19.999)).toBe('20');
     expect(formatAmount(19.5)).toBe('19.50');
     expect(formatAmount(0)).toBe('0');
+    expect(formatAmount(0.05)).toBe('0.05');
+    expect(formatAmount(1234.5)).toBe('1,234.50');
+    expect(formatAmount(100_000)).toBe('100,000');
+    expect(formatAmount(999.999)).toBe('1,000');
+  });
+
+  it('writes what Intl writes for en-US, for every amount a price can have', () => {
+    const intl = (n: number) =>
+      n.toLocaleString('en-US', {
+        minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+        maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
+      });
+    for (let cents = 0; cents <= 10_000_000; cents += 997) {
+      const amount = cents / 100;
+      expect(formatAmount(amount), String(amount)).toBe(intl(Math.round(amount * 100) / 100));
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { LandingReply } from './places';
 import type { PublicProfile } from './profiles';
+import type { ReviewsReply } from './reviews';
 
 /**
  * The contract between the server and the web app's server-rendering entry (src/web/entry-server.tsx,
@@ -7,7 +8,8 @@ import type { PublicProfile } from './profiles';
  * renders the app's own components from it.
  */
 export type SsrPage =
-  | { kind: 'profile'; slug: string; profile: PublicProfile }
+  /** A provider's page, with the first page of their reviews (what GET /api/reviews answers). */
+  | { kind: 'profile'; slug: string; profile: PublicProfile; reviews: ReviewsReply }
   /** A landing page's first page of providers, under the topic and place slugs of its path. */
   | { kind: 'landing'; topic: string; place: string; reply: LandingReply };
 

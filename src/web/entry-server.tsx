@@ -9,6 +9,7 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { type SsrState, scriptJson, seedQueries } from './app/ssr-state';
 import { landingPageKey } from './features/places/api/get-landing-page';
 import { publicProfileQuery } from './features/profiles/api/get-public-profile';
+import { reviewsQuery } from './features/reviews/api/get-reviews';
 import { setServerSiteLinks } from './lib/site-links';
 
 /** What each kind of page needs: the queries it reads on its first render, and its route module. */
@@ -16,11 +17,17 @@ function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
   switch (page.kind) {
     case 'profile':
       // The visitor's view: the first render in the browser has no session yet (useSession's server
-      // snapshot), so it asks for exactly this key.
+      // snapshot), so it asks for exactly this key. Reviews are an infinite query: their first page.
       return {
         state: {
           route: 'profile',
-          queries: [{ key: publicProfileQuery(page.slug, null).queryKey, data: page.profile }],
+          queries: [
+            { key: publicProfileQuery(page.slug, null).queryKey, data: page.profile },
+            {
+              key: reviewsQuery(page.profile.id).queryKey,
+              data: { pages: [page.reviews], pageParams: [null] },
+            },
+          ],
         },
         modules: ['app/routes/profile.tsx'],
       };
@@ -44,8 +51,8 @@ function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
 /**
  * Server rendering (ADR 017): the app's own routes and components, rendered to HTML for `url` from
  * the page's data, which goes into the page once for hydration. Waits for the lazy routes, so the
- * content is in the HTML; queries the page does not bring (reviews) render their loading state,
- * as on the first render in the browser.
+ * content is in the HTML; queries the page does not bring (the signed-in viewer's own) render
+ * their loading state, as on the first render in the browser.
  */
 export async function render(url: string, page: SsrPage, links: SsrSiteLinks): Promise<SsrRendered> {
   setServerSiteLinks(links);

@@ -1,8 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSR_STATE_ID } from '#domain/ssr.ts';
+import { reviews } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { createVerifiedProvider, type VerifiedUser } from '../test/factories';
+import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '../test/factories';
 import { webRenderer } from '../test/web-renderer';
 
 /**
@@ -87,13 +89,37 @@ describe('GET /{slug} rendered on the server', () => {
   it('embeds the data it was rendered from once, as the visitor sees it, for hydration', async () => {
     const res = await t.get(`/${slugOf()}`);
     const state = stateOf(res.text);
-    expect(state.queries).toHaveLength(1);
-    const [query] = state.queries;
+    expect(state.queries).toHaveLength(2);
+    const [query, reviewsQuery] = state.queries;
     // The key the browser's first render asks for: the visitor's view (no viewer id).
     expect(query!.key).toEqual(['profiles', 'public', slugOf(), null]);
     const api = await t.get(`/api/user/${slugOf()}`);
     expect(query!.data).toEqual(api.body.profile);
     expect(query!.data).not.toHaveProperty('click_token');
+    // The first page of reviews, as GET /api/reviews answers it, so the page does not ask again.
+    expect(reviewsQuery!.key).toEqual(['reviews', provider.user.id, 'list']);
+    const reviewsApi = await t.get(`/api/reviews?provider_id=${provider.user.id}&limit=10`);
+    expect(reviewsQuery!.data).toEqual({ pages: [reviewsApi.body], pageParams: [null] });
+  });
+
+  it('has the first page of reviews in the HTML, and a new review on the very next request', async () => {
+    const before = await t.get(`/${slugOf()}`);
+    expect(rootOf(before.text)).toContain('No reviews yet');
+    const client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Robin Client' } });
+    await t.db.insert(reviews).values({
+      providerId: provider.user.id,
+      clientId: client.user.id,
+      rating: 4,
+      text: 'Neat parts and gentle on my edges.',
+    });
+    const after = await t.get(`/${slugOf()}`);
+    const root = rootOf(after.text);
+    expect(root).toContain('Neat parts and gentle on my edges.');
+    expect(root).toContain('Robin C.');
+    expect(root).not.toContain('No reviews yet');
+    const data = stateOf(after.text).queries[1]!.data as { pages: { reviews: { text: string }[] }[] };
+    expect(data.pages[0]!.reviews.map((r) => r.text)).toEqual(['Neat parts and gentle on my edges.']);
+    await t.db.delete(reviews).where(eq(reviews.providerId, provider.user.id));
   });
 
   it('lets no user text end a script or open markup: the bio is text in both places', async () => {

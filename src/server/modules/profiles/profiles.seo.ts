@@ -1,9 +1,11 @@
 import { BRAND } from '#domain/brand.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
+import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { absoluteUrl as absolute, clip, escapeHtml, type PageHead, safeJson } from '#server/lib/html.ts';
+import { listReviews } from '#server/modules/reviews/reviews.service.ts';
 import type { ServerPage } from '#server/plugins/web.ts';
 import { getPublicProfile, publicProfileExpiresAt } from './profiles.service';
 
@@ -144,13 +146,18 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
   return { title, description, tags };
 }
 
-/** The page for /{slug}: its head and the profile the app renders it from; null when not public. */
+/**
+ * The page for /{slug}: its head, and the profile and first page of reviews the app renders it from
+ * (the reviews in the HTML, not fetched and rendered again once the page has loaded); null when not
+ * public.
+ */
 export async function profilePage(ctx: AppContext, slug: string): Promise<ServerPage | null> {
   try {
     const profile = await getPublicProfile(ctx, slug);
+    const reviews = await listReviews(ctx, { provider_id: profile.id, limit: REVIEW_LIMITS.pageDefault });
     return {
       head: profileHead(profile, ctx.config.publicUrl),
-      page: { kind: 'profile', slug, profile },
+      page: { kind: 'profile', slug, profile, reviews: { success: true, ...reviews } },
       expiresAt: publicProfileExpiresAt(ctx, profile),
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { groupThousands } from '#domain/format.ts';
 import type { LandingLink } from '#domain/places.ts';
 
 /** A titled list of other landing pages ('Nearby', 'Related services'), each with its provider count. */
@@ -19,7 +20,7 @@ export function LandingLinks({ title, links }: { title: string; links: readonly 
             >
               {link.label}
             </Link>{' '}
-            <span className="text-sm text-muted">({link.count.toLocaleString('en-US')})</span>
+            <span className="text-sm text-muted">({groupThousands(link.count)})</span>
           </li>
         ))}
       </ul>

@@ -1,11 +1,12 @@
 import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
+import { utcDateLabel } from '#domain/format.ts';
 import type { Review } from '#domain/reviews.ts';
 import { Stars } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-export const formatReviewDate = (iso: string) => dateFormat.format(new Date(iso));
+/** 'November 27, 2026', the day in UTC: the same in the server-rendered page and every browser. */
+export const formatReviewDate = (iso: string) => utcDateLabel(new Date(iso));
 
 /** Edited = changed more than a minute after posting (not the same request's timestamps). */
 const wasEdited = (review: Review) => Date.parse(review.updated_at) - Date.parse(review.created_at) > 60_000;

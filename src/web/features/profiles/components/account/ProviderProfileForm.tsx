@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Issue } from '#domain/errors.ts';
+import { groupThousands } from '#domain/format.ts';
 import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '#domain/options.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
 import { type AccountProfile, ProviderAccountFormSchema } from '#domain/profiles.ts';
@@ -163,7 +164,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           <Field
             label="Professional Bio"
             error={errors.bio?.message}
-            hint={`${bioLength.toLocaleString('en-US')}/${LIMITS.bioMax.toLocaleString('en-US')} characters`}
+            hint={`${groupThousands(bioLength)}/${groupThousands(LIMITS.bioMax)} characters`}
           >
             <Textarea
               rows={4}

@@ -1,6 +1,7 @@
 import { WEEKDAY_LABEL, WEEKDAY_SHORT, WEEKDAYS } from '#domain/availability.ts';
 import { formatTimeSlots, parseAvailability } from '#domain/availability-text.ts';
 import { BRAND } from '#domain/brand.ts';
+import { utcMonthLabel } from '#domain/format.ts';
 import { isHttpUrl } from '#domain/links.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { displayPrice } from '#domain/pricing-options.ts';
@@ -50,7 +51,7 @@ export function memberSince(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   // In UTC: the same on the server and in every browser (a server-rendered page hydrates it).
-  return `Member since ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  return `Member since ${utcMonthLabel(date)}`;
 }
 
 export interface AvailabilityRow {
