@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
+import { BatchWriter } from '#server/lib/batch-writer.ts';
 import { type InsightEvent, purgeRawInsightEvents, writeInsightEvents } from './insights.service';
 
 export interface InsightWriterOptions {
@@ -22,27 +22,34 @@ const PAGES_REMEMBERED = 20_000;
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * Queues beacon events and writes them in batches after the replies have gone out, as the search
- * log does (search-log.ts): a beacon never waits for the database. close() (from onClose) writes
- * what is queued. The batch also purges the raw events of past days, at most hourly.
+ * Queues beacon events and writes them in batches after the replies have gone out (BatchWriter, as
+ * the search log does): a beacon never waits for the database. close() (from onClose) writes what is
+ * queued. Each pass also purges the raw events of past days, at most hourly.
  */
 export class InsightWriter {
-  private queue: InsightEvent[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
   /** Results page id → when first seen, oldest first. */
   private readonly pages = new Map<string, number>();
   private lastPurge = 0;
   /** Wakes the writer hourly, so raw events are purged on a quiet server too. */
   private readonly purgeTimer: NodeJS.Timeout;
-  private readonly intervalMs: number;
-  private readonly maxEvents: number;
-  private readonly maxQueued: number;
+  private readonly batches: BatchWriter<InsightEvent>;
 
   constructor(private readonly opts: InsightWriterOptions) {
-    this.intervalMs = opts.intervalMs ?? 250;
-    this.maxEvents = opts.maxEvents ?? 200;
-    this.maxQueued = opts.maxQueued ?? 10_000;
+    this.batches = new BatchWriter({
+      log: opts.log,
+      label: 'insights',
+      intervalMs: opts.intervalMs ?? 250,
+      maxBatch: opts.maxEvents ?? 200,
+      maxQueued: opts.maxQueued ?? 10_000,
+      write: (batch) => writeInsightEvents(this.opts.db, batch),
+      // A batch refused for one bad event (a provider deleted meanwhile) is dropped rather than
+      // retried for ever: these are counters, and the loss is logged.
+      refused: async (batch, error) => {
+        this.opts.log.warn({ err: error }, `insights: batch of ${batch.length} events refused, dropped`);
+        return [];
+      },
+      afterWrite: () => this.purgeIfDue(),
+    });
     this.purgeTimer = setInterval(() => void this.flush(), PURGE_EVERY_MS);
     this.purgeTimer.unref();
   }
@@ -60,62 +67,17 @@ export class InsightWriter {
   }
 
   push(event: InsightEvent): void {
-    this.queue.push(event);
-    if (this.queue.length > this.maxQueued) {
-      this.queue.splice(0, this.queue.length - this.maxQueued);
-      this.opts.log.warn('insights queue full: dropped the oldest events');
-    }
-    if (this.queue.length >= this.maxEvents) void this.writeSoon();
-    else this.schedule(this.intervalMs);
+    this.batches.push([event]);
   }
 
   /** Writes everything queued; resolves when stored (or failed and re-queued). */
   flush(): Promise<void> {
-    return this.writeSoon();
+    return this.batches.flush();
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     clearInterval(this.purgeTimer);
-    await this.flush();
-    if (this.queue.length > 0) this.opts.log.error(`insights: ${this.queue.length} events lost at shutdown`);
-  }
-
-  private writeSoon(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.chain = this.chain.then(() => this.writeQueued());
-    return this.chain;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.writeSoon();
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async writeQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxEvents);
-      try {
-        await writeInsightEvents(this.opts.db, batch);
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          this.queue.unshift(...batch);
-          this.opts.log.error({ err: error }, 'insights: database unavailable, will retry');
-          this.schedule(1000);
-          return;
-        }
-        // A batch refused for one bad event (a provider deleted meanwhile) is dropped rather than
-        // retried for ever: these are counters, and the loss is logged.
-        this.opts.log.warn({ err: error }, `insights: batch of ${batch.length} events refused, dropped`);
-      }
-    }
-    await this.purgeIfDue();
+    return this.batches.close();
   }
 
   private async purgeIfDue() {

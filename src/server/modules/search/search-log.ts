@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { BatchWriter } from '#server/lib/batch-writer.ts';
 import { verifyAccessToken } from '#server/lib/tokens.ts';
 import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
 import { type NewSearchLog, writeSearchLogs } from './search.service';
@@ -136,26 +137,30 @@ export class SettlingSearches<Row extends Settling> {
  * graceful shutdown loses nothing.
  */
 export class SearchLogWriter {
-  private queue: PendingSearchLog[] = [];
-  private timer: NodeJS.Timeout | null = null;
   private settleTimer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
-  private readonly intervalMs: number;
-  private readonly maxRows: number;
-  private readonly maxQueued: number;
   private readonly settleMs: number;
   private readonly settling: SettlingSearches<PendingSearchLog>;
+  private readonly batches: BatchWriter<PendingSearchLog>;
 
   constructor(private readonly opts: SearchLogWriterOptions) {
-    this.intervalMs = opts.intervalMs ?? 100;
-    this.maxRows = opts.maxRows ?? 100;
-    this.maxQueued = opts.maxQueued ?? 10_000;
     this.settleMs = opts.settleMs ?? 3_000;
     this.settling = new SettlingSearches(this.settleMs, opts.maxHeld ?? 10_000);
+    this.batches = new BatchWriter({
+      log: opts.log,
+      label: 'search log',
+      intervalMs: opts.intervalMs ?? 100,
+      maxBatch: opts.maxRows ?? 100,
+      maxQueued: opts.maxQueued ?? 10_000,
+      write: async (batch) => writeSearchLogs(this.opts.db, await this.resolveUsers(batch)),
+      // A batch the database refuses for one bad row (e.g. the user was deleted meanwhile) would be
+      // retried for ever and hold up every row behind it: its rows are written one by one, those
+      // refused dropped. Only an unreachable database keeps them queued for later.
+      refused: (batch) => this.writeOneByOne(batch),
+    });
   }
 
   push(row: PendingSearchLog): void {
-    this.enqueue(this.settling.offer(row, this.opts.now().getTime()));
+    this.batches.push(this.settling.offer(row, this.opts.now().getTime()));
     this.scheduleSettle();
   }
 
@@ -164,46 +169,15 @@ export class SearchLogWriter {
    * search made a moment ago); resolves when it is stored (or has failed and been re-queued).
    */
   flush(): Promise<void> {
-    this.enqueue(this.settling.releaseAll());
+    this.batches.push(this.settling.releaseAll());
     this.clearSettleTimer();
-    return this.writeSoon();
+    return this.batches.flush();
   }
 
-  async close(): Promise<void> {
-    await this.flush();
-    if (this.queue.length > 0) {
-      this.opts.log.error(`search log: ${this.queue.length} rows could not be written before shutdown`);
-    }
-  }
-
-  private enqueue(rows: PendingSearchLog[]) {
-    if (rows.length === 0) return;
-    this.queue.push(...rows);
-    if (this.queue.length > this.maxQueued) {
-      this.queue.splice(0, this.queue.length - this.maxQueued);
-      this.opts.log.warn('search log queue full: dropped the oldest rows');
-    }
-    if (this.queue.length >= this.maxRows) void this.writeSoon();
-    else this.schedule(this.intervalMs);
-  }
-
-  /** Writes what is queued (not what is settling). */
-  private writeSoon(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.chain = this.chain.then(() => this.writeQueued());
-    return this.chain;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.writeSoon();
-    }, delayMs);
-    this.timer.unref();
+  close(): Promise<void> {
+    this.batches.push(this.settling.releaseAll());
+    this.clearSettleTimer();
+    return this.batches.close();
   }
 
   /** Wakes when the oldest held search settles; the `now` clock decides what has (tests move it). */
@@ -214,7 +188,7 @@ export class SearchLogWriter {
     const delay = Math.min(Math.max(deadline - this.opts.now().getTime(), 0), this.settleMs);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
-      this.enqueue(this.settling.expired(this.opts.now().getTime()));
+      this.batches.push(this.settling.expired(this.opts.now().getTime()));
       this.scheduleSettle();
     }, delay);
     this.settleTimer.unref();
@@ -226,28 +200,9 @@ export class SearchLogWriter {
     this.settleTimer = null;
   }
 
-  private async writeQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxRows);
-      const rows = await Promise.all(batch.map((row) => this.resolveUser(row)));
-      try {
-        await writeSearchLogs(this.opts.db, rows);
-      } catch (error) {
-        // A batch the database refuses for one bad row (e.g. the user was deleted meanwhile) would be
-        // retried for ever and hold up every row behind it: write its rows one by one, dropping those
-        // refused. Only an unreachable database keeps them queued for later.
-        const left = isDatabaseUnavailable(error) ? batch : await this.writeOneByOne(batch, rows);
-        if (left.length === 0) continue;
-        this.queue.unshift(...left);
-        this.opts.log.error({ err: error }, 'search log: database unavailable, will retry');
-        this.schedule(1000);
-        return;
-      }
-    }
-  }
-
   /** Writes each row alone; answers the rows still to write if the database went away meanwhile. */
-  private async writeOneByOne(batch: PendingSearchLog[], rows: NewSearchLog[]): Promise<PendingSearchLog[]> {
+  private async writeOneByOne(batch: PendingSearchLog[]): Promise<PendingSearchLog[]> {
+    const rows = await this.resolveUsers(batch);
     for (let i = 0; i < rows.length; i++) {
       try {
         await writeSearchLogs(this.opts.db, [rows[i]!]);
@@ -257,6 +212,10 @@ export class SearchLogWriter {
       }
     }
     return [];
+  }
+
+  private resolveUsers(batch: PendingSearchLog[]): Promise<NewSearchLog[]> {
+    return Promise.all(batch.map((row) => this.resolveUser(row)));
   }
 
   private async resolveUser({ token, ...row }: PendingSearchLog): Promise<NewSearchLog> {

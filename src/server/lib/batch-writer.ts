@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
+
+export interface BatchWriterOptions<Item> {
+  log: FastifyBaseLogger;
+  /** Names the writer in its log lines ('search log', 'insights'). */
+  label: string;
+  /** Write this long after the first queued item… */
+  intervalMs: number;
+  /** …or as soon as this many are queued; also the most written at once. */
+  maxBatch: number;
+  /** Items kept while the database refuses them; the oldest are dropped beyond. */
+  maxQueued: number;
+  /** Stores one batch; throws when the database refuses it. */
+  write: (batch: Item[]) => Promise<void>;
+  /**
+   * A batch the database refused for a reason other than being unreachable (one bad item, say):
+   * answers the items still to write, which wait for the next attempt ([] when they are settled,
+   * written one by one or dropped). Never called for an unreachable database: then the whole batch
+   * waits.
+   */
+  refused: (batch: Item[], error: unknown) => Promise<Item[]>;
+  /** After each pass that emptied the queue. */
+  afterWrite?: () => Promise<void>;
+}
+
+/**
+ * Queues items and writes them in batches after the replies have gone out, so a request never waits
+ * for the database to store a by-product of it (the search log, insight counters). One pass at a
+ * time; an unreachable database keeps the batch queued and tries again a second later.
+ */
+export class BatchWriter<Item> {
+  private queue: Item[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: BatchWriterOptions<Item>) {}
+
+  /** Items queued and not yet stored. */
+  get size(): number {
+    return this.queue.length;
+  }
+
+  push(items: Item[]): void {
+    if (items.length === 0) return;
+    this.queue.push(...items);
+    if (this.queue.length > this.opts.maxQueued) {
+      this.queue.splice(0, this.queue.length - this.opts.maxQueued);
+      this.opts.log.warn(`${this.opts.label}: queue full, dropped the oldest`);
+    }
+    if (this.queue.length >= this.opts.maxBatch) void this.flush();
+    else this.schedule(this.opts.intervalMs);
+  }
+
+  /** Writes what is queued; resolves when it is stored (or has failed and been queued again). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.chain = this.chain.then(() => this.writeQueued());
+    return this.chain;
+  }
+
+  /** Writes what is queued, then logs what could not be (from the app's onClose). */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.queue.length > 0) {
+      this.opts.log.error(`${this.opts.label}: ${this.queue.length} not written before shutdown`);
+    }
+  }
+
+  private schedule(delayMs: number) {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async writeQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.opts.maxBatch);
+      try {
+        await this.opts.write(batch);
+      } catch (error) {
+        const left = isDatabaseUnavailable(error) ? batch : await this.opts.refused(batch, error);
+        if (left.length === 0) continue;
+        this.queue.unshift(...left);
+        this.opts.log.error({ err: error }, `${this.opts.label}: database unavailable, will retry`);
+        this.schedule(1000);
+        return;
+      }
+    }
+    await this.opts.afterWrite?.();
+  }
+}
