@@ -117,6 +117,46 @@ export async function readPurposeToken(
   }
 }
 
+/** What a one-click unsubscribe link (RFC 8058) turns off: a user's opening alerts, or one saved search's. */
+export type UnsubscribePurpose = Extract<
+  PurposeClaims['purpose'],
+  'unsubscribe-alerts' | 'unsubscribe-saved-search'
+>;
+
+/** The answer to an unsubscribe link whose token is not a valid one. */
+export const UNSUBSCRIBE_LINK_FAILED = 'This unsubscribe link is invalid or has expired.';
+
+/** An unsubscribe link works for a year without a login; its fingerprint is fixed (no password behind it). */
+const UNSUBSCRIBE_TTL_S = 365 * 24 * 60 * 60;
+const UNSUBSCRIBE_FINGERPRINT = 'v1';
+
+/** The token of an unsubscribe link for `subject` (a user id, a saved search id). */
+export async function signUnsubscribeToken(
+  secret: Uint8Array,
+  purpose: UnsubscribePurpose,
+  subject: string,
+  now: Date,
+): Promise<string> {
+  const claims = { purpose, sub: subject, fingerprint: UNSUBSCRIBE_FINGERPRINT };
+  return (await signPurposeToken(secret, claims, now, UNSUBSCRIBE_TTL_S)).token;
+}
+
+/** The subject an unsubscribe token of `purpose` was made for, or null when it is not a valid one. */
+export async function readUnsubscribeToken(
+  secret: Uint8Array,
+  purpose: UnsubscribePurpose,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  const claims = await readPurposeToken(
+    secret,
+    token,
+    { purpose, fingerprint: UNSUBSCRIBE_FINGERPRINT },
+    now,
+  );
+  return claims?.sub ?? null;
+}
+
 /** True when the token is ours, unexpired, and has exactly these claims. */
 export async function verifyPurposeToken(
   secret: Uint8Array,

@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { PollingWorker } from '#server/lib/polling-loop.ts';
-import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
+import { readUnsubscribeToken, signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } from '#server/lib/tokens.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { openingAlertMail } from '#server/mail/templates.ts';
 import * as q from './opening-alerts.queries';
@@ -18,31 +18,12 @@ import { scheduleAlertDispatch } from './openings.queries';
  * again at send time that the user still wants them (isAlertStillWanted, wired in app.ts).
  */
 const ALERT_INTERVAL_MS = 60 * 60_000;
-const UNSUBSCRIBE_TTL_S = 365 * 24 * 60 * 60;
 const BATCH = 20;
 /** Openings listed in one alert at most. */
 const OPENINGS_PER_ALERT = 20;
 
-const unsubscribeClaims = (userId: string) => ({
-  purpose: 'unsubscribe-alerts' as const,
-  sub: userId,
-  fingerprint: 'v1',
-});
-
-export async function unsubscribeToken(ctx: AppContext, userId: string): Promise<string> {
-  return (await signPurposeToken(ctx.secret, unsubscribeClaims(userId), ctx.now(), UNSUBSCRIBE_TTL_S)).token;
-}
-
-/** The user an unsubscribe token was made for, or null when it is not a valid one. */
-export async function userOfUnsubscribeToken(ctx: AppContext, token: string): Promise<string | null> {
-  const claims = await readPurposeToken(
-    ctx.secret,
-    token,
-    { purpose: 'unsubscribe-alerts', fingerprint: 'v1' },
-    ctx.now(),
-  );
-  return claims?.sub ?? null;
-}
+export const unsubscribeToken = (ctx: AppContext, userId: string): Promise<string> =>
+  signUnsubscribeToken(ctx.secret, 'unsubscribe-alerts', userId, ctx.now());
 
 /** Announces one provider's new openings to each follower, in the caller's transaction. */
 async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now: Date) {
@@ -153,8 +134,8 @@ export async function isAlertStillWanted(
 
 /** One-click unsubscribe: turns alerts off for the token's user, without a login. */
 export async function unsubscribeFromAlerts(ctx: AppContext, token: string): Promise<void> {
-  const userId = await userOfUnsubscribeToken(ctx, token);
-  if (!userId) throw new AppError('INVALID_TOKEN', 'This unsubscribe link is invalid or has expired.');
+  const userId = await readUnsubscribeToken(ctx.secret, 'unsubscribe-alerts', token, ctx.now());
+  if (!userId) throw new AppError('INVALID_TOKEN', UNSUBSCRIBE_LINK_FAILED);
   await setOpeningAlerts(ctx, userId, false);
 }
 

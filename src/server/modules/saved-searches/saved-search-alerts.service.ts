@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { PollingWorker } from '#server/lib/polling-loop.ts';
-import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
+import { readUnsubscribeToken, signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } from '#server/lib/tokens.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
@@ -26,32 +26,18 @@ import * as q from './saved-search-alerts.queries';
  */
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
-const UNSUBSCRIBE_TTL_S = 365 * 24 * 60 * 60;
 const BATCH = 20;
 const OPENINGS_PER_ALERT = 20;
 
-const unsubscribeClaims = (savedSearchId: string) => ({
-  purpose: 'unsubscribe-saved-search' as const,
-  sub: savedSearchId,
-  fingerprint: 'v1',
-});
-
-export async function savedSearchUnsubscribeToken(ctx: AppContext, savedSearchId: string): Promise<string> {
-  return (await signPurposeToken(ctx.secret, unsubscribeClaims(savedSearchId), ctx.now(), UNSUBSCRIBE_TTL_S))
-    .token;
-}
+export const savedSearchUnsubscribeToken = (ctx: AppContext, savedSearchId: string): Promise<string> =>
+  signUnsubscribeToken(ctx.secret, 'unsubscribe-saved-search', savedSearchId, ctx.now());
 
 /** One-click unsubscribe: turns off the alerts of the token's saved search, without a login. */
 export async function unsubscribeFromSavedSearch(ctx: AppContext, token: string): Promise<void> {
-  const claims = await readPurposeToken(
-    ctx.secret,
-    token,
-    { purpose: 'unsubscribe-saved-search', fingerprint: 'v1' },
-    ctx.now(),
-  );
+  const savedSearchId = await readUnsubscribeToken(ctx.secret, 'unsubscribe-saved-search', token, ctx.now());
   // A deleted saved search has nothing left to send: the link still answers that it worked.
-  if (!claims?.sub) throw new AppError('INVALID_TOKEN', 'This unsubscribe link is invalid or has expired.');
-  await q.turnAlertOff(ctx.db, claims.sub);
+  if (!savedSearchId) throw new AppError('INVALID_TOKEN', UNSUBSCRIBE_LINK_FAILED);
+  await q.turnAlertOff(ctx.db, savedSearchId);
 }
 
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
