@@ -45,6 +45,26 @@ const countServices = (userId: string) => t.db.$count(favoriteServices, eq(favor
 
 /** A listed provider inserted straight into the database (no profile row, no mail). */
 
+/** `count` listed providers in two statements (the caps' tests need a thousand). */
+async function insertListedProviders(count: number) {
+  const tag = randomBytes(3).toString('hex');
+  const rows = await t.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `cap-${tag}-${i}@example.test`,
+        passwordHash: 'not-a-login',
+        name: `Cap ${tag} ${i}`,
+        routingSlug: `cap-${tag}-${i}`,
+        userType: 'provider' as const,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  await t.db.insert(providerProfiles).values(rows.map((r) => completeProfile(r.id)));
+  return rows;
+}
+
 describe('POST /api/favorites', () => {
   it('needs a token and stores nothing', async () => {
     const provider = await createVerifiedProvider(t);
@@ -130,22 +150,7 @@ describe('POST /api/favorites', () => {
 
   it(`stops at ${FAVORITE_LIMITS.providersMax} saved providers, but re-saving one is still a success`, async () => {
     const client = await createVerifiedUser(t);
-    const tag = randomBytes(3).toString('hex');
-    const rows = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: FAVORITE_LIMITS.providersMax + 1 }, (_, i) => ({
-          email: `cap-${tag}-${i}@example.test`,
-          passwordHash: 'not-a-login',
-          name: `Cap ${tag} ${i}`,
-          routingSlug: `cap-${tag}-${i}`,
-          userType: 'provider' as const,
-          emailVerifiedAt: new Date(),
-        })),
-      )
-      .returning({ id: users.id });
-    await t.db.insert(providerProfiles).values(rows.map((r) => completeProfile(r.id)));
-    const [extra, ...capped] = rows;
+    const [extra, ...capped] = await insertListedProviders(FAVORITE_LIMITS.providersMax + 1);
     await t.db.insert(favorites).values(capped.map((r) => ({ userId: client.user.id, providerId: r.id })));
     const token = client.session.access_token;
 
@@ -628,5 +633,32 @@ describe('/api/blocked-providers', () => {
     expect(bad.body.issues[0].path).toBe('providerId');
     expect(await blockedIds(provider.user.id)).toEqual([]);
     expect(await blockedIds(client.user.id)).toEqual([]);
+  });
+
+  it(`stops at ${FAVORITE_LIMITS.providersMax} blocked providers, but blocking one again is still a success`, async () => {
+    const client = await createVerifiedUser(t);
+    const [extra, ...capped] = await insertListedProviders(FAVORITE_LIMITS.providersMax + 1);
+    await t.db
+      .insert(blockedProviders)
+      .values(capped.map((r) => ({ userId: client.user.id, providerId: r.id })));
+    const token = client.session.access_token;
+
+    const full = await t.post('/api/blocked-providers', { providerId: extra!.id }, { token });
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ error: 'CONFLICT', message: BLOCK_TEXTS.tooManyBlocks });
+    expect(await blockedIds(client.user.id)).not.toContain(extra!.id);
+
+    const again = await t.post('/api/blocked-providers', { providerId: capped[500]!.id }, { token });
+    expect(again.status).toBe(200);
+    expect((await blockedIds(client.user.id)).length).toBe(FAVORITE_LIMITS.providersMax);
+
+    // Unblocking one makes room again.
+    expect((await t.del('/api/blocked-providers', { providerId: capped[0]!.id }, { token })).status).toBe(
+      200,
+    );
+    expect((await t.post('/api/blocked-providers', { providerId: extra!.id }, { token })).status).toBe(200);
+    const ids = await blockedIds(client.user.id);
+    expect(ids.length).toBe(FAVORITE_LIMITS.providersMax);
+    expect(ids).toContain(extra!.id);
   });
 });

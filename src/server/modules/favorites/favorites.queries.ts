@@ -25,6 +25,12 @@ export async function countFavorites(db: Db, userId: string): Promise<number> {
   return db.$count(favorites, eq(favorites.userId, userId));
 }
 
+export async function hasFavorite(db: Db, userId: string, providerId: string): Promise<boolean> {
+  return (
+    (await db.$count(favorites, and(eq(favorites.userId, userId), eq(favorites.providerId, providerId)))) > 0
+  );
+}
+
 export async function findFavoriteIds(db: Db, userId: string, max: number): Promise<string[]> {
   const rows = await db
     .select({ providerId: favorites.providerId })
@@ -135,6 +141,11 @@ export async function deleteBlock(db: Db, userId: string, providerId: string): P
 
 export async function countBlocks(db: Db, userId: string): Promise<number> {
   return db.$count(blockedProviders, eq(blockedProviders.userId, userId));
+}
+
+export async function hasBlock(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const where = and(eq(blockedProviders.userId, userId), eq(blockedProviders.providerId, providerId));
+  return (await db.$count(blockedProviders, where)) > 0;
 }
 
 export interface BlockedProviderRow {

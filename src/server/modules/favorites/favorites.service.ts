@@ -13,16 +13,25 @@ import { recordNewFavorite } from '../insights/insights.service';
 import { findPublicProvider } from '../profiles/profiles.service';
 import * as q from './favorites.queries';
 
+/**
+ * A list of providers at its cap (FAVORITE_LIMITS.providersMax) takes no new one (409); adding one
+ * already on it stays a success (idempotent).
+ */
+async function refuseBeyondCap(count: Promise<number>, isOnList: () => Promise<boolean>, tooMany: string) {
+  if ((await count) < FAVORITE_LIMITS.providersMax) return;
+  if (!(await isOnList())) throw new AppError('CONFLICT', tooMany);
+}
+
 /** Saves a provider (idempotent). Unknown or unlisted providers are 404; a full list is refused. */
 export async function addFavorite(ctx: AppContext, userId: string, providerId: string) {
   const provider = await findPublicProvider(ctx, providerId);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
-  if ((await q.countFavorites(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
-    // Saving one already saved stays a success (idempotent) even at the cap.
-    const ids = await q.findFavoriteIds(ctx.db, userId, FAVORITE_LIMITS.providersMax);
-    if (!ids.includes(providerId)) throw new AppError('CONFLICT', FAVORITE_TEXTS.tooMany);
-  }
+  await refuseBeyondCap(
+    q.countFavorites(ctx.db, userId),
+    () => q.hasFavorite(ctx.db, userId, providerId),
+    FAVORITE_TEXTS.tooMany,
+  );
   // Saving a provider one blocked unblocks them: the two say opposite things.
   await q.deleteBlock(ctx.db, userId, providerId);
   // A new save counts in the provider's insights; saving one already saved does not.
@@ -94,10 +103,11 @@ export async function blockProvider(ctx: AppContext, userId: string, providerId:
   const provider = await findPublicProvider(ctx, providerId);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', BLOCK_TEXTS.ownBlock);
-  if ((await q.countBlocks(ctx.db, userId)) >= FAVORITE_LIMITS.providersMax) {
-    const blocked = await q.findBlockedProviders(ctx.db, userId, FAVORITE_LIMITS.providersMax);
-    if (!blocked.some((b) => b.id === providerId)) throw new AppError('CONFLICT', BLOCK_TEXTS.tooManyBlocks);
-  }
+  await refuseBeyondCap(
+    q.countBlocks(ctx.db, userId),
+    () => q.hasBlock(ctx.db, userId, providerId),
+    BLOCK_TEXTS.tooManyBlocks,
+  );
   await q.insertBlock(ctx.db, userId, providerId);
   return { providerId, blocked: true };
 }
