@@ -1,7 +1,5 @@
 /** Admin and beta gate: texts, header names and display helpers (no zod). */
 
-import { groupThousands } from './format';
-
 export const ADMIN_LIMITS = {
   pageDefault: 50,
   pageMax: 100,
@@ -36,7 +34,7 @@ export const ADMIN_TEXTS = {
   submissionNotFound: 'Submission not found',
   exportFailed: 'Export failed. Please try again.',
   exportTruncated: (max: number) =>
-    `Only the newest ${groupThousands(max)} rows were exported. Narrow the dates to export the rest.`,
+    `Only the newest ${max.toLocaleString('en-US')} rows were exported. Narrow the dates to export the rest.`,
 } as const;
 
 /** Headers of a CSV export: how many rows it holds, and whether more matched (then it was cut). */

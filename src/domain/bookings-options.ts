@@ -1,7 +1,5 @@
 /** Booking clicks: texts and limits (no zod, so pages can load them cheaply). */
 
-import { groupThousands } from './format';
-
 export const BOOKING_LIMITS = {
   /** Rows in the provider's 'most recent' table (SPEC.md §9). */
   recentRows: 10,
@@ -30,6 +28,6 @@ export const BOOKING_TEXTS = {
   showing: (shown: number, total: number) => `Showing ${shown} most recent clicks of ${total} total`,
   /** '312 clicks · 41 unique': every click, and at most one per client per day. */
   clicksAndUnique: (total: number, unique: number) =>
-    `${groupThousands(total)} ${total === 1 ? 'click' : 'clicks'} · ${groupThousands(unique)} unique`,
+    `${total.toLocaleString('en-US')} ${total === 1 ? 'click' : 'clicks'} · ${unique.toLocaleString('en-US')} unique`,
   uniqueExplained: 'Unique clicks count each client at most once a day.',
 } as const;

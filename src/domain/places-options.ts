@@ -1,4 +1,3 @@
-import { groupThousands } from './format';
 import type { LandingReply } from './places';
 
 /**
@@ -205,7 +204,8 @@ export const LANDING_TEXTS = {
 } as const;
 
 const dollars = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
-const plural = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * The introduction, from the reply's figures only: '3 providers offer balayage in Austin, TX, from

@@ -1,7 +1,5 @@
 /** Price texts and their rules (no zod, so pages that only show prices load them cheaply; the schemas are in pricing.ts). */
 
-import { groupThousands } from './format';
-
 export const PRICE_TYPES = ['fixed', 'range', 'starting_at', 'contact'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
 
@@ -26,7 +24,9 @@ export const PRICING_TEXTS = {
   descriptionRequired: 'Description is required',
   validPrice: 'Valid price is required',
   maxAboveMin: 'Max price must be greater than min price',
-  tooHigh: `Prices must be at most $${groupThousands(PRICING_LIMITS.priceMax)}`,
+  // Written out, not formatted when the module loads: a page's first Intl call loads the browser's
+  // locale data (ADR 017), and the profile page makes none. pricing.test.ts checks it against the limit.
+  tooHigh: 'Prices must be at most $100,000',
   previewInvalid: 'Enter valid price to see preview',
   tooMany: `You can have at most ${PRICING_LIMITS.packagesMax} service packages`,
 } as const;
@@ -40,10 +40,12 @@ export interface PriceParts {
 
 /** 45 → '45', 45.5 → '45.50', 1200 → '1,200'. */
 export function formatAmount(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const whole = groupThousands(Math.floor(cents / 100));
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  return cents % 100 === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
+  const cents = Math.round(amount * 100);
+  const whole = cents % 100 === 0;
+  return (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
 }
 
 const isAmount = (value: number | null | undefined): value is number =>

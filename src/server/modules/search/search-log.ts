@@ -21,7 +21,7 @@ export interface SearchLogWriterOptions {
   maxRows?: number;
   /** Rows kept while the database refuses them; the oldest are dropped beyond (default 10,000). */
   maxQueued?: number;
-  /** How long a search with a session id waits for the next keystroke or slider step (default 3 s). */
+  /** How long a search with a session id waits for the next keystroke or slider step (default SEARCH_LOG_SETTLE_MS). */
   settleMs?: number;
   /** Sessions whose search is waiting at once; the oldest is logged beyond (default 10,000). */
   maxHeld?: number;
@@ -51,6 +51,9 @@ export interface SearchLogWriterOptions {
 // Known limit, kept for a rule one can predict: deleting character by character and then typing
 // something else logs the last text the debounce caught on the way down ('ba'), not 'balayage'.
 // Searches without a session id (API clients, scripts) are logged one by one, as before.
+
+/** How long a search with a session id is held for its session's next one, by default. */
+export const SEARCH_LOG_SETTLE_MS = 3_000;
 
 /** Whether `next` continues the search `held` (same session, within the window) rather than starting another. */
 export function isRefinement(held: string, next: string): boolean {
@@ -143,7 +146,7 @@ export class SearchLogWriter {
   private readonly batches: BatchWriter<PendingSearchLog>;
 
   constructor(private readonly opts: SearchLogWriterOptions) {
-    this.settleMs = opts.settleMs ?? 3_000;
+    this.settleMs = opts.settleMs ?? SEARCH_LOG_SETTLE_MS;
     this.settling = new SettlingSearches(this.settleMs, opts.maxHeld ?? 10_000);
     this.batches = new BatchWriter({
       log: opts.log,

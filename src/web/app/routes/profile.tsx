@@ -9,7 +9,6 @@ import { publicProfileQuery, usePublicProfile } from '#web/features/profiles/api
 import type { Viewer } from '#web/features/profiles/components/public/ContactCard.tsx';
 import { ProfileLoadError } from '#web/features/profiles/components/public/ProfileLoadError.tsx';
 import { ProfileLoading } from '#web/features/profiles/components/public/ProfileLoading.tsx';
-import { ProfileNotFound } from '#web/features/profiles/components/public/ProfileNotFound.tsx';
 import { PublicProfileView } from '#web/features/profiles/components/public/PublicProfileView.tsx';
 import { profileTitle } from '#web/features/profiles/components/public/profile-view.ts';
 import { ReviewInvite } from '#web/features/reviews/components/ReviewInvite.tsx';
@@ -25,6 +24,13 @@ const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice
 const BlockProviderButton = lazy(() =>
   import('#web/features/favorites/components/BlockProviderButton.tsx').then((m) => ({
     default: m.BlockProviderButton,
+  })),
+);
+
+// 'Profile Not Found' loads when it happens: a profile that exists (nearly every visit) never fetches it.
+const ProfileNotFound = lazy(() =>
+  import('#web/features/profiles/components/public/ProfileNotFound.tsx').then((m) => ({
+    default: m.ProfileNotFound,
   })),
 );
 
@@ -125,7 +131,12 @@ export function ProfilePage() {
       />
     );
   }
-  if (notFound) return <ProfileNotFound slug={slug} />;
+  if (notFound)
+    return (
+      <Suspense fallback={<ProfileLoading />}>
+        <ProfileNotFound slug={slug} />
+      </Suspense>
+    );
   if (query.isError)
     return <ProfileLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <ProfileLoading />;

@@ -14,7 +14,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminBookingLog, AdminDateRange, SearchLog, SubmissionStatus } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
-import { groupThousands } from '#domain/format.ts';
 import type { Submission } from '#domain/forms.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -175,7 +174,7 @@ function StatCard({
       </span>
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-muted">{label}</h2>
-        <p className="text-3xl font-bold text-app">{value === null ? '–' : groupThousands(value)}</p>
+        <p className="text-3xl font-bold text-app">{value === null ? '–' : value.toLocaleString('en-US')}</p>
       </div>
     </Card>
   );

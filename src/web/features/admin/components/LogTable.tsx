@@ -1,7 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ADMIN_TEXTS } from '#domain/admin-options.ts';
-import { groupThousands } from '#domain/format.ts';
 import { LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -133,7 +132,7 @@ export function LogTable<T extends { id: string }>({
       {rows.length > 0 && (
         <div className="flex flex-col items-center gap-3 border-t border-app px-4 py-4 sm:flex-row sm:justify-between">
           <p className="text-sm text-muted" aria-live="polite">
-            Showing {groupThousands(rows.length)} of {groupThousands(total)}
+            Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
           </p>
           <LoadMoreButton query={query} size="sm" />
         </div>

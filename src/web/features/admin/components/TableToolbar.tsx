@@ -2,7 +2,6 @@ import { Download } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AdminDateRange, AdminDateRangeSchema } from '#domain/admin.ts';
 import { ADMIN_LIMITS, ADMIN_TEXTS } from '#domain/admin-options.ts';
-import { groupThousands } from '#domain/format.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
@@ -62,7 +61,10 @@ export function TableToolbar({ name, range, onRangeChange, total, onExport, chil
     try {
       const result = await onExport();
       if (result.truncated) toast.info(ADMIN_TEXTS.exportTruncated(max));
-      else toast.success(`Exported ${groupThousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`);
+      else
+        toast.success(
+          `Exported ${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'row' : 'rows'}`,
+        );
     } catch (error) {
       toast.error(ADMIN_TEXTS.exportFailed, {
         description: error instanceof Error ? error.message : undefined,
@@ -110,8 +112,8 @@ export function TableToolbar({ name, range, onRangeChange, total, onExport, chil
       </div>
       {total !== null && total > max && (
         <p className="text-sm text-amber-800 dark:text-amber-300">
-          {groupThousands(total)} rows match: the export holds the newest {groupThousands(max)}. Narrow the
-          dates to export the rest.
+          {total.toLocaleString('en-US')} rows match: the export holds the newest{' '}
+          {max.toLocaleString('en-US')}. Narrow the dates to export the rest.
         </p>
       )}
     </div>

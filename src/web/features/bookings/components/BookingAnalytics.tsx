@@ -1,12 +1,10 @@
 // This card is a lazy chunk of its own (account.tsx): an icon it shared with just one other page (the
 // admin's MousePointerClick, the profile's CalendarDays) would be cut into a chunk of its own there.
-
 import { CalendarClock, MousePointer2, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { shortId } from '#domain/admin-options.ts';
 import type { BookingStats } from '#domain/bookings.ts';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
-import { groupThousands } from '#domain/format.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -46,13 +44,15 @@ function Stat({
         <Icon className="h-4 w-4" aria-hidden="true" />
         {label}
       </dt>
-      <dd className="mt-1 text-2xl font-bold text-app">{groupThousands(value)}</dd>
-      {unique !== undefined && <dd className="text-sm text-muted">{groupThousands(unique)} unique</dd>}
+      <dd className="mt-1 text-2xl font-bold text-app">{value.toLocaleString('en-US')}</dd>
+      {unique !== undefined && (
+        <dd className="text-sm text-muted">{unique.toLocaleString('en-US')} unique</dd>
+      )}
     </div>
   );
 }
 
-const plural = (n: number, word: string) => `${groupThousands(n)} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Unique clicks per day (one per client per day) for the last 30 days as bars, so a client who

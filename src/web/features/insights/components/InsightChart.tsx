@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { groupThousands } from '#domain/format.ts';
 import { type ChartPoint, countOf, dayLabel, summarize } from './insight-summary';
 
 /**
@@ -25,7 +24,7 @@ export function InsightChart({
     <figure className="rounded-xl border border-app p-4">
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-app">{title}</span>
-        <span className="text-2xl font-bold text-app">{groupThousands(total)}</span>
+        <span className="text-2xl font-bold text-app">{total.toLocaleString('en-US')}</span>
       </figcaption>
       <div
         role="img"

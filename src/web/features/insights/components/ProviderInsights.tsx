@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { groupThousands } from '#domain/format.ts';
 import {
   INSIGHT_FIGURES,
   INSIGHT_PERIODS,
@@ -83,7 +82,7 @@ export function ProviderInsights({ providerId }: { providerId: string }) {
             <ol className="mt-2 flex flex-wrap gap-2">
               {insights.top_words.map((w) => (
                 <li key={w.word} className="rounded-full border border-app px-3 py-1 text-sm text-app">
-                  {w.word} <span className="text-muted">· {groupThousands(w.count)}</span>
+                  {w.word} <span className="text-muted">· {w.count.toLocaleString('en-US')}</span>
                 </li>
               ))}
             </ol>

@@ -1,4 +1,3 @@
-import { groupThousands } from '#domain/format.ts';
 /** One day of one figure, the day 'YYYY-MM-DD' in the provider's time zone. */
 export interface ChartPoint {
   date: string;
@@ -15,7 +14,8 @@ export const dayLabel = (date: string, style: 'short' | 'long' = 'short') =>
   formats[style].format(new Date(`${date}T12:00:00Z`));
 
 /** '1 impression', '12 impressions'. */
-export const countOf = (n: number, unit: string) => `${groupThousands(n)} ${unit}${n === 1 ? '' : 's'}`;
+export const countOf = (n: number, unit: string) =>
+  `${n.toLocaleString('en-US')} ${unit}${n === 1 ? '' : 's'}`;
 
 /**
  * The chart in words, for screen readers and for anyone who prefers a sentence: the total, the
@@ -29,5 +29,5 @@ export function summarize(points: readonly ChartPoint[], unit: string): string {
   const empty = points.filter((p) => p.value === 0).length;
   const range = `${dayLabel(points[0]!.date)} to ${dayLabel(points.at(-1)!.date)}`;
   const none = empty === 0 ? 'every day had some' : `${countOf(empty, 'day')} had none`;
-  return `${countOf(total, unit)} in the last ${days} days (${range}). The busiest day was ${dayLabel(busiest.date, 'long')} with ${groupThousands(busiest.value)}; ${none}.`;
+  return `${countOf(total, unit)} in the last ${days} days (${range}). The busiest day was ${dayLabel(busiest.date, 'long')} with ${busiest.value.toLocaleString('en-US')}; ${none}.`;
 }

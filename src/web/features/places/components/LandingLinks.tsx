@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { groupThousands } from '#domain/format.ts';
 import type { LandingLink } from '#domain/places.ts';
 
 /** A titled list of other landing pages ('Nearby', 'Related services'), each with its provider count. */
@@ -20,7 +19,7 @@ export function LandingLinks({ title, links }: { title: string; links: readonly 
             >
               {link.label}
             </Link>{' '}
-            <span className="text-sm text-muted">({groupThousands(link.count)})</span>
+            <span className="text-sm text-muted">({link.count.toLocaleString('en-US')})</span>
           </li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
 import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
-import { utcDateLabel } from '#domain/format.ts';
 import type { Review } from '#domain/reviews.ts';
 import { Stars } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { utcDateLabel } from '#web/lib/utc-dates.ts';
 
 /** 'November 27, 2026', the day in UTC: the same in the server-rendered page and every browser. */
 export const formatReviewDate = (iso: string) => utcDateLabel(new Date(iso));

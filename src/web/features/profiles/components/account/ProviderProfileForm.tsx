@@ -4,7 +4,6 @@ import { type ReactNode, useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Issue } from '#domain/errors.ts';
-import { groupThousands } from '#domain/format.ts';
 import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '#domain/options.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
 import { type AccountProfile, ProviderAccountFormSchema } from '#domain/profiles.ts';
@@ -164,7 +163,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           <Field
             label="Professional Bio"
             error={errors.bio?.message}
-            hint={`${groupThousands(bioLength)}/${groupThousands(LIMITS.bioMax)} characters`}
+            hint={`${bioLength.toLocaleString('en-US')}/${LIMITS.bioMax.toLocaleString('en-US')} characters`}
           >
             <Textarea
               rows={4}

@@ -1,12 +1,12 @@
 import { WEEKDAY_LABEL, WEEKDAY_SHORT, WEEKDAYS } from '#domain/availability.ts';
 import { formatTimeSlots, parseAvailability } from '#domain/availability-text.ts';
 import { BRAND } from '#domain/brand.ts';
-import { utcMonthLabel } from '#domain/format.ts';
 import { isHttpUrl } from '#domain/links.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { displayPrice } from '#domain/pricing-options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
 import { PUBLIC_DEFAULTS, publicServices } from '#domain/profiles-options.ts';
+import { utcMonthLabel } from '#web/lib/utc-dates.ts';
 
 /**
  * What the public page shows: what the provider wrote, nothing invented (an empty field's section

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupThousands, utcDateLabel, utcMonthLabel } from './format';
-
-describe('groupThousands', () => {
-  it('groups whole numbers as en-US does', () => {
-    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 987_654_321_012]) {
-      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
-    }
-  });
-
-  it('keeps a sign and a fraction as written', () => {
-    expect(groupThousands(-1234)).toBe('-1,234');
-    expect(groupThousands(1234.5)).toBe('1,234.5');
-  });
-});
+import { utcDateLabel, utcMonthLabel } from './utc-dates';
 
 describe('UTC calendar labels', () => {
   it('names the day and month in UTC, whatever the clock of the machine', () => {

@@ -1,0 +1,31 @@
+/**
+ * Calendar dates in UTC as the profile page writes them (review dates, 'Member since'): the same on
+ * the server that renders the page and in every browser that hydrates it, whatever its time zone;
+ * and without Intl, whose first call on a page loads the browser's locale data (130–150 ms on
+ * Lighthouse's throttled phone CPU, inside hydration; ADR 017).
+ */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'November 27, 2026': the instant's calendar day in UTC. */
+export function utcDateLabel(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** 'November 2026': the instant's month in UTC. */
+export function utcMonthLabel(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
