@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import { SSR_STATE_ID } from '#domain/ssr.ts';
 import { reviews } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -98,7 +99,9 @@ describe('GET /{slug} rendered on the server', () => {
     expect(query!.data).not.toHaveProperty('click_token');
     // The first page of reviews, as GET /api/reviews answers it, so the page does not ask again.
     expect(reviewsQuery!.key).toEqual(['reviews', provider.user.id, 'list']);
-    const reviewsApi = await t.get(`/api/reviews?provider_id=${provider.user.id}&limit=10`);
+    const reviewsApi = await t.get(
+      `/api/reviews?provider_id=${provider.user.id}&limit=${REVIEW_LIMITS.pageDefault}`,
+    );
     expect(reviewsQuery!.data).toEqual({ pages: [reviewsApi.body], pageParams: [null] });
   });
 

@@ -43,9 +43,7 @@ const countSaved = (userId: string) => t.db.$count(favorites, eq(favorites.userI
 const countSavers = (providerId: string) => t.db.$count(favorites, eq(favorites.providerId, providerId));
 const countServices = (userId: string) => t.db.$count(favoriteServices, eq(favoriteServices.userId, userId));
 
-/** A listed provider inserted straight into the database (no profile row, no mail). */
-
-/** `count` listed providers in two statements (the caps' tests need a thousand). */
+/** `count` listed providers inserted straight into the database, in two statements (no mail; the caps' tests need a thousand). */
 async function insertListedProviders(count: number) {
   const tag = randomBytes(3).toString('hex');
   const rows = await t.db

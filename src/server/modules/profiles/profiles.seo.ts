@@ -5,7 +5,7 @@ import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { absoluteUrl as absolute, clip, escapeHtml, type PageHead, safeJson } from '#server/lib/html.ts';
-import { listReviews } from '#server/modules/reviews/reviews.service.ts';
+import { reviewPage } from '#server/modules/reviews/reviews.service.ts';
 import type { ServerPage } from '#server/plugins/web.ts';
 import { getPublicProfile, publicProfileExpiresAt } from './profiles.service';
 
@@ -154,7 +154,7 @@ export function profileHead(profile: PublicProfile, publicUrl: string): PageHead
 export async function profilePage(ctx: AppContext, slug: string): Promise<ServerPage | null> {
   try {
     const profile = await getPublicProfile(ctx, slug);
-    const reviews = await listReviews(ctx, { provider_id: profile.id, limit: REVIEW_LIMITS.pageDefault });
+    const reviews = await reviewPage(ctx, profile.id, REVIEW_LIMITS.pageDefault);
     return {
       head: profileHead(profile, ctx.config.publicUrl),
       page: { kind: 'profile', slug, profile, reviews: { success: true, ...reviews } },

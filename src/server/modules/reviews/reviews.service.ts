@@ -21,7 +21,7 @@ import type { Db } from '#server/db/client.ts';
 import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { addressHash } from '#server/lib/address-hash.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
-import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
+import { decodeKeyset, type Keyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { newReviewMail } from '#server/mail/templates.ts';
@@ -80,11 +80,24 @@ export async function listReviews(
 ) {
   const after = decodeKeyset(query.cursor);
   await listedProvider(ctx, query.provider_id);
+  return reviewPage(ctx, query.provider_id, query.limit, after);
+}
+
+/**
+ * A page of a provider's visible reviews with the summary, for a provider already known to be listed
+ * (listReviews checks; the server-rendered profile page has just read the public profile).
+ */
+export async function reviewPage(
+  ctx: AppContext,
+  providerId: string,
+  limit: number,
+  after: Keyset | null = null,
+) {
   const [rows, summary] = await Promise.all([
-    q.findReviewPage(ctx.db, query.provider_id, query.limit, after),
-    getRatingSummary(ctx, query.provider_id),
+    q.findReviewPage(ctx.db, providerId, limit, after),
+    getRatingSummary(ctx, providerId),
   ]);
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, limit);
   return { reviews: page.map(toReview), summary, nextCursor };
 }
 

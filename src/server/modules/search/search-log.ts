@@ -172,15 +172,19 @@ export class SearchLogWriter {
    * search made a moment ago); resolves when it is stored (or has failed and been re-queued).
    */
   flush(): Promise<void> {
-    this.batches.push(this.settling.releaseAll());
-    this.clearSettleTimer();
+    this.releaseHeld();
     return this.batches.flush();
   }
 
   close(): Promise<void> {
+    this.releaseHeld();
+    return this.batches.close();
+  }
+
+  /** Queues every search still settling. */
+  private releaseHeld() {
     this.batches.push(this.settling.releaseAll());
     this.clearSettleTimer();
-    return this.batches.close();
   }
 
   /** Wakes when the oldest held search settles; the `now` clock decides what has (tests move it). */

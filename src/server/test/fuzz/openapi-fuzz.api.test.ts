@@ -139,7 +139,6 @@ function hintsFor(caller: Caller): Hints {
   };
 }
 
-/** Fresh tokens (long runs outlive the 15-minute access token) and the rows the ids point at. */
 /**
  * A search with a session id waits for its session's next one before it is logged (search-log.ts):
  * lets the last one be written before a 'stores nothing' check starts, not in the middle of it.
@@ -149,6 +148,7 @@ async function waitForHeldSearches() {
   if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
 }
 
+/** Fresh tokens (long runs outlive the 15-minute access token) and the rows the ids point at. */
 async function prepareFixtures() {
   await waitForHeldSearches();
   for (const caller of [callers.client, callers.owner, callers.otherProvider, callers.admin]) {
@@ -204,10 +204,10 @@ async function prepareFixtures() {
   fixtures.review = review!.id;
 }
 
-/** One request through app.inject, as `caller`, from a random address. */
 /** When the last search was answered: one with a session id is logged only once its session is quiet. */
 let lastSearchAt = 0;
 
+/** One request through app.inject, as `caller`, from a random address. */
 async function send(request: FuzzRequest, caller: Caller) {
   const headers: Record<string, string> = { ...request.headers };
   if (caller.token) headers.authorization = `Bearer ${caller.token}`;
