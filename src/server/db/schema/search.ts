@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -101,6 +102,33 @@ export const providerSearchServices = pgTable(
     startingAt: boolean('starting_at').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.providerId, t.position] })],
+);
+
+/**
+ * Every word (english lexeme) of every search document, with the document's place in the static
+ * order (quality, then newest): the provider ids containing one word, most complete first, kept by
+ * a trigger on provider_search (migration 0022). A text search without a zip walks the postings of
+ * its rarest word and stops at cap + 1 matches instead of reading every match through the
+ * full-text index to keep the most complete (issue 21 item 4). No foreign key: the trigger adds
+ * and removes a provider's postings with its document, in the same statement.
+ */
+export const providerSearchPostings = pgTable(
+  'provider_search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    quality: smallint('quality').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    providerId: uuid('provider_id').notNull(),
+  },
+  (t) => [
+    // The walk's order (provider_search_quality_idx's), per word; also the key the trigger deletes by.
+    uniqueIndex('provider_search_postings_walk_idx').on(
+      t.lexeme,
+      t.quality.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.providerId.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**

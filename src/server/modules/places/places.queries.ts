@@ -145,6 +145,18 @@ export async function countByZip(
   );
 }
 
+/** Whether any provider of these zips matches: stops at the first (a search's landing link). */
+export async function anyInZips(db: Db, zips: readonly string[], match: TopicMatch): Promise<boolean> {
+  if (zips.length === 0) return false;
+  const rows = rowsOf<{ found: number }>(
+    await db.execute(sql`
+      SELECT 1 AS found FROM ${PLACE_PROVIDERS}
+      WHERE p.zip = ANY (${pgArray(zips)}::text[]) AND ${matchOf(match)}
+      LIMIT 1`),
+  );
+  return rows.length > 0;
+}
+
 /** A topic for the per-topic counts: its slug and its match. */
 export interface TopicDefinition extends TopicMatch {
   slug: string;

@@ -224,8 +224,7 @@ export async function searchLandingLink(
   const topic = landingTopicForWords(searched.query);
   const place = searched.locationZip ? cityOfZip(searched.locationZip) : null;
   if (!topic || !place) return null;
-  const counts = await q.countByZip(ctx.db, place.zips, matchOf(topic));
-  if (!counts.some((c) => Number(c.count) > 0)) return null;
+  if (!(await q.anyInZips(ctx.db, place.zips, matchOf(topic)))) return null;
   return {
     path: landingPath(topic.slug, place.slug),
     label: `${LANDING_TEXTS.seeAll} ${topic.label.toLowerCase()} in ${place.city}`,

@@ -200,6 +200,11 @@ describe('no search path reads a provider table from end to end', () => {
       { query: 'balayage', priceRange: [50, 150] },
       { query: 'hair stylist' },
       { query: 'nails', priceRange: [20, 60] },
+      // A walk its filters leave short: of every posting (balayage), or of the first walkRows of a
+      // word in every document, which the index then answers.
+      { query: 'balayage', priceRange: [20, 22] },
+      { query: 'license', priceRange: [20, 22] },
+      { query: 'maya deep tissue' },
     ]) {
       const query = JSON.stringify(asked);
       const body = SearchBodySchema.parse({ ...asked, limit: 50 });
@@ -213,9 +218,13 @@ describe('no search path reads a provider table from end to end', () => {
         query,
       ).toEqual(indexed.reply.results.map((r) => r.id));
     }
-    // The walk is what the plans show for a common word, and the index for a rare one.
+    // The walk is what the plans show for a common word (the postings of the rarest word, in the
+    // static order: nothing sorted before the limit), and the index for a rare one.
     const [common] = (await searchPlans({ query: 'balayage' })).slice(-1);
-    expect(common).toMatch(/Index Scan using provider_search_quality_idx/);
+    expect(common).toMatch(/Index (Only )?Scan using provider_search_postings_walk_idx/);
+    expect(common).not.toMatch(/Sort Key: t\.quality|Sort Key: w\.quality/);
+    const [category] = (await searchPlans({ query: 'hair' })).slice(-1);
+    expect(category).toMatch(/Index Scan using provider_search_quality_idx/);
     const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);
     expect(rare).toMatch(/Bitmap Index Scan on provider_search_document_idx/);
   });

@@ -59,6 +59,12 @@ export interface SearchPlan {
    */
   strategy: 'index' | 'walk';
   walkRows: number;
+  /**
+   * A walk without a zip reads only the providers holding this lexeme (the query's rarest word),
+   * most complete first, from provider_search_postings: about cap / share of them, where walking
+   * every provider reads cap / (the words' share). Null: walk every provider (category words).
+   */
+  walkLexeme: string | null;
 }
 
 export interface ListPlan {
@@ -277,10 +283,12 @@ export function searchPageSql(plan: SearchPlan): SQL {
   if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
   const where = whereOf(plan, geo);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
+  const walk = plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !geo;
+  const postings = walk && plan.walkLexeme !== null;
   const [innerOrder, outerOrder] = geo
     ? [chord, sql`c.chord`]
     : [
-        sql`d.quality DESC, d.created_at DESC, d.provider_id DESC`,
+        sql`d.quality DESC, d.created_at DESC, ${postings ? sql`d.walk_id` : sql`d.provider_id`} DESC`,
         sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
       ];
   const joins: SQL[] = [];
@@ -328,11 +336,27 @@ export function searchPageSql(plan: SearchPlan): SQL {
     order.push(sql`${score} DESC`);
   }
   order.push(outerOrder);
-  // A bounded walk: the most complete walkRows providers, read through the quality index.
-  const source =
-    plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !geo
-      ? sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
-      : sql`provider_search d`;
+  const source = !walk
+    ? sql`provider_search d`
+    : !postings
+      ? // A bounded walk: the most complete walkRows providers, read through the quality index.
+        sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
+      : // The same, of the providers holding the lexeme: their postings in the static order, each
+        // document read by primary key (OFFSET 0: one at a time, as the walk asks for the next),
+        // the order taken from the postings (walk_id is provider_id) so that the limit below stops
+        // the walk. The filters read the document's provider_id: on the posting's, the planner
+        // tested the named service's price before the document's (cheap) price range.
+        sql`(
+          SELECT doc.provider_id, w.provider_id AS walk_id, w.created_at, w.quality, doc.document,
+            doc.starting_price, doc.earth_point, doc.prices, doc.hours, doc.amenities, doc.categories
+          FROM (
+            SELECT t.provider_id, t.created_at, t.quality FROM provider_search_postings t
+            WHERE t.lexeme = ${plan.walkLexeme}
+            ORDER BY t.quality DESC, t.created_at DESC, t.provider_id DESC
+            LIMIT ${plan.walkRows}
+          ) w
+          CROSS JOIN LATERAL (SELECT * FROM provider_search doc WHERE doc.provider_id = w.provider_id OFFSET 0) doc
+        ) d`;
   const [pageService, pageJoin] =
     plan.serviceTsquery !== null && !servicePerCandidate
       ? [
@@ -405,6 +429,16 @@ export async function findProviderPage(db: Db, plan: ListPlan): Promise<Provider
 }
 
 /** A capped count on its own, for a page past the end (the page query carries it otherwise). */
+/** How many postings the lexeme has, counted up to `max` + 1: did a walk of `max` read them all? */
+export async function countPostings(db: Db, lexeme: string, max: number): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search_postings WHERE lexeme = ${lexeme} LIMIT ${max + 1}) postings`,
+    ),
+  );
+  return row?.total ?? 0;
+}
+
 export async function countSearchMatches(db: Db, plan: SearchPlan): Promise<number> {
   const where = whereOf({ ...plan, strategy: 'index' }, geometryOf(plan));
   const [row] = rowsOf<{ total: number }>(

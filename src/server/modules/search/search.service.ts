@@ -424,6 +424,27 @@ function walkMinShare(rows: number): number {
   return rows > cap ? Math.min(0.05, Math.sqrt(cap / rows)) : 0.05;
 }
 
+/**
+ * The word whose postings a walk without a zip reads (SearchPlan.walkLexeme): the rarest of the
+ * query's words that have no look-alikes, when the statistics expect it in at least twice cap + 1
+ * documents (rarer, and reading its every match through the full-text index costs no more). Only
+ * words of ASCII letters: their stem is the lexeme to_tsquery('english') makes of them, so every
+ * matching document holds it. Null: none (unlisted stems are rarer than every listed one).
+ */
+export function walkLexemeOf(parts: readonly QueryPart[], stats: q.DocumentStats): string | null {
+  let rarest: { stem: string; share: number } | null = null;
+  for (const p of parts) {
+    if (p.suggestions.length > 0 || !/^[a-z]+$/.test(p.word)) continue;
+    const share = stats.shares.get(p.stem) ?? 0;
+    if (!rarest || share < rarest.share) rarest = { stem: p.stem, share };
+  }
+  if (!rarest) return null;
+  return rarest.share * stats.rows >= 2 * (SEARCH_LIMITS.totalCap + 1) ? rarest.stem : null;
+}
+
+/** Postings a walk reads at most (SearchPlan.walkRows): four times cap + 1. */
+const POSTINGS_WALK_ROWS = 4 * (SEARCH_LIMITS.totalCap + 1);
+
 const allHoursOf = (days: readonly Weekday[]) =>
   days.flatMap((day) => Array.from({ length: 24 }, (_, h) => dayIndex(day) * 24 + h));
 
@@ -567,13 +588,16 @@ export async function searchProviders(
   // narrow range leaves it short of cap + 1 matches, the index strategy runs after it (below).
   // A category is one of five: far more common than the walk's threshold in any catalogue that has
   // been analysed (before, nothing is known: the planner chooses).
+  // Without a zip, words common enough walk the postings of the rarest one (walkLexemeOf).
   const stats = await caches.stems.get(ctx);
   const minShare = walkMinShare(stats.rows);
+  const walkLexeme = tsquery !== null && !place ? walkLexemeOf(parts, stats) : null;
   const walk =
     !hours &&
     !amenities &&
     !filters.minRating &&
-    ((category !== null && stats.rows > 0) ||
+    (walkLexeme !== null ||
+      (category !== null && stats.rows > 0) ||
       (tsquery !== null && likelyShare(parts, stats.shares) >= minShare));
   const plan: q.SearchPlan = {
     tsquery,
@@ -593,12 +617,25 @@ export async function searchProviders(
     offset,
     cap: SEARCH_LIMITS.totalCap,
     strategy: walk ? 'walk' : 'index',
-    // Enough to find cap + 1 matches among providers of whom minShare match, with room.
-    walkRows: Math.ceil(((SEARCH_LIMITS.totalCap + 1) / minShare) * 1.2),
+    // Walking every provider: enough to find cap + 1 matches among providers of whom minShare
+    // match, with room. Walking a word's postings, every provider read holds the rarest word: when
+    // fewer than a quarter of them pass the other words and filters, the index, which intersects
+    // them all before reading a document, does better (and the walk has cost at most ~6 ms).
+    walkRows:
+      walk && walkLexeme !== null
+        ? POSTINGS_WALK_ROWS
+        : Math.ceil(((SEARCH_LIMITS.totalCap + 1) / minShare) * 1.2),
+    walkLexeme: walk ? walkLexeme : null,
   };
   let rows = await q.findSearchPage(ctx.db, plan);
-  if (walk && !place && (rows[0]?.total ?? 0) <= plan.cap) {
-    // The bounded walk ran out before cap + 1 matches: the words are rarer together than alone.
+  if (
+    walk &&
+    !place &&
+    (rows[0]?.total ?? 0) <= plan.cap &&
+    (walkLexeme === null || (await q.countPostings(ctx.db, walkLexeme, plan.walkRows)) > plan.walkRows)
+  ) {
+    // The bounded walk ran out before cap + 1 matches (the words are rarer together than alone, or
+    // the filters are narrow) without reading every posting of its word: ask the index.
     rows = await q.findSearchPage(ctx.db, { ...plan, strategy: 'index' });
   }
   const page = rows.slice(0, filters.limit);

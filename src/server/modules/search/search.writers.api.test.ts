@@ -165,6 +165,66 @@ describe('search documents follow every writer', () => {
     });
   });
 
+  it("the postings are every document's words with its order, whatever writes the documents", async () => {
+    /** Postings that no document has, and documents' words without their posting. */
+    const drift = async () => {
+      const result = (await t.db.execute(sql`
+        WITH expected AS (
+          SELECT l.lexeme, d.quality, d.created_at, d.provider_id
+          FROM provider_search d, unnest(tsvector_to_array(d.document)) AS l(lexeme)
+        ), stored AS (SELECT lexeme, quality, created_at, provider_id FROM provider_search_postings)
+        SELECT (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) x)::int AS extra,
+          (SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) x)::int AS missing,
+          (SELECT count(*) FROM stored)::int AS stored`)) as unknown as {
+        rows: { extra: number; missing: number; stored: number }[];
+      };
+      return result.rows[0]!;
+    };
+    expect(await drift()).toMatchObject({ extra: 0, missing: 0, stored: expect.any(Number) });
+    const provider = await createVerifiedProvider(t, { name: 'Posting Poppy', location: 'Austin, TX 78701' });
+    const poppy = sql`SELECT count(*)::int AS n FROM provider_search_postings WHERE provider_id = ${provider.user.id}`;
+    const postingsOf = async () =>
+      ((await t.db.execute(poppy)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(await postingsOf()).toBeGreaterThan(0);
+    // New words and a new quality (a bio and specialties count towards it): every posting follows.
+    const before = await postingsOf();
+    const update = await t.put(
+      '/api/auth/profile',
+      { bio: 'Silk press specialist and curl whisperer', specialties: ['Silk Press'] },
+      { token: provider.session.access_token },
+    );
+    expect(update.status, update.text).toBe(200);
+    const updated = await postingsOf();
+    expect(updated).toBeGreaterThan(before);
+    expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
+    expect(await names({ query: 'whisperer' })).toEqual(['Posting Poppy']);
+    // A write that rolls back leaves the postings as they were.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Rolled Back Rosa' }).where(eq(users.id, provider.user.id));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
+    // Unlisted, then gone: its postings go with its document.
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, provider.user.id));
+    expect(await postingsOf()).toBe(0);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, provider.user.id));
+    expect(await postingsOf()).toBe(updated);
+    await t.db.delete(users).where(eq(users.id, provider.user.id));
+    expect(await postingsOf()).toBe(0);
+    expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
+    // The bulk path (the bench's, and a migration's): rebuilt from scratch, with its index.
+    const stored = (await drift()).stored;
+    await t.db.execute(sql`SELECT search_rebuild_all()`);
+    expect(await drift()).toEqual({ extra: 0, missing: 0, stored });
+    const indexes = (await t.db.execute(
+      sql`SELECT indexname FROM pg_indexes WHERE tablename = 'provider_search_postings'`,
+    )) as unknown as { rows: { indexname: string }[] };
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(['provider_search_postings_walk_idx']);
+    expect(await names({ query: 'balayage' })).toContain('Balayage by Bea');
+  });
+
   it('the category words in the documents find their category, and the query side knows them', async () => {
     const result = (await t.db.execute(
       sql`SELECT search_category_labels(ARRAY['hair', 'massage', 'barber', 'nails', 'esthetician']::text[]) AS labels`,
