@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walkLexemeOf } from './search.service';
+import { postingsWalkRows, walkLexemeOf } from './search.service';
 
 const part = (word: string, stem: string, suggestions: string[] = []) => ({
   word,
@@ -41,5 +41,14 @@ describe('walkLexemeOf', () => {
 
   it('knows nothing before the first ANALYZE', () => {
     expect(walkLexemeOf([part('hair', 'hair')], stats(0, {}))).toBeNull();
+  });
+});
+
+describe('postingsWalkRows', () => {
+  it('walks at most half of what the index would cost, and never under four times cap + 1', () => {
+    expect(postingsWalkRows(0)).toBe(1004);
+    expect(postingsWalkRows(20_000)).toBe(1004);
+    expect(postingsWalkRows(100_000)).toBe(2000);
+    expect(postingsWalkRows(1_000_000)).toBe(20_000);
   });
 });
