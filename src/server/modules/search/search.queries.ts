@@ -428,7 +428,6 @@ export async function findProviderPage(db: Db, plan: ListPlan): Promise<Provider
   return rowsOf<ProviderCardRow>(await db.execute(listPageSql(plan)));
 }
 
-/** A capped count on its own, for a page past the end (the page query carries it otherwise). */
 /** How many postings the lexeme has, counted up to `max` + 1: did a walk of `max` read them all? */
 export async function countPostings(db: Db, lexeme: string, max: number): Promise<number> {
   const [row] = rowsOf<{ total: number }>(
@@ -439,6 +438,7 @@ export async function countPostings(db: Db, lexeme: string, max: number): Promis
   return row?.total ?? 0;
 }
 
+/** A capped count on its own, for a page past the end (the page query carries it otherwise). */
 export async function countSearchMatches(db: Db, plan: SearchPlan): Promise<number> {
   const where = whereOf({ ...plan, strategy: 'index' }, geometryOf(plan));
   const [row] = rowsOf<{ total: number }>(
