@@ -198,13 +198,18 @@ describe('search documents follow every writer', () => {
     expect(updated).toBeGreaterThan(before);
     expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
     expect(await names({ query: 'whisperer' })).toEqual(['Posting Poppy']);
-    // A write that rolls back leaves the postings as they were.
+    // The postings follow a write inside its transaction, and a write that rolls back leaves them as they were.
+    const rosa = sql`SELECT count(*)::int AS n FROM provider_search_postings
+      WHERE provider_id = ${provider.user.id} AND lexeme = 'rosa'`;
     await expect(
       t.db.transaction(async (tx) => {
         await tx.update(users).set({ name: 'Rolled Back Rosa' }).where(eq(users.id, provider.user.id));
+        expect(((await tx.execute(rosa)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
+    expect(((await t.db.execute(rosa)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(await postingsOf()).toBe(updated);
     expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
     // Unlisted, then gone: its postings go with its document.
     await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, provider.user.id));
