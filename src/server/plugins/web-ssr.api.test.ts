@@ -87,6 +87,16 @@ describe('GET /{slug} rendered on the server', () => {
     expect(res.text.trimEnd().endsWith('</html>')).toBe(true);
   });
 
+  it('loads its script at low priority, after the stylesheet and pictures; a client-rendered page does not', async () => {
+    const res = await t.get(`/${slugOf()}`);
+    expect(res.text).toContain('<script type="module" fetchpriority="low" src="/assets/app.js"></script>');
+    expect(res.text.match(/<script type="module"/g)).toHaveLength(1);
+    // The home page is drawn by the script: it keeps its default priority.
+    const home = await t.get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
   it('embeds the data it was rendered from once, as the visitor sees it, for hydration', async () => {
     const res = await t.get(`/${slugOf()}`);
     const state = stateOf(res.text);

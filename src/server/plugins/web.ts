@@ -97,7 +97,8 @@ export function injectHead(html: string, head: PageHead): string {
  * the CSS of its chunk and every chunk it imports statically, and a modulepreload of the route's own
  * chunk only. Preloading its ~30 small imports too started them beside the stylesheet and put the first
  * paint of a profile at 2.7–2.9 s on Lighthouse's mobile link (1.5–1.6 s without); the entry's import
- * of the route preloads them once the page has painted.
+ * of the route preloads them once the page has painted. The route's chunk loads at low priority, as the
+ * entry does on these pages (renderPage).
  */
 function routeAssets(webDir: string): (modules: string[]) => string {
   const file = path.join(webDir, '.vite', 'manifest.json');
@@ -123,7 +124,7 @@ function routeAssets(webDir: string): (modules: string[]) => string {
     const routes = modules.map((m) => manifest[m]?.file).filter((f): f is string => Boolean(f));
     cached = [
       ...[...css].map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" />`),
-      ...routes.map((f) => `<link rel="modulepreload" href="/${escapeHtml(f)}" />`),
+      ...routes.map((f) => `<link rel="modulepreload" fetchpriority="low" href="/${escapeHtml(f)}" />`),
     ].join('\n  ');
     tags.set(key, cached);
     return cached;
@@ -198,9 +199,15 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   async function renderPage(url: string, page: ServerPage): Promise<string> {
     const withHead = injectHead(indexHtml, page.head);
     if (!opts.renderer) return withHead;
+    // The page reads without its script: the stylesheet and the pictures load first on a slow link,
+    // and the script that hydrates it (and its route's chunk, above) after them.
+    const lowEntry = withHead.replace(
+      '<script type="module"',
+      () => '<script type="module" fetchpriority="low"',
+    );
     const rendered = await opts.renderer.render(url, page.page, links);
     const assets = assetsFor(rendered.modules);
-    return withHead
+    return lowEntry
       .replace('</head>', () => (assets ? `  ${assets}\n  </head>` : '</head>'))
       .replace(
         '<div id="root"></div>',

@@ -1,9 +1,18 @@
-import { Star } from 'lucide-react';
 import { cn } from '../lib/cn';
+
+/** Lucide's `star` and `star-half` (ISC), drawn in one SVG below. */
+const STAR =
+  'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z';
+const HALF_STAR =
+  'M12 18.338a2.1 2.1 0 0 0-.987.244L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.12 2.12 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.12 2.12 0 0 0 1.597-1.16l2.309-4.679A.53.53 0 0 1 12 2';
+/** One star is 24 units wide, and 3 units apart from the next (2 px at the small size). */
+const STEP = 27;
+const WIDTH = 5 * STEP - 3;
 
 /**
  * Five stars filled to `value`, to the nearest half star. Read out as one phrase ('4.5 out of 5
- * stars'); the icons themselves are hidden from screen readers.
+ * stars'); the drawing itself is hidden from screen readers. One SVG for the five: a profile lists a
+ * star row per review, and ten icons per row were most of its server-rendered HTML.
  */
 export function Stars({
   value,
@@ -15,28 +24,37 @@ export function Stars({
   size?: 'sm' | 'lg';
 }) {
   const halves = Math.round(value * 2) / 2;
-  const icon = size === 'lg' ? 'h-5 w-5' : 'h-4 w-4';
   return (
     <span
       role="img"
       aria-label={`${value} out of 5 stars`}
-      className={cn('inline-flex items-center gap-0.5', className)}
+      className={cn('inline-flex items-center', className)}
     >
-      {[1, 2, 3, 4, 5].map((n) => {
-        const fill = Math.min(1, Math.max(0, halves - (n - 1)));
-        return (
-          <span key={n} className={cn('relative inline-block', icon)} aria-hidden="true">
-            <Star
-              className={cn(icon, 'absolute inset-0 fill-transparent text-slate-400 dark:text-slate-500')}
-            />
-            {fill > 0 && (
-              <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className={cn(icon, 'fill-amber-400 text-amber-500')} />
-              </span>
-            )}
-          </span>
-        );
-      })}
+      <svg
+        aria-hidden="true"
+        viewBox={`0 0 ${WIDTH} 24`}
+        className={size === 'lg' ? 'h-5 w-[110px]' : 'h-4 w-[88px]'}
+        fill="none"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {[0, 1, 2, 3, 4].map((n) => {
+          const fill = Math.min(1, Math.max(0, halves - n));
+          return (
+            <g key={n} transform={`translate(${n * STEP} 0)`}>
+              <path d={STAR} stroke="currentColor" className="text-slate-400 dark:text-slate-500" />
+              {fill > 0 && (
+                <path
+                  d={fill === 1 ? STAR : HALF_STAR}
+                  stroke="currentColor"
+                  className="fill-amber-400 text-amber-500"
+                />
+              )}
+            </g>
+          );
+        })}
+      </svg>
     </span>
   );
 }
