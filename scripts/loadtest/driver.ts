@@ -13,7 +13,10 @@ import type { RequestSpec } from '../bench/mix';
 
 export const TIMEOUT_MS = 10_000;
 
-export type Outcome = { status: number; body: string } | { status: 'timeout' | 'error'; body: string };
+export type Outcome = ({ status: number; body: string } | { status: 'timeout' | 'error'; body: string }) & {
+  /** Sent again once: the server had closed the idle keep-alive connection as this request went out. */
+  resent?: boolean;
+};
 
 export interface NextRequest {
   kind: string;
@@ -22,9 +25,29 @@ export interface NextRequest {
   expected?: (status: number) => boolean;
 }
 
-/** Sends one request on agent; resolves with the status and, for non-2xx answers, the body. */
-export function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<Outcome> {
-  return new Promise((resolve) => {
+/**
+ * Sends one request on agent; resolves with the status and, for non-2xx answers, the body.
+ *
+ * The server closes a keep-alive connection after 5 s idle (SERVER_TIMEOUTS.keepAliveMs); a request
+ * written on such a connection as it closes fails with ECONNRESET or 'socket hang up' before any
+ * answer, and the server never read it. A browser sends it again on a new connection, and so does
+ * this, once (Node's documented pattern: `req.reusedSocket`); the outcome says so and the report
+ * counts them. Any other failure is an error.
+ */
+export async function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<Outcome> {
+  const first = await sendOnce(agent, base, spec);
+  if (!first.staleSocket) return first.outcome;
+  return { ...(await sendOnce(agent, base, spec)).outcome, resent: true };
+}
+
+function sendOnce(
+  agent: http.Agent,
+  base: URL,
+  spec: RequestSpec,
+): Promise<{ outcome: Outcome; staleSocket: boolean }> {
+  return new Promise((done) => {
+    let answered = false;
+    const resolve = (outcome: Outcome) => done({ outcome, staleSocket: false });
     const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
     const req = http.request(
       {
@@ -40,6 +63,7 @@ export function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<O
         timeout: TIMEOUT_MS,
       },
       (res) => {
+        answered = true;
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) {
           res.resume();
@@ -59,7 +83,11 @@ export function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<O
       req.destroy();
       resolve({ status: 'timeout', body: `no answer within ${TIMEOUT_MS} ms` });
     });
-    req.on('error', (error) => resolve({ status: 'error', body: error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const closedUnderIt =
+        req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.message === 'socket hang up');
+      done({ outcome: { status: 'error', body: error.message }, staleSocket: closedUnderIt });
+    });
     req.end(body);
   });
 }
@@ -80,6 +108,8 @@ export class Recorder {
   readonly lags: number[] = [];
   /** The most requests in flight at once (open loop): at `connections`, requests queued here. */
   peakInFlight = 0;
+  /** Requests sent a second time after the server closed their idle connection under them (send). */
+  resent = 0;
 
   constructor(readonly startedAt = performance.now()) {}
 
@@ -90,6 +120,7 @@ export class Recorder {
       this.kinds.set(next.kind, stats);
     }
     const { status } = outcome;
+    if (outcome.resent) this.resent++;
     const isOk =
       typeof status === 'number' && (next.expected ? next.expected(status) : status >= 200 && status < 300);
     stats.latencies.push(latency);

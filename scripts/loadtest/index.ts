@@ -402,7 +402,7 @@ async function main(): Promise<number> {
       `${N.toLocaleString('en-US')} providers, ${CLIENTS} signed-in clients on ${engine} (${seeded.version.split(',')[0]}).`,
       `Maximum ${probe.rate.toFixed(0)} req/s (closed loop, ${PROBE_CONNECTIONS} connections, ${PROBE} s after a ${WARMUP} s warm-up);`,
       `run: open loop, Poisson arrivals at ${rate.toFixed(0)} req/s (${(LOAD * 100).toFixed(0)}%; ${achieved.toFixed(0)} answered per second) for ${DURATION} s over ≤ ${CONNECTIONS} connections;`,
-      `latency counted from each request's due time (generator lag p99 ${fmt(percentile(lags, 99))} ms, at most ${run.peakInFlight} in flight). Server RSS ${firstMiB.toFixed(0)} → ${lastMiB.toFixed(0)} MiB${engine === 'PostgreSQL' ? ' (Node process only; PostgreSQL not included)' : ' (includes the embedded database)'}. ${machine}.`,
+      `latency counted from each request's due time (generator lag p99 ${fmt(percentile(lags, 99))} ms, at most ${run.peakInFlight} in flight; ${run.resent} sent again on a new connection after the server closed their idle one as they went out, as a browser does). Server RSS ${firstMiB.toFixed(0)} → ${lastMiB.toFixed(0)} MiB${engine === 'PostgreSQL' ? ' (Node process only; PostgreSQL not included)' : ' (includes the embedded database)'}. ${machine}.`,
     ].join(' ');
     const table = [
       '| request | share | count | req/s | p50 ms | p95 ms | p99 ms | errors |',
@@ -455,6 +455,7 @@ async function main(): Promise<number> {
               connections: CONNECTIONS,
               generatorLagP99: percentile(lags, 99),
               peakInFlight: run.peakInFlight,
+              resent: run.resent,
             },
             rows,
             memory: { windowSeconds: window, firstMiB, lastMiB, growth, samples: memory },
