@@ -1,10 +1,8 @@
 import { cn } from '../lib/cn';
 
-/** Lucide's `star` and `star-half` (ISC), drawn in one SVG below. */
+/** Lucide's `star` (ISC), drawn five times in one SVG below. */
 const STAR =
   'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z';
-const HALF_STAR =
-  'M12 18.338a2.1 2.1 0 0 0-.987.244L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.12 2.12 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.12 2.12 0 0 0 1.597-1.16l2.309-4.679A.53.53 0 0 1 12 2';
 /** One star is 24 units wide, and 3 units apart from the next (2 px at the small size). */
 const STEP = 27;
 const WIDTH = 5 * STEP - 3;
@@ -45,16 +43,33 @@ export function Stars({
             <g key={n} transform={`translate(${n * STEP} 0)`}>
               <path d={STAR} stroke="currentColor" className="text-slate-400 dark:text-slate-500" />
               {fill > 0 && (
-                <path
-                  d={fill === 1 ? STAR : HALF_STAR}
-                  stroke="currentColor"
-                  className="fill-amber-400 text-amber-500"
-                />
+                // A nested SVG clips the filled star to its width: half a star shows its left half.
+                <svg aria-hidden="true" width={24 * fill} height={24} viewBox={`0 0 ${24 * fill} 24`}>
+                  <path d={STAR} stroke="currentColor" className="fill-amber-400 text-amber-500" />
+                </svg>
               )}
             </g>
           );
         })}
       </svg>
     </span>
+  );
+}
+
+/** One star, as Lucide's `Star` icon draws it (the same path, so a profile loads it once). */
+export function StarIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={STAR} />
+    </svg>
   );
 }

@@ -1,6 +1,4 @@
-// Applies the saved theme before first paint (an external file: the CSP forbids inline scripts).
+// The saved theme before the first paint (a file: the CSP allows no inline script). Dark by default.
 try {
   document.documentElement.classList.toggle('dark', localStorage.getItem('glowfind.theme') !== 'light');
-} catch {
-  // storage unavailable: keep the default dark theme
-}
+} catch {}

@@ -1,6 +1,7 @@
-import { Star, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { REVIEW_TEXTS } from '#domain/reviews-options.ts';
+import { StarIcon } from '#web/components/Stars.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { useReviewEligibility } from '../api/get-review-eligibility';
 
@@ -52,7 +53,7 @@ export function ReviewInvite({
       className="rounded-2xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-800 dark:bg-brand-900/30"
     >
       <div className="flex items-start gap-3">
-        <Star className="mt-0.5 h-6 w-6 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
+        <StarIcon className="mt-0.5 h-6 w-6 shrink-0 fill-amber-400 text-amber-500" />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-app">{REVIEW_TEXTS.invite(providerName)}</h2>
           <p className="mt-1 text-sm text-muted">{REVIEW_TEXTS.inviteBody}</p>

@@ -1,7 +1,8 @@
-import { CalendarDays, MapPin, ShieldCheck, Star } from 'lucide-react';
+import { CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
+import { StarIcon } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ProfileAvatar } from './ProfileAvatar';
 import { memberSince, type ProfileDisplay } from './profile-view';
@@ -51,7 +52,7 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
             {profile.review_count === 0 || profile.rating === null ? (
               <li>
                 <Badge variant="brand">
-                  <Star className="h-3.5 w-3.5" aria-hidden="true" /> New
+                  <StarIcon className="h-3.5 w-3.5" /> New
                   <span className="sr-only"> provider, no reviews yet</span>
                 </Badge>
               </li>
@@ -62,8 +63,7 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
                   className="rounded-full focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
                 >
                   <Badge variant="brand">
-                    <Star className="h-3.5 w-3.5 fill-current" aria-hidden="true" />{' '}
-                    {profile.rating.toFixed(1)}
+                    <StarIcon className="h-3.5 w-3.5 fill-current" /> {profile.rating.toFixed(1)}
                     <span className="sr-only"> out of 5,</span> ({profile.review_count}{' '}
                     {profile.review_count === 1 ? 'review' : 'reviews'})
                   </Badge>
