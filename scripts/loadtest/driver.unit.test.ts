@@ -44,15 +44,21 @@ afterEach(async () => {
   cleanup = [];
 });
 
+/** A scripted server listening, and a keep-alive agent of one connection to it; both closed after the test. */
+async function start(script: Parameters<typeof scriptedServer>[0]) {
+  const server = scriptedServer(script);
+  const base = await server.listen();
+  const agent = keepAliveAgent(1);
+  cleanup.push(async () => agent.destroy(), server.close);
+  return { server, base, agent };
+}
+
 describe('send', () => {
   it('sends a request again on a new connection when the server closed the reused one under it', async () => {
     // The first connection answers its first request, then is closed as the second arrives.
-    const server = scriptedServer((connection, request) =>
+    const { server, base, agent } = await start((connection, request) =>
       connection === 1 && request === 2 ? 'drop' : 'answer',
     );
-    const base = await server.listen();
-    const agent = keepAliveAgent(1);
-    cleanup.push(async () => agent.destroy(), server.close);
 
     const first = await send(agent, base, { method: 'GET', path: '/one' });
     expect(first).toEqual({ status: 200, body: '' });
@@ -63,10 +69,7 @@ describe('send', () => {
   });
 
   it('reports a connection closed without an answer as an error when the connection was new', async () => {
-    const server = scriptedServer(() => 'drop');
-    const base = await server.listen();
-    const agent = keepAliveAgent(1);
-    cleanup.push(async () => agent.destroy(), server.close);
+    const { server, base, agent } = await start(() => 'drop');
 
     const outcome = await send(agent, base, { method: 'GET', path: '/never' });
     expect(outcome.status).toBe('error');
@@ -76,12 +79,9 @@ describe('send', () => {
 
   it('sends again only once: a second close is the error it is', async () => {
     // Connection 1 answers once; every later request on any connection is dropped.
-    const server = scriptedServer((connection, request) =>
+    const { server, base, agent } = await start((connection, request) =>
       connection === 1 && request === 1 ? 'answer' : 'drop',
     );
-    const base = await server.listen();
-    const agent = keepAliveAgent(1);
-    cleanup.push(async () => agent.destroy(), server.close);
 
     await send(agent, base, { method: 'GET', path: '/one' });
     const outcome = await send(agent, base, { method: 'GET', path: '/two' });

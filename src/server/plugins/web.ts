@@ -192,22 +192,22 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const pageHtml = new Map(
     Object.entries(PAGE_HEADS).map(([url, head]) => [url, injectHead(indexHtml, { ...head, tags: '' })]),
   );
+  // A rendered page reads without its script: the stylesheet and the pictures load first on a slow
+  // link, and the script that hydrates it (and its route's chunk, routeAssets) after them.
+  const renderedHtml = indexHtml.replace(
+    '<script type="module"',
+    () => '<script type="module" fetchpriority="low"',
+  );
   const assetsFor = routeAssets(webDir);
   const links = { 'support-url': opts.supportUrl, 'instagram-url': opts.instagramUrl };
 
   /** index.html with the page's head, and its content rendered by the app when there is a renderer. */
   async function renderPage(url: string, page: ServerPage): Promise<string> {
-    const withHead = injectHead(indexHtml, page.head);
-    if (!opts.renderer) return withHead;
-    // The page reads without its script: the stylesheet and the pictures load first on a slow link,
-    // and the script that hydrates it (and its route's chunk, above) after them.
-    const lowEntry = withHead.replace(
-      '<script type="module"',
-      () => '<script type="module" fetchpriority="low"',
-    );
+    if (!opts.renderer) return injectHead(indexHtml, page.head);
+    const withHead = injectHead(renderedHtml, page.head);
     const rendered = await opts.renderer.render(url, page.page, links);
     const assets = assetsFor(rendered.modules);
-    return lowEntry
+    return withHead
       .replace('</head>', () => (assets ? `  ${assets}\n  </head>` : '</head>'))
       .replace(
         '<div id="root"></div>',
