@@ -11,6 +11,16 @@ mkdirSync(OUT, { recursive: true });
 let passed = 0;
 let failed = 0;
 const lines = [];
+// The failing tests' names and first error lines, repeated after the summary so the log's tail names them.
+const failures = [];
+
+function firstLine(text) {
+  return `    ${
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  }`.slice(0, 300);
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
@@ -57,6 +67,18 @@ check('lint', 'npx', ['biome', 'check', '.']);
   lines.push(
     `vitest: ${p} passed, ${f} failed (${seconds}s)${process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`,
   );
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(
+          `${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`,
+          firstLine(test.failureMessages?.[0]),
+        );
+    }
+    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')) {
+      failures.push(file.name.replace(`${process.cwd()}/`, ''), firstLine(file.message));
+    }
+  }
 }
 
 // Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
@@ -75,7 +97,22 @@ check('relevance', 'npm', ['run', '--silent', 'relevance']);
     const { ok, seconds } = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
-    const stats = readJson(file)?.stats;
+    const report = readJson(file);
+    const stats = report?.stats;
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'unexpected') {
+            failures.push(
+              `${spec.file}:${spec.line} › ${spec.title}`,
+              firstLine(test.results?.at(-1)?.error?.message),
+            );
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of report?.suites ?? []) visit(suite);
     const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
     passed += p;
@@ -88,6 +125,7 @@ check('relevance', 'npm', ['run', '--silent', 'relevance']);
 check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
 check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
 
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
