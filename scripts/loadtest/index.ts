@@ -1,4 +1,5 @@
-// `npm run loadtest -- --database-url URL [--providers 100000] [--duration 600] [--json FILE] [--strict]`
+// `npm run loadtest -- --database-url URL [--providers 100000] [--duration 600] [--json FILE] [--strict]
+//                     [--web-concurrency N] [--cpu-prof DIR]`
 // `npm run loadtest -- --short [--database-url URL]`  (the CI check: PGlite unless a URL is given)
 //
 // Seeds the bench catalogue (plus client accounts with a known password, openings and reviews),
@@ -8,6 +9,8 @@
 // the server's resident memory every 5 s. Prints verdicts against the targets (0 errors, p99 ≤ 50
 // ms, memory growth < 10%) and a markdown table by request kind. Exits 1 on a missed target only
 // with --strict; --short always checks 0 errors and a 2xx for every kind (no timing assertion).
+// --web-concurrency runs the server as N processes (PostgreSQL only); --cpu-prof writes its V8 CPU
+// profile into DIR when it stops (sum it with scripts/bench/cpu-profile.ts).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -42,6 +45,8 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     strict: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'web-concurrency': { type: 'string', default: '1' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SHORT = args.short;
@@ -197,6 +202,7 @@ function checkArgs() {
     'probe-connections': PROBE_CONNECTIONS,
     connections: CONNECTIONS,
     clients: CLIENTS,
+    'web-concurrency': Number(args['web-concurrency']),
   };
   for (const [name, value] of Object.entries(positive))
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
@@ -235,7 +241,12 @@ async function main(): Promise<number> {
       `  seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.searchable} searchable providers, ${extra.clients.length} clients, ${extra.openings} openings, ${extra.reviews} reviews`,
     );
 
-    const app = await startAppServer({ dataDir, databaseUrl: scratch?.url });
+    const app = await startAppServer({
+      dataDir,
+      databaseUrl: scratch?.url,
+      webConcurrency: Number(args['web-concurrency']),
+      cpuProfileDir: args['cpu-prof'],
+    });
     server = app.child;
     const pid = server.pid!;
     const base = new URL(app.base);

@@ -27,6 +27,13 @@ export interface Database {
    * take a request's connection; on PGlite the same database.
    */
   bulk: Db;
+  /**
+   * For the one-row read every public request makes before its cache lookup (the catalogue version,
+   * src/server/plugins/public-cache.ts): on PostgreSQL one connection of its own, so the read never
+   * waits for a free connection of the request pool behind slow statements (a commit waiting on the
+   * disk, a search no cache answers); on PGlite the same database.
+   */
+  quick: Db;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (safe to call on every start, and from several instances). */
   migrate(): Promise<void>;
@@ -119,6 +126,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     bulk: db,
+    quick: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
@@ -132,25 +140,31 @@ async function openPostgres(
   queryTimeoutMs?: number,
 ): Promise<Database> {
   const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    // Both the wait for a free client and the connection itself: with the database down or
-    // restarting a request fails within this (503) instead of queueing (npm run faults, drill a).
-    connectionTimeoutMillis: 2000,
-    keepAlive: true,
-    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
-    options,
-  });
-  // Without a listener, an idle client's error (server restart) would crash the process.
-  pool.on('error', (error) => onPoolError?.(error));
-  // The pool listens only while a client is idle; a client checked out when the server ends its
-  // connection (restart, pg_terminate_backend) emits 'error' on itself, which must not crash us either.
-  // Its query fails and the pool discards it; the next request gets a fresh connection.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => onPoolError?.(error));
-    if (queryTimeoutMs) closeOnQueryTimeout(client);
-  });
+  const requestPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      // Both the wait for a free client and the connection itself: with the database down or
+      // restarting a request fails within this (503) instead of queueing (npm run faults, drill a).
+      connectionTimeoutMillis: 2000,
+      keepAlive: true,
+      ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+      options,
+    });
+    // Without a listener, an idle client's error (server restart) would crash the process.
+    pool.on('error', (error) => onPoolError?.(error));
+    // The pool listens only while a client is idle; a client checked out when the server ends its
+    // connection (restart, pg_terminate_backend) emits 'error' on itself, which must not crash us either.
+    // Its query fails and the pool discards it; the next request gets a fresh connection.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => onPoolError?.(error));
+      if (queryTimeoutMs) closeOnQueryTimeout(client);
+    });
+    return pool;
+  };
+  const pool = requestPool(10);
+  // One read at a time is all the catalogue version needs (CatalogueVersion shares it).
+  const quickPool = requestPool(1);
   const db = drizzleNodePg({ client: pool, schema });
   const bulkPool = new pg.Pool({
     connectionString,
@@ -164,6 +178,7 @@ async function openPostgres(
   return {
     db: db as unknown as Db,
     bulk: drizzleNodePg({ client: bulkPool, schema }) as unknown as Db,
+    quick: drizzleNodePg({ client: quickPool, schema }) as unknown as Db,
     kind: 'postgres',
     async migrate() {
       // A connection of its own, without the pool's query timeout: a migration may run for minutes.
@@ -180,7 +195,7 @@ async function openPostgres(
       }
     },
     close: async () => {
-      await Promise.all([endPool(pool), endPool(bulkPool)]);
+      await Promise.all([endPool(pool), endPool(quickPool), endPool(bulkPool)]);
     },
   };
 }

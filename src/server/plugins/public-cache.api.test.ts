@@ -136,6 +136,38 @@ describe('public profiles', () => {
     expect((await t.put('/api/auth/profile', { pricing: [] }, tokenOf(provider))).status).toBe(200);
     expect((await t.get(`/api/user/${slug}`)).status).toBe(404);
   });
+
+  // PostgreSQL: the version read has a connection of its own (Database.quick). PGlite has one
+  // connection and no read: its version is pushed by LISTEN.
+  it.runIf(testDbKind() === 'postgres')(
+    'answer a repeat while every request connection is held by a slow statement',
+    async () => {
+      const provider = await createVerifiedProvider(t, { bio: 'Still here.' });
+      const slug = provider.user.routing_slug;
+      expect(await bioOf(t, slug)).toBe('Still here.');
+
+      let sleepsDone = false;
+      const sleeps = Promise.all(
+        Array.from({ length: 10 }, () => t.db.execute(sql`SELECT pg_sleep(3)`)),
+      ).then(() => {
+        sleepsDone = true;
+      });
+      // All ten of the pool's connections are taken once ten sleeps run in the database.
+      for (let running = 0; running < 10; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running = Number(
+          rowsOf<{ n: string }>(
+            await t.database.quick.execute(
+              sql`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(3)' AND state = 'active'`,
+            ),
+          )[0]?.n,
+        );
+      }
+      expect(await bioOf(t, slug)).toBe('Still here.');
+      expect(sleepsDone).toBe(false);
+      await sleeps;
+    },
+  );
 });
 
 describe('what bumps the version', () => {

@@ -52,7 +52,7 @@ export async function createPublicReplies(
 ): Promise<PublicReplies> {
   const read = async () =>
     Number(
-      rowsOf<{ version: string }>(await database.db.execute(sql`SELECT version FROM catalogue_version`))[0]
+      rowsOf<{ version: string }>(await database.quick.execute(sql`SELECT version FROM catalogue_version`))[0]
         ?.version,
     );
   let unlisten = async () => {};

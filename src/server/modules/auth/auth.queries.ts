@@ -31,19 +31,35 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
  * The user an access token names and whether the token is on the logout denylist, in one round
  * trip (every authenticated request runs this).
  */
+function selectUserForAccessToken(db: Db) {
+  return db
+    .select({
+      user: users,
+      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${sql.placeholder('jti')})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_for_access_token');
+}
+
+/**
+ * Prepared once per database: every signed-in request runs it, and the query builder spent about
+ * 130 µs of the request thread building this select of the whole users row each time.
+ */
+const preparedUserForAccessToken = new WeakMap<Db, ReturnType<typeof selectUserForAccessToken>>();
+
 export async function findUserForAccessToken(
   db: Db,
   userId: string,
   jti: string,
 ): Promise<{ user: UserRow; tokenRevoked: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      user: users,
-      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  let statement = preparedUserForAccessToken.get(db);
+  if (!statement) {
+    statement = selectUserForAccessToken(db);
+    preparedUserForAccessToken.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, jti });
   return row && { user: row.user, tokenRevoked: row.tokenRevoked === true };
 }
 

@@ -5,6 +5,7 @@ import { searchLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
 import { FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
+import { writeSearchLogs } from './search.service';
 import { SearchLogWriter } from './search-log';
 
 // One row per search the person made, not per keystroke or slider step (issue 19 item 8; the rule
@@ -184,5 +185,65 @@ describe('admin: search logs by date range, and as CSV', () => {
     const client = await createVerifiedUser(t);
     const refused = await t.get('/api/admin/search-logs/export', { token: client.session.access_token });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('writeSearchLogs stores a batch exactly as given', () => {
+  it('every awkward value survives the one-statement batch, in order; an unknown user id is stored as null', async () => {
+    const { user } = await createVerifiedUser(t);
+    const at = new Date('2026-11-20T15:04:05.678Z');
+    const batch = [
+      {
+        query: `a "quoted", {braced} \\ back\\slash`,
+        zip: '78701',
+        filters: { priceRange: [15, 90], note: 'say "hi" \\ {x}', amenities: ['wheelchair', 'quiet'] },
+        sessionId: 'batch-exact',
+        userId: user.id,
+        resultCount: 0,
+        createdAt: at,
+      },
+      {
+        query: 'NULL',
+        zip: null,
+        filters: {},
+        sessionId: 'batch-exact',
+        userId: null,
+        resultCount: null,
+        createdAt: at,
+      },
+      {
+        query: 'coupe — ça va 💇🏽‍♀️',
+        sessionId: 'batch-exact',
+        userId: '00000000-0000-4000-8000-000000000000',
+        resultCount: 7,
+        createdAt: at,
+      },
+      { query: '', sessionId: 'batch-exact', createdAt: at },
+    ];
+    await writeSearchLogs(t.db, batch);
+    const rows = await rowsOf('batch-exact');
+    expect(rows.map(({ id: _, ...row }) => row)).toEqual([
+      { ...batch[0], createdAt: at },
+      { ...batch[1] },
+      {
+        query: batch[2]!.query,
+        zip: null,
+        filters: {},
+        sessionId: 'batch-exact',
+        userId: null,
+        resultCount: 7,
+        createdAt: at,
+      },
+      {
+        query: '',
+        zip: null,
+        filters: {},
+        sessionId: 'batch-exact',
+        userId: null,
+        resultCount: null,
+        createdAt: at,
+      },
+    ]);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => a - b));
   });
 });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { searchLogs } from '#server/db/schema/index.ts';
+import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from './geo';
@@ -542,15 +542,30 @@ export async function findDocumentStats(db: Db): Promise<DocumentStats> {
 
 export type NewSearchLog = typeof searchLogs.$inferInsert;
 
-/** One multi-row insert; a user id that no longer exists is stored as null instead of failing the batch. */
+/**
+ * One insert of the whole batch, each column one array parameter (unnest): the statement is the
+ * same text for any batch size, so building it costs a few microseconds where a multi-row VALUES
+ * list cost about 50 per row in the query builder (1.3 ms for 25 rows, on the request thread). A
+ * user id that no longer exists is stored as null instead of failing the batch.
+ */
 export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(searchLogs).values(
-    rows.map((row) => ({
-      ...row,
-      userId: row.userId ? sql`(SELECT id FROM users WHERE id = ${row.userId}::uuid)` : null,
-    })),
-  );
+  const column = (value: (row: NewSearchLog) => string | number | null | undefined) =>
+    pgArray(rows.map((row) => value(row) ?? null));
+  await db.execute(sql`
+    INSERT INTO search_logs (query, zip, filters, session_id, user_id, result_count, created_at)
+    SELECT coalesce(t.query, ''), t.zip, coalesce(t.filters, '{}'::jsonb), t.session_id,
+           (SELECT u.id FROM users u WHERE u.id = t.user_id), t.result_count, coalesce(t.created_at, now())
+    FROM unnest(
+      ${column((row) => row.query)}::text[],
+      ${column((row) => row.zip)}::text[],
+      ${column((row) => (row.filters === undefined ? null : JSON.stringify(row.filters)))}::jsonb[],
+      ${column((row) => row.sessionId)}::text[],
+      ${column((row) => row.userId)}::uuid[],
+      ${column((row) => row.resultCount)}::int[],
+      ${column((row) => row.createdAt?.toISOString())}::timestamptz[]
+    ) WITH ORDINALITY AS t(query, zip, filters, session_id, user_id, result_count, created_at, n)
+    ORDER BY t.n`);
 }
 
 /** Created in [since, before): an admin's date range as instants (null: open-ended). */
