@@ -27,10 +27,6 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/**
- * The user an access token names and whether the token is on the logout denylist, in one round
- * trip (every authenticated request runs this).
- */
 function selectUserForAccessToken(db: Db) {
   return db
     .select({
@@ -49,6 +45,10 @@ function selectUserForAccessToken(db: Db) {
  */
 const preparedUserForAccessToken = new WeakMap<Db, ReturnType<typeof selectUserForAccessToken>>();
 
+/**
+ * The user an access token names and whether the token is on the logout denylist, in one round
+ * trip (every authenticated request runs this).
+ */
 export async function findUserForAccessToken(
   db: Db,
   userId: string,
