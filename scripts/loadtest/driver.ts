@@ -10,7 +10,7 @@
 //
 // Why raw sockets, not node:http: the generator shares the machine with the server and its database,
 // and its own CPU and event-loop delays land in every latency it records. node:http cost 255–320 µs
-// of CPU a request at 1,500 req/s on this 2-core VM, this client 145–175 µs (measured 2026-11-27
+// of CPU a request at 1,500 req/s on this 2-core VM, this client 160–200 µs (measured 2026-11-27
 // against the bench's hello server), and it allocates no per-request agent state.
 import net from 'node:net';
 import type { Rng } from '#server/seed/art.ts';

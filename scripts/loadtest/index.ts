@@ -4,16 +4,16 @@
 //
 // Seeds the bench catalogue (plus client accounts with a known password, openings and reviews),
 // starts the real server with rate limits off, signs the clients in, warms up, measures the most a
-// closed loop (50 connections) gets answered, then finds the highest Poisson arrival rate the server
-// keeps up with (open-loop steps, bisected below the closed loop's rate: the maximum), then runs an
-// open loop at 70% of it for --duration seconds with a realistic mix (see mix.ts), recording every latency, every unexpected answer and
-// the server's resident memory every 5 s. Prints verdicts against the targets (0 errors, p99 ≤ 50
+// closed loop (50 connections) gets answered, finds the highest Poisson arrival rate the server
+// keeps up with (open-loop steps bisected below the closed loop's rate: the maximum), then runs an
+// open loop at 70% of it for --duration seconds with a realistic mix (see mix.ts), recording every
+// latency, every unexpected answer and the server's resident memory every 5 s. Prints verdicts against the targets (0 errors, p99 ≤ 50
 // ms, memory growth < 10%) and a markdown table by request kind. Exits 1 on a missed target only
 // with --strict; --short always checks 0 errors and a 2xx for every kind (no timing assertion).
 // --web-concurrency runs the server as N processes (PostgreSQL only); --cpu-prof writes its V8 CPU
 // profile into DIR when it stops (sum it with scripts/bench/cpu-profile.ts); --max-from closed takes
-// the closed loop's rate as the maximum, as runs before 2026-11-27 evening did (see
-// docs/reliability.md §5: on this machine an open loop cannot keep up with 70% of it).
+// the closed loop's rate as the maximum, as runs before 2026-11-27 evening did (docs/reliability.md
+// §5: an open loop at 70% of it once fell behind for the whole run).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -299,7 +299,7 @@ async function main(): Promise<number> {
     );
 
     // The maximum: the highest arrival rate an open loop keeps up with, below the closed loop's. A
-    // closed loop of 50 connections gets more answered than independent arrivals can: its requests
+    // closed loop of 50 connections can get more answered than independent arrivals: its requests
     // come in batches that share event-loop turns, catalogue-version reads and awake database
     // backends, which arrivals spread in time do not (docs/reliability.md §5, 2026-11-27 evening).
     let maximum = probe.rate;
