@@ -165,7 +165,7 @@ async function main() {
         );
         runs.push({ scores, lhr });
         console.log(
-          `${page.name} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+          `${page.name} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)}s; host benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
         );
         if (page.name === 'home' && i === 0) {
           scriptsOnHome = (lhr.audits['network-requests']?.details?.items ?? [])
