@@ -134,3 +134,40 @@ test('a landing page reads whole with JavaScript off, and a crawler reaches it f
   ).toHaveAttribute('href', '/hair-stylists/denver-co');
   await context.close();
 });
+
+test('home and help read with JavaScript off, then hydrate on a phone without a mismatch and work', async ({
+  browser,
+  baseURL,
+}) => {
+  const off = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await off.newPage();
+  await still.goto('/');
+  await expect(still.getByRole('heading', { level: 1 })).toHaveText('Your beauty, your way');
+  await expect(still.getByPlaceholder('Service, style or name')).toBeVisible();
+  await still.goto('/help');
+  await expect(still.getByRole('heading', { level: 1 })).toHaveText('How Can We Help You?');
+  await expect(still.getByRole('button', { name: 'What is Glowfind?' })).toBeVisible();
+  await off.close();
+
+  // A phone: the server renders the wide layout's order, the phone's moves in after hydrating.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/help');
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.getByLabel('Search help articles').fill('favourites');
+  await expect(page.getByText('How do I save a provider to my favourites?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'What is Glowfind?' })).toBeHidden();
+  await page.goto('/');
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.getByPlaceholder('Service, style or name').fill('silk press');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=silk\+press/);
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  expect(errors, errors.join('\n')).toEqual([]);
+  await phone.close();
+});

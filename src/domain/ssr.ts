@@ -11,7 +11,12 @@ export type SsrPage =
   /** A provider's page, with the first page of their reviews (what GET /api/reviews answers). */
   | { kind: 'profile'; slug: string; profile: PublicProfile; reviews: ReviewsReply }
   /** A landing page's first page of providers, under the topic and place slugs of its path. */
-  | { kind: 'landing'; topic: string; place: string; reply: LandingReply };
+  | { kind: 'landing'; topic: string; place: string; reply: LandingReply }
+  /** A page made of the app's own texts (the home page as a visitor first sees it, help, about, the legal pages). */
+  | { kind: 'fixed'; route: FixedPageRoute };
+
+/** The pages rendered from no data: the same for every visitor until the next build. */
+export type FixedPageRoute = 'home' | 'help' | 'about' | 'terms' | 'privacy';
 
 /** Configuration the page's components read from meta tags in the browser. */
 export interface SsrSiteLinks {

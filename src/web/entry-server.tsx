@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
+import type { FixedPageRoute, SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
 import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
 import { type SsrState, scriptJson, seedQueries } from './app/ssr-state';
@@ -45,8 +45,19 @@ function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
         },
         modules: ['app/routes/landing.tsx'],
       };
+    case 'fixed':
+      return { state: { route: page.route, queries: [] }, modules: [FIXED_PAGE_MODULES[page.route]] };
   }
 }
+
+/** The module each fixed page loads beyond the entry (its route, or on home the results section). */
+const FIXED_PAGE_MODULES: Record<FixedPageRoute, string> = {
+  home: 'features/search/components/ResultsSection.tsx',
+  help: 'app/routes/help.tsx',
+  about: 'app/routes/about.tsx',
+  terms: 'app/routes/legal.tsx',
+  privacy: 'app/routes/legal.tsx',
+};
 
 /**
  * Server rendering (ADR 017): the app's own routes and components, rendered to HTML for `url` from

@@ -7,6 +7,7 @@ import { reviews } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '../test/factories';
 import { webRenderer } from '../test/web-renderer';
+import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 /**
  * Profiles rendered on the server (issue 22 item 5, ADR 017): the web app's own components, from
@@ -57,7 +58,10 @@ const stateOf = (html: string) => {
   const match = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json">(.*?)</script>`, 's').exec(
     html,
   );
-  return JSON.parse(match![1]!) as { queries: { key: unknown[]; data: Record<string, unknown> }[] };
+  return JSON.parse(match![1]!) as {
+    route: string;
+    queries: { key: unknown[]; data: Record<string, unknown> }[];
+  };
 };
 
 describe('GET /{slug} rendered on the server', () => {
@@ -91,10 +95,10 @@ describe('GET /{slug} rendered on the server', () => {
     const res = await t.get(`/${slugOf()}`);
     expect(res.text).toContain('<script type="module" fetchpriority="low" src="/assets/app.js"></script>');
     expect(res.text.match(/<script type="module"/g)).toHaveLength(1);
-    // The home page is drawn by the script: it keeps its default priority.
-    const home = await t.get('/');
-    expect(home.status).toBe(200);
-    expect(home.text).toContain('<script type="module" src="/assets/app.js"></script>');
+    // The account page is drawn by the script: it keeps its default priority.
+    const account = await t.get('/account');
+    expect(account.status).toBe(200);
+    expect(account.text).toContain('<script type="module" src="/assets/app.js"></script>');
   });
 
   it('embeds the data it was rendered from once, as the visitor sees it, for hydration', async () => {
@@ -250,5 +254,68 @@ describe('GET /{topic}/{place} rendered on the server', () => {
     const profile = await t.get(`/${slugOf().toUpperCase()}`);
     expect(profile.status).toBe(301);
     expect(profile.headers.location).toBe(`/${slugOf()}`);
+  });
+});
+
+describe('the fixed pages rendered on the server: home, help, about, terms, privacy', () => {
+  const FIXED = [
+    { path: '/', h1: 'Your beauty, your way', title: 'Glowfind · Search Smarter. Book Better.' },
+    { path: '/help', h1: 'How Can We Help You?', title: 'Help Center · Glowfind' },
+    { path: '/about', h1: 'About Glowfind', title: 'About Us · Glowfind' },
+    { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service · Glowfind' },
+    { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy · Glowfind' },
+  ];
+
+  it('have their content and title in the HTML, and the route to hydrate with no data', async () => {
+    for (const { path, h1, title } of FIXED) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(200);
+      const root = rootOf(res.text);
+      expect(root.match(/<h1[^>]*>/g), path).toHaveLength(1);
+      expect(root.replace(/<!-- -->/g, ''), path).toMatch(
+        new RegExp(`<h1[^>]*>${h1.replace(/[?.]/g, '\\$&')}</h1>`),
+      );
+      expect(res.text, path).toContain(`<title>${title}</title>`);
+      expect(stateOf(res.text), path).toEqual({ route: path === '/' ? 'home' : path.slice(1), queries: [] });
+      expect(res.text, path).toContain('<script type="module" fetchpriority="low" src="/assets/app.js">');
+      expect(res.headers['cache-control'], path).toBe(PUBLIC_CACHE_CONTROL);
+    }
+    // The home page as a visitor first sees it: the search panel and the results' loading state.
+    const home = rootOf((await t.get('/')).text);
+    expect(home).toContain('placeholder="Service, style or name"');
+    expect(home).toContain('Beauty Professionals');
+    expect(home).not.toContain('Amara Okafor');
+  });
+
+  it("answer 304 to their ETag, and the app's own page with a query string", async () => {
+    const first = await t.get('/help');
+    const again = await t.get('/help', { headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // A shared search or an emailed link: the app reads the query in the browser.
+    for (const path of ['/?q=locs', '/help?from=mail', '/?temp_token=abc&type=email']) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain(SSR_STATE_ID);
+      expect(res.text, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('are not rendered behind the beta gate', async () => {
+    const gated = await buildTestApp({
+      indexHtml: INDEX,
+      renderer: await webRenderer(),
+      env: { BETA_PASSWORD: 'Fixed-Pages-Gate-41' },
+    });
+    try {
+      for (const { path } of FIXED) {
+        const res = await gated.get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.text, path).not.toContain(SSR_STATE_ID);
+        expect(res.text, path).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await gated.close();
+    }
   });
 });

@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
 import { isLandingPath } from '#domain/places-options.ts';
 import { isReservedSlug } from '#domain/slug.ts';
-import { SSR_STATE_ID, type SsrPage, type SsrRenderer } from '#domain/ssr.ts';
+import { type FixedPageRoute, SSR_STATE_ID, type SsrPage, type SsrRenderer } from '#domain/ssr.ts';
 import type { CachedReply } from '../lib/catalogue-cache';
-import { matchesEtag } from '../lib/catalogue-cache';
+import { etagOf, matchesEtag } from '../lib/catalogue-cache';
 import { codingFor } from '../lib/content-coding';
 import { escapeHtml, type PageHead } from '../lib/html';
 import { PUBLIC_CACHE_CONTROL, type PublicReplies } from './public-cache';
@@ -28,6 +28,19 @@ const CLIENT_ROUTES = new Set([
   '/unsubscribe',
 ]);
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
+
+/**
+ * The client routes the server renders from no data (ADR 017): the home page as a visitor first sees
+ * it (hero, search panel, the results' loading state) and the pages of the app's own texts. Only at
+ * their bare address: a query string (a shared search, an emailed link) gets the app's page.
+ */
+const FIXED_PAGE_ROUTES: Record<string, FixedPageRoute> = {
+  '/': 'home',
+  '/help': 'help',
+  '/about': 'about',
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+};
 
 /** A page the server renders: its head, what the web app renders it from, and when time changes it. */
 export interface ServerPage {
@@ -201,11 +214,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const assetsFor = routeAssets(webDir);
   const links = { 'support-url': opts.supportUrl, 'instagram-url': opts.instagramUrl };
 
-  /** index.html with the page's head, and its content rendered by the app when there is a renderer. */
-  async function renderPage(url: string, page: ServerPage): Promise<string> {
-    if (!opts.renderer) return injectHead(indexHtml, page.head);
-    const withHead = injectHead(renderedHtml, page.head);
-    const rendered = await opts.renderer.render(url, page.page, links);
+  /**
+   * index.html with the page's head (index.html's own without one), and its content rendered by the
+   * app when there is a renderer.
+   */
+  async function renderPage(url: string, page: SsrPage, head: PageHead | undefined): Promise<string> {
+    if (!opts.renderer) return head ? injectHead(indexHtml, head) : indexHtml;
+    const withHead = head ? injectHead(renderedHtml, head) : renderedHtml;
+    const rendered = await opts.renderer.render(url, page, links);
     const assets = assetsFor(rendered.modules);
     return withHead
       .replace('</head>', () => (assets ? `  ${assets}\n  </head>` : '</head>'))
@@ -214,6 +230,25 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         () =>
           `<div id="root">${rendered.html}</div>\n    <script id="${SSR_STATE_ID}" type="application/json">${rendered.state}</script>`,
       );
+  }
+
+  /**
+   * The fixed pages, each rendered once on its first request and kept: they change only with the
+   * build and the configuration, not with the catalogue (a failed render is tried again next time).
+   */
+  const fixedPages = new Map<string, Promise<CachedReply<Encoded>>>();
+  function fixedPage(url: string, route: FixedPageRoute): Promise<CachedReply<Encoded>> {
+    let kept = fixedPages.get(url);
+    if (!kept) {
+      const head = PAGE_HEADS[url];
+      kept = renderPage(url, { kind: 'fixed', route }, head && { ...head, tags: '' }).then((html) => {
+        const hash = createHash('sha256').update(html).digest('base64url');
+        return { body: hash, etag: etagOf(hash), value: encode(html), expiresAt: Number.POSITIVE_INFINITY };
+      });
+      kept.catch(() => fixedPages.delete(url));
+      fixedPages.set(url, kept);
+    }
+    return kept;
   }
 
   if (hasWeb) {
@@ -237,6 +272,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
       return reply
         .status(404)
         .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
+    }
+    const fixed = FIXED_PAGE_ROUTES[url];
+    if (fixed && opts.renderer && !opts.betaGate && request.url === url) {
+      return sendPage(request, reply, await fixedPage(url, fixed));
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     // Behind the beta gate, profile pages are not described to anyone who has not passed it.
@@ -268,7 +307,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         async () => {
           const page = await find();
           if (!page) throw new PageNotFound();
-          const html = await renderPage(canonical, page);
+          const html = await renderPage(canonical, page.page, page.head);
           const encoded = encode(html);
           return {
             value: encoded,

@@ -1,7 +1,8 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { preloadable } from '#web/lib/preloadable.tsx';
 import { RootLayout } from './root-layout';
-import { HomePage } from './routes/home';
+import { HomePage, preloadHome } from './routes/home';
 import type { ServerRenderedRoute } from './ssr-state';
 
 /*
@@ -11,31 +12,12 @@ import type { ServerRenderedRoute } from './ssr-state';
  * other route is loaded when first visited (RootLayout's Suspense keeps the current page on screen
  * meanwhile, since navigations are transitions).
  */
-/**
- * A lazy route whose code can be loaded ahead: once loaded it renders directly. Hydration needs that:
- * a lazy component suspends on its first render even when its module is there, and a boundary still
- * suspended when anything above it updates is thrown away and rendered again in the browser.
- */
-function preloadableRoute(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | null = null;
-  const preload = async () => {
-    loaded ??= await load();
-    return loaded;
-  };
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  function Route() {
-    const Page = loaded;
-    return Page ? <Page /> : <Lazy />;
-  }
-  Route.preload = async () => void (await preload());
-  return Route;
-}
-
 const legal = () => import('./routes/legal');
-const HelpPage = lazy(() => import('./routes/help').then((m) => ({ default: m.HelpPage })));
-const AboutPage = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutPage })));
-const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+// The fixed pages come rendered by the server (ADR 017), so their code can be loaded before hydrating.
+const HelpPage = preloadable(() => import('./routes/help').then((m) => m.HelpPage));
+const AboutPage = preloadable(() => import('./routes/about').then((m) => m.AboutPage));
+const TermsPage = preloadable(() => legal().then((m) => m.TermsPage));
+const PrivacyPage = preloadable(() => legal().then((m) => m.PrivacyPage));
 const ResetPasswordPage = lazy(() =>
   import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
 );
@@ -68,17 +50,22 @@ const AdminPage = lazy(async () => {
     ),
   };
 });
-const LandingPage = preloadableRoute(() => import('./routes/landing').then((m) => m.LandingPage));
+const LandingPage = preloadable(() => import('./routes/landing').then((m) => m.LandingPage));
 
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 // A profile opened directly comes rendered by the server with its data (ADR 017); one reached from
 // a card asks for its data when its code has loaded.
-const ProfilePage = preloadableRoute(() => import('./routes/profile').then((m) => m.ProfilePage));
+const ProfilePage = preloadable(() => import('./routes/profile').then((m) => m.ProfilePage));
 
 /** The routes the server renders (ADR 017), by the name SsrState gives them. */
 const SERVER_RENDERED: Record<ServerRenderedRoute, { preload(): Promise<void> }> = {
   profile: ProfilePage,
   landing: LandingPage,
+  home: { preload: preloadHome },
+  help: HelpPage,
+  about: AboutPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
 };
 
 /** Loads a server-rendered route's code, so the first render (the server's, hydration) does not suspend. */

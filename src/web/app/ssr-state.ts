@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FixedPageRoute } from '#domain/ssr.ts';
 
 /**
  * The data a server-rendered page was rendered from, embedded once in the HTML (a JSON script
@@ -11,7 +12,7 @@ export interface SsrState {
   queries: { key: QueryKey; data: unknown }[];
 }
 
-export type ServerRenderedRoute = 'profile' | 'landing';
+export type ServerRenderedRoute = 'profile' | 'landing' | FixedPageRoute;
 
 export function seedQueries(client: QueryClient, state: SsrState): void {
   for (const { key, data } of state.queries) client.setQueryData(key, data);

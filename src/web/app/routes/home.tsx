@@ -10,13 +10,18 @@ import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
 import { isSearchActive } from '#web/features/search/url-state.ts';
 import { useSearchState } from '#web/features/search/use-search-state.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
+import { preloadable } from '#web/lib/preloadable.tsx';
 import { useSession } from '#web/lib/session.ts';
 
 // The results (cards, paging, the search calls) are a separate chunk: they wait for the network
 // anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
-const ResultsSection = lazy(() =>
-  import('#web/features/search/components/ResultsSection.tsx').then((m) => ({ default: m.ResultsSection })),
+// The server renders the page with them (their loading state), so their code loads before hydrating.
+const ResultsSection = preloadable(() =>
+  import('#web/features/search/components/ResultsSection.tsx').then((m) => m.ResultsSection),
 );
+
+/** Loads what the home page's first render needs beyond the entry (for hydrating the server's HTML). */
+export const preloadHome = ResultsSection.preload;
 
 // The openings ('New for you' for a signed-in client first; 'Upcoming Availability' below the
 // results) and the FAQ: 'Upcoming Availability' and the FAQ load when the visitor scrolls near
@@ -42,6 +47,8 @@ const subscribePhone = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 const isPhoneNow = () => phoneQuery().matches;
+/** The server (ADR 017) renders the wide layout; a phone moves the openings strip once hydrated. */
+const isPhoneOnServer = () => false;
 
 /**
  * The home page (SPEC.md §2 'Home'): hero with the search panel, for a signed-in client the
@@ -53,7 +60,7 @@ export function HomePage() {
   const [state, setState] = useSearchState();
   const [scrollRequest, setScrollRequest] = useState(0);
   const session = useSession();
-  const isPhone = useSyncExternalStore(subscribePhone, isPhoneNow);
+  const isPhone = useSyncExternalStore(subscribePhone, isPhoneNow, isPhoneOnServer);
   const openings = (place: HomeOpeningsPlace) => (
     <Suspense fallback={null}>
       <HomeOpenings
