@@ -46,17 +46,17 @@ function pageData(page: SsrPage): { state: SsrState; modules: string[] } {
         modules: ['app/routes/landing.tsx'],
       };
     case 'fixed':
-      return { state: { route: page.route, queries: [] }, modules: [FIXED_PAGE_MODULES[page.route]] };
+      return { state: { route: page.route, queries: [] }, modules: FIXED_PAGE_MODULES[page.route] };
   }
 }
 
-/** The module each fixed page loads beyond the entry (its route, or on home the results section). */
-const FIXED_PAGE_MODULES: Record<FixedPageRoute, string> = {
-  home: 'features/search/components/ResultsSection.tsx',
-  help: 'app/routes/help.tsx',
-  about: 'app/routes/about.tsx',
-  terms: 'app/routes/legal.tsx',
-  privacy: 'app/routes/legal.tsx',
+/** The route module each fixed page loads beyond the entry (home is all in the entry). */
+const FIXED_PAGE_MODULES: Record<FixedPageRoute, string[]> = {
+  home: [],
+  help: ['app/routes/help.tsx'],
+  about: ['app/routes/about.tsx'],
+  terms: ['app/routes/legal.tsx'],
+  privacy: ['app/routes/legal.tsx'],
 };
 
 /**

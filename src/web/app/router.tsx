@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { RootLayout } from './root-layout';
-import { HomePage, preloadHome } from './routes/home';
+import { HomePage } from './routes/home';
 import type { ServerRenderedRoute } from './ssr-state';
 
 /*
@@ -57,11 +57,13 @@ const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ defa
 // a card asks for its data when its code has loaded.
 const ProfilePage = preloadable(() => import('./routes/profile').then((m) => m.ProfilePage));
 
-/** The routes the server renders (ADR 017), by the name SsrState gives them. */
-const SERVER_RENDERED: Record<ServerRenderedRoute, { preload(): Promise<void> }> = {
+/**
+ * The lazy routes the server renders (ADR 017), by the name SsrState gives them (home is in the
+ * entry: nothing to load).
+ */
+const SERVER_RENDERED: Record<Exclude<ServerRenderedRoute, 'home'>, { preload(): Promise<void> }> = {
   profile: ProfilePage,
   landing: LandingPage,
-  home: { preload: preloadHome },
   help: HelpPage,
   about: AboutPage,
   terms: TermsPage,
@@ -69,7 +71,9 @@ const SERVER_RENDERED: Record<ServerRenderedRoute, { preload(): Promise<void> }>
 };
 
 /** Loads a server-rendered route's code, so the first render (the server's, hydration) does not suspend. */
-export const preloadRoute = (route: ServerRenderedRoute) => SERVER_RENDERED[route].preload();
+export const preloadRoute = async (route: ServerRenderedRoute) => {
+  if (route !== 'home') await SERVER_RENDERED[route].preload();
+};
 
 export function AppRoutes() {
   return (

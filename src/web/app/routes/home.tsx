@@ -5,23 +5,11 @@ import { WhenNearViewport } from '#web/components/WhenNearViewport.tsx';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
 import { renderCardFavorite } from '#web/features/favorites/components/CardFavorite.tsx';
 import type { HomeOpeningsPlace } from '#web/features/openings/components/HomeOpenings.tsx';
-import { ResultsPlaceholder } from '#web/features/search/components/ResultsPlaceholder.tsx';
+import { ResultsSection } from '#web/features/search/components/ResultsSection.tsx';
 import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
-import { isSearchActive } from '#web/features/search/url-state.ts';
 import { useSearchState } from '#web/features/search/use-search-state.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
-import { preloadable } from '#web/lib/preloadable.tsx';
 import { useSession } from '#web/lib/session.ts';
-
-// The results (cards, paging, the search calls) are a separate chunk: they wait for the network
-// anyway, and the hero and search panel paint without them. DESIGN.md §7 caps the first load.
-// The server renders the page with them (their loading state), so their code loads before hydrating.
-const ResultsSection = preloadable(() =>
-  import('#web/features/search/components/ResultsSection.tsx').then((m) => m.ResultsSection),
-);
-
-/** Loads what the home page's first render needs beyond the entry (for hydrating the server's HTML). */
-export const preloadHome = ResultsSection.preload;
 
 // The openings ('New for you' for a signed-in client first; 'Upcoming Availability' below the
 // results) and the FAQ: 'Upcoming Availability' and the FAQ load when the visitor scrolls near
@@ -89,17 +77,15 @@ export function HomePage() {
 
       {/* Without look-ahead: on a phone the hero fills the first screen, so the strip's chunk and
           call wait for the first scroll towards it, and the first load stays within DESIGN.md §7's
-          120 KB (scripts/check-budgets.mjs HOME_FIRST_LOAD is measured at 412×823). */}
+          120 KB (scripts/check-budgets.mjs measures the first load at 412×823). */}
       {isPhone && <WhenNearViewport margin={0}>{openings('top')}</WhenNearViewport>}
 
-      <Suspense fallback={<ResultsPlaceholder isSearch={isSearchActive(state)} />}>
-        <ResultsSection
-          state={state}
-          setState={setState}
-          scrollRequest={scrollRequest}
-          renderFavorite={renderCardFavorite}
-        />
-      </Suspense>
+      <ResultsSection
+        state={state}
+        setState={setState}
+        scrollRequest={scrollRequest}
+        renderFavorite={renderCardFavorite}
+      />
 
       <WhenNearViewport>{openings(isPhone ? 'bottom' : 'list')}</WhenNearViewport>
 

@@ -10,7 +10,7 @@ import { countLabel } from '../count-label';
 import { EMPTY_SEARCH, isSearchActive, type SearchState, searchProblem } from '../url-state';
 import { useSettledSearch } from '../use-settled-search';
 import { ProviderGrid } from './ProviderGrid';
-import { ProviderGridSkeleton } from './ResultsPlaceholder';
+import { ProviderGridSkeleton } from './ProviderGridSkeleton';
 
 // What only a search shows loads with the first search, not with the home page's first load (the
 // full list needs none of it; DESIGN.md §7 caps that load).

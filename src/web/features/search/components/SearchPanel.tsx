@@ -1,5 +1,5 @@
 import { Loader2, LocateFixed, MapPin, Search, X } from 'lucide-react';
-import { type ClipboardEvent, type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
 import { extractZip, sanitizeZipInput } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -7,25 +7,7 @@ import { Select } from '#web/components/ui/Select.tsx';
 import { cn } from '#web/lib/cn.ts';
 import type { RadiusMiles, SearchState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';
-
-// The filter bar (slider, popover buttons) follows the first paint: the query box, Search and the
-// categories come first, and the first-load budget (DESIGN.md §7) stays for them.
-const FilterBar = lazy(() => import('./FilterBar').then((m) => ({ default: m.FilterBar })));
-
-function FilterBarPlaceholder() {
-  return (
-    <div aria-hidden="true" className="grid items-end gap-4 md:grid-cols-[minmax(0,1fr)_auto]">
-      <div className="flex h-18 flex-col justify-center">
-        <div className="h-1.5 rounded-full bg-[color:var(--border)]" />
-      </div>
-      <div className="grid grid-cols-2 gap-2 md:flex">
-        <div className="h-10 rounded-lg border border-app md:w-36" />
-        <div className="h-10 rounded-lg border border-app md:w-32" />
-        <div className="h-10 rounded-lg border border-app md:w-32" />
-      </div>
-    </div>
-  );
-}
+import { FilterBar } from './FilterBar';
 
 type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
 
@@ -294,11 +276,8 @@ export function SearchPanel({
 
         <CategoryTabs query={state.query} onSelect={handleCategory} />
 
-        {/* Reserved height (mobile: slider + two rows of filters; md: one row): nothing moves when it loads. */}
         <div className="min-h-48 border-t border-app pt-4 md:min-h-22">
-          <Suspense fallback={<FilterBarPlaceholder />}>
-            <FilterBar state={state} refine={refine} />
-          </Suspense>
+          <FilterBar state={state} refine={refine} />
         </div>
 
         {state.experience.length > 0 && (
