@@ -1,6 +1,7 @@
-// `npm run lighthouse`: Lighthouse (mobile, the default, with the CPU slowdown calibrated to the host: audit) on `/`, a demo profile, a landing page (the first
-// the sitemap lists) and `/help`, 3 runs each, against the real server (`npm start` with the demo
-// catalogue in a fresh DATA_DIR). The median of each category must reach DESIGN.md §7's bar:
+// `npm run lighthouse`: Lighthouse (mobile, the default, with the CPU slowdown calibrated to the host:
+// audit) on `/`, a demo profile, a landing page (the first the sitemap lists) and `/help`, 3 runs
+// each, against the real server (`npm start` with the demo catalogue in a fresh DATA_DIR). The
+// median of each category must reach DESIGN.md §7's bar:
 // performance ≥ 90 (≥ 95 and a largest paint within 2.0 s on the server-rendered profile and landing
 // page), accessibility 100, best practices ≥ 95, SEO 100; exit 1 otherwise. Writes
 // .test-results/lighthouse.json.
