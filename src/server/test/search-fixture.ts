@@ -327,5 +327,11 @@ export async function countSearchLogs(t: TestApp): Promise<number> {
   return result.rows[0]!.n;
 }
 
-/** Waits until the log writer's batch (100 ms) has surely been written. */
+/**
+ * Gives the log writer's batch (100 ms) time to be written: before asserting that nothing was. What
+ * must appear is polled for with WRITTEN instead, since a loaded machine may take longer.
+ */
 export const settleLogs = () => new Promise((resolve) => setTimeout(resolve, 250));
+
+/** expect.poll's options for a row the log writer writes on its own. */
+export const WRITTEN = { timeout: 10_000, interval: 50 };

@@ -4,7 +4,7 @@ import type { SearchBody } from '#domain/search.ts';
 import { searchLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
-import { FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
+import { FIXTURE, insertFixture, settleLogs, WRITTEN } from '#server/test/search-fixture.ts';
 import { writeSearchLogs } from './search.service';
 import { SearchLogWriter } from './search-log';
 
@@ -99,14 +99,19 @@ describe('the search log counts searches, not keystrokes', () => {
 
   it('searches without a session id are logged one by one, as before', async () => {
     for (const query of typed('fade')) await search({ query });
-    await settleLogs(); // no flush needed: they are only batched
-    const rows = await t.db
-      .select({ query: searchLogs.query })
-      .from(searchLogs)
-      .where(
-        and(sql`${searchLogs.sessionId} IS NULL`, sql`${searchLogs.query} IN ('f', 'fa', 'fad', 'fade')`),
-      );
-    expect(rows.map((r) => r.query).sort()).toEqual(['f', 'fa', 'fad', 'fade']);
+    // No flush: they are only batched, and the batch is written on its own.
+    const logged = async () =>
+      (
+        await t.db
+          .select({ query: searchLogs.query })
+          .from(searchLogs)
+          .where(
+            and(sql`${searchLogs.sessionId} IS NULL`, sql`${searchLogs.query} IN ('f', 'fa', 'fad', 'fade')`),
+          )
+      )
+        .map((r) => r.query)
+        .sort();
+    await expect.poll(logged, WRITTEN).toEqual(['f', 'fa', 'fad', 'fade']);
   });
 });
 
@@ -132,8 +137,10 @@ describe('SearchLogWriter settling', () => {
     for (const query of typed('waxing')) w.push(row(query, 'writer-timer'));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(await rowsOf('writer-timer')).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 400)); // window, then the batch interval
-    expect((await rowsOf('writer-timer')).map((r) => r.query)).toEqual(['waxing']);
+    // The window, then the batch interval: written with nothing more asked of the writer.
+    await expect
+      .poll(async () => (await rowsOf('writer-timer')).map((r) => r.query), WRITTEN)
+      .toEqual(['waxing']);
     await w.close();
   });
 

@@ -13,7 +13,7 @@ import {
   TEST_SERVICE,
   uniqueEmail,
 } from '#server/test/factories.ts';
-import { countSearchLogs, FIXTURE, insertFixture, settleLogs } from '#server/test/search-fixture.ts';
+import { countSearchLogs, FIXTURE, insertFixture, settleLogs, WRITTEN } from '#server/test/search-fixture.ts';
 import { CATEGORY_WORDS } from './search.service';
 import { SearchLogWriter } from './search-log';
 
@@ -255,8 +255,7 @@ describe('the search log', () => {
     // A search with a session id waits out the settle window for a refinement (search-log.ts).
     expect(await countSearchLogs(t)).toBe(before);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await settleLogs();
-    expect(await countSearchLogs(t)).toBe(before + 1);
+    await expect.poll(() => countSearchLogs(t), WRITTEN).toBe(before + 1);
     const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
     expect(row).toMatchObject({
       query: 'balayage 78701',
@@ -284,16 +283,18 @@ describe('the search log', () => {
       cursor: first.body.nextCursor,
     });
     expect(next.status).toBe(200);
-    await settleLogs();
+    await expect.poll(() => countSearchLogs(t), WRITTEN).toBe(before + 1);
+    await settleLogs(); // a second row (the further page) would have been written by now
     expect(await countSearchLogs(t)).toBe(before + 1);
     const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
     expect(row).toMatchObject({ query: '', zip: '78701', userId: user.user.id });
   });
 
   it('a bad token does not fail the search; it is logged without a user', async () => {
+    const before = await countSearchLogs(t);
     const res = await t.post('/api/search', { query: 'hair' }, { token: 'not-a-token' });
     expect(res.status).toBe(200);
-    await settleLogs();
+    await expect.poll(() => countSearchLogs(t), WRITTEN).toBe(before + 1);
     const [row] = await t.db.select().from(searchLogs).orderBy(desc(searchLogs.id)).limit(1);
     expect(row).toMatchObject({ query: 'hair', userId: null });
   });
