@@ -81,7 +81,11 @@ test('the server-rendered profile hydrates without a mismatch and its buttons wo
   // The profile is in the HTML the server sent, before any script ran.
   const html = await (await request.get(`/${p.slug}`)).text();
   expect(html).toMatch(new RegExp(`<h1[^>]*>${p.name}</h1>`));
-  expect(html).toContain('<script id="glowfind-state" type="application/json">');
+  // It lists the chunks the profile's code imports, which the page preloads after its first paint.
+  const listed = /<script id="glowfind-state" type="application\/json" data-chunks="([^"]+)">/.exec(html);
+  const chunks = listed?.[1]?.split(' ') ?? [];
+  expect(chunks.length).toBeGreaterThan(3);
+  for (const chunk of chunks) expect(chunk).toMatch(/^\/assets\/[\w-]+\.js$/);
 
   await page.goto(`/${p.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name);
@@ -90,6 +94,21 @@ test('the server-rendered profile hydrates without a mismatch and its buttons wo
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Please log in to save favorites')).toBeVisible();
   expect(errors, errors.join('\n')).toEqual([]);
+  // Each chunk was preloaded once, by the page's script (its link has the listed path): the entry's
+  // own preloading, which writes the whole address, found that link and added none.
+  const links = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => ({
+      written: l.getAttribute('href'),
+      href: l.href,
+    })),
+  );
+  for (const chunk of chunks) {
+    const preloads = links.filter((l) => l.href === new URL(chunk, page.url()).href);
+    expect(
+      preloads.map((l) => l.written),
+      chunk,
+    ).toEqual([chunk]);
+  }
 });
 
 test('a landing page reads whole with JavaScript off, and a crawler reaches it from robots.txt', async ({

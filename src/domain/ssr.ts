@@ -39,3 +39,9 @@ export interface SsrRenderer {
 
 /** The id of the <script type="application/json"> element that carries SsrRendered.state. */
 export const SSR_STATE_ID = 'glowfind-state';
+
+/**
+ * Its attribute listing the chunks the route imports (space-separated paths), which the page's script
+ * preloads after the first paint, one per task (web.ts routeAssets, main.tsx).
+ */
+export const SSR_CHUNKS_ATTRIBUTE = 'data-chunks';
