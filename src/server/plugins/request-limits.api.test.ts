@@ -210,8 +210,13 @@ describe('slow clients', () => {
       return new Promise((resolve, reject) => {
         const started = Date.now();
         let received = '';
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write(head));
-        const timer = setInterval(() => socket.writable && socket.write(drip), 100);
+        let timer: NodeJS.Timeout | undefined;
+        // The drip starts once the head is written: a socket queues writes while it connects, and on
+        // a loaded machine a drip queued first made the request read 'xPOST …' (400, not 408).
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(head);
+          timer = setInterval(() => socket.writable && socket.write(drip), 100);
+        });
         const giveUp = setTimeout(() => {
           socket.destroy();
           reject(new Error(`still open after 5 s; received ${JSON.stringify(received)}`));
