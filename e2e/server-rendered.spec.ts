@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../src/server/test/smtp-sink';
-import { bearer, createVerifiedAccount, expect, test } from './fixtures';
+import { bearer, createVerifiedAccount, expect, signInWith, test } from './fixtures';
 
 /**
  * Pages rendered on the server (issue 22 item 5, ADR 017): the content is in the first response,
@@ -189,4 +189,55 @@ test('home and help read with JavaScript off, then hydrate on a phone without a 
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
   expect(errors, errors.join('\n')).toEqual([]);
   await phone.close();
+});
+
+test("someone signed in never sees the visitor's 'Sign up / Log in' on a server-rendered page", async ({
+  browser,
+  baseURL,
+  request,
+  mail,
+}) => {
+  const account = await createVerifiedAccount(
+    request,
+    mail,
+    { user_type: 'client', name: 'Noor Haddad' },
+    'noor',
+  );
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ baseURL, viewport });
+    const page = await context.newPage();
+    // The app's script is held back: the page as the server drew it, before the app has read the session.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const header = page.getByRole('banner');
+    // A visitor: the buttons are there at once.
+    // Found by CSS, not by role: hidden, it is out of the accessibility tree too.
+    const visitorButton =
+      viewport.width > 800
+        ? header.locator('button', { hasText: 'Sign up / Log in' })
+        : header.locator('button[aria-label="Open menu"]');
+    await expect(visitorButton).toBeVisible();
+
+    await signInWith(page, account.session);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your beauty, your way');
+    // The server drew the visitor's header; its button keeps its place, unseen and unnamed.
+    await expect(visitorButton).toBeAttached();
+    await expect(visitorButton).toBeHidden();
+    await expect(header.getByRole('button', { name: /Sign up \/ Log in|Open menu/ })).toHaveCount(0);
+    release();
+    await expect(header.getByRole('button', { name: 'Account menu for Noor Haddad' })).toBeVisible();
+    await expect(visitorButton).toHaveCount(0);
+    await context.close();
+  }
 });

@@ -14,6 +14,11 @@ const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserM
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? 'text-brand-700 dark:text-brand-300' : 'text-app'}`;
+/**
+ * What only a visitor sees: a server-rendered page is drawn as a visitor's, and while a stored session
+ * is unread these stay hidden instead of flashing 'Sign up / Log in' at someone signed in (styles.css).
+ */
+const VISITOR_ONLY = 'visitor-only';
 
 export function Header() {
   const session = useSession();
@@ -36,12 +41,12 @@ export function Header() {
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {!user && (
             <>
-              <NavLink to="/about" className={navClass}>
+              <NavLink to="/about" className={(state) => `${VISITOR_ONLY} ${navClass(state)}`}>
                 About Us
               </NavLink>
               <button
                 type="button"
-                className={`cursor-pointer ${navClass({ isActive: false })}`}
+                className={`${VISITOR_ONLY} cursor-pointer ${navClass({ isActive: false })}`}
                 onClick={openSupportDialog}
               >
                 Support
@@ -54,7 +59,7 @@ export function Header() {
               <UserMenu user={user} />
             </Suspense>
           ) : (
-            <Button onClick={() => openAuthDialog('login')} className="ml-2">
+            <Button onClick={() => openAuthDialog('login')} className={`${VISITOR_ONLY} ml-2`}>
               Sign up / Log in
             </Button>
           )}
@@ -70,6 +75,7 @@ export function Header() {
             <Button
               variant="ghost"
               size="icon"
+              className={VISITOR_ONLY}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
