@@ -194,6 +194,31 @@ describe('what bumps the version', () => {
     await t.db.execute(sql`UPDATE users SET name = 'Still Hidden' WHERE id = ${unlisted.user.id}`);
     expect(await version()).toBe(at);
   });
+
+  it("is a reviewer's new name or email (their reviews show it), not another client's", async () => {
+    const provider = await createVerifiedProvider(t);
+    const reviewer = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Kai Reviewer' } });
+    const other = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Lee Quiet' } });
+    await t.db.execute(
+      sql`INSERT INTO reviews (provider_id, client_id, rating, text) VALUES (${provider.user.id}, ${reviewer.user.id}, 5, 'Lovely.')`,
+    );
+    let at = await version();
+    await t.db.execute(sql`UPDATE users SET name = 'Lee Renamed' WHERE id = ${other.user.id}`);
+    expect(await version()).toBe(at);
+    await t.db.execute(sql`UPDATE users SET name = 'Kai Renamed' WHERE id = ${reviewer.user.id}`);
+    expect(await version()).toBe(at + 1);
+    at += 1;
+    // A name equal to the email's local part is not shown, so the email decides it too.
+    await t.db.execute(
+      sql`UPDATE users SET email = 'kai.renamed@example.com' WHERE id = ${reviewer.user.id}`,
+    );
+    expect(await version()).toBe(at + 1);
+    at += 1;
+    await t.db.execute(
+      sql`UPDATE users SET opening_alerts = NOT opening_alerts WHERE id = ${reviewer.user.id}`,
+    );
+    expect(await version()).toBe(at);
+  });
 });
 
 describe('searches, the providers list and openings', () => {
@@ -220,6 +245,41 @@ describe('searches, the providers list and openings', () => {
     });
     expect(next.status).toBe(200);
     expect(next.body.providers.map((p: { id: string }) => p.id)).toContain(provider.user.id);
+  });
+
+  it("show a provider's new review, its reply and its hiding on the very next read of /api/reviews, with ETags", async () => {
+    const provider = await createVerifiedProvider(t);
+    const client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Ren Client' } });
+    const path = `/api/reviews?provider_id=${provider.user.id}`;
+    const first = await t.get(path);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.reviews).toEqual([]);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=5');
+    const etag = first.headers.etag as string;
+    expect((await t.get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const [review] = rowsOf<{ id: string }>(
+      await t.db.execute(
+        sql`INSERT INTO reviews (provider_id, client_id, rating, text) VALUES (${provider.user.id}, ${client.user.id}, 4, 'Kind and quick.') RETURNING id`,
+      ),
+    );
+    const added = await t.get(path, { headers: { 'if-none-match': etag } });
+    expect(added.status).toBe(200);
+    expect(added.body.reviews.map((r: { text: string }) => r.text)).toEqual(['Kind and quick.']);
+    expect(added.body.summary.count).toBe(1);
+
+    const reply = await t.put(
+      `/api/reviews/${review!.id}/reply`,
+      { text: 'Thank you, Ren!' },
+      tokenOf(provider),
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect((await t.get(path)).body.reviews[0].reply.text).toBe('Thank you, Ren!');
+
+    await t.db.execute(sql`UPDATE reviews SET hidden_at = now() WHERE id = ${review!.id}`);
+    const hidden = await t.get(path);
+    expect(hidden.body.reviews).toEqual([]);
+    expect(hidden.body.summary.count).toBe(0);
   });
 
   it('show a new opening at once and drop an ended one when it ends, without a write', async () => {

@@ -139,6 +139,37 @@ describe('GET /{slug} rendered on the server', () => {
     await t.db.delete(reviews).where(eq(reviews.providerId, provider.user.id));
   });
 
+  it("shows a reviewer's new name on the very next request, though reviewers are never listed", async () => {
+    const client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Dana Client' } });
+    await t.db.insert(reviews).values({
+      providerId: provider.user.id,
+      clientId: client.user.id,
+      rating: 5,
+      text: 'Crisp line-up.',
+    });
+    const reviewers = async () => {
+      const api = await t.get(`/api/reviews?provider_id=${provider.user.id}`);
+      return {
+        page: rootOf((await t.get(`/${slugOf()}`)).text),
+        api: api.body.reviews.map((r: { reviewer_name: string }) => r.reviewer_name),
+      };
+    };
+    const before = await reviewers();
+    expect(before.page).toContain('Dana C.');
+    expect(before.api).toEqual(['Dana C.']);
+    const renamed = await t.put(
+      '/api/auth/profile',
+      { name: 'Morgan Client' },
+      { token: client.session.access_token },
+    );
+    expect(renamed.status, renamed.text).toBe(200);
+    const after = await reviewers();
+    expect(after.page).toContain('Morgan C.');
+    expect(after.page).not.toContain('Dana C.');
+    expect(after.api).toEqual(['Morgan C.']);
+    await t.db.delete(reviews).where(eq(reviews.providerId, provider.user.id));
+  });
+
   it('lets no user text end a script or open markup: the bio is text in both places', async () => {
     const res = await t.get(`/${slugOf()}`);
     // In the app's HTML, escaped as text…

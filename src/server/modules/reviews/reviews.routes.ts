@@ -21,6 +21,7 @@ import {
   ReviewsReplySchema,
   UpdateReviewBodySchema,
 } from '#domain/reviews.ts';
+import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as reviews from './reviews.service';
 
@@ -35,6 +36,8 @@ export async function reviewRoutes(base: FastifyInstance) {
   app.get(
     '/api/reviews',
     {
+      // Every profile view reads it: kept under the catalogue version like the profile (ADR 014).
+      config: { gatedOnMiss: true },
       schema: {
         tags,
         summary: "A provider's reviews, newest first (paged), with the average, count and breakdown",
@@ -42,7 +45,17 @@ export async function reviewRoutes(base: FastifyInstance) {
         response: { 200: ReviewsReplySchema },
       },
     },
-    async (req) => ({ success: true as const, ...(await reviews.listReviews(ctx, req.query)) }),
+    async (req, reply) => {
+      const cached = await ctx.replies.get(
+        `reviews:${JSON.stringify(req.query)}`,
+        async () => ({
+          value: null,
+          reply: { success: true as const, ...(await reviews.listReviews(ctx, req.query)) },
+        }),
+        (body) => reply.serialize(body) as string,
+      );
+      return sendPublic(req, reply, cached);
+    },
   );
 
   app.get(
