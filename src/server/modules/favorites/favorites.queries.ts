@@ -3,13 +3,20 @@ import { type Db, rowsOf } from '#server/db/client.ts';
 import { blockedProviders, favoriteServices, favorites } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
-/** Saves a provider for a user; true when it was not saved before. */
-export async function insertFavoriteIfAbsent(db: Db, userId: string, providerId: string): Promise<boolean> {
-  const rows = await db
-    .insert(favorites)
-    .values({ userId, providerId })
-    .onConflictDoNothing()
-    .returning({ providerId: favorites.providerId });
+/**
+ * Saves a provider for a user and lifts the user's block of them, in one statement (saving one
+ * says the opposite of blocking them); true when it was not saved before.
+ */
+export async function saveFavoriteAndUnblock(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const rows = rowsOf<{ provider_id: string }>(
+    await db.execute(sql`
+      WITH unblocked AS (
+        DELETE FROM blocked_providers WHERE user_id = ${userId} AND provider_id = ${providerId}
+      )
+      INSERT INTO favorites (user_id, provider_id) VALUES (${userId}, ${providerId})
+      ON CONFLICT DO NOTHING
+      RETURNING provider_id`),
+  );
   return rows.length > 0;
 }
 
@@ -21,14 +28,22 @@ export async function deleteFavorite(db: Db, userId: string, providerId: string)
   return rows.length > 0;
 }
 
-export async function countFavorites(db: Db, userId: string): Promise<number> {
-  return db.$count(favorites, eq(favorites.userId, userId));
+/** How many providers a list holds for a user, and whether this one is on it. */
+export interface ListState {
+  count: number;
+  has: boolean;
 }
 
-export async function hasFavorite(db: Db, userId: string, providerId: string): Promise<boolean> {
-  return (
-    (await db.$count(favorites, and(eq(favorites.userId, userId), eq(favorites.providerId, providerId)))) > 0
-  );
+/** The user's saved providers: how many, and whether this one is among them (one statement). */
+export async function findFavoriteState(db: Db, userId: string, providerId: string): Promise<ListState> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      has: sql<boolean>`coalesce(bool_or(${favorites.providerId} = ${providerId}), false)`,
+    })
+    .from(favorites)
+    .where(eq(favorites.userId, userId));
+  return row ?? { count: 0, has: false };
 }
 
 export async function findFavoriteIds(db: Db, userId: string, max: number): Promise<string[]> {
@@ -139,13 +154,16 @@ export async function deleteBlock(db: Db, userId: string, providerId: string): P
   return rows.length > 0;
 }
 
-export async function countBlocks(db: Db, userId: string): Promise<number> {
-  return db.$count(blockedProviders, eq(blockedProviders.userId, userId));
-}
-
-export async function hasBlock(db: Db, userId: string, providerId: string): Promise<boolean> {
-  const where = and(eq(blockedProviders.userId, userId), eq(blockedProviders.providerId, providerId));
-  return (await db.$count(blockedProviders, where)) > 0;
+/** The user's blocked providers: how many, and whether this one is among them (one statement). */
+export async function findBlockState(db: Db, userId: string, providerId: string): Promise<ListState> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      has: sql<boolean>`coalesce(bool_or(${blockedProviders.providerId} = ${providerId}), false)`,
+    })
+    .from(blockedProviders)
+    .where(eq(blockedProviders.userId, userId));
+  return row ?? { count: 0, has: false };
 }
 
 export interface BlockedProviderRow {

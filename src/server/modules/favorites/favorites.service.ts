@@ -17,25 +17,26 @@ import * as q from './favorites.queries';
  * A list of providers at its cap (FAVORITE_LIMITS.providersMax) takes no new one (409); adding one
  * already on it stays a success (idempotent).
  */
-async function refuseBeyondCap(count: Promise<number>, isOnList: () => Promise<boolean>, tooMany: string) {
-  if ((await count) < FAVORITE_LIMITS.providersMax) return;
-  if (!(await isOnList())) throw new AppError('CONFLICT', tooMany);
+function refuseBeyondCap(list: q.ListState, tooMany: string) {
+  if (list.count >= FAVORITE_LIMITS.providersMax && !list.has) throw new AppError('CONFLICT', tooMany);
 }
 
-/** Saves a provider (idempotent). Unknown or unlisted providers are 404; a full list is refused. */
+/**
+ * Saves a provider (idempotent). Unknown or unlisted providers are 404; a full list is refused.
+ * The provider and the user's list are read at once and the save is one statement: two round
+ * trips to the database, four when the save is new (the insights counter).
+ */
 export async function addFavorite(ctx: AppContext, userId: string, providerId: string) {
-  const provider = await findPublicProvider(ctx, providerId);
+  const [provider, saved] = await Promise.all([
+    findPublicProvider(ctx, providerId),
+    q.findFavoriteState(ctx.db, userId, providerId),
+  ]);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
-  await refuseBeyondCap(
-    q.countFavorites(ctx.db, userId),
-    () => q.hasFavorite(ctx.db, userId, providerId),
-    FAVORITE_TEXTS.tooMany,
-  );
-  // Saving a provider one blocked unblocks them: the two say opposite things.
-  await q.deleteBlock(ctx.db, userId, providerId);
-  // A new save counts in the provider's insights; saving one already saved does not.
-  if (await q.insertFavoriteIfAbsent(ctx.db, userId, providerId))
+  refuseBeyondCap(saved, FAVORITE_TEXTS.tooMany);
+  // Saving a provider one blocked unblocks them; a new save counts in the provider's insights,
+  // saving one already saved does not.
+  if (await q.saveFavoriteAndUnblock(ctx.db, userId, providerId))
     await recordNewFavorite(ctx.db, providerId, ctx.now());
   return { providerId, saved: true };
 }
@@ -100,14 +101,13 @@ export async function removeFavoriteService(ctx: AppContext, userId: string, ser
  * saved providers may be (FAVORITE_LIMITS.providersMax).
  */
 export async function blockProvider(ctx: AppContext, userId: string, providerId: string) {
-  const provider = await findPublicProvider(ctx, providerId);
+  const [provider, blocked] = await Promise.all([
+    findPublicProvider(ctx, providerId),
+    q.findBlockState(ctx.db, userId, providerId),
+  ]);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', BLOCK_TEXTS.ownBlock);
-  await refuseBeyondCap(
-    q.countBlocks(ctx.db, userId),
-    () => q.hasBlock(ctx.db, userId, providerId),
-    BLOCK_TEXTS.tooManyBlocks,
-  );
+  refuseBeyondCap(blocked, BLOCK_TEXTS.tooManyBlocks);
   await q.insertBlock(ctx.db, userId, providerId);
   return { providerId, blocked: true };
 }
