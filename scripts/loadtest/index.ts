@@ -1,5 +1,6 @@
 // `npm run loadtest -- --database-url URL [--providers 100000] [--duration 600] [--json FILE] [--strict]
-//                     [--web-concurrency N] [--cpu-prof DIR] [--max-from open|closed]`
+//                     [--web-concurrency N] [--cpu-prof DIR] [--max-from open|closed]
+//                     [--costs [--costs-seconds 10]]`
 // `npm run loadtest -- --short [--database-url URL]`  (the CI check: PGlite unless a URL is given)
 //
 // Seeds the bench catalogue (plus client accounts with a known password, openings and reviews),
@@ -13,7 +14,9 @@
 // --web-concurrency runs the server as N processes (PostgreSQL only); --cpu-prof writes its V8 CPU
 // profile into DIR when it stops (sum it with scripts/bench/cpu-profile.ts); --max-from closed takes
 // the closed loop's rate as the maximum, as runs before 2026-11-27 evening did (docs/reliability.md
-// §5: an open loop at 70% of it once fell behind for the whole run).
+// §5: an open loop at 70% of it once fell behind for the whole run). --costs, after the run, sends
+// each kind alone in a closed loop and prints what one request costs in CPU: the server's processes,
+// PostgreSQL's and the machine's, from /proc (Linux).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +29,7 @@ import { buildPlaces } from '../bench/catalogue';
 import { percentile } from '../bench/mix';
 import { startAppServer, stopProcess } from '../bench/processes';
 import { seedCatalogue } from '../bench/seed';
+import { cpuBetween, readCpu } from './cpu';
 import { Connections, closedLoop, type KindStats, openLoop, Recorder, send, sustainedRate } from './driver';
 import { createMix, KINDS, type Kind, type MixData, type Session } from './mix';
 import { CLIENT_PASSWORD, type ExtraRows, seedExtraRows } from './seed-extras';
@@ -50,6 +54,8 @@ const { values: args } = parseArgs({
     'web-concurrency': { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
     'max-from': { type: 'string', default: 'open' },
+    costs: { type: 'boolean', default: false },
+    'costs-seconds': { type: 'string', default: '10' },
   },
 });
 const SHORT = args.short;
@@ -61,6 +67,7 @@ const PROBE_CONNECTIONS = Number(args['probe-connections']);
 /** The open-loop search for the maximum: bisection steps and seconds per step. */
 const SUSTAIN = { steps: SHORT ? 3 : 5, seconds: SHORT ? 3 : 10 };
 const LOAD = Number(args.load);
+const COSTS_SECONDS = Number(args['costs-seconds']);
 const CONNECTIONS = Number(args.connections);
 const CLIENTS = Number(args.clients ?? Math.max(50, Math.round(N / 200)));
 const TARGETS = { p99Ms: 50, memoryGrowth: 0.1 };
@@ -196,6 +203,80 @@ function timelineOf(recorder: Recorder, sliceSeconds: number) {
   });
 }
 
+interface CostRow {
+  kind: string;
+  /** The kind's share of the mix. */
+  share: number;
+  /** Answered per second alone (closed loop). */
+  rate: number;
+  /** CPU per request, microseconds: the server's processes, PostgreSQL's, the whole machine's (steal excluded). */
+  serverUs: number;
+  postgresUs: number;
+  machineUs: number;
+  /** The kind's part of the mix's machine CPU (share × machineUs over the kinds' sum). */
+  ofMix: number;
+  /** The part of the machine's time its host took (steal) while this kind ran. */
+  steal: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Each kind alone, then the mix, in a closed loop: CPU per request from /proc (--costs). */
+async function measureCosts(base: URL, pid: number, data: MixData, seconds: number): Promise<CostRow[]> {
+  const mix = createMix(data, 'costs');
+  const total = KINDS.reduce((sum, [, share]) => sum + share, 0);
+  const rows: CostRow[] = [];
+  for (const [kind, share] of [...KINDS, ['all', total] as const]) {
+    const recorder = new Recorder();
+    const before = readCpu(pid);
+    const loop = await closedLoop({
+      base,
+      // Logins are argon2 on the server's threads: 4 at once fill the 2 cores.
+      connections: kind === 'login' ? 4 : 20,
+      seconds,
+      next: () => (kind === 'all' ? mix() : mix(kind)),
+      recorder,
+    });
+    const spent = cpuBetween(before, readCpu(pid));
+    const perRequest = (cpuSeconds: number) => (cpuSeconds * 1e6) / Math.max(1, loop.requests);
+    const latency = rowOf(kind, share / total, [...recorder.kinds.values()], loop.seconds);
+    rows.push({
+      kind,
+      share: share / total,
+      rate: loop.rate,
+      serverUs: perRequest(spent.server),
+      postgresUs: perRequest(spent.postgres),
+      machineUs: perRequest(spent.machineBusy),
+      ofMix: 0,
+      steal: spent.machineTotal > 0 ? spent.machineSteal / spent.machineTotal : 0,
+      p50: latency.p50,
+      p99: latency.p99,
+      errors: loop.errors,
+    });
+    log(
+      `  ${kind}: ${loop.rate.toFixed(0)} req/s alone, ${rows.at(-1)!.machineUs.toFixed(0)} µs of machine CPU a request`,
+    );
+  }
+  const kinds = rows.filter((r) => r.kind !== 'all');
+  const mixUs = kinds.reduce((sum, r) => sum + r.share * r.machineUs, 0);
+  for (const r of kinds) r.ofMix = (r.share * r.machineUs) / mixUs;
+  rows.at(-1)!.ofMix = 1;
+  return rows;
+}
+
+function costTable(rows: CostRow[], engine: string): string {
+  const us = (n: number) => n.toFixed(0);
+  return [
+    `| request | share | alone req/s | server µs | ${engine === 'PostgreSQL' ? 'PostgreSQL µs' : '(PGlite: in the server)'} | machine µs | of the mix's CPU | steal | p50 ms | p99 ms | errors |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.kind === 'all' ? '**mix**' : r.kind} | ${(r.share * 100).toFixed(1)}% | ${r.rate.toFixed(0)} | ${us(r.serverUs)} | ${engine === 'PostgreSQL' ? us(r.postgresUs) : '–'} | ${us(r.machineUs)} | ${(r.ofMix * 100).toFixed(1)}% | ${(r.steal * 100).toFixed(0)}% | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`,
+    ),
+  ].join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** Fails with one line naming the bad option. */
@@ -209,6 +290,7 @@ function checkArgs() {
     connections: CONNECTIONS,
     clients: CLIENTS,
     'web-concurrency': Number(args['web-concurrency']),
+    'costs-seconds': COSTS_SECONDS,
   };
   for (const [name, value] of Object.entries(positive))
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
@@ -469,6 +551,12 @@ async function main(): Promise<number> {
           `| ${r.kind === 'all' ? '**all**' : r.kind} | ${(r.share * 100).toFixed(1)}% | ${r.count} | ${r.rps.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} |`,
       ),
     ].join('\n');
+    // What each kind costs alone, after the run so that its writes do not change what the run met.
+    let costs: CostRow[] = [];
+    if (args.costs) {
+      log(`costs: each kind alone, then the mix, ${COSTS_SECONDS} s closed loops`);
+      costs = await measureCosts(base, pid, data, COSTS_SECONDS);
+    }
     const verdictTable = [
       '| target | measured | verdict |',
       '| --- | --- | --- |',
@@ -478,6 +566,10 @@ async function main(): Promise<number> {
       ),
     ].join('\n');
     console.log(`${summary}\n\n${table}\n\n${verdictTable}`);
+    if (costs.length)
+      console.log(
+        `\nCPU a request, each kind alone (closed loops of ${COSTS_SECONDS} s, 20 connections, logins 4; CPU from /proc):\n\n${costTable(costs, engine)}`,
+      );
     for (const v of verdicts)
       log(
         `${v.met ? 'PASS' : v.asserted ? 'FAIL' : 'MISSED (measured, not asserted)'} ${v.target}: ${v.measured}`,
@@ -518,6 +610,7 @@ async function main(): Promise<number> {
             rows,
             memory: { windowSeconds: window, firstMiB, lastMiB, growth, samples: memory },
             timeline: timelineOf(run, SHORT ? 5 : 10),
+            costs,
             verdicts,
             errorSamples: phases.flatMap((r) => [...r.kinds.values()].flatMap((s) => s.errorSamples)),
           },
