@@ -6,7 +6,7 @@ import type { SeededProvider } from '../bench/seed';
 import type { NextRequest } from './driver';
 import { CLIENT_PASSWORD, type SeededClient } from './seed-extras';
 
-/** Shares in thousandths. Logins are 1%: each costs an argon2 verification (~12 ms of CPU). */
+/** Shares in thousandths. Logins are 1%: each costs an argon2 verification (12–29 ms of CPU, by host; --costs). */
 export const KINDS = [
   ['search', 600],
   ['profile', 300],
