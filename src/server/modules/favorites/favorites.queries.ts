@@ -34,16 +34,25 @@ export interface ListState {
   has: boolean;
 }
 
-/** The user's saved providers: how many, and whether this one is among them (one statement). */
-export async function findFavoriteState(db: Db, userId: string, providerId: string): Promise<ListState> {
+/** A user's list of providers (saved or blocked): how many, and whether this one is on it (one statement). */
+async function findListState(
+  db: Db,
+  list: typeof favorites | typeof blockedProviders,
+  userId: string,
+  providerId: string,
+): Promise<ListState> {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      has: sql<boolean>`coalesce(bool_or(${favorites.providerId} = ${providerId}), false)`,
+      has: sql<boolean>`coalesce(bool_or(${list.providerId} = ${providerId}), false)`,
     })
-    .from(favorites)
-    .where(eq(favorites.userId, userId));
+    .from(list)
+    .where(eq(list.userId, userId));
   return row ?? { count: 0, has: false };
+}
+
+export function findFavoriteState(db: Db, userId: string, providerId: string): Promise<ListState> {
+  return findListState(db, favorites, userId, providerId);
 }
 
 export async function findFavoriteIds(db: Db, userId: string, max: number): Promise<string[]> {
@@ -154,16 +163,8 @@ export async function deleteBlock(db: Db, userId: string, providerId: string): P
   return rows.length > 0;
 }
 
-/** The user's blocked providers: how many, and whether this one is among them (one statement). */
-export async function findBlockState(db: Db, userId: string, providerId: string): Promise<ListState> {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      has: sql<boolean>`coalesce(bool_or(${blockedProviders.providerId} = ${providerId}), false)`,
-    })
-    .from(blockedProviders)
-    .where(eq(blockedProviders.userId, userId));
-  return row ?? { count: 0, has: false };
+export function findBlockState(db: Db, userId: string, providerId: string): Promise<ListState> {
+  return findListState(db, blockedProviders, userId, providerId);
 }
 
 export interface BlockedProviderRow {
