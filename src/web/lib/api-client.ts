@@ -52,6 +52,10 @@ async function send(path: string, opts: RequestOptions, token?: string): Promise
       body: opts.body === undefined ? null : JSON.stringify(opts.body),
       // The refresh cookie (HttpOnly, Path=/api/auth) goes only to our own origin.
       credentials: 'same-origin',
+      // Always asked of the server (a 304 when nothing changed): public replies allow
+      // stale-while-revalidate for CDNs, which would let this browser answer the refetch after this
+      // person's own write (a reply to a review) with the list from before it.
+      cache: 'no-cache',
       signal: opts.signal ?? null,
       keepalive: opts.keepalive ?? false,
     });
