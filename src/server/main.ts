@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { redactLogLine } from './lib/log-redaction';
+import { setPasswordHashingPriority } from './lib/passwords';
 import { seedDemo } from './seed/seed';
 import { createStorage } from './storage/create-storage';
 
@@ -56,6 +57,7 @@ async function seedIfEmpty(config: Config, database: Database, info: (message: s
  * primary has done that, and every line it logs carries its worker number.
  */
 async function serve(config: Config, workerId?: number) {
+  await setPasswordHashingPriority('lowest'); // a hash waits for idle CPU rather than slowing every request (ADR 021)
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const database = await open(config);
   if (workerId === undefined) await database.migrate();

@@ -1,13 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '#domain/auth.ts';
 import {
   burnPasswordCheck,
   hashPassword,
   isCommonPassword,
   newPasswordProblem,
+  setPasswordHashingPriority,
   verifyPassword,
 } from './passwords';
+
+/** Each thread of this process with its nice value (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceValues(): { tid: number; nice: number }[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
+      return [{ tid: Number(tid), nice: Number(fields[16]) }];
+    } catch {
+      return []; // the thread ended between the listing and the read
+    }
+  });
+}
 
 describe('isCommonPassword', () => {
   it.each(['123456', 'password', 'qwerty', 'iloveyou', 'football', 'password1', 'letmein'])(
@@ -49,6 +64,41 @@ describe('hashPassword / verifyPassword', () => {
 
   it('burnPasswordCheck resolves without revealing anything', async () => {
     await expect(burnPasswordCheck('whatever')).resolves.toBeUndefined();
+  });
+
+  it('answers each of many concurrent calls with its own result', async () => {
+    const passwords = Array.from({ length: 10 }, (_, i) => `Velvet-Orchid-${i}-4821`);
+    const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+    const checks = await Promise.all(
+      passwords.flatMap((p, i) => [verifyPassword(hashes[i]!, p), verifyPassword(hashes[(i + 1) % 10]!, p)]),
+    );
+    expect(checks).toEqual(passwords.flatMap(() => [true, false]));
+  });
+});
+
+describe.runIf(process.platform === 'linux')('the hashing threads’ CPU priority', () => {
+  afterAll(() => setPasswordHashingPriority('normal'));
+
+  it('lowest: the hashing threads run at nice 19 and the rest of the process keeps its priority', async () => {
+    const mainNice = threadNiceValues().find((t) => t.tid === process.pid)!.nice;
+    await setPasswordHashingPriority('lowest');
+    const hash = await hashPassword('Velvet-Orchid-4821');
+    expect(await verifyPassword(hash, 'Velvet-Orchid-4821')).toBe(true);
+    const lowered = threadNiceValues().filter((t) => t.nice === 19);
+    expect(lowered.length).toBeGreaterThanOrEqual(1);
+    expect(lowered.length).toBeLessThanOrEqual(4);
+    expect(threadNiceValues().find((t) => t.tid === process.pid)!.nice).toBe(mainNice);
+    expect(lowered.map((t) => t.tid)).not.toContain(process.pid);
+  });
+
+  it('a change of priority replaces the threads; a job the old thread owed fails, the next call succeeds', async () => {
+    await setPasswordHashingPriority('lowest');
+    const owed = hashPassword('Velvet-Orchid-4821');
+    await setPasswordHashingPriority('normal');
+    await expect(owed).rejects.toThrow(/password hashing thread stopped/);
+    const hash = await hashPassword('Velvet-Orchid-4821');
+    expect(await verifyPassword(hash, 'Velvet-Orchid-4821')).toBe(true);
+    expect(threadNiceValues().filter((t) => t.nice === 19)).toEqual([]);
   });
 });
 
