@@ -1,6 +1,6 @@
 // `npm run loadtest -- --database-url URL [--providers 100000] [--duration 600] [--json FILE] [--strict]
 //                     [--web-concurrency N] [--cpu-prof DIR] [--max-from open|closed]
-//                     [--costs [--costs-seconds 10]]`
+//                     [--costs [--costs-seconds 10]] [--rate R]`
 // `npm run loadtest -- --short [--database-url URL]`  (the CI check: PGlite unless a URL is given)
 //
 // Seeds the bench catalogue (plus client accounts with a known password, openings and reviews),
@@ -16,7 +16,8 @@
 // the closed loop's rate as the maximum, as runs before 2026-11-27 evening did (docs/reliability.md
 // §5: an open loop at 70% of it once fell behind for the whole run). --costs, after the run, sends
 // each kind alone in a closed loop and prints what one request costs in CPU: the server's processes,
-// PostgreSQL's and the machine's, from /proc (Linux).
+// PostgreSQL's and the machine's, from /proc (Linux). --rate runs at R arrivals a second instead of 70%
+// of the maximum, which it then does not search for: two builds compared at the same load.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -56,6 +57,7 @@ const { values: args } = parseArgs({
     'max-from': { type: 'string', default: 'open' },
     costs: { type: 'boolean', default: false },
     'costs-seconds': { type: 'string', default: '10' },
+    rate: { type: 'string' },
   },
 });
 const SHORT = args.short;
@@ -68,6 +70,7 @@ const PROBE_CONNECTIONS = Number(args['probe-connections']);
 const SUSTAIN = { steps: SHORT ? 3 : 5, seconds: SHORT ? 3 : 10 };
 const LOAD = Number(args.load);
 const COSTS_SECONDS = Number(args['costs-seconds']);
+const FIXED_RATE = args.rate === undefined ? undefined : Number(args.rate);
 const CONNECTIONS = Number(args.connections);
 const CLIENTS = Number(args.clients ?? Math.max(50, Math.round(N / 200)));
 const TARGETS = { p99Ms: 50, memoryGrowth: 0.1 };
@@ -301,6 +304,8 @@ function checkArgs() {
   if (!(LOAD > 0 && LOAD <= 1)) throw new Error('--load must be a fraction in (0, 1]');
   if (args['max-from'] !== 'open' && args['max-from'] !== 'closed')
     throw new Error('--max-from must be open or closed');
+  if (FIXED_RATE !== undefined && !(FIXED_RATE > 0))
+    throw new Error('--rate must be a positive number of requests a second');
   if (!SHORT && !args['database-url'] && !args.pglite)
     throw new Error(
       'the full run needs --database-url URL (a PostgreSQL server), or --pglite to run on PGlite',
@@ -390,7 +395,7 @@ async function main(): Promise<number> {
     // backends, which arrivals spread in time do not (docs/reliability.md §5, 2026-11-27 evening).
     let maximum = probe.rate;
     let sustained: Awaited<ReturnType<typeof sustainedRate>> | null = null;
-    if (args['max-from'] === 'open') {
+    if (args['max-from'] === 'open' && !FIXED_RATE) {
       log(
         `maximum: ${SUSTAIN.steps} open-loop steps of ${SUSTAIN.seconds} s, bisecting ${(probe.rate * 0.3).toFixed(0)}–${probe.rate.toFixed(0)} req/s`,
       );
@@ -416,11 +421,11 @@ async function main(): Promise<number> {
       );
     }
 
-    // The measured run: open loop at LOAD × the maximum.
-    const rate = maximum * LOAD;
+    // The measured run: open loop at LOAD × the maximum (or --rate).
+    const rate = FIXED_RATE ?? maximum * LOAD;
     await refreshSessions(base, sessions);
     log(
-      `run: open loop at ${rate.toFixed(0)} req/s (${(LOAD * 100).toFixed(0)}% of the maximum) for ${DURATION} s, ≤ ${CONNECTIONS} connections`,
+      `run: open loop at ${rate.toFixed(0)} req/s (${FIXED_RATE ? '--rate' : `${(LOAD * 100).toFixed(0)}% of the maximum`}) for ${DURATION} s, ≤ ${CONNECTIONS} connections`,
     );
     const runMix = createMix(data, 'run');
     const run = new Recorder();
@@ -541,10 +546,12 @@ async function main(): Promise<number> {
     const summary = [
       `${N.toLocaleString('en-US')} providers, ${CLIENTS} signed-in clients on ${engine} (${seeded.version.split(',')[0]}).`,
       `Closed loop ${probe.rate.toFixed(0)} req/s (${PROBE_CONNECTIONS} connections, ${PROBE} s after a ${WARMUP} s warm-up);`,
-      sustained
-        ? `maximum ${maximum.toFixed(0)} req/s, the highest Poisson arrival rate kept up with (${SUSTAIN.steps} bisection steps of ${SUSTAIN.seconds} s: ${sustained.steps.map((s) => `${s.rate.toFixed(0)} ${s.keptUp ? 'kept up' : 'fell behind'}`).join(', ')});`
-        : "maximum: the closed loop's rate (--max-from closed);",
-      `run: open loop, Poisson arrivals at ${rate.toFixed(0)} req/s (${(LOAD * 100).toFixed(0)}%; ${achieved.toFixed(0)} answered per second) for ${DURATION} s over ≤ ${CONNECTIONS} connections;`,
+      FIXED_RATE
+        ? 'no maximum searched (--rate);'
+        : sustained
+          ? `maximum ${maximum.toFixed(0)} req/s, the highest Poisson arrival rate kept up with (${SUSTAIN.steps} bisection steps of ${SUSTAIN.seconds} s: ${sustained.steps.map((s) => `${s.rate.toFixed(0)} ${s.keptUp ? 'kept up' : 'fell behind'}`).join(', ')});`
+          : "maximum: the closed loop's rate (--max-from closed);",
+      `run: open loop, Poisson arrivals at ${rate.toFixed(0)} req/s (${FIXED_RATE ? '--rate' : `${(LOAD * 100).toFixed(0)}%`}; ${achieved.toFixed(0)} answered per second) for ${DURATION} s over ≤ ${CONNECTIONS} connections;`,
       `latency counted from each request's due time (generator lag p99 ${fmt(percentile(lags, 99))} ms, at most ${run.peakInFlight} in flight; ${run.resent} sent again on a new connection after the server closed their idle one as they went out, as a browser does). Server RSS ${firstMiB.toFixed(0)} → ${lastMiB.toFixed(0)} MiB${engine === 'PostgreSQL' ? ' (Node process only; PostgreSQL not included)' : ' (includes the embedded database)'}. ${machine}.`,
     ].join(' ');
     const table = [

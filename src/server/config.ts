@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND } from '#domain/brand.ts';
+import { defaultPoolSize } from './db/pool-size';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType<string>>(schema: T) =>
@@ -77,6 +79,8 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: a query unanswered for this long fails with 503 (0 = no limit). Migrations are exempt. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** PostgreSQL: each server process's request pool (unset: about two connections per core in all, db/client.ts). */
+  DATABASE_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),
   /** Server processes (node:cluster); more than one needs PostgreSQL (DATABASE_URL). */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
@@ -101,6 +105,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL only: the server's per-query limit in ms (0: none), see db/client.ts. */
   databaseQueryTimeoutMs: number;
+  /** PostgreSQL only: each process's request pool (DATABASE_POOL_SIZE, or defaultPoolSize for WEB_CONCURRENCY). */
+  databasePoolSize: number;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(availableParallelism(), e.WEB_CONCURRENCY),
     seedDemo: e.SEED_DEMO === '1',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { defaultPoolSize } from './db/pool-size';
 
 let dataDir: string;
 beforeEach(() => {
@@ -98,6 +99,9 @@ describe('loadConfig', () => {
     ['WEB_CONCURRENCY', 'two'],
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', '65'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'ten'],
+    ['DATABASE_POOL_SIZE', '101'],
   ])('a bad %s (%j) throws a one-line ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value });
     expect(load).toThrow(ConfigError);
@@ -161,6 +165,28 @@ describe('loadConfig', () => {
       expect(() =>
         loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, WEB_CONCURRENCY: '2', DATABASE_URL: ' ' }),
       ).toThrow(/^Invalid configuration: WEB_CONCURRENCY=2 needs DATABASE_URL/);
+    });
+  });
+
+  describe('DATABASE_POOL_SIZE (the request connections of each process)', () => {
+    const PG = 'postgres://u:p@db:5432/app';
+
+    it('reads a size; unset or blank, about two connections per core shared by the processes', () => {
+      const load = (env: Record<string, string>) =>
+        loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: PG, ...env }).databasePoolSize;
+      expect(load({ DATABASE_POOL_SIZE: '16' })).toBe(16);
+      expect(load({ DATABASE_POOL_SIZE: ' ' })).toBe(defaultPoolSize());
+      expect(load({})).toBe(defaultPoolSize());
+      expect(load({ WEB_CONCURRENCY: '2' })).toBe(defaultPoolSize(undefined, 2));
+    });
+
+    it('defaults to cores × 2 in all, split over the processes, never under 2', () => {
+      expect(defaultPoolSize(2, 1)).toBe(4);
+      expect(defaultPoolSize(2, 2)).toBe(2);
+      expect(defaultPoolSize(8, 1)).toBe(16);
+      expect(defaultPoolSize(8, 3)).toBe(6);
+      expect(defaultPoolSize(2, 8)).toBe(2);
+      expect(defaultPoolSize(1, 1)).toBe(2);
     });
   });
 

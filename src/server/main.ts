@@ -36,6 +36,7 @@ function open(config: Config): Promise<Database> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (error) => console.error(`database pool error: ${error.message}`),
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    poolSize: config.databasePoolSize,
   });
 }
 

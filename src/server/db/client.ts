@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { defaultPoolSize } from './pool-size';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export interface Database {
    */
   quick: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the request pool's connections (`db`); PGlite: 1, it runs one statement at a time. */
+  poolSize: number;
   /** Applies pending migrations (safe to call on every start, and from several instances). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +65,8 @@ export interface OpenOptions {
    * long bulk statements (bench, seed) leave it unset. Migrations never have it.
    */
   queryTimeoutMs?: number | undefined;
+  /** PostgreSQL: the request pool's connections (DATABASE_POOL_SIZE); defaultPoolSize() when unset. */
+  poolSize?: number | undefined;
 }
 
 /**
@@ -74,7 +79,12 @@ const RANDOM_PAGE_COST = '1.1';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.onPoolError, options.queryTimeoutMs);
+    return openPostgres(
+      options.databaseUrl,
+      options.onPoolError,
+      options.queryTimeoutMs,
+      options.poolSize ?? defaultPoolSize(),
+    );
   return openPglite(options.pgliteDir);
 }
 
@@ -128,6 +138,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     bulk: db,
     quick: db,
     kind: 'pglite',
+    poolSize: 1,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
@@ -136,8 +147,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(
   connectionString: string,
-  onPoolError?: (error: Error) => void,
-  queryTimeoutMs?: number,
+  onPoolError: ((error: Error) => void) | undefined,
+  queryTimeoutMs: number | undefined,
+  poolSize: number,
 ): Promise<Database> {
   const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
   const requestPool = (max: number) => {
@@ -162,7 +174,7 @@ async function openPostgres(
     });
     return pool;
   };
-  const pool = requestPool(10);
+  const pool = requestPool(poolSize);
   // One read at a time is all the catalogue version needs (CatalogueVersion shares it).
   const quickPool = requestPool(1);
   const db = drizzleNodePg({ client: pool, schema });
@@ -180,6 +192,7 @@ async function openPostgres(
     bulk: drizzleNodePg({ client: bulkPool, schema }) as unknown as Db,
     quick: drizzleNodePg({ client: quickPool, schema }) as unknown as Db,
     kind: 'postgres',
+    poolSize,
     async migrate() {
       // A connection of its own, without the pool's query timeout: a migration may run for minutes.
       // It holds the advisory lock and runs the migrations in the same session.

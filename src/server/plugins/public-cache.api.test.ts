@@ -147,13 +147,15 @@ describe('public profiles', () => {
       expect(await bioOf(t, slug)).toBe('Still here.');
 
       let sleepsDone = false;
+      const held = t.database.poolSize;
+      expect(held).toBeGreaterThanOrEqual(2);
       const sleeps = Promise.all(
-        Array.from({ length: 10 }, () => t.db.execute(sql`SELECT pg_sleep(3)`)),
+        Array.from({ length: held }, () => t.db.execute(sql`SELECT pg_sleep(3)`)),
       ).then(() => {
         sleepsDone = true;
       });
-      // All ten of the pool's connections are taken once ten sleeps run in the database.
-      for (let running = 0; running < 10; ) {
+      // All of the pool's connections are taken once that many sleeps run in the database.
+      for (let running = 0; running < held; ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         running = Number(
           rowsOf<{ n: string }>(
