@@ -79,7 +79,7 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: a query unanswered for this long fails with 503 (0 = no limit). Migrations are exempt. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
-  /** PostgreSQL: each server process's request pool (unset: about two connections per core in all, db/client.ts). */
+  /** PostgreSQL: each server process's request pool (unset: about two connections per core in all, db/pool-size.ts). */
   DATABASE_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),
   /** Server processes (node:cluster); more than one needs PostgreSQL (DATABASE_URL). */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
