@@ -487,11 +487,18 @@ const paged = operations.flatMap((op) => {
 });
 
 /** A first-page request of `op` that some caller gets a 200 for (the cursor is the only thing wrong later). */
+/** What the first-page requests answered instead of 200, for the failure message: 'status: body' each. */
+const firstPageMisses: string[] = [];
+
 async function firstPageOf(op: Operation): Promise<{ request: FuzzRequest; caller: Caller } | null> {
+  firstPageMisses.length = 0;
   for (const caller of [callers.owner, callers.admin, callers.client, callers.anonymous]) {
     for (const sample of samples(validRequest(op, resolve, hintsFor(caller)), 20, SEED)) {
       const request = withoutCursor(sample);
-      if (request && (await send(request, caller)).statusCode === 200) return { request, caller };
+      if (!request) continue;
+      const res = await send(request, caller);
+      if (res.statusCode === 200) return { request, caller };
+      firstPageMisses.push(`${res.statusCode}: ${res.body.slice(0, 160)}`);
     }
   }
   return null;
@@ -514,7 +521,7 @@ describe('page cursors no list made', () => {
     async (_name, op, place) => {
       await prepareFixtures();
       const first = await firstPageOf(op);
-      expect(first, 'no first-page request answered 200').not.toBeNull();
+      expect(first, `no first-page request answered 200:\n${firstPageMisses.join('\n')}`).not.toBeNull();
       const problems: string[] = [];
       for (const cursor of HOSTILE_CURSORS) {
         const request = withCursor(first!.request, place, cursor);
