@@ -114,7 +114,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 /** Verifies against a throwaway hash so an unknown email takes as long as a wrong password. */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
+  // A hash that failed (its thread stopped) is not kept: the next call makes another.
+  dummyHash ??= hashPassword('not-a-real-password-just-for-timing').catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
 }
 
