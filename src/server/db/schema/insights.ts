@@ -67,3 +67,38 @@ export const insightDaySalts = pgTable('insight_day_salts', {
   salt: text('salt').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The insight tokens already counted: a token the server issued with a search reply or for a profile
+ * view counts once, whichever server process its beacon reaches. Deleted once the token has expired
+ * (it cannot be counted then anyway).
+ */
+export const insightCountedTokens = pgTable(
+  'insight_counted_tokens',
+  {
+    /** The token's random nonce, hex. */
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('insight_counted_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * The (client, provider) pairs already counted as a new favourite: saving, unsaving and saving again
+ * counts once, ever. Gone with either account.
+ */
+export const insightFavoriteFirsts = pgTable(
+  'insight_favorite_firsts',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.providerId] }),
+    index('insight_favorite_firsts_provider_idx').on(t.providerId),
+  ],
+);
