@@ -22,17 +22,25 @@ export interface AccessClaims {
   /** Issue time in milliseconds: `iat` has whole seconds, too coarse to tell a token issued
    *  just before a password reset from one issued just after it in the same second. */
   issuedAtMs: number;
-  /** The token's id: logout puts it on the denylist (revoked_access_tokens) until `exp`. */
+  /** The token's id: a logout of a token without a family puts it on the denylist until `exp`. */
   jti: string;
+  /** The login (refresh-token family) it was issued for: logout and a reused refresh token deny
+   *  every access token of the family, the login's first one included. Null for a token minted
+   *  outside a login (tests, and tokens issued before families were carried). */
+  family: string | null;
   /** Expiry, epoch seconds. */
   exp: number;
 }
 
-export async function signAccessToken(secret: Uint8Array, userId: string, now: Date) {
+/** A login family id is a UUID; anything else in `fam` is not a token we issued. */
+const FAMILY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function signAccessToken(secret: Uint8Array, userId: string, now: Date, familyId?: string) {
   const iat = Math.floor(now.getTime() / 1000);
   const expiresAt = iat + ACCESS_TOKEN_TTL_S;
   const jti = randomBytes(16).toString('base64url');
-  const token = await new SignJWT({ iat_ms: now.getTime() })
+  const claims = familyId ? { iat_ms: now.getTime(), fam: familyId } : { iat_ms: now.getTime() };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setJti(jti)
@@ -55,8 +63,10 @@ export async function verifyAccessToken(
     if (typeof jti !== 'string' || jti.length === 0 || jti.length > 64) return null;
     // A purpose token (admin step, beta gate) is signed with the same secret but is never a login.
     if (payload.pur !== undefined) return null;
+    const { fam } = payload;
+    if (fam !== undefined && (typeof fam !== 'string' || !FAMILY_ID.test(fam))) return null;
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : iat * 1000;
-    return { sub, iat, issuedAtMs, jti, exp };
+    return { sub, iat, issuedAtMs, jti, family: fam ?? null, exp };
   } catch {
     return null;
   }

@@ -28,8 +28,31 @@ describe('access tokens', () => {
       iat: Math.floor(at.getTime() / 1000),
       issuedAtMs: at.getTime(),
       jti,
+      family: null,
       exp: expiresAt,
     });
+  });
+
+  it('carry the login family they were issued for, which logout denies as a whole', async () => {
+    const family = '0b7e4c52-3f1a-4d8e-9c21-5a6b7c8d9e0f';
+    const { token } = await signAccessToken(secret, 'user-1', issued, family);
+    expect((await verifyAccessToken(secret, token, issued))?.family).toBe(family);
+  });
+
+  it.each([
+    ['a number', 42],
+    ['a string that is not a UUID', 'family:1'],
+    ['an over-long string', 'f'.repeat(100)],
+  ])('are refused with a family that is %s (not one we issued)', async (_label, fam) => {
+    const iat = issued.getTime() / 1000;
+    const odd = await new SignJWT({ iat_ms: issued.getTime(), fam })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-1')
+      .setJti('jti-1')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+      .sign(secret);
+    expect(await verifyAccessToken(secret, odd, issued)).toBeNull();
   });
 
   it('each carry their own id (jti), which logout puts on the denylist', async () => {

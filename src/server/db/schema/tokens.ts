@@ -37,8 +37,9 @@ export const emailTokens = pgTable(
 );
 
 /**
- * Access tokens ended before their expiry (logout): refused until they would have expired anyway,
- * then swept. Keyed by the token's `jti`.
+ * Access tokens ended before their expiry (logout, a reused refresh token): refused until they
+ * would have expired anyway, then swept. Keyed by the token's `jti`, or by `family:<family id>`
+ * for every access token of a login family (auth.queries' familyDenylistKey).
  */
 export const revokedAccessTokens = pgTable(
   'revoked_access_tokens',

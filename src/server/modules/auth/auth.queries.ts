@@ -31,7 +31,7 @@ function selectUserForAccessToken(db: Db) {
   return db
     .select({
       user: users,
-      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${sql.placeholder('jti')})`,
+      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} in (${sql.placeholder('jti')}, ${sql.placeholder('familyKey')}))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -46,20 +46,30 @@ function selectUserForAccessToken(db: Db) {
 const preparedUserForAccessToken = new WeakMap<Db, ReturnType<typeof selectUserForAccessToken>>();
 
 /**
- * The user an access token names and whether the token is on the logout denylist, in one round
- * trip (every authenticated request runs this).
+ * The key under which the denylist refuses every access token of a login family. A token's own
+ * `jti` is 22 base64url characters, so the two kinds of key never meet.
+ */
+export function familyDenylistKey(familyId: string): string {
+  return `family:${familyId}`;
+}
+
+/**
+ * The user an access token names and whether the token is on the logout denylist, by its own id
+ * or by its login family, in one round trip (every authenticated request runs this).
  */
 export async function findUserForAccessToken(
   db: Db,
   userId: string,
-  jti: string,
+  token: { jti: string; family: string | null },
 ): Promise<{ user: UserRow; tokenRevoked: boolean } | undefined> {
   let statement = preparedUserForAccessToken.get(db);
   if (!statement) {
     statement = selectUserForAccessToken(db);
     preparedUserForAccessToken.set(db, statement);
   }
-  const [row] = await statement.execute({ userId, jti });
+  // A token without a family is looked up by its id twice: one statement serves both kinds.
+  const familyKey = token.family ? familyDenylistKey(token.family) : token.jti;
+  const [row] = await statement.execute({ userId, jti: token.jti, familyKey });
   return row && { user: row.user, tokenRevoked: row.tokenRevoked === true };
 }
 
@@ -164,6 +174,17 @@ export async function revokeAllRefreshTokens(db: Db, userId: string, now: Date):
 /** Refuses an access token until it would have expired anyway; a second logout changes nothing. */
 export async function insertRevokedAccessToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
   await db.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing();
+}
+
+/**
+ * Refuses every access token of a login family until `expiresAt` (by then each one issued so far
+ * has expired). An ended family issues no more tokens, so a second denial changes nothing.
+ */
+export async function denyAccessTokenFamily(db: Db, familyId: string, expiresAt: Date): Promise<void> {
+  await db
+    .insert(revokedAccessTokens)
+    .values({ jti: familyDenylistKey(familyId), expiresAt })
+    .onConflictDoNothing();
 }
 
 /** Forgets denylisted tokens that have expired by now (their signature check refuses them anyway). */

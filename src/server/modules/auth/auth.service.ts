@@ -15,6 +15,7 @@ import {
 } from '#server/lib/passwords.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
 import {
+  ACCESS_TOKEN_TTL_S,
   hashToken,
   REFRESH_TOKEN_TTL_S,
   RESET_TOKEN_TTL_S,
@@ -221,7 +222,7 @@ async function createSession(
     tokenHash: hashToken(refresh),
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
   });
-  const access = await signAccessToken(ctx.secret, user.id, now);
+  const access = await signAccessToken(ctx.secret, user.id, now, familyId);
   return {
     session: { access_token: access.token, expires_at: access.expiresAt, user: toUser(user) },
     refreshToken: refresh,
@@ -323,8 +324,21 @@ export async function resendVerification(ctx: AppContext, emailInput: string): P
 }
 
 /**
+ * Ends a login family: its refresh tokens revoked and every access token it has issued (the
+ * login's first one, each refresh's) refused until the last of them would have expired.
+ */
+async function endLoginFamily(ctx: AppContext, familyId: string, now: Date): Promise<void> {
+  const lastExpiry = new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000);
+  // Two writes that do not wait for each other: one round trip to the database, not two.
+  await Promise.all([
+    q.revokeRefreshFamily(ctx.db, familyId, now),
+    q.denyAccessTokenFamily(ctx.db, familyId, lastExpiry),
+  ]);
+}
+
+/**
  * Rotates a refresh token (from the cookie; none is a 401 like an unknown one). Presenting an
- * already rotated token revokes its whole family.
+ * already rotated token ends its whole family, access tokens included.
  */
 export async function refreshSession(
   ctx: AppContext,
@@ -336,7 +350,7 @@ export async function refreshSession(
   const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
-    await q.revokeRefreshFamily(ctx.db, row.familyId, now);
+    await endLoginFamily(ctx, row.familyId, now);
     logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
     throw expired;
   }
@@ -346,22 +360,27 @@ export async function refreshSession(
 }
 
 /**
- * Ends a login: revokes the family of the refresh token (from the cookie) and puts the access
- * token (from the Authorization header) on the denylist until it expires, sweeping rows that
- * already have. Missing, unknown, invalid or expired tokens are ignored: logout always succeeds.
+ * Ends a login: the family of the refresh token (from the cookie) and the family the access token
+ * (from the Authorization header) was issued for, so every access token of the login stops
+ * working, not only the one presented; a token without a family goes on the denylist alone. Rows
+ * that have expired are swept. Missing, unknown, invalid or expired tokens are ignored: logout
+ * always succeeds.
  */
 export async function logout(
   ctx: AppContext,
   tokens: { refreshToken?: string | undefined; accessToken?: string | undefined },
 ): Promise<void> {
   const now = ctx.now();
+  const families = new Set<string>();
   if (tokens.refreshToken) {
     const row = await q.findRefreshToken(ctx.db, hashToken(tokens.refreshToken));
-    if (row) await q.revokeRefreshFamily(ctx.db, row.familyId, now);
+    if (row) families.add(row.familyId);
   }
   const claims = tokens.accessToken ? await verifyAccessToken(ctx.secret, tokens.accessToken, now) : null;
-  if (claims) {
-    await q.deleteExpiredRevokedAccessTokens(ctx.db, now);
+  if (claims?.family) families.add(claims.family);
+  if (families.size > 0 || claims) await q.deleteExpiredRevokedAccessTokens(ctx.db, now);
+  for (const familyId of families) await endLoginFamily(ctx, familyId, now);
+  if (claims && !claims.family) {
     await q.insertRevokedAccessToken(ctx.db, claims.jti, new Date(claims.exp * 1000));
   }
 }
@@ -469,7 +488,8 @@ export async function grantAdmin(ctx: Pick<AppContext, 'db'>, emailInput: string
 
 /**
  * The user a raw access token belongs to; 401 when it is missing, invalid, expired, of a deleted
- * user, ended by a logout (the denylist), or issued before the user's tokens_valid_after;
+ * user, ended by a logout or a reused refresh token (the denylist: the token or its whole login
+ * family), or issued before the user's tokens_valid_after;
  * 403 EMAIL_NOT_VERIFIED for an account that never confirmed its email (no login hands one a token;
  * this holds even if one was minted). Loaded fresh so role and type changes apply at once; the
  * denylist is read in the same query, so this stays one round trip.
@@ -478,7 +498,7 @@ export async function userFromAccessToken(ctx: AppContext, token: string): Promi
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
   const claims = await verifyAccessToken(ctx.secret, token, ctx.now());
   if (!claims) throw new AppError('UNAUTHORIZED');
-  const found = await q.findUserForAccessToken(ctx.db, claims.sub, claims.jti);
+  const found = await q.findUserForAccessToken(ctx.db, claims.sub, claims);
   if (!found || found.tokenRevoked) throw new AppError('UNAUTHORIZED');
   const { user } = found;
   if (user.tokensValidAfter && claims.issuedAtMs < user.tokensValidAfter.getTime()) {

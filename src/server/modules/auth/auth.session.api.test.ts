@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '#domain/auth.ts';
 import { CSRF_HEADER } from '#domain/auth-options.ts';
 import { providerProfiles, refreshTokens, revokedAccessTokens, users } from '#server/db/schema/index.ts';
-import { hashToken } from '#server/lib/tokens.ts';
+import { hashToken, signAccessToken } from '#server/lib/tokens.ts';
 import { buildTestApp, DAY, MINUTE, type TestApp } from '#server/test/build-test-app.ts';
 import { REFRESH_COOKIE_ATTRIBUTES } from '#server/test/expectations.ts';
 import { createVerifiedUser, findUserRow } from '#server/test/factories.ts';
@@ -47,6 +47,13 @@ const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
 
 const denylisted = (jti: string) => t.db.$count(revokedAccessTokens, eq(revokedAccessTokens.jti, jti));
+
+/** The denylist key that refuses every access token of a login family. */
+const familyKey = async (refreshToken: string) => `family:${(await refreshRow(refreshToken)).familyId}`;
+
+/** The status GET /api/auth/verify answers for each access token, in order. */
+const verifyStatuses = (tokens: string[]) =>
+  Promise.all(tokens.map(async (token) => (await t.get('/api/auth/verify', { token })).status));
 
 describe('the refresh cookie', () => {
   it('an https site marks it Secure; the JSON session never carries the refresh token', async () => {
@@ -138,11 +145,16 @@ describe('POST /api/auth/refresh', () => {
     const second = await refreshWithCookie(t, refreshTokenOf(first));
     expect(second.status).toBe(200);
     const newest = refreshTokenOf(second);
+    const familyAccess = [first.body.session.access_token, second.body.session.access_token];
+    expect(await verifyStatuses(familyAccess)).toEqual([200, 200]);
 
     const reuse = await refreshWithCookie(t, refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(unauthorized);
     expect(reuse.headers['set-cookie']).toBeUndefined();
+    // Whoever holds the family's access tokens, thief or owner, is out as well.
+    expect(await verifyStatuses(familyAccess)).toEqual([401, 401]);
+    expect(await denylisted(await familyKey(newest))).toBe(1);
 
     const afterReuse = await refreshWithCookie(t, newest);
     expect(afterReuse.status).toBe(401);
@@ -157,6 +169,7 @@ describe('POST /api/auth/refresh', () => {
 
     // The other login is untouched.
     expect((await refreshRow(other.refreshToken)).revokedAt).toBeNull();
+    expect(await verifyStatuses([other.session.access_token])).toEqual([200]);
     expect((await refreshWithCookie(t, other.refreshToken)).status).toBe(200);
   });
 
@@ -217,6 +230,49 @@ describe('access tokens', () => {
 });
 
 describe('POST /api/auth/logout', () => {
+  it("login, refresh, logout: the login's first access token and the refreshed one get 401, another login keeps working", async () => {
+    const { email, password } = await createVerifiedUser(t);
+    const login = await loginWithCookie(t, email, password);
+    const otherLogin = await loginWithCookie(t, email, password);
+    const refreshed = await refreshWithCookie(t, login.refreshToken);
+    expect(refreshed.status).toBe(200);
+    const firstAccess = login.session.access_token;
+    const refreshedAccess: string = refreshed.body.session.access_token;
+    expect(await verifyStatuses([firstAccess, refreshedAccess])).toEqual([200, 200]);
+
+    // The app logs out with its current tokens only: the cookie and the refreshed bearer.
+    const res = await logoutWithCookie(t, refreshTokenOf(refreshed), refreshedAccess);
+    expect(res.status).toBe(200);
+
+    // Both access tokens of that login are refused, though each has minutes left, on every route.
+    expect(await verifyStatuses([firstAccess, refreshedAccess])).toEqual([401, 401]);
+    for (const token of [firstAccess, refreshedAccess]) {
+      const profile = await t.get('/api/auth/profile', { token });
+      expect(profile.status).toBe(401);
+      expect(profile.body).toEqual(unauthorized);
+    }
+    const [row] = await t.db
+      .select()
+      .from(revokedAccessTokens)
+      .where(eq(revokedAccessTokens.jti, await familyKey(login.refreshToken)));
+    // Kept until the last token the family issued has expired, and no longer than one lifetime.
+    expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(claimsOf(refreshedAccess).exp * 1000);
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 15 * MINUTE);
+    const family = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, (await refreshRow(login.refreshToken)).familyId));
+    expect(family).toHaveLength(2);
+    for (const refreshToken of family) expect(refreshToken.revokedAt).toBeInstanceOf(Date);
+
+    // The same user's other login is untouched: its access token works, its cookie refreshes.
+    expect(await verifyStatuses([otherLogin.session.access_token])).toEqual([200]);
+    expect(await denylisted(await familyKey(otherLogin.refreshToken))).toBe(0);
+    const otherRefreshed = await refreshWithCookie(t, otherLogin.refreshToken);
+    expect(otherRefreshed.status).toBe(200);
+    expect(await verifyStatuses([otherRefreshed.body.session.access_token])).toEqual([200]);
+  });
+
   it('revokes the family of the cookie and the access token, clears the cookie, leaves other logins alone', async () => {
     const { email, password, refreshToken } = await createVerifiedUser(t);
     const rotated = await refreshWithCookie(t, refreshToken);
@@ -239,9 +295,11 @@ describe('POST /api/auth/logout', () => {
     expect(after.status).toBe(401);
     expect(after.body).toEqual(unauthorized);
     expect((await t.get('/api/auth/profile', { token: accessToken })).status).toBe(401);
-    const { jti, exp } = claimsOf(accessToken);
-    const [row] = await t.db.select().from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, jti));
-    expect(row!.expiresAt.getTime()).toBe(exp * 1000);
+    const [row] = await t.db
+      .select()
+      .from(revokedAccessTokens)
+      .where(eq(revokedAccessTokens.jti, await familyKey(current)));
+    expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(claimsOf(accessToken).exp * 1000);
 
     expect((await refreshRow(current)).revokedAt).toBeInstanceOf(Date);
     expect((await refreshRow(refreshToken)).revokedAt).toBeInstanceOf(Date);
@@ -249,7 +307,7 @@ describe('POST /api/auth/logout', () => {
 
     // The other device keeps both its tokens.
     expect((await t.get('/api/auth/verify', { token: otherDevice.session.access_token })).status).toBe(200);
-    expect(await denylisted(claimsOf(otherDevice.session.access_token).jti)).toBe(0);
+    expect(await denylisted(await familyKey(otherDevice.refreshToken))).toBe(0);
     expect((await refreshWithCookie(t, otherDevice.refreshToken)).status).toBe(200);
   });
 
@@ -263,20 +321,32 @@ describe('POST /api/auth/logout', () => {
     expect(res.body).toEqual(csrfRefused);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await refreshRow(refreshToken)).revokedAt).toBeNull();
-    expect(await denylisted(claimsOf(session.access_token).jti)).toBe(0);
+    expect(await denylisted(await familyKey(refreshToken))).toBe(0);
     expect((await t.get('/api/auth/verify', { token: session.access_token })).status).toBe(200);
   });
 
-  it('revokes the access token alone when the cookie is gone (and the family alone without a bearer)', async () => {
+  it('ends the whole login from either token alone: the bearer when the cookie is gone, the cookie without a bearer', async () => {
     const a = await createVerifiedUser(t);
     expect((await logoutWithCookie(t, undefined, a.session.access_token)).status).toBe(200);
     expect((await t.get('/api/auth/verify', { token: a.session.access_token })).status).toBe(401);
-    expect((await refreshRow(a.refreshToken)).revokedAt).toBeNull();
+    expect((await refreshRow(a.refreshToken)).revokedAt).toBeInstanceOf(Date);
+    expect((await refreshWithCookie(t, a.refreshToken)).status).toBe(401);
 
     const b = await createVerifiedUser(t);
     expect((await logoutWithCookie(t, b.refreshToken)).status).toBe(200);
     expect((await refreshRow(b.refreshToken)).revokedAt).toBeInstanceOf(Date);
-    expect(await denylisted(claimsOf(b.session.access_token).jti)).toBe(0);
+    expect(await denylisted(await familyKey(b.refreshToken))).toBe(1);
+    expect((await t.get('/api/auth/verify', { token: b.session.access_token })).status).toBe(401);
+  });
+
+  it('puts a token minted outside a login (no family) on the denylist by its own id', async () => {
+    const { user } = await createVerifiedUser(t);
+    const { token, jti, expiresAt } = await signAccessToken(t.app.ctx.secret, user.id, t.clock.now());
+    expect((await t.get('/api/auth/verify', { token })).status).toBe(200);
+    expect((await logoutWithCookie(t, undefined, token)).status).toBe(200);
+    expect((await t.get('/api/auth/verify', { token })).status).toBe(401);
+    const [row] = await t.db.select().from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, jti));
+    expect(row!.expiresAt.getTime()).toBe(expiresAt * 1000);
   });
 
   it('answers the same with no cookie, an unknown cookie, or a bearer that is not ours, and stores nothing', async () => {
@@ -300,19 +370,19 @@ describe('POST /api/auth/logout', () => {
     expect(await denylisted('forged-jti')).toBe(0);
   });
 
-  it('keeps a denylist row only until the token would have expired: the next logout sweeps it', async () => {
+  it("keeps a denylist row only until the family's tokens would have expired: the next logout sweeps it", async () => {
     const first = await createVerifiedUser(t);
     await logoutWithCookie(t, first.refreshToken, first.session.access_token);
-    const firstJti = claimsOf(first.session.access_token).jti;
-    expect(await denylisted(firstJti)).toBe(1);
+    const firstKey = await familyKey(first.refreshToken);
+    expect(await denylisted(firstKey)).toBe(1);
 
     t.clock.advance(16 * MINUTE);
     // Expired: refused by its own expiry now, whatever the denylist says.
     expect((await t.get('/api/auth/verify', { token: first.session.access_token })).status).toBe(401);
     const second = await createVerifiedUser(t);
     await logoutWithCookie(t, second.refreshToken, second.session.access_token);
-    expect(await denylisted(firstJti)).toBe(0);
-    expect(await denylisted(claimsOf(second.session.access_token).jti)).toBe(1);
+    expect(await denylisted(firstKey)).toBe(0);
+    expect(await denylisted(await familyKey(second.refreshToken))).toBe(1);
     const stale = await t.db
       .select()
       .from(revokedAccessTokens)
@@ -324,8 +394,12 @@ describe('POST /api/auth/logout', () => {
     const { session, refreshToken } = await createVerifiedUser(t);
     expect((await logoutWithCookie(t, refreshToken, session.access_token)).status).toBe(200);
     const revokedAt = (await refreshRow(refreshToken)).revokedAt;
+    const key = await familyKey(refreshToken);
+    const [denied] = await t.db.select().from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, key));
     expect((await logoutWithCookie(t, refreshToken, session.access_token)).status).toBe(200);
-    expect(await denylisted(claimsOf(session.access_token).jti)).toBe(1);
+    expect(await t.db.select().from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, key))).toEqual([
+      denied,
+    ]);
     expect((await refreshRow(refreshToken)).revokedAt).toEqual(revokedAt);
   });
 });
