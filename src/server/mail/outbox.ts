@@ -8,8 +8,9 @@ import type { MailContent } from './templates';
 
 /**
  * Emails that someone other than the address's owner can cause to be sent to it, in two groups that
- * each hold across every route and client address; past a group's cap the mail is dropped (and
- * logged), so the product cannot be used to flood a mailbox.
+ * each hold across every route and client address, counted per mailbox (mailboxOf: every case and
+ * `+tag` of an address is one mailbox); past a group's cap the mail is dropped (and logged), so the
+ * product cannot be used to flood a mailbox.
  * - `typed`: an address someone typed into sign-up, forgot password, resend verification, the
  *   sign-in link or the support form. It may be anyone's, so the cap is tight.
  * - `messages`: the message form mails a listed provider's own, verified address, chosen by us and
@@ -54,6 +55,20 @@ export type MailKind =
   | 'new-review'
   | 'form-notice';
 
+/**
+ * The mailbox an address reaches, as the caps count it: lower-case, with a `+tag` dropped from the
+ * local part (`Victim+7@Example.com` → `victim@example.com`), since a provider delivers every tag to
+ * the one mailbox. The database's mail_mailbox() (migration 0025), which the cap's count and index
+ * use, is the same rule.
+ */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const plus = lower.indexOf('+');
+  return plus >= 0 && plus < at ? lower.slice(0, plus) + lower.slice(at) : lower;
+}
+
 /** The cap group a kind is counted in, if any. */
 const capGroupOf = (kind: MailKind): CapGroup | undefined =>
   Object.values(MAIL_RECIPIENT_CAPS).find((group) => (group.kinds as readonly MailKind[]).includes(kind));
@@ -96,9 +111,9 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
     await db.insert(mailOutbox).values(row);
     return 'queued';
   }
-  const to = mail.to.trim().toLowerCase();
+  const to = mailboxOf(mail.to);
   // Its own (sub)transaction, so the lock holds until the caller's transaction ends even when the
-  // caller passed the pool: two requests racing for one recipient are counted one after the other.
+  // caller passed the pool: two requests racing for one mailbox are counted one after the other.
   const capped = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
     const window = await recipientWindow(tx, group, to, now);
@@ -118,11 +133,11 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
   return 'capped';
 }
 
-/** Which cap a new capped email to `to` would exceed at `now`, if any. */
+/** Which cap a new capped email to the mailbox `mailbox` (see mailboxOf) would exceed at `now`, if any. */
 async function recipientWindow(
   db: Db,
   group: CapGroup,
-  to: string,
+  mailbox: string,
   now: Date,
 ): Promise<'hour' | 'day' | null> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
@@ -134,7 +149,7 @@ async function recipientWindow(
     .from(mailOutbox)
     .where(
       and(
-        eq(sql`lower(${mailOutbox.toAddress})`, to),
+        eq(sql`mail_mailbox(${mailOutbox.toAddress})`, mailbox),
         gt(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS)),
         inArray(mailOutbox.kind, [...group.kinds]),
       ),

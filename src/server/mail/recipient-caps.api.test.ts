@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TEXTS } from '#domain/forms.ts';
+import { rowsOf } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { addressHash } from '../lib/address-hash';
 import {
@@ -15,12 +16,13 @@ import {
 import {
   createVerifiedUser,
   DEFAULT_PASSWORD,
+  findUserRow,
   insertProvider,
   insertUser,
   loginAs,
   uniqueEmail,
 } from '../test/factories';
-import { enqueueMail, MAIL_RECIPIENT_CAPS } from './outbox';
+import { enqueueMail, MAIL_RECIPIENT_CAPS, mailboxOf } from './outbox';
 
 /**
  * Issue 17 item 3: nobody can use the product to mail a third party. Every route that mails an
@@ -241,6 +243,81 @@ describe('per-recipient cap with the per-IP limits on', () => {
       expect(limited.smtp.mailsTo(victim)).toHaveLength(perHour);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('one mailbox, one cap', () => {
+  it(`victim+0@… to victim+7@…: eight sign-ups reach one mailbox, and only ${perHour} emails get through`, async () => {
+    // Eight addresses a provider delivers to the one mailbox victim-tags@example.org; each its own account.
+    const tagged = Array.from({ length: 8 }, (_, i) => `victim-tags+${i}@example.org`);
+    const loggedBefore = cappedEvents().length;
+    const answers = [];
+    for (const email of tagged) {
+      const res = await t.post('/api/auth/signup', { email, password: DEFAULT_PASSWORD }, { ip: rotate() });
+      answers.push(res.body);
+    }
+    // Every sign-up answers alike and makes its account.
+    expect(answers).toEqual(Array(tagged.length).fill(answers[0]));
+    for (const email of tagged) expect(await findUserRow(t.db, email)).toBeDefined();
+
+    // The mailbox's cap holds across the tags: the first five are queued, the other three dropped.
+    const queued = await t.db
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(eq(sql`mail_mailbox(${mailOutbox.toAddress})`, 'victim-tags@example.org'));
+    expect(queued.map((r) => r.to).sort()).toEqual(tagged.slice(0, perHour));
+    const events = cappedEvents().slice(loggedBefore);
+    expect(events).toHaveLength(tagged.length - perHour);
+    for (const event of events)
+      expect(event).toMatchObject({
+        kind: 'verify-email',
+        window: 'hour',
+        recipientDomain: 'example.org',
+        recipientHash: addressHash(t.app.ctx.secret, 'victim-tags@example.org'),
+      });
+    await t.app.ctx.settle();
+    await expect
+      .poll(() => tagged.flatMap((email) => t.smtp.mailsTo(email)).length, { timeout: 15_000, interval: 50 })
+      .toBe(perHour);
+
+    // The untagged address, in any case, is the same mailbox: its share is used up too.
+    const plain = 'Victim-Tags@Example.org';
+    expect(
+      await enqueueMail(t.app.ctx, t.db, {
+        kind: 'reset-password',
+        to: plain,
+        subject: 'Reset',
+        text: 'Reset',
+        html: '<p>Reset</p>',
+      }),
+    ).toBe('capped');
+    // Another mailbox at the same provider is not: `victim-tagsx` is not a tag of `victim-tags`.
+    expect(
+      await enqueueMail(t.app.ctx, t.db, {
+        kind: 'reset-password',
+        to: 'victim-tagsx+0@example.org',
+        subject: 'Reset',
+        text: 'Reset',
+        html: '<p>Reset</p>',
+      }),
+    ).toBe('queued');
+  });
+
+  it("mailboxOf and the database's mail_mailbox() agree", async () => {
+    const cases: [string, string][] = [
+      ['victim@example.com', 'victim@example.com'],
+      ['Victim+News@Example.COM', 'victim@example.com'],
+      ['victim+a+b@example.com', 'victim@example.com'],
+      ['victim+@example.com', 'victim@example.com'],
+      ['first.last+tag@sub.example.co.uk', 'first.last@sub.example.co.uk'],
+      ['plus-in-domain@exa+mple.com', 'plus-in-domain@exa+mple.com'],
+      ['  Spaced+x@Example.com ', 'spaced@example.com'],
+    ];
+    for (const [address, mailbox] of cases) {
+      expect(mailboxOf(address), address).toBe(mailbox);
+      const result = await t.db.execute(sql`SELECT mail_mailbox(${address.trim()}) AS mailbox`);
+      expect(rowsOf<{ mailbox: string }>(result)[0]?.mailbox, address).toBe(mailbox);
     }
   });
 });

@@ -31,7 +31,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    // Per-recipient caps: how many emails one address got in the last hour and day.
-    index('mail_outbox_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
+    // Per-recipient caps: how many emails one mailbox got in the last hour and day. mail_mailbox()
+    // (migration 0025) lower-cases the address and drops a `+tag`, so `victim+1@…` and `victim+2@…`
+    // count as the one mailbox they reach (mail/outbox.ts, mailboxOf, is the same rule in code).
+    index('mail_outbox_mailbox_idx').on(sql`mail_mailbox(${t.toAddress})`, t.createdAt),
   ],
 );
