@@ -4,8 +4,10 @@
  * `/unsubscribe?token=`), and the request log records whole URLs; requests carry bearer tokens and the
  * admin and beta access tokens in headers. The rule is general, so a new link or header is covered
  * without a change here: any query parameter whose name contains 'token', 'secret', 'passw',
- * 'signature' or 'apikey', plus `email`, `code`, `key`, `sig`, `auth` and `t`; the authorization, cookie and every
- * `x-*-access` header; and any `Bearer …` credential, wherever in the line they appear.
+ * 'signature', 'apikey', 'jwt', 'session' or 'refresh', plus `email`, `code`, `key`, `sig`, `auth`
+ * and `t`, judged on the name as the server reads it (percent-decoded: `?%74oken=` is `token`); the
+ * authorization, cookie and every `x-*-access` header; and any `Bearer …` credential, wherever in
+ * the line they appear.
  */
 
 export const REDACTED = '[redacted]';
@@ -16,9 +18,32 @@ export const REDACTED = '[redacted]';
  * pattern itself and backtracked: an 8 kB URL of `?token?token…` took 7 s per log line.)
  */
 const QUERY_PARAM = /([?&;])([^=&;#?\s"'\\<>]+)=([^?&;#\s"'\\<>]*)/g;
-const SECRET_NAME_PART = /token|secret|passw|signature|api_?key/i;
+const SECRET_NAME_PART = /token|secret|passw|signature|api_?key|jwt|session|refresh/i;
 const SECRET_NAMES = new Set(['email', 'code', 'key', 'sig', 'auth', 't']);
-const isSecretName = (name: string) => SECRET_NAME_PART.test(name) || SECRET_NAMES.has(name.toLowerCase());
+const PERCENT_ESCAPE = /%([0-9a-f]{2})/gi;
+
+/**
+ * A parameter name as the server's query parser reads it: percent escapes decoded (`%74oken` is
+ * `token`), escape by escape, so a malformed one elsewhere in the name does not stop the rest. It
+ * is decoded again while that changes it (a few rounds at most: `%2574` is `%74` is `t`), so no
+ * layer of encoding hides a name from the check.
+ */
+function decodedName(name: string): string {
+  let decoded = name;
+  for (let round = 0; round < 4 && decoded.includes('%'); round += 1) {
+    const next = decoded.replace(PERCENT_ESCAPE, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded.replaceAll('+', ' ').trim();
+}
+
+function isSecretName(name: string): boolean {
+  const decoded = decodedName(name);
+  return SECRET_NAME_PART.test(decoded) || SECRET_NAMES.has(decoded.toLowerCase());
+}
 
 /** A header holding a credential, as a JSON key with its value (a string or an array of strings). */
 const SECRET_HEADER =

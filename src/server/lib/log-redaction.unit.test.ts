@@ -32,6 +32,22 @@ describe('redactUrl', () => {
       'mail written — link: http://h/reset-password?token=abc end',
       `mail written — link: http://h/reset-password?token=${REDACTED} end`,
     ],
+    ['/x?jwt=eyJ.a.b&session=s1&refresh=r1', `/x?jwt=${REDACTED}&session=${REDACTED}&refresh=${REDACTED}`],
+    [
+      '/x?SessionId=s&refresh_cookie=r&id_JWT=j',
+      `/x?SessionId=${REDACTED}&refresh_cookie=${REDACTED}&id_JWT=${REDACTED}`,
+    ],
+    // Names as the server's query parser reads them: percent escapes decoded, in any case, any depth.
+    ['/reset-password?%74oken=abc', `/reset-password?%74oken=${REDACTED}`],
+    [
+      '/x?%54%4F%4B%45%4E=a&%65mail=b&%74=c',
+      `/x?%54%4F%4B%45%4E=${REDACTED}&%65mail=${REDACTED}&%74=${REDACTED}`,
+    ],
+    ['/x?%2574oken=a&to%ZZken=b&%zz%6Awt=c', `/x?%2574oken=${REDACTED}&to%ZZken=b&%zz%6Awt=${REDACTED}`],
+    [
+      '/x?%6Awt=a&sess%69on=b&%72efresh=c',
+      `/x?%6Awt=${REDACTED}&sess%69on=${REDACTED}&%72efresh=${REDACTED}`,
+    ],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -48,6 +64,16 @@ describe('redactUrl', () => {
   it('leaves parameters that are no secret alone', () => {
     const url = '/api/providers?limit=5&zip=78701&sort=rating&q=token+ring&cat=hair&type=email&at=1';
     expect(redactUrl(url)).toBe(url);
+    const encoded = '/api/providers?%6Cimit=5&%7Aip=78701&q=%74oken';
+    expect(redactUrl(encoded)).toBe(encoded);
+  });
+
+  it('scans names full of percent escapes in linear time', () => {
+    for (const url of [`?${'%25'.repeat(5000)}74oken=a`, `?${'%74'.repeat(5000)}=a`]) {
+      const started = performance.now();
+      redactLogLine(JSON.stringify({ req: { url } }));
+      expect(performance.now() - started).toBeLessThan(500);
+    }
   });
 });
 

@@ -78,6 +78,34 @@ describe('the request log with the links from real emails', () => {
     );
   });
 
+  it('keeps no token whose parameter name is percent-encoded (?%74oken=), which the server reads as token', async () => {
+    const token = await unsubscribeToken(t.app.ctx, user.user.id);
+    const encodedName = `/api/opening-alerts/unsubscribe?%74oken=${encodeURIComponent(token)}`;
+    const oneClick = await t.post(encodedName, {});
+    // The route read it as its `token`: the link works, so its value is a live secret.
+    expect(oneClick.status, oneClick.text).toBe(200);
+    expect((await t.get(`/unsubscribe?%74%6F%6B%65%6E=${encodeURIComponent(token)}`)).status).toBe(200);
+    expectNowhere(token);
+    expect(loggedUrls()).toEqual(
+      expect.arrayContaining([
+        `/api/opening-alerts/unsubscribe?%74oken=${REDACTED}`,
+        `/unsubscribe?%74%6F%6B%65%6E=${REDACTED}`,
+      ]),
+    );
+  });
+
+  it('keeps no jwt, session or refresh parameter', async () => {
+    const bearer = user.session.access_token;
+    const session = 'session-secret-0123456789';
+    const refresh = 'refresh-secret-0123456789';
+    const url = `/api/providers?limit=5&jwt=${bearer}&session=${session}&Refresh=${refresh}`;
+    expect((await t.get(url)).status).toBe(200);
+    for (const secret of [bearer, session, refresh]) expectNowhere(secret);
+    expect(loggedUrls()).toContain(
+      `/api/providers?limit=5&jwt=${REDACTED}&session=${REDACTED}&Refresh=${REDACTED}`,
+    );
+  });
+
   it('keeps the rest of the URL: other parameters and paths are logged as they came', async () => {
     expect((await t.get('/api/providers?limit=5&zip=78701')).status).toBe(200);
     expect(loggedUrls()).toContain('/api/providers?limit=5&zip=78701');
