@@ -8,22 +8,18 @@ import { INSIGHT_LIMITS, INSIGHT_PERIODS } from './insights-options';
 
 /** Provider insights (issue 23 item 5): the beacon the web app sends, and what the provider reads. */
 
-/** The cards of a results page the client's browser rendered (counted as impressions). */
-export const ImpressionsBeaconSchema = z
-  .object({
-    kind: z.literal('impressions'),
-    /** A random id per rendered results page: a beacon sent twice counts once. */
-    page: z.string().trim().min(1).max(INSIGHT_BEACON_LIMITS.pageIdMax),
-    provider_ids: z.array(z.uuid()).min(1).max(INSIGHT_BEACON_LIMITS.idsMax),
-    query: z.string().max(INSIGHT_BEACON_LIMITS.queryMax).default(''),
-  })
+/**
+ * What the web app's beacon sends: the token the server issued with a search reply (the cards it
+ * returned) or for a profile view. Everything counted is read from the token, never from the beacon.
+ */
+export const InsightBeaconSchema = z
+  .object({ token: z.string().min(1).max(INSIGHT_BEACON_LIMITS.tokenMax) })
   .strict();
-
-/** A provider's profile page, rendered in the client's browser. */
-export const ViewBeaconSchema = z.object({ kind: z.literal('view'), provider_id: z.uuid() }).strict();
-
-export const InsightBeaconSchema = z.discriminatedUnion('kind', [ImpressionsBeaconSchema, ViewBeaconSchema]);
 export type InsightBeacon = z.infer<typeof InsightBeaconSchema>;
+
+/** GET /api/insights/view-token?provider_id= */
+export const ViewTokenQuerySchema = z.object({ provider_id: z.uuid({ error: 'Provider not found' }) });
+export const ViewTokenReplySchema = z.object({ success: z.literal(true), token: z.string() });
 
 const periodSchema = z.coerce
   .number({ error: 'Choose 7, 30 or 90 days' })

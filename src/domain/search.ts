@@ -302,6 +302,11 @@ export const RelatedSchema = z.object({
 
 export const SearchReplySchema = z.object({
   success: z.literal(true),
+  /**
+   * Always sent: this reply's own signed token for provider insights (the providers it returned, the
+   * words searched). The page that renders the results sends it back once in its beacon.
+   */
+  insight_token: z.string().optional(),
   results: z.array(ProviderCardSchema),
   ...PageShape,
   searched: SearchedSchema,

@@ -8,6 +8,7 @@ import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { backgroundTasks } from './lib/background';
+import { serializeError } from './lib/log-errors';
 import { MAILBOX_LOG_BINDING, redactingLoggerOptions } from './lib/log-redaction';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
@@ -123,7 +124,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const requestLogging = opts.requestLogging ?? config.env !== 'test';
   const app = Fastify({
-    logger: { level: config.logLevel, ...opts.logger, ...redactingLoggerOptions() },
+    logger: {
+      level: config.logLevel,
+      ...opts.logger,
+      ...redactingLoggerOptions(),
+      serializers: { err: serializeError },
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     // Routes that need more name their own (BODY_LIMITS): the profile form and the image uploads.
     bodyLimit: BODY_LIMITS.json,

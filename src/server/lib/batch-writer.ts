@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
+import { databaseErrorSummary } from './log-errors';
 
 export interface BatchWriterOptions<Item> {
   log: FastifyBaseLogger;
@@ -11,15 +12,10 @@ export interface BatchWriterOptions<Item> {
   maxBatch: number;
   /** Items kept while the database refuses them; the oldest are dropped beyond. */
   maxQueued: number;
+  /** Names one item in the line that says it was dropped ('search', 'event'). */
+  itemName: string;
   /** Stores one batch; throws when the database refuses it. */
   write: (batch: Item[]) => Promise<void>;
-  /**
-   * A batch the database refused for a reason other than being unreachable (one bad item, say):
-   * answers the items still to write, which wait for the next attempt ([] when they are settled,
-   * written one by one or dropped). Never called for an unreachable database: then the whole batch
-   * waits.
-   */
-  refused: (batch: Item[], error: unknown) => Promise<Item[]>;
   /** After each pass that emptied the queue. */
   afterWrite?: () => Promise<void>;
 }
@@ -27,7 +23,10 @@ export interface BatchWriterOptions<Item> {
 /**
  * Queues items and writes them in batches after the replies have gone out, so a request never waits
  * for the database to store a by-product of it (the search log, insight counters). One pass at a
- * time; an unreachable database keeps the batch queued and tries again a second later.
+ * time; an unreachable database keeps the batch queued and tries again a second later. A batch the
+ * database refuses for any other reason (one bad item: its provider deleted meanwhile, a value it
+ * cannot take) is split in halves until the bad item is alone: that item is dropped with one short
+ * line, the rest is written. So one item can neither hold up the others nor be retried for ever.
  */
 export class BatchWriter<Item> {
   private queue: Item[] = [];
@@ -82,17 +81,40 @@ export class BatchWriter<Item> {
   private async writeQueued(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.opts.maxBatch);
-      try {
-        await this.opts.write(batch);
-      } catch (error) {
-        const left = isDatabaseUnavailable(error) ? batch : await this.opts.refused(batch, error);
-        if (left.length === 0) continue;
-        this.queue.unshift(...left);
-        this.opts.log.error({ err: error }, `${this.opts.label}: database unavailable, will retry`);
+      const outage = await this.writeSplitting(batch);
+      if (outage) {
+        this.queue.unshift(...outage.left);
+        this.opts.log.error(
+          `${this.opts.label}: database unavailable (${databaseErrorSummary(outage.error)}), ${this.queue.length} waiting, will retry`,
+        );
         this.schedule(1000);
         return;
       }
     }
     await this.opts.afterWrite?.();
+  }
+
+  /**
+   * Writes `batch`, splitting it around what the database refuses (each refused item dropped and
+   * logged). Answers null when done, or the items still to write when the database became
+   * unreachable on the way.
+   */
+  private async writeSplitting(batch: Item[]): Promise<{ left: Item[]; error: unknown } | null> {
+    try {
+      await this.opts.write(batch);
+      return null;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return { left: batch, error };
+      if (batch.length === 1) {
+        this.opts.log.warn(
+          `${this.opts.label}: one ${this.opts.itemName} refused by the database (${databaseErrorSummary(error)}), dropped`,
+        );
+        return null;
+      }
+      const half = Math.ceil(batch.length / 2);
+      const first = await this.writeSplitting(batch.slice(0, half));
+      if (first) return { left: [...first.left, ...batch.slice(half)], error: first.error };
+      return this.writeSplitting(batch.slice(half));
+    }
   }
 }

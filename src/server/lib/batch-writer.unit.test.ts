@@ -4,7 +4,8 @@ import { BatchWriter, type BatchWriterOptions } from './batch-writer';
 
 /**
  * The batching both by-product writers share (the search log, insight events): when a batch goes,
- * what an unreachable database keeps, what a refused batch becomes, and the bound on the queue.
+ * what an unreachable database keeps, how a refused batch is split around its bad items, and the
+ * bound on the queue.
  */
 
 const logged: string[] = [];
@@ -21,10 +22,10 @@ function writer(overrides: Partial<BatchWriterOptions<number>> = {}) {
     intervalMs: 100,
     maxBatch: 3,
     maxQueued: 5,
+    itemName: 'item',
     write: async (batch) => {
       written.push(batch);
     },
-    refused: async () => [],
     ...overrides,
   });
   return { w, written };
@@ -66,32 +67,63 @@ describe('BatchWriter', () => {
     w.push([1, 2]);
     await w.flush();
     expect(w.size).toBe(2);
-    expect(logged).toEqual(['error test: database unavailable, will retry']);
+    expect(logged).toEqual([
+      'error test: database unavailable (ECONNREFUSED connect ECONNREFUSED 127.0.0.1:5432), 2 waiting, will retry',
+    ]);
     down = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(written).toEqual([[1, 2]]);
     expect(w.size).toBe(0);
   });
 
-  it('hands a refused batch to `refused`, and queues again only what it answers', async () => {
-    const refusedWith: number[][] = [];
-    let failures = 1;
+  it('splits a refused batch until each bad item is alone, drops those with one line each, writes the rest', async () => {
+    const attempts: number[][] = [];
     const { w, written } = writer({
+      maxBatch: 8,
+      maxQueued: 8,
       write: async (batch) => {
-        if (failures-- > 0) throw new Error('invalid byte sequence');
+        attempts.push(batch);
+        // 3 and 6 are bad; the database also refuses a statement too big to bind (08P01): a
+        // statement's fault, not an outage, so it is split like any other refusal.
+        if (batch.includes(3))
+          throw Object.assign(new Error('violates foreign key constraint'), { code: '23503' });
+        if (batch.includes(6))
+          throw Object.assign(new Error('bind message has 30000 parameter formats'), { code: '08P01' });
         written.push(batch);
       },
-      refused: async (batch) => {
-        refusedWith.push(batch);
-        return batch.filter((n) => n !== 2);
+    });
+    w.push([1, 2, 3, 4, 5, 6, 7, 8]);
+    await w.flush();
+    expect(w.size).toBe(0);
+    expect(written.flat().sort()).toEqual([1, 2, 4, 5, 7, 8]);
+    expect(logged).toEqual([
+      'warn test: one item refused by the database (23503 violates foreign key constraint), dropped',
+      'warn test: one item refused by the database (08P01 bind message has 30000 parameter formats), dropped',
+    ]);
+    // Halves, not one by one: 8 → 4+4 → 2+2 and 2+2 → singles only around the bad items.
+    expect(attempts.length).toBeLessThanOrEqual(11);
+  });
+
+  it('keeps what is left when the database goes away while a refused batch is being split', async () => {
+    let down = false;
+    const { w, written } = writer({
+      maxBatch: 4,
+      write: async (batch) => {
+        if (down) throw unreachable();
+        if (batch.includes(1)) {
+          // The bad item is found, and then the database becomes unreachable.
+          if (batch.length === 1) down = true;
+          throw Object.assign(new Error('value too long'), { code: '22001' });
+        }
+        written.push(batch);
       },
     });
-    w.push([1, 2]);
+    w.push([1, 2, 3, 4]);
     await w.flush();
-    expect(refusedWith).toEqual([[1, 2]]);
-    expect(w.size).toBe(1);
+    expect(w.size).toBe(3);
+    down = false;
     await w.close();
-    expect(written).toEqual([[1]]);
+    expect(written.flat().sort()).toEqual([2, 3, 4]);
   });
 
   it('drops the oldest beyond maxQueued, and says at close what it could not write', async () => {

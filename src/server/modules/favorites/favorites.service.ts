@@ -34,10 +34,10 @@ export async function addFavorite(ctx: AppContext, userId: string, providerId: s
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
   if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
   refuseBeyondCap(saved, FAVORITE_TEXTS.tooMany);
-  // Saving a provider one blocked unblocks them; a new save counts in the provider's insights,
-  // saving one already saved does not.
+  // Saving a provider one blocked unblocks them; a new save counts in the provider's insights (the
+  // first save of this client's ever: saving again after unsaving does not), one already saved does not.
   if (await q.saveFavoriteAndUnblock(ctx.db, userId, providerId))
-    await recordNewFavorite(ctx.db, providerId, ctx.now());
+    await recordNewFavorite(ctx.db, userId, providerId, ctx.now());
   return { providerId, saved: true };
 }
 

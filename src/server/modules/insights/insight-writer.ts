@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { BatchWriter } from '#server/lib/batch-writer.ts';
+import { INSIGHT_TOKEN_TTL_MS } from './insight-token';
 import { type InsightEvent, purgeRawInsightEvents, writeInsightEvents } from './insights.service';
 
 export interface InsightWriterOptions {
@@ -15,9 +16,12 @@ export interface InsightWriterOptions {
   maxQueued?: number;
 }
 
-/** How long a results page's id is remembered, so a beacon sent twice counts once. */
-const PAGE_MEMORY_MS = 30 * 60_000;
-const PAGES_REMEMBERED = 20_000;
+/**
+ * Tokens this process has queued, remembered while they could still be counted: a beacon sent again
+ * is not even queued. (The database decides across processes: insight_counted_tokens.)
+ */
+const TOKEN_MEMORY_MS = INSIGHT_TOKEN_TTL_MS;
+const TOKENS_REMEMBERED = 20_000;
 /** Raw events are purged at most this often (ADR 019). */
 const PURGE_EVERY_MS = 60 * 60_000;
 
@@ -27,8 +31,8 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * queued. Each pass also purges the raw events of past days, at most hourly.
  */
 export class InsightWriter {
-  /** Results page id → when first seen, oldest first. */
-  private readonly pages = new Map<string, number>();
+  /** Token nonce → when first seen, oldest first. */
+  private readonly tokens = new Map<string, number>();
   private lastPurge = 0;
   /** Wakes the writer hourly, so raw events are purged on a quiet server too. */
   private readonly purgeTimer: NodeJS.Timeout;
@@ -41,32 +45,23 @@ export class InsightWriter {
       intervalMs: opts.intervalMs ?? 250,
       maxBatch: opts.maxEvents ?? 200,
       maxQueued: opts.maxQueued ?? 10_000,
+      itemName: 'event',
       write: (batch) => writeInsightEvents(this.opts.db, batch),
-      // A batch refused for one bad event (a provider deleted meanwhile) is dropped rather than
-      // retried for ever: these are counters, and the loss is logged.
-      refused: async (batch, error) => {
-        this.opts.log.warn({ err: error }, `insights: batch of ${batch.length} events refused, dropped`);
-        return [];
-      },
       afterWrite: () => this.purgeIfDue(),
     });
     this.purgeTimer = setInterval(() => void this.flush(), PURGE_EVERY_MS);
     this.purgeTimer.unref();
   }
 
-  /** False (and nothing queued) for a results page already counted within the last half hour. */
-  isNewPage(pageId: string): boolean {
-    const now = this.opts.now().getTime();
-    for (const [id, at] of this.pages) {
-      if (now - at < PAGE_MEMORY_MS && this.pages.size < PAGES_REMEMBERED) break;
-      this.pages.delete(id);
-    }
-    if (this.pages.has(pageId)) return false;
-    this.pages.set(pageId, now);
-    return true;
-  }
-
+  /** Queues the event, unless this process has already queued its token. */
   push(event: InsightEvent): void {
+    const now = this.opts.now().getTime();
+    for (const [nonce, at] of this.tokens) {
+      if (now - at < TOKEN_MEMORY_MS && this.tokens.size < TOKENS_REMEMBERED) break;
+      this.tokens.delete(nonce);
+    }
+    if (this.tokens.has(event.token.nonce)) return;
+    this.tokens.set(event.token.nonce, now);
     this.batches.push([event]);
   }
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSIGHT_BEACON_PATH } from '#domain/insights.ts';
+import { INSIGHT_BEACON_PATH, INSIGHT_VIEW_TOKEN_PATH, searchWords } from '#domain/insights.ts';
 import {
+  insightCountedTokens,
   insightDaySalts,
   insightViewKeys,
   providerInsightDays,
@@ -10,6 +11,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { buildTestApp, DAY, HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import { DEFAULT_PASSWORD, insertProvider, insertUser, loginAs } from '#server/test/factories.ts';
+import { INSIGHT_TOKEN_TTL_MS, InsightTokens } from './insight-token';
 import { recordSavedSearchAlertInclusions } from './insights.service';
 
 const BROWSER =
@@ -22,16 +24,23 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 // 8 March) and 00:00 on 11 March in Tokyo.
 let nowMs = Date.parse('2026-03-10T15:00:00Z');
 let t: TestApp;
-let client: { id: string; token: string };
+let client: { id: string; email: string; token: string };
+/** Signs tokens as the app does (same secret): what a search reply would carry, for chosen ids. */
+let tokens: InsightTokens;
 beforeAll(async () => {
   // A frozen clock would hold up the mail worker: people are inserted, not signed up.
   t = await buildTestApp({ now: () => new Date(nowMs) });
+  tokens = new InsightTokens(t.app.ctx.secret);
   client = await aClient();
 });
 
 async function aClient() {
   const user = await insertUser(t.db);
-  return { id: user.id, token: (await loginAs(t, user.email, DEFAULT_PASSWORD)).access_token };
+  return {
+    id: user.id,
+    email: user.email,
+    token: (await loginAs(t, user.email, DEFAULT_PASSWORD)).access_token,
+  };
 }
 afterAll(async () => {
   await t.close();
@@ -54,16 +63,26 @@ const tokenOf = async (email: string) => ({
 const beacon = (body: unknown, { agent = BROWSER, ip = '203.0.113.7' } = {}) =>
   t.post(INSIGHT_BEACON_PATH, body, { headers: { 'user-agent': agent }, ip });
 
-let pageSeq = 0;
-const impressions = (
-  ids: string[],
-  query = '',
-  opts?: { agent?: string; ip?: string },
-  page = `page-${++pageSeq}`,
-) => beacon({ kind: 'impressions', page, provider_ids: ids, query }, opts);
+/** The token a search reply for `query` returning `ids` carries, sent back as a rendered page's beacon. */
+const impressionsToken = (ids: string[], query = '') =>
+  tokens.impressions(ids, searchWords(query), new Date(nowMs));
+const impressions = (ids: string[], query = '', opts?: { agent?: string; ip?: string }) =>
+  beacon({ token: impressionsToken(ids, query) }, opts);
 
-const view = (id: string, opts?: { agent?: string; ip?: string }) =>
-  beacon({ kind: 'view', provider_id: id }, opts);
+/** The token a profile page asks for, from the address that asks. */
+async function viewToken(id: string, ip = '203.0.113.7') {
+  const res = await t.get(`${INSIGHT_VIEW_TOKEN_PATH}?provider_id=${id}`, {
+    ip,
+    headers: { 'user-agent': BROWSER },
+  });
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return res.body.token as string;
+}
+
+/** A rendered profile page: its token, then its beacon, both from the visitor's address. */
+const view = async (id: string, opts?: { agent?: string; ip?: string }) =>
+  beacon({ token: await viewToken(id, opts?.ip) }, opts);
 
 /** The provider's insights (which writes the queued beacons first). */
 async function insightsOf(p: { id: string; email: string }, days = 7) {
@@ -93,10 +112,11 @@ describe('POST /api/insights/events (the beacon)', () => {
   it('refuses a malformed beacon with 400 and counts nothing', async () => {
     const p = await provider();
     for (const body of [
-      { kind: 'click', provider_id: p.id },
-      { kind: 'view', provider_id: 'not-a-uuid' },
-      { kind: 'impressions', page: 'x', provider_ids: [] },
-      { kind: 'view', provider_id: p.id, visitor: 'me' },
+      // What the beacon used to carry: the ids and words it chose. Only a token is taken now.
+      { kind: 'view', provider_id: p.id },
+      { kind: 'impressions', page: 'x', provider_ids: [p.id], query: 'scam' },
+      { token: '' },
+      { token: impressionsToken([p.id]), provider_ids: [p.id] },
     ]) {
       const res = await beacon(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -106,31 +126,119 @@ describe('POST /api/insights/events (the beacon)', () => {
       method: 'POST',
       url: INSIGHT_BEACON_PATH,
       headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER },
-      payload: '{"kind":"view",',
+      payload: '{"token":',
     });
     expect(text.statusCode).toBe(400);
     expect(JSON.parse(text.body)).toMatchObject({ success: false, error: 'VALIDATION_ERROR' });
+    // A beacon is a token and a few bytes: a bigger body is refused before it is parsed.
+    const big = await beacon({ token: 'x'.repeat(8_000) });
+    expect(big.status).toBe(413);
     await insightsOf(p);
     expect(await dayRows(p.id)).toEqual([]);
   });
 
-  it('counts impressions once per provider per rendered results page, with the search words', async () => {
+  it('counts nothing for a token it did not issue: forged, altered, signed with another key, or expired', async () => {
+    const p = await provider();
+    const genuine = impressionsToken([p.id], 'nails');
+    const bytes = Buffer.from(genuine, 'base64url');
+    bytes[20] = (bytes[20] ?? 0) ^ 1; // one bit of the ids changed
+    const stranger = new InsightTokens(new TextEncoder().encode('another-secret-of-at-least-32-characters'));
+    for (const token of [
+      bytes.toString('base64url'),
+      stranger.impressions([p.id], ['scam'], new Date(nowMs)),
+      stranger.view(p.id, '203.0.113.7', new Date(nowMs)),
+      Buffer.from('{"kind":"view"}').toString('base64url'),
+      `${genuine}=`,
+    ]) {
+      expect((await beacon({ token })).status).toBe(200);
+    }
+    // A genuine token half an hour later: expired.
+    const late = impressionsToken([p.id], 'scam');
+    nowMs += INSIGHT_TOKEN_TTL_MS;
+    expect((await beacon({ token: late })).status).toBe(200);
+    nowMs -= INSIGHT_TOKEN_TTL_MS;
+    await insightsOf(p);
+    expect(await dayRows(p.id)).toEqual([]);
+    expect(await wordRows(p.id)).toEqual({});
+  });
+
+  it('counts impressions once per provider per token (a rendered results page), with its search words', async () => {
     const a = await provider();
     const b = await provider();
-    const res = await impressions([a.id, a.id, b.id], 'Balayage near Austin', undefined, 'page-balayage');
+    const page = impressionsToken([a.id, a.id, b.id], 'Balayage near Austin');
+    const res = await beacon({ token: page });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    // The same page's beacon again (a retry) counts once.
-    expect((await impressions([a.id, b.id], 'Balayage near Austin', undefined, 'page-balayage')).status).toBe(
-      200,
-    );
+    // The same page's beacon again (a retry, a replay) counts once.
+    expect((await beacon({ token: page })).status).toBe(200);
     await impressions([a.id], 'balayage highlights');
+    await insightsOf(a);
+    // A replay after the first was written: still once (the token is stored as counted).
+    expect((await beacon({ token: page }, { ip: '198.51.100.77' })).status).toBe(200);
     await insightsOf(a);
     expect(await dayRows(a.id)).toMatchObject([{ day: '2026-03-10', impressions: 2, profileViews: 0 }]);
     expect(await dayRows(b.id)).toMatchObject([{ day: '2026-03-10', impressions: 1 }]);
     // 'near' is a stop word; each word once per search.
     expect(await wordRows(a.id)).toEqual({ balayage: 2, austin: 1, highlights: 1 });
     expect(await wordRows(b.id)).toEqual({ balayage: 1, austin: 1 });
+  });
+
+  it("counts a real search's rendered page: the reply's token names what it returned and what was searched", async () => {
+    const maya = await provider();
+    await t.db.execute(sql`UPDATE users SET name = 'Maya Quillon Braids' WHERE id = ${maya.id}`);
+    const search = await t.post(
+      '/api/search',
+      { query: 'Quillon braids' },
+      { headers: { 'user-agent': BROWSER } },
+    );
+    expect(search.status, search.text).toBe(200);
+    expect(search.body.results.map((r: { id: string }) => r.id)).toContain(maya.id);
+    expect(search.body.insight_token).toEqual(expect.any(String));
+    // The next reply of the same (cached) search has a token of its own.
+    const again = await t.post(
+      '/api/search',
+      { query: 'Quillon braids' },
+      { headers: { 'user-agent': BROWSER } },
+    );
+    expect(again.body.insight_token).not.toBe(search.body.insight_token);
+    expect(again.body.results).toEqual(search.body.results);
+    await beacon({ token: search.body.insight_token });
+    await beacon({ token: again.body.insight_token });
+    await insightsOf(maya);
+    expect(await dayRows(maya.id)).toMatchObject([{ impressions: 2 }]);
+    expect(await wordRows(maya.id)).toEqual({ quillon: 2, braids: 2 });
+  });
+
+  it("a competitor cannot put words in a provider's top words: only searches that returned her count", async () => {
+    const maya = await provider();
+    await t.db.execute(sql`UPDATE users SET name = 'Maya Zorvath Locs' WHERE id = ${maya.id}`);
+    // The attacker searches the words they want her to show for: the reply does not return her, so
+    // its token names other providers (or none), and her figures do not move.
+    const search = await t.post(
+      '/api/search',
+      { query: 'scam fraud' },
+      { headers: { 'user-agent': BROWSER } },
+    );
+    expect(search.status).toBe(200);
+    expect(search.body.results.map((r: { id: string }) => r.id)).not.toContain(maya.id);
+    await beacon({ token: search.body.insight_token });
+    // Nor can they graft the words onto a reply that did return her.
+    const hers = await t.post('/api/search', { query: 'Zorvath' }, { headers: { 'user-agent': BROWSER } });
+    expect(hers.body.results.map((r: { id: string }) => r.id)).toContain(maya.id);
+    const forged = Buffer.from(hers.body.insight_token, 'base64url');
+    const withWords = Buffer.concat([
+      forged.subarray(0, forged.length - 16),
+      Buffer.from(' scam fraud'),
+      forged.subarray(-16),
+    ]);
+    await beacon({ token: withWords.toString('base64url') });
+    await insightsOf(maya);
+    expect(await dayRows(maya.id)).toEqual([]);
+    expect(await wordRows(maya.id)).toEqual({});
+    // Her real search's page counts, with its own word.
+    await beacon({ token: hers.body.insight_token });
+    await insightsOf(maya);
+    expect(await wordRows(maya.id)).toEqual({ zorvath: 1 });
   });
 
   it('counts nothing when the search API merely computes results: only a rendered page counts', async () => {
@@ -160,12 +268,7 @@ describe('POST /api/insights/events (the beacon)', () => {
         'user-agent': BROWSER,
         'sec-fetch-site': 'same-origin',
       },
-      payload: JSON.stringify({
-        kind: 'impressions',
-        page: 'beacon-text',
-        provider_ids: [p.id],
-        query: 'nails',
-      }),
+      payload: JSON.stringify({ token: impressionsToken([p.id], 'nails') }),
     });
     expect(res.statusCode).toBe(200);
     await insightsOf(p);
@@ -176,12 +279,15 @@ describe('POST /api/insights/events (the beacon)', () => {
   it('counts a profile view once per visitor per day, storing only a salted hash', async () => {
     const p = await provider();
     await view(p.id);
-    await view(p.id); // the same visitor again: once
+    await view(p.id); // the same visitor again, with a new token: once
     await view(p.id, { ip: '198.51.100.20' }); // another visitor
-    await view(p.id, { agent: OTHER_BROWSER }); // another browser on the first one's address
-    expect((await insightsOf(p)).totals.profile_views).toBe(3);
+    // Another browser (a new User-Agent) on the first one's address is not a new visitor: the
+    // visitor is the address the token was issued to.
+    await view(p.id, { agent: OTHER_BROWSER });
+    for (let i = 0; i < 5; i++) await view(p.id, { agent: `${BROWSER} r${i}` });
+    expect((await insightsOf(p)).totals.profile_views).toBe(2);
     const keys = await t.db.select().from(insightViewKeys).where(eq(insightViewKeys.providerId, p.id));
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(2);
     for (const key of keys) {
       expect(key.visitorKey).toMatch(/^[0-9a-f]{32}$/);
       expect(JSON.stringify(key)).not.toContain('203.0.113.7');
@@ -192,10 +298,24 @@ describe('POST /api/insights/events (the beacon)', () => {
     await view(p.id);
     const insights = await insightsOf(p);
     expect(insights.per_day.slice(-2)).toMatchObject([
-      { date: '2026-03-10', profile_views: 3 },
+      { date: '2026-03-10', profile_views: 2 },
       { date: '2026-03-11', profile_views: 1 },
     ]);
     nowMs -= DAY;
+  });
+
+  it('a view token counts only for its own provider, and a view beacon without one counts nothing', async () => {
+    const p = await provider();
+    const other = await provider();
+    // The old beacon shape (no token) is refused; a token for another provider counts for that one.
+    expect((await beacon({ kind: 'view', provider_id: p.id })).status).toBe(400);
+    await beacon({ token: await viewToken(other.id, '198.51.100.31') });
+    await insightsOf(p);
+    expect(await dayRows(p.id)).toEqual([]);
+    expect(await dayRows(other.id)).toMatchObject([{ profileViews: 1 }]);
+    // The token route answers for any id (a token for nobody counts nothing), so it says nothing of who exists.
+    expect((await t.get(`${INSIGHT_VIEW_TOKEN_PATH}?provider_id=${NO_SUCH_ID}`)).status).toBe(200);
+    expect((await t.get(`${INSIGHT_VIEW_TOKEN_PATH}?provider_id=nope`)).status).toBe(400);
   });
 
   it('counts nothing from bots, crawlers, tools, a request without a user agent, or another site', async () => {
@@ -213,14 +333,14 @@ describe('POST /api/insights/events (the beacon)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: INSIGHT_BEACON_PATH,
-      payload: { kind: 'view', provider_id: p.id },
+      payload: { token: await viewToken(p.id) },
     });
     expect(res.statusCode).toBe(200);
     // A beacon another site made a browser send (a simple cross-site POST) does not count either.
     for (const site of ['cross-site', 'same-site']) {
       const crossSite = await t.post(
         INSIGHT_BEACON_PATH,
-        { kind: 'impressions', page: `cross-${site}`, provider_ids: [p.id], query: 'nails' },
+        { token: impressionsToken([p.id], 'nails') },
         { headers: { 'user-agent': BROWSER, 'sec-fetch-site': site } },
       );
       expect(crossSite.status).toBe(200);
@@ -361,6 +481,29 @@ describe('GET /api/insights', () => {
     await t.del('/api/favorites', { providerId: p.id }, { token: client.token });
   });
 
+  it('counts a new favourite once per client and provider, ever: saving and unsaving ten times is one', async () => {
+    const p = await provider();
+    const fan = await aClient();
+    for (let i = 0; i < 10; i++) {
+      expect((await t.post('/api/favorites', { providerId: p.id }, { token: fan.token })).status).toBe(200);
+      expect((await t.del('/api/favorites', { providerId: p.id }, { token: fan.token })).status).toBe(200);
+    }
+    // The next day too: still the same client's one favourite.
+    const saved = nowMs;
+    try {
+      nowMs += DAY;
+      const { token } = await tokenOf(fan.email);
+      expect((await t.post('/api/favorites', { providerId: p.id }, { token })).status).toBe(200);
+      expect((await insightsOf(p)).totals.new_favorites).toBe(1);
+    } finally {
+      nowMs = saved;
+    }
+    // Another client's save is another new favourite.
+    const second = await aClient();
+    expect((await t.post('/api/favorites', { providerId: p.id }, { token: second.token })).status).toBe(200);
+    expect((await insightsOf(p)).totals.new_favorites).toBe(2);
+  });
+
   it('keeps only the 10 most frequent words, most first', async () => {
     const p = await provider();
     const words = ['w01', 'w02', 'w03', 'w04', 'w05', 'w06', 'w07', 'w08', 'w09', 'w10', 'w11', 'w12'];
@@ -444,6 +587,8 @@ describe('raw events', () => {
       ),
     ).toBe(0);
     expect(await t.db.$count(insightDaySalts, eq(insightDaySalts.day, '2026-03-10'))).toBe(0);
+    // The counted tokens are kept only while they could be counted again: only the new one is left.
+    expect(await t.db.$count(insightCountedTokens)).toBe(1);
     expect(insights.per_day.find((d: { date: string }) => d.date === '2026-03-10').profile_views).toBe(1);
     expect(insights.per_day.at(-1)).toMatchObject({ date: '2026-03-13', profile_views: 1 });
     nowMs = saved;

@@ -22,37 +22,97 @@ export interface DayCounts {
   alertInclusions: number;
 }
 
+/**
+ * Rows per statement when writing counters: each statement passes one array per column (a fixed
+ * number of parameters, however many rows), and a batch of any size is written in pieces this big.
+ */
+const ROWS_PER_STATEMENT = 2_000;
+
+async function inPieces<Row>(rows: readonly Row[], write: (piece: readonly Row[]) => Promise<void>) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await write(rows.slice(i, i + ROWS_PER_STATEMENT));
+}
+
 /** Adds to each (provider, day)'s counters; one row per (provider, day) in `rows`. */
 export async function addDayCounts(db: Db, rows: readonly DayCounts[]) {
-  if (rows.length === 0) return;
-  const values = rows.map(
-    (r) =>
-      sql`(${r.providerId}::uuid, ${r.day}::date, ${r.impressions}::int, ${r.profileViews}::int, ${r.newFavorites}::int, ${r.alertInclusions}::int)`,
-  );
-  await db.execute(sql`
-    INSERT INTO provider_insight_days AS d
-      (provider_id, day, impressions, profile_views, new_favorites, alert_inclusions)
-    VALUES ${sql.join(values, sql`, `)}
-    ON CONFLICT (provider_id, day) DO UPDATE SET
-      impressions = d.impressions + excluded.impressions,
-      profile_views = d.profile_views + excluded.profile_views,
-      new_favorites = d.new_favorites + excluded.new_favorites,
-      alert_inclusions = d.alert_inclusions + excluded.alert_inclusions`);
+  await inPieces(rows, async (piece) => {
+    const column = (value: (r: DayCounts) => string | number) => pgArray(piece.map(value));
+    await db.execute(sql`
+      INSERT INTO provider_insight_days AS d
+        (provider_id, day, impressions, profile_views, new_favorites, alert_inclusions)
+      SELECT * FROM unnest(
+        ${column((r) => r.providerId)}::uuid[], ${column((r) => r.day)}::date[],
+        ${column((r) => r.impressions)}::int[], ${column((r) => r.profileViews)}::int[],
+        ${column((r) => r.newFavorites)}::int[], ${column((r) => r.alertInclusions)}::int[])
+      ON CONFLICT (provider_id, day) DO UPDATE SET
+        impressions = d.impressions + excluded.impressions,
+        profile_views = d.profile_views + excluded.profile_views,
+        new_favorites = d.new_favorites + excluded.new_favorites,
+        alert_inclusions = d.alert_inclusions + excluded.alert_inclusions`);
+  });
+}
+
+export interface WordCount {
+  providerId: string;
+  day: string;
+  word: string;
+  count: number;
 }
 
 /** Adds to each (provider, day, word)'s count; one row per key in `rows`. */
-export async function addWordCounts(
+export async function addWordCounts(db: Db, rows: readonly WordCount[]) {
+  await inPieces(rows, async (piece) => {
+    const column = (value: (r: WordCount) => string | number) => pgArray(piece.map(value));
+    await db.execute(sql`
+      INSERT INTO provider_insight_words AS w (provider_id, day, word, count)
+      SELECT * FROM unnest(
+        ${column((r) => r.providerId)}::uuid[], ${column((r) => r.day)}::date[],
+        ${column((r) => r.word)}::text[], ${column((r) => r.count)}::int[])
+      ON CONFLICT (provider_id, day, word) DO UPDATE SET count = w.count + excluded.count`);
+  });
+}
+
+/** Stores the tokens not counted yet; answers the nonces of those new (a token counts once). */
+export async function insertCountedTokens(
   db: Db,
-  rows: readonly { providerId: string; day: string; word: string; count: number }[],
-) {
-  if (rows.length === 0) return;
-  const values = rows.map(
-    (r) => sql`(${r.providerId}::uuid, ${r.day}::date, ${r.word}::text, ${r.count}::int)`,
+  tokens: readonly { nonce: string; expiresAt: Date }[],
+): Promise<Set<string>> {
+  const added = new Set<string>();
+  await inPieces(tokens, async (piece) => {
+    const rows = rowsOf<{ nonce: string }>(
+      await db.execute(sql`
+        INSERT INTO insight_counted_tokens (nonce, expires_at)
+        SELECT * FROM unnest(
+          ${pgArray(piece.map((t) => t.nonce))}::text[],
+          ${pgArray(piece.map((t) => t.expiresAt.toISOString()))}::timestamptz[])
+        ON CONFLICT DO NOTHING
+        RETURNING nonce`),
+    );
+    for (const row of rows) added.add(row.nonce);
+  });
+  return added;
+}
+
+/** Forgets the counted tokens that have expired (they can no longer be counted anyway). */
+export async function deleteExpiredCountedTokens(db: Db, now: Date) {
+  await db.execute(
+    sql`DELETE FROM insight_counted_tokens WHERE expires_at <= ${now.toISOString()}::timestamptz`,
   );
-  await db.execute(sql`
-    INSERT INTO provider_insight_words AS w (provider_id, day, word, count)
-    VALUES ${sql.join(values, sql`, `)}
-    ON CONFLICT (provider_id, day, word) DO UPDATE SET count = w.count + excluded.count`);
+}
+
+/**
+ * Remembers that the client's save of the provider was counted; true only the first time ever for
+ * this pair (saving, unsaving and saving again counts one new favourite).
+ */
+export async function insertFavoriteFirst(db: Db, clientId: string, providerId: string): Promise<boolean> {
+  const rows = rowsOf<{ client_id: string }>(
+    await db.execute(sql`
+      INSERT INTO insight_favorite_firsts (client_id, provider_id)
+      VALUES (${clientId}::uuid, ${providerId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING client_id`),
+  );
+  return rows.length > 0;
 }
 
 /** The salt of each day, made (from `fresh`) for a day that has none yet. */
@@ -78,14 +138,21 @@ export async function insertNewViewKeys(
   db: Db,
   keys: readonly { providerId: string; day: string; visitorKey: string }[],
 ) {
-  if (keys.length === 0) return [];
-  const values = keys.map((k) => sql`(${k.providerId}::uuid, ${k.day}::date, ${k.visitorKey})`);
-  return rowsOf<{ provider_id: string; day: string }>(
-    await db.execute(sql`
-      INSERT INTO insight_view_keys (provider_id, day, visitor_key) VALUES ${sql.join(values, sql`, `)}
-      ON CONFLICT DO NOTHING
-      RETURNING provider_id, to_char(day, 'YYYY-MM-DD') AS day`),
-  );
+  const added: { provider_id: string; day: string }[] = [];
+  await inPieces(keys, async (piece) => {
+    added.push(
+      ...rowsOf<{ provider_id: string; day: string }>(
+        await db.execute(sql`
+          INSERT INTO insight_view_keys (provider_id, day, visitor_key)
+          SELECT * FROM unnest(
+            ${pgArray(piece.map((k) => k.providerId))}::uuid[], ${pgArray(piece.map((k) => k.day))}::date[],
+            ${pgArray(piece.map((k) => k.visitorKey))}::text[])
+          ON CONFLICT DO NOTHING
+          RETURNING provider_id, to_char(day, 'YYYY-MM-DD') AS day`),
+      ),
+    );
+  });
+  return added;
 }
 
 /** Deletes the visitor keys and salts of days before `before` ('YYYY-MM-DD'). */

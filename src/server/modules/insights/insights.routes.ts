@@ -3,16 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportHeaders } from '#domain/admin.ts';
 import {
+  INSIGHT_BEACON_LIMITS,
   INSIGHT_BEACON_PATH,
+  INSIGHT_VIEW_TOKEN_PATH,
   InsightBeaconSchema,
   InsightsQuerySchema,
   InsightsReplySchema,
-  searchWords,
+  ViewTokenQuerySchema,
+  ViewTokenReplySchema,
 } from '#domain/insights.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { isBotAgent } from './bots';
 import { InsightWriter } from './insight-writer';
 import * as insights from './insights.service';
+
+/** A beacon is a token and a few bytes of JSON around it. */
+const BEACON_BODY_LIMIT = INSIGHT_BEACON_LIMITS.tokenMax + 256;
 
 const tags = ['insights'];
 const security = [{ bearerAuth: [] }];
@@ -21,6 +27,7 @@ export async function insightRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const writer = new InsightWriter({ db: ctx.db, log: ctx.log, now: ctx.now });
+  const tokens = new insights.InsightTokens(ctx.secret);
   // onClose runs after in-flight requests have finished, so every accepted beacon is written.
   base.addHook('onClose', async () => writer.close());
 
@@ -34,40 +41,48 @@ export async function insightRoutes(base: FastifyInstance) {
     }
   });
 
-  app.post(
-    INSIGHT_BEACON_PATH,
+  app.get(
+    INSIGHT_VIEW_TOKEN_PATH,
     {
       config: { rateLimit: RATE_LIMITS.insightBeacon },
       schema: {
         tags,
         summary:
-          "The web app's beacon: the provider cards a rendered results page showed, or a rendered profile page (counted for provider insights; bots are not)",
+          "The token a rendered profile page's view beacon carries: signed, for this provider and the address asking, valid 30 minutes, counted once",
+        querystring: ViewTokenQuerySchema,
+        response: { 200: ViewTokenReplySchema },
+      },
+    },
+    async (req, reply) => {
+      // Each asker's own: never kept by a cache. Unknown and unlisted providers get a token too (it
+      // counts nothing), so this says nothing about who exists.
+      reply.header('Cache-Control', 'private, no-store');
+      return { success: true as const, token: tokens.view(req.query.provider_id, req.ip, ctx.now()) };
+    },
+  );
+
+  app.post(
+    INSIGHT_BEACON_PATH,
+    {
+      bodyLimit: BEACON_BODY_LIMIT,
+      config: { rateLimit: RATE_LIMITS.insightBeacon },
+      schema: {
+        tags,
+        summary:
+          "The web app's beacon: the insight token of a rendered results page (from its search reply) or of a rendered profile page (from the view-token route); each token counts once, bots never",
         body: InsightBeaconSchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },
     async (req) => {
       const at = ctx.now();
-      const body = req.body;
       // A bot's beacon is answered like anyone's, so nobody learns what is counted. So is one another
-      // site made a visitor's browser send (the browser says so in Sec-Fetch-Site).
+      // site made a visitor's browser send (the browser says so in Sec-Fetch-Site), and one whose
+      // token is forged, expired or already counted.
       const site = req.headers['sec-fetch-site'];
       if (!isBotAgent(req.headers['user-agent']) && (site === undefined || site === 'same-origin')) {
-        if (body.kind === 'view') {
-          writer.push({
-            kind: 'view',
-            providerId: body.provider_id,
-            visitor: `${req.ip}\n${req.headers['user-agent']}`,
-            at,
-          });
-        } else if (writer.isNewPage(body.page)) {
-          writer.push({
-            kind: 'impressions',
-            providerIds: body.provider_ids,
-            words: searchWords(body.query),
-            at,
-          });
-        }
+        const token = tokens.read(req.body.token, at);
+        if (token) writer.push({ token, at });
       }
       return { success: true as const };
     },

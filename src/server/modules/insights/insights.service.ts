@@ -14,16 +14,28 @@ import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { providerTimeZone } from '../openings/openings.service';
 import { timeZoneOfZip } from '../openings/time-zones';
+import type { InsightToken } from './insight-token';
 import * as q from './insights.queries';
 
 // Provider insights (issue 23 item 5, ADR 019). Events arrive from the web app's beacons, are
 // queued by InsightWriter (insight-writer.ts) and written here in batches as counters per provider
 // and day, the day in the provider's time zone.
 
-/** What the beacon route queues; `visitor` (address and browser) only lives in memory until written. */
-export type InsightEvent =
-  | { kind: 'impressions'; providerIds: readonly string[]; words: readonly string[]; at: Date }
-  | { kind: 'view'; providerId: string; visitor: string; at: Date };
+export { InsightTokens } from './insight-token';
+
+/** What the beacon route queues: a token it has read (insight-token.ts), and when the beacon came. */
+export interface InsightEvent {
+  token: InsightToken;
+  at: Date;
+}
+
+/**
+ * A cached reply (serialized once for everyone) with this request's own insight token first: the
+ * cache keeps what every asker shares, the token is each reply's own.
+ */
+export function withInsightToken<T extends { body: string }>(cached: T, token: string): T {
+  return { ...cached, body: `{"insight_token":${JSON.stringify(token)},${cached.body.slice(1)}` };
+}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -69,46 +81,55 @@ const visitorKey = (salt: string, providerId: string, visitor: string) =>
 
 /**
  * Writes a batch of beacon events: impressions and their search words as counters, profile views
- * as one per visitor per provider and day (ADR 019). Events of unknown or unlisted providers are
- * dropped. One transaction, so a batch counts wholly or not at all.
+ * as one per visitor per provider and day (ADR 019). A token counts once (the first of its beacons,
+ * whichever process it reached); events of unknown or unlisted providers are dropped. One
+ * transaction, so a batch counts wholly or not at all.
  */
-export async function writeInsightEvents(db: Db, events: readonly InsightEvent[]): Promise<void> {
-  const ids = events.flatMap((e) => (e.kind === 'view' ? [e.providerId] : e.providerIds));
+export async function writeInsightEvents(db: Db, batch: readonly InsightEvent[]): Promise<void> {
+  // A token sent twice in one batch counts once.
+  const events = [...new Map(batch.map((e) => [e.token.nonce, e])).values()];
+  const ids = events.flatMap(({ token }) => (token.kind === 'view' ? [token.providerId] : token.providerIds));
   if (ids.length === 0) return;
   const zones = await listedZones(db, ids);
-  const days = new Map<string, q.DayCounts>();
-  const counts = (providerId: string, day: string) => {
-    const key = `${providerId}/${day}`;
-    let row = days.get(key);
-    if (!row) {
-      row = emptyCounts(providerId, day);
-      days.set(key, row);
-    }
-    return row;
-  };
-  const words = new Map<string, { providerId: string; day: string; word: string; count: number }>();
-  const views: { providerId: string; day: string; visitor: string }[] = [];
-  for (const event of events) {
-    if (event.kind === 'view') {
-      const zone = zones.get(event.providerId);
-      if (zone)
-        views.push({ providerId: event.providerId, day: localDay(event.at, zone), visitor: event.visitor });
-      continue;
-    }
-    for (const providerId of new Set(event.providerIds)) {
-      const zone = zones.get(providerId);
-      if (!zone) continue;
-      const day = localDay(event.at, zone);
-      counts(providerId, day).impressions++;
-      for (const word of event.words) {
-        const key = `${providerId}/${day}/${word}`;
-        const row = words.get(key) ?? { providerId, day, word, count: 0 };
-        row.count++;
-        words.set(key, row);
+  await db.transaction(async (tx) => {
+    const fresh = await q.insertCountedTokens(
+      tx,
+      events.map(({ token }) => ({ nonce: token.nonce, expiresAt: token.expiresAt })),
+    );
+    const days = new Map<string, q.DayCounts>();
+    const counts = (providerId: string, day: string) => {
+      const key = `${providerId}/${day}`;
+      let row = days.get(key);
+      if (!row) {
+        row = emptyCounts(providerId, day);
+        days.set(key, row);
+      }
+      return row;
+    };
+    const words = new Map<string, q.WordCount>();
+    const views: { providerId: string; day: string; visitor: string }[] = [];
+    for (const { token, at } of events) {
+      if (!fresh.has(token.nonce)) continue;
+      if (token.kind === 'view') {
+        const zone = zones.get(token.providerId);
+        if (zone)
+          views.push({ providerId: token.providerId, day: localDay(at, zone), visitor: token.visitor });
+        continue;
+      }
+      // At most INSIGHT_BEACON_LIMITS.idsMax providers × INSIGHT_LIMITS.wordsPerSearch words a token.
+      for (const providerId of new Set(token.providerIds)) {
+        const zone = zones.get(providerId);
+        if (!zone) continue;
+        const day = localDay(at, zone);
+        counts(providerId, day).impressions++;
+        for (const word of token.words) {
+          const key = `${providerId}/${day}/${word}`;
+          const row = words.get(key) ?? { providerId, day, word, count: 0 };
+          row.count++;
+          words.set(key, row);
+        }
       }
     }
-  }
-  await db.transaction(async (tx) => {
     if (views.length > 0) {
       const salts = await q.findOrCreateDaySalts(tx, [...new Set(views.map((v) => v.day))], () =>
         randomBytes(16).toString('hex'),
@@ -138,6 +159,7 @@ export async function writeInsightEvents(db: Db, events: readonly InsightEvent[]
 export async function purgeRawInsightEvents(db: Db, now: Date): Promise<void> {
   const keepDays = Math.min(2, INSIGHT_LIMITS.rawEventDays);
   await q.deleteRawViewsBefore(db, addDays(now.toISOString().slice(0, 10), -keepDays));
+  await q.deleteExpiredCountedTokens(db, now);
 }
 
 /** Counts one more favourite for each listed provider, on the day of `at` in that provider's zone. */
@@ -154,9 +176,18 @@ async function addToCounter(
   );
 }
 
-/** A client saved the provider (called by favourites when the save is new). */
-export function recordNewFavorite(db: Db, providerId: string, at: Date): Promise<void> {
-  return addToCounter(db, [providerId], at, 'newFavorites');
+/**
+ * A client saved the provider (called by favourites when the save is new): counted the first time
+ * this client saves this provider, never again (unsaving and saving again is not a new favourite).
+ */
+export async function recordNewFavorite(
+  db: Db,
+  clientId: string,
+  providerId: string,
+  at: Date,
+): Promise<void> {
+  if (await q.insertFavoriteFirst(db, clientId, providerId))
+    await addToCounter(db, [providerId], at, 'newFavorites');
 }
 
 /**

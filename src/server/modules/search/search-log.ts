@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { BatchWriter } from '#server/lib/batch-writer.ts';
 import { verifyAccessToken } from '#server/lib/tokens.ts';
-import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
 import { type NewSearchLog, writeSearchLogs } from './search.service';
 
 export interface PendingSearchLog extends Omit<NewSearchLog, 'userId'> {
@@ -154,11 +153,8 @@ export class SearchLogWriter {
       intervalMs: opts.intervalMs ?? 100,
       maxBatch: opts.maxRows ?? 100,
       maxQueued: opts.maxQueued ?? 10_000,
+      itemName: 'search',
       write: async (batch) => writeSearchLogs(this.opts.db, await this.resolveUsers(batch)),
-      // A batch the database refuses for one bad row (e.g. the user was deleted meanwhile) would be
-      // retried for ever and hold up every row behind it: its rows are written one by one, those
-      // refused dropped. Only an unreachable database keeps them queued for later.
-      refused: (batch) => this.writeOneByOne(batch),
     });
   }
 
@@ -205,20 +201,6 @@ export class SearchLogWriter {
     if (!this.settleTimer) return;
     clearTimeout(this.settleTimer);
     this.settleTimer = null;
-  }
-
-  /** Writes each row alone; answers the rows still to write if the database went away meanwhile. */
-  private async writeOneByOne(batch: PendingSearchLog[]): Promise<PendingSearchLog[]> {
-    const rows = await this.resolveUsers(batch);
-    for (let i = 0; i < rows.length; i++) {
-      try {
-        await writeSearchLogs(this.opts.db, [rows[i]!]);
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) return batch.slice(i);
-        this.opts.log.warn({ err: error }, 'search log: row refused by the database, dropped');
-      }
-    }
-    return [];
   }
 
   private resolveUsers(batch: PendingSearchLog[]): Promise<NewSearchLog[]> {

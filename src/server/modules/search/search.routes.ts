@@ -6,6 +6,7 @@ import {
   csvExportHeaders,
   SearchLogsReplySchema,
 } from '#domain/admin.ts';
+import { searchWords } from '#domain/insights.ts';
 import {
   NearestZipQuerySchema,
   NearestZipReplySchema,
@@ -17,6 +18,7 @@ import {
 import { bearerToken } from '#server/plugins/auth.ts';
 import { sendBody, sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { InsightTokens, withInsightToken } from '../insights/insights.service';
 import { searchLandingLink } from '../places/places.service';
 import * as search from './search.service';
 import { StemStats, WordCache } from './search.service';
@@ -31,6 +33,7 @@ export async function searchRoutes(base: FastifyInstance) {
   // onClose runs after in-flight requests have finished, so every logged search is written.
   base.addHook('onClose', async () => searchLog.close());
   const caches = { words: new WordCache(), stems: new StemStats() };
+  const insightTokens = new InsightTokens(ctx.secret);
 
   app.get(
     '/api/providers',
@@ -77,13 +80,16 @@ export async function searchRoutes(base: FastifyInstance) {
         async () => {
           const outcome = await search.searchProviders(ctx, req.body, caches);
           const landing = req.body.cursor ? null : await searchLandingLink(ctx, outcome.reply.searched);
-          return { value: outcome.log, reply: { success: true as const, ...outcome.reply, landing } };
+          return {
+            value: { log: outcome.log, shown: outcome.reply.results.map((r) => r.id) },
+            reply: { success: true as const, ...outcome.reply, landing },
+          };
         },
         (body) => reply.serialize(body) as string,
       );
       // Queued, not awaited: the batch is written after this reply has gone out. A reply from the
       // cache is still a search this person made.
-      const log = cached.value;
+      const { log, shown } = cached.value;
       if (log) {
         searchLog.push({
           ...log,
@@ -92,7 +98,10 @@ export async function searchRoutes(base: FastifyInstance) {
           token: bearerToken(req) || undefined,
         });
       }
-      return sendBody(reply, cached);
+      // Each reply gets its own insight token (the providers it returned, the words searched): the
+      // beacon of the page that renders it counts those impressions, once.
+      const token = insightTokens.impressions(shown, searchWords(req.body.query ?? ''), ctx.now());
+      return sendBody(reply, withInsightToken(cached, token));
     },
   );
 

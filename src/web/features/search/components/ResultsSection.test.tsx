@@ -85,10 +85,11 @@ describe('ResultsSection', () => {
     });
   });
 
-  it('sends one impressions beacon with the cards this browser rendered, and none for the full list', async () => {
+  it("sends the search reply's insight token once the cards are rendered, and none for the full list", async () => {
     const shown = [provider('Ramp Studio'), provider('Level Salon')];
     stubFetch((r) => {
-      if (r.path === '/api/search') return { body: reply(shown, { total: 2 }) };
+      if (r.path === '/api/search')
+        return { body: reply(shown, { total: 2, insight_token: 'token-of-this-reply' }) };
       if (r.path.startsWith('/api/providers?'))
         return {
           body: { success: true, providers: shown, total: 2, totalCapped: false, nextCursor: null },
@@ -101,12 +102,8 @@ describe('ResultsSection', () => {
     await waitFor(() => expect(beacon).toHaveBeenCalledTimes(1));
     const [url, body] = beacon.mock.calls[0]!;
     expect(url).toBe('/api/insights/events');
-    expect(JSON.parse(String(body))).toEqual({
-      kind: 'impressions',
-      page: expect.any(String),
-      provider_ids: shown.map((p) => p.id),
-      query: 'Balayage near Austin',
-    });
+    // The token names the cards and the words (the server made it); the beacon carries nothing else.
+    expect(JSON.parse(String(body))).toEqual({ token: 'token-of-this-reply' });
     // Clearing the search shows the full list: not search results, so no beacon.
     act(() => setSearch((current) => ({ ...current, query: '' })));
     expect(await screen.findByRole('heading', { level: 2, name: SEARCH_TEXTS.listTitle })).toBeTruthy();

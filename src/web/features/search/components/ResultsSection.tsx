@@ -108,12 +108,14 @@ export function ResultsSection({
   // The banner sums up a search that runs or ran; a refused or failed one shows its message alone.
   const showsBanner = isActive && (view === 'loading' || view === 'empty' || view === 'results');
 
-  // Search impressions for provider insights (ADR 019): the cards this browser rendered for a search.
+  // Search impressions for provider insights (ADR 019): the pages of results this browser rendered.
   // The beacon code loads only when there is one to send, so the first load does not carry it.
+  // Each page of results carries its own token; a page is sent once.
+  const searchPages = search.data?.pages;
   useEffect(() => {
-    if (isReady && isFetchedActive && items.length)
-      void import('#web/lib/insights-beacon.ts').then((m) => m.sendImpressions(settled, items));
-  }, [isReady, isFetchedActive, settled, items]);
+    if (isReady && isFetchedActive && searchPages?.some((p) => p.results.length > 0))
+      void import('#web/lib/insights-beacon.ts').then((m) => m.sendImpressions(searchPages));
+  }, [isReady, isFetchedActive, searchPages]);
 
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
