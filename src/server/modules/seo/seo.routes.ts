@@ -1,4 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
+import { pipeline as pipelinePromise } from 'node:stream/promises';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
@@ -22,6 +23,20 @@ function compressor(coding: ContentCoding) {
     : createGzip({ level: 6 });
 }
 
+/** How many files' sent lengths a process keeps for HEAD (each an ETag: a file in one coding at one version). */
+const HEAD_LENGTHS_KEPT = 256;
+
+/** The bytes a body comes to as the GET sends it (compressed in `coding`, or as it is). */
+async function sentLength(body: AsyncGenerator<string>, coding: ContentCoding | null): Promise<number> {
+  let length = 0;
+  const count = async (chunks: AsyncIterable<Buffer | string>) => {
+    for await (const chunk of chunks) length += Buffer.byteLength(chunk);
+  };
+  const text = Readable.from(body, { objectMode: false });
+  await (coding ? pipelinePromise(text, compressor(coding), count) : pipelinePromise(text, count));
+  return length;
+}
+
 /**
  * /robots.txt, the sitemap index at /sitemap.xml and its files under /sitemaps/ (issue 22 items 1
  * and 2). Registered before the web app, whose not-found handler would answer them with its HTML.
@@ -31,6 +46,15 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
   const betaGate = Boolean(ctx.config.betaPassword);
   const robots = robotsTxt(ctx.config.publicUrl, betaGate);
   const sitemaps = new Sitemaps(ctx, options);
+  // A GET streams a file (no Content-Length); a HEAD says how long the GET would be, so the body is
+  // made once and counted, and the count kept under its ETag, which names exactly those bytes.
+  const headLengths = new Map<string, number>();
+  const headLength = async (etag: string, body: AsyncGenerator<string>, coding: ContentCoding | null) => {
+    const length = await sentLength(body, coding);
+    if (headLengths.size >= HEAD_LENGTHS_KEPT) headLengths.delete(headLengths.keys().next().value!);
+    headLengths.set(etag, length);
+    return length;
+  };
 
   app.get('/robots.txt', { schema }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(robots),
@@ -56,9 +80,12 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
     const unchanged = ifNoneMatch
       ? matchesEtag(ifNoneMatch, etag)
       : datable && Number.isFinite(ifModifiedSince) && ifModifiedSince >= lastModified;
+    const isHead = req.method === 'HEAD';
+    const knownLength = isHead ? headLengths.get(etag) : undefined;
     // Started before any header is set: a database error here is answered as any other error.
-    const body = unchanged || req.method === 'HEAD' ? undefined : await answer.body();
+    const body = unchanged || knownLength !== undefined ? undefined : await answer.body();
     if (body === null) throw new AppError('NOT_FOUND');
+    const length = isHead && !unchanged ? (knownLength ?? (await headLength(etag, body!, coding))) : 0;
     reply
       .header('ETag', etag)
       .header('Cache-Control', PUBLIC_CACHE_CONTROL)
@@ -67,6 +94,8 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
     if (datable) reply.header('Last-Modified', new Date(lastModified).toUTCString());
     if (unchanged) return reply.code(304).send();
     if (coding) reply.header('Content-Encoding', coding);
+    // The route serves HEAD itself (Fastify's own HEAD would say 0 for a body it never saw).
+    if (isHead) return reply.header('Content-Length', String(length)).send();
     if (!body) return reply.send();
     const text = Readable.from(body, { objectMode: false });
     if (!coding) return reply.send(text);
@@ -75,12 +104,18 @@ export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOp
     return reply.send(pipeline(text, compressor(coding), () => {}));
   };
 
-  app.get('/sitemap.xml', { schema, config: { rateLimit: SITEMAP_RATE_LIMIT } }, (req, reply) =>
-    sendSitemap(req, reply, { kind: 'index', name: 'sitemap.xml' }),
-  );
-  app.get<{ Params: { file: string } }>(
-    '/sitemaps/:file',
-    { schema, config: { rateLimit: SITEMAP_RATE_LIMIT } },
-    (req, reply) => sendSitemap(req, reply, parseSitemapFile(req.params.file)),
-  );
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/sitemap.xml',
+    schema,
+    config: { rateLimit: SITEMAP_RATE_LIMIT },
+    handler: (req, reply) => sendSitemap(req, reply, { kind: 'index', name: 'sitemap.xml' }),
+  });
+  app.route<{ Params: { file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/sitemaps/:file',
+    schema,
+    config: { rateLimit: SITEMAP_RATE_LIMIT },
+    handler: (req, reply) => sendSitemap(req, reply, parseSitemapFile(req.params.file)),
+  });
 }

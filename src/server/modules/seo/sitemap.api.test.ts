@@ -223,6 +223,45 @@ describe('GET /sitemap.xml (issue 22 item 2)', () => {
     expect(res.body).toBe('');
   });
 
+  it('answers HEAD with the Content-Length of the bytes the GET sends, in each coding (it said 0)', async () => {
+    for (const url of [
+      '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/providers-1.xml',
+      '/sitemaps/providers-3.xml',
+    ]) {
+      for (const accept of ['', 'gzip', 'gzip, br']) {
+        const headers = accept ? { 'accept-encoding': accept } : {};
+        const full = await t.app.inject({ method: 'GET', url, headers });
+        expect(full.statusCode, url).toBe(200);
+        // Asked twice: the second answer comes from the length kept under the ETag.
+        for (const round of [1, 2]) {
+          const head = await t.app.inject({ method: 'HEAD', url, headers });
+          expect(head.statusCode, `${url} ${accept} ${round}`).toBe(200);
+          expect(head.headers['content-length'], `${url} ${accept} ${round}`).toBe(
+            String(full.rawPayload.length),
+          );
+          expect(Number(head.headers['content-length'])).toBeGreaterThan(100);
+          expect(head.headers.etag).toBe(full.headers.etag);
+          expect(head.headers['content-encoding']).toBe(full.headers['content-encoding']);
+          expect(head.rawPayload.length).toBe(0);
+        }
+      }
+    }
+  });
+
+  it('answers HEAD with 304 while the client holds the file, and 404 for a file it does not serve', async () => {
+    const etag = String((await get('/sitemaps/providers-1.xml')).headers.etag);
+    const held = await t.app.inject({
+      method: 'HEAD',
+      url: '/sitemaps/providers-1.xml',
+      headers: { 'if-none-match': etag },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.rawPayload.length).toBe(0);
+    expect((await t.app.inject({ method: 'HEAD', url: '/sitemaps/providers-9.xml' })).statusCode).toBe(404);
+  });
+
   it('follows a provider who leaves the listing: files shrink and the last one goes', async () => {
     const gone = listed.pop()!;
     const [user] = await t.db.select().from(users).where(eq(users.routingSlug, gone));
