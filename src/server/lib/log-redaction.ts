@@ -81,7 +81,31 @@ const MAILBOX_MARK = '"mailbox":"log"';
 export function redactingLoggerOptions() {
   return {
     hooks: {
-      streamWrite: (line: string) => (line.includes(MAILBOX_MARK) ? line : redactLogLine(line)),
+      streamWrite: (line: string) => boundedLogLine(line.includes(MAILBOX_MARK) ? line : redactLogLine(line)),
     },
   };
+}
+
+/** The longest line the log takes; a longer one is cut down to its fields that say what happened. */
+export const LOG_LINE_MAX = 8 * 1024;
+const KEPT_FIELDS = ['level', 'time', 'pid', 'hostname', 'worker', 'reqId', 'msg'];
+
+/**
+ * A log line of at most LOG_LINE_MAX characters. Nothing should log a big object (errors are
+ * serialized bounded: log-errors.ts), but one line must never grow the log by megabytes whatever is
+ * logged: a longer line keeps its level, time, process, request id and the start of its message, and
+ * says how long it was.
+ */
+export function boundedLogLine(line: string): string {
+  if (line.length <= LOG_LINE_MAX) return line;
+  let fields: Record<string, unknown> = {};
+  try {
+    fields = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    // Not JSON: only its length is kept.
+  }
+  const kept: Record<string, unknown> = {};
+  for (const key of KEPT_FIELDS) if (key in fields) kept[key] = fields[key];
+  if (typeof kept.msg === 'string') kept.msg = kept.msg.slice(0, 1024);
+  return `${JSON.stringify({ ...kept, lineCut: line.length })}\n`;
 }

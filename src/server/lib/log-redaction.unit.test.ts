@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOG_LINE_MAX,
   MAILBOX_LOG_BINDING,
   REDACTED,
   redactingLoggerOptions,
@@ -124,5 +125,26 @@ describe('redactingLoggerOptions', () => {
     // A value cannot pass for the binding: inside a string its quotes are escaped.
     const forged = JSON.stringify({ msg: 'x "mailbox":"log" /reset-password?token=abc' });
     expect(write(forged)).not.toContain('token=abc');
+  });
+
+  it('cuts a line longer than LOG_LINE_MAX to what says what happened, and how long it was', () => {
+    const line = `${JSON.stringify({
+      level: 50,
+      time: 1,
+      pid: 7,
+      reqId: 'req-1',
+      msg: `batch failed ${'m'.repeat(5_000)}`,
+      err: { message: 'Failed query: INSERT …', params: 'p'.repeat(10_000_000) },
+    })}\n`;
+    const written = write(line);
+    expect(written.length).toBeLessThan(LOG_LINE_MAX);
+    expect(written.endsWith('\n')).toBe(true);
+    const parsed = JSON.parse(written);
+    expect(parsed).toMatchObject({ level: 50, time: 1, pid: 7, reqId: 'req-1', lineCut: line.length });
+    expect(parsed.msg).toMatch(/^batch failed m+$/);
+    expect(written).not.toContain('ppp');
+    // A line within the bound is left as it is.
+    const short = '{"level":30,"msg":"ok"}\n';
+    expect(write(short)).toBe(short);
   });
 });
