@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
 import { mailOutbox, openingAlertDispatches, openingAlertSends } from '#server/db/schema/index.ts';
 import { ALERT_GROUPING_MS } from '#server/modules/openings/openings.service.ts';
-import {
-  buildTestApp,
-  createTestDatabase,
-  HOUR,
-  type TestApp,
-  type TestDatabase,
-} from '#server/test/build-test-app.ts';
+import { HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
+import { type TwoProcesses, twoProcesses } from '#server/test/two-processes.ts';
 import { claimDueMail, enqueueMail } from './outbox';
 
 /**
@@ -22,26 +16,16 @@ import { claimDueMail, enqueueMail } from './outbox';
  * next_attempt_at forward as a lease; a dispatch row is deleted by the transaction that handles it).
  */
 
-let testDb: TestDatabase;
-/** The second process's own pool on the same database (PostgreSQL); PGlite: the same engine. */
-let second: Database;
 let a: TestApp;
 let b: TestApp;
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  second = testDb.url
-    ? await openDatabase({ databaseUrl: testDb.url, onPoolError: () => {} })
-    : testDb.database;
-  // Each its own SMTP sink: what each process sent can be told apart.
-  a = await buildTestApp({ database: testDb.database });
-  b = await buildTestApp({ database: second });
+  processes = await twoProcesses();
+  ({ a, b } = processes);
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second && second !== testDb?.database) await second.close();
-  await testDb?.drop();
+  await processes?.close();
 });
 
 const MAIL_CONTEXT = () => a.app.ctx;

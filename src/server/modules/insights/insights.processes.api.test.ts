@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_BEACON_PATH, INSIGHT_VIEW_TOKEN_PATH } from '#domain/insights.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
 import { providerInsightDays, providerInsightWords } from '#server/db/schema/index.ts';
-import {
-  buildTestApp,
-  createTestDatabase,
-  type TestApp,
-  type TestDatabase,
-} from '#server/test/build-test-app.ts';
+import type { TestApp } from '#server/test/build-test-app.ts';
 import { DEFAULT_PASSWORD, insertProvider, loginAs } from '#server/test/factories.ts';
+import { type TwoProcesses, twoProcesses } from '#server/test/two-processes.ts';
 import { InsightTokens } from './insight-token';
 
 /**
@@ -22,24 +17,16 @@ import { InsightTokens } from './insight-token';
 const BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
-let testDb: TestDatabase;
-let second: Database;
 let a: TestApp;
 let b: TestApp;
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  second = testDb.url
-    ? await openDatabase({ databaseUrl: testDb.url, onPoolError: () => {} })
-    : testDb.database;
-  a = await buildTestApp({ database: testDb.database });
-  b = await buildTestApp({ database: second });
+  processes = await twoProcesses();
+  ({ a, b } = processes);
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second && second !== testDb?.database) await second.close();
-  await testDb?.drop();
+  await processes?.close();
 });
 
 const beacon = (app: TestApp, token: string, ip = '203.0.113.9') =>
