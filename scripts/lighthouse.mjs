@@ -36,8 +36,13 @@ const minimumOf = (page, category) =>
   category === 'performance' && SERVER_RENDERED.has(page) ? 95 : MINIMUM[category];
 /** Their largest paint on Lighthouse's phone, at most (issue 22 item 5), as the median of the runs. */
 const SERVER_RENDERED_LCP_MS = 2000;
-/** 'FAIL' under the bar. */
-const verdict = (page, category, score) => (score >= minimumOf(page, category) ? '' : ' FAIL');
+/** With --strict the host-speed figures (performance, the largest paint) gate as the others do. */
+const STRICT = process.argv.includes('--strict');
+/** Whether a category's score fails the run when under the bar. */
+const gates = (category) => STRICT || category !== 'performance';
+/** 'FAIL' under the bar; 'under' for a measured figure that does not gate. */
+const verdict = (page, category, score) =>
+  score >= minimumOf(page, category) ? '' : gates(category) ? ' FAIL' : ' under';
 const OUT = '.test-results/lighthouse.json';
 
 const argAfter = (name) => {
@@ -263,9 +268,9 @@ async function main() {
       if (r.losing[c].length) console.log(`  ${c} loses points on: ${r.losing[c].join('; ')}`);
     }
     if (SERVER_RENDERED.has(r.page) && r.medianLcpMs > SERVER_RENDERED_LCP_MS) {
-      failures += 1;
+      if (STRICT) failures += 1;
       console.log(
-        `  FAIL: median largest contentful paint ${Math.round(r.medianLcpMs)} ms, over ${SERVER_RENDERED_LCP_MS} ms`,
+        `  ${STRICT ? 'FAIL' : 'under (measured, not a gate without --strict)'}: median largest contentful paint ${Math.round(r.medianLcpMs)} ms, over ${SERVER_RENDERED_LCP_MS} ms`,
       );
     }
   }
@@ -283,6 +288,7 @@ async function main() {
       {
         runsPerPage: RUNS,
         minimum: MINIMUM,
+        performanceGates: STRICT,
         pages: results,
         scriptsOnHome,
         uncounted,
