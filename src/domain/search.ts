@@ -321,16 +321,25 @@ export const SearchReplySchema = z.object({
 });
 export type SearchReply = z.infer<typeof SearchReplySchema>;
 
+/**
+ * A coordinate as a query carries it: a plain decimal ('30.2672', '-97.7431'), and none of the other
+ * forms Number() also reads ('0x1E' hexadecimal, '3e1', 'Infinity', spaces, a leading '+').
+ */
+const DECIMAL_COORDINATE = /^-?\d{1,3}(\.\d{1,15})?$/;
+
+/** A plain decimal coordinate within ±`limit` degrees, as a number. */
+function decimalCoordinate(limit: number) {
+  return z
+    .string({ error: SEARCH_ERRORS.coordinatesInvalid })
+    .regex(DECIMAL_COORDINATE, SEARCH_ERRORS.coordinatesInvalid)
+    .transform(Number)
+    .refine((degrees) => Math.abs(degrees) <= limit, SEARCH_ERRORS.coordinatesInvalid);
+}
+
 /** GET /api/zips/nearest?latitude=&longitude=: the nearest US zip to a position ('Use my location'). */
 export const NearestZipQuerySchema = z.object({
-  latitude: z.coerce
-    .number({ error: SEARCH_ERRORS.coordinatesInvalid })
-    .min(-90, SEARCH_ERRORS.coordinatesInvalid)
-    .max(90, SEARCH_ERRORS.coordinatesInvalid),
-  longitude: z.coerce
-    .number({ error: SEARCH_ERRORS.coordinatesInvalid })
-    .min(-180, SEARCH_ERRORS.coordinatesInvalid)
-    .max(180, SEARCH_ERRORS.coordinatesInvalid),
+  latitude: decimalCoordinate(90),
+  longitude: decimalCoordinate(180),
 });
 export type NearestZipQuery = z.input<typeof NearestZipQuerySchema>;
 

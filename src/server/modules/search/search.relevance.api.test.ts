@@ -310,4 +310,47 @@ describe("GET /api/zips/nearest ('Use my location')", () => {
       expect(bad.status, query).toBe(400);
     }
   });
+
+  it('takes plain decimals only: hexadecimal, exponents and the other forms Number() reads are a 400', async () => {
+    // Each of these is Austin (30.0, -97.0) to Number(): they found a zip before.
+    for (const [latitude, longitude] of [
+      ['0x1E', '-97'],
+      ['30', '-0x61'],
+      ['3e1', '-97'],
+      ['30', '-9.7E1'],
+      ['0b11110', '-97'],
+      ['0o36', '-97'],
+      ['+30', '-97'],
+      [' 30', '-97'],
+      ['30', '-97\t'],
+      ['30.', '-97'],
+      ['.5e2', '-97'],
+      ['30', '-97,5'],
+      ['Infinity', '-97'],
+      ['', '-97'],
+    ]) {
+      const query = new URLSearchParams({ latitude: latitude!, longitude: longitude! });
+      const res = await t.get(`/api/zips/nearest?${query}`);
+      expect(res.status, `${query}`).toBe(400);
+      expect(res.body, `${query}`).toMatchObject({
+        success: false,
+        error: 'VALIDATION_ERROR',
+        issues: [{ message: SEARCH_ERRORS.coordinatesInvalid }],
+      });
+    }
+    // A repeated parameter is no coordinate either.
+    const twice = await t.get('/api/zips/nearest?latitude=30&latitude=31&longitude=-97');
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('VALIDATION_ERROR');
+    // The decimal forms the app sends still answer, at the edges too.
+    for (const query of [
+      'latitude=30.00&longitude=-97.00',
+      'latitude=30&longitude=-97',
+      'latitude=-0.00&longitude=180',
+    ]) {
+      const res = await t.get(`/api/zips/nearest?${query}`);
+      expect([200, 404], query).toContain(res.status);
+    }
+    expect((await t.get('/api/zips/nearest?latitude=30.25&longitude=-97.75')).status).toBe(200);
+  });
 });
