@@ -20,8 +20,9 @@ import { AppError } from '../lib/app-error';
  * Not gated: /api/health (one SELECT 1, which waits in PGlite behind at most the gated requests'
  * statements, so it stays quick while the gate is full: liveness means the database answers), the
  * API documentation, static files, the SPA's HTML and the profile pages' one lookup by slug (a
- * page view is never refused; it too waits behind at most `concurrency` requests). On PostgreSQL
- * there is no gate: the pool's own bounded wait (connectionTimeoutMillis, then 503) does this job.
+ * page view is never refused; it too waits behind at most `concurrency` requests). The routes that
+ * hash a password wait in a line of their own (PGLITE_PASSWORD_GATE). On PostgreSQL there is no
+ * gate: the pool's own bounded wait (connectionTimeoutMillis, then 503) does this job.
  */
 
 export interface GateLimits {
@@ -41,6 +42,19 @@ export interface GateLimits {
  * the gate), so a full line mostly drains within the bound and the bound refuses what does not.
  */
 export const PGLITE_GATE: GateLimits = { concurrency: 4, queue: 128, maxWaitMs: 2000 };
+
+/**
+ * The line of the routes that hash a password (sign-up, login, reset: `hashesPassword`), which wait
+ * here instead of in PGLITE_GATE. Such a request spends most of its time on argon2 (5–29 ms of CPU
+ * on a hashing thread, seconds while a flood queues on the threads) and used to hold one of the
+ * database's few places all along: 360 unknown-email logins from 12 addresses made searches wait
+ * 2 s and turned many away with 503. In a line of their own, a flood of logins waits behind
+ * itself; the database's places and line are left to the rest. Four at once keep the hashing
+ * threads (at most four, one per core) busy while others look up their account; each adds a few
+ * short statements beside the gated requests' (PGlite then serves at most eight requests'). The
+ * line's length and wait bound are PGLITE_GATE's: past them, a quick 503 with Retry-After.
+ */
+export const PGLITE_PASSWORD_GATE: GateLimits = { concurrency: 4, queue: 128, maxWaitMs: 2000 };
 
 interface Waiter {
   settle: (admitted: boolean) => void;
@@ -135,6 +149,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The embedded database's admission gate; null on PostgreSQL. Tests read its counts. */
     admissionGate: AdmissionGate | null;
+    /** The password routes' own line on the embedded database (PGLITE_PASSWORD_GATE); null on PostgreSQL. */
+    passwordGate: AdmissionGate | null;
   }
 }
 
@@ -145,6 +161,8 @@ declare module 'fastify' {
      * request-level gate, and only a cache miss waits in it, so repeats are never refused.
      */
     gatedOnMiss?: boolean;
+    /** The route hashes or verifies a password: on PGlite it waits in the password line (PGLITE_PASSWORD_GATE). */
+    hashesPassword?: boolean;
   }
 }
 
@@ -160,13 +178,22 @@ export async function enterGate(gate: AdmissionGate | null): Promise<void> {
   if (gate && !(await gate.enter())) throw new GateRefusedError(retryAfterSeconds(gate.limits));
 }
 
-/** Puts the gate in front of every API route but the open ones and the cached reads (null: none). */
+/**
+ * Puts the gate in front of every API route but the open ones and the cached reads (null: none), and
+ * the password line (PGLITE_PASSWORD_GATE, with the gate's wait bound) in front of the password routes.
+ */
 export function registerAdmissionGate(app: FastifyInstance, gate: AdmissionGate | null): void {
+  const passwordGate = gate
+    ? new AdmissionGate({ ...PGLITE_PASSWORD_GATE, maxWaitMs: gate.limits.maxWaitMs })
+    : null;
   app.decorate('admissionGate', gate);
-  if (!gate) return;
+  app.decorate('passwordGate', passwordGate);
+  if (!gate || !passwordGate) return;
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isGatedRoute(request.routeOptions.url) || request.routeOptions.config.gatedOnMiss) return;
-    await enterGate(gate);
+    const { config } = request.routeOptions;
+    if (!isGatedRoute(request.routeOptions.url) || config.gatedOnMiss) return;
+    const line = config.hashesPassword ? passwordGate : gate;
+    await enterGate(line);
     // Exactly once, whichever comes first: the answer is ready (onSend: the handler's statements
     // are done), or the response closed before it (the client went away or the socket was cut:
     // the handler may still be running, so one more request gets in early, but a place is never
@@ -175,7 +202,7 @@ export function registerAdmissionGate(app: FastifyInstance, gate: AdmissionGate 
     const release = () => {
       if (!held) return;
       held = false;
-      gate.leave();
+      line.leave();
     };
     releases.set(request, release);
     reply.raw.once('close', release);

@@ -76,7 +76,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/api/auth/signup',
     {
-      config: { rateLimit: RATE_LIMITS.signup },
+      config: { rateLimit: RATE_LIMITS.signup, hashesPassword: true },
       schema: {
         tags,
         summary: 'Create an account and send the verification email',
@@ -93,7 +93,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: RATE_LIMITS.login },
+      config: { rateLimit: RATE_LIMITS.login, hashesPassword: true },
       schema: {
         tags,
         summary: 'Log in with email and password',
@@ -259,7 +259,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/api/auth/reset-password',
     {
-      config: { rateLimit: RATE_LIMITS.forgotPassword },
+      config: { rateLimit: RATE_LIMITS.forgotPassword, hashesPassword: true },
       schema: {
         tags,
         summary: 'Set a new password from a reset link',
