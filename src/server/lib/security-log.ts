@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** What an attacker's probing looks like in the log: one `security` event per refusal worth noticing. */
 export type SecurityEvent =
   | 'access-password-failed'
-  | 'access-password-locked'
+  | 'access-password-slowed'
   | 'login-locked'
   | 'mail-recipient-capped'
   | 'refresh-token-reuse'

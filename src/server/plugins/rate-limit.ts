@@ -34,13 +34,19 @@ export const RATE_LIMITS = {
   reviewWrite: { max: 30, timeWindow: '15 minutes' },
   /** Reports of reviews: a person reports a few. */
   reviewReport: { max: 20, timeWindow: '1 hour' },
-  /** The admin and beta passwords: slow enough that guessing is hopeless. */
+  /**
+   * The admin and beta passwords, per address block (/24 or /64, lib/address-block.ts: addresses in
+   * one network are cheap to rotate): slow enough that guessing is hopeless.
+   */
   accessPassword: { max: 10, timeWindow: '15 minutes' },
   /**
    * Wrong admin or beta passwords for the whole site, each step counted on its own, whatever the
-   * address: rotating addresses cannot escape it. Past it the step is locked for everyone.
+   * address: rotating addresses cannot escape it. Past it the step slows down for everyone
+   * (accessPasswordSlowed), never locks: a lock would shut the right password out too.
    */
   accessPasswordFailures: { max: 100, timeWindow: '1 hour' },
+  /** While accessPasswordFailures is spent: attempts per address block, right or wrong. */
+  accessPasswordSlowed: { max: 1, timeWindow: '5 minutes' },
 } as const;
 
 /** How long start-up waits for Redis before serving without it (the limits then fail open until it answers). */
@@ -109,12 +115,12 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
 
 /**
  * A count of failures under one key for the whole site (e.g. wrong passwords at one step), in the
- * rate-limit store (Redis when REDIS_URL is set, so every instance shares it). `assertOpen` reads the
- * count without adding to it and refuses with 429 and Retry-After once `max` failures are in the
- * window; `recordFailure` adds one and says whether it was the one that closed the lock. Successes
- * are never counted. Off with RATE_LIMIT=off, like every limit.
+ * rate-limit store (Redis when REDIS_URL is set, so every instance shares it). `isSpent` reads the
+ * count without adding to it: true once `max` failures are in the window; `recordFailure` adds one
+ * and says whether it was the one that spent the budget. Successes are never counted. Never spent
+ * with RATE_LIMIT=off, like every limit.
  */
-export function failureLock(
+export function failureBudget(
   app: FastifyInstance,
   config: Config,
   key: string,
@@ -122,16 +128,12 @@ export function failureLock(
 ) {
   const counter = app.createRateLimit({ ...limit, keyGenerator: () => key });
   return {
-    async assertOpen(req: FastifyRequest, reply: { header(name: string, value: string): unknown }) {
-      if (!config.rateLimit) return;
+    async isSpent(req: FastifyRequest): Promise<boolean> {
+      if (!config.rateLimit) return false;
       const state = await counter(req, { increment: false });
-      if (!state.isAllowed && state.remaining === 0) {
-        const seconds = Math.max(1, state.ttlInSeconds);
-        reply.header('Retry-After', String(seconds));
-        throw rateLimited(seconds);
-      }
+      return !state.isAllowed && state.remaining === 0;
     },
-    /** Counts one failure; true when this one reached `max` (the lock starts now). */
+    /** Counts one failure; true when this one reached `max` (the budget is spent from now). */
     async recordFailure(req: FastifyRequest): Promise<boolean> {
       if (!config.rateLimit) return false;
       const state = await counter(req);

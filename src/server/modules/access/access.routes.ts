@@ -9,9 +9,10 @@ import {
   BetaStatusReplySchema,
   PasswordBodySchema,
 } from '#domain/admin.ts';
+import { addressBlock } from '#server/lib/address-block.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
 import { requireRole } from '#server/plugins/auth.ts';
-import { failureLock, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { failureBudget, keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as access from './access.service';
 
 const tags = ['access'];
@@ -19,45 +20,59 @@ const security = [{ bearerAuth: [] }];
 
 type Step = 'admin' | 'beta';
 
+/** The client's address block: what the password steps' limits count by. */
+const byBlock = (req: FastifyRequest) => addressBlock(req.ip);
+
 export async function accessRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const admins = [base.authenticate, requireRole('admin')];
 
   /**
-   * Besides the per-address limit on each route, a site-wide count of wrong passwords per step
-   * (issue 17, item 1): addresses are cheap to rotate, this count is not. Once it is full the step
-   * answers 429 to everyone, the right password included, until the window passes: that is the
-   * point of a lock, since an attacker would otherwise keep guessing and learn when they hit.
+   * Each step is limited per address block (/24, /64: RATE_LIMITS.accessPassword on the route) and
+   * keeps a site-wide count of wrong passwords (addresses are cheap to rotate, this count is not).
+   * Once that budget is spent the step slows down for everyone instead of locking: each block gets
+   * one attempt per RATE_LIMITS.accessPasswordSlowed window (a 429 with a short Retry-After in
+   * between). A lock for everyone let 100 wrong guesses from 10 addresses shut the right password
+   * out for an hour; now it gets in at once from any block that has not just tried, late at worst.
    */
-  const locks = {
-    admin: failureLock(
+  const limitsOf = (step: Step) => ({
+    budget: failureBudget(
       base,
       ctx.config,
-      'access-password-failures:admin',
+      `access-password-failures:${step}`,
       RATE_LIMITS.accessPasswordFailures,
     ),
-    beta: failureLock(base, ctx.config, 'access-password-failures:beta', RATE_LIMITS.accessPasswordFailures),
-  };
-  /** Runs one password check under its step's lock; a wrong password is counted and logged. */
-  async function checkUnderLock<T>(
+    slowed: keyedLimit(
+      base,
+      ctx.config,
+      `access-password-slowed:${step}`,
+      RATE_LIMITS.accessPasswordSlowed,
+      byBlock,
+    ),
+  });
+  const limits = { admin: limitsOf('admin'), beta: limitsOf('beta') };
+  /** Runs one password check, slowed once its step's budget is spent; a wrong password is counted and logged. */
+  async function checkPassword<T>(
     step: Step,
     req: FastifyRequest,
     reply: FastifyReply,
     check: () => Promise<T>,
   ): Promise<T> {
-    await locks[step].assertOpen(req, reply);
+    const { budget, slowed } = limits[step];
+    if (await budget.isSpent(req)) await slowed(req, reply);
     try {
       return await check();
     } catch (error) {
       if (error instanceof access.WrongAccessPasswordError) {
         logSecurityEvent(req.log, 'access-password-failed', { step, ip: req.ip });
-        if (await locks[step].recordFailure(req)) {
-          logSecurityEvent(req.log, 'access-password-locked', {
+        if (await budget.recordFailure(req)) {
+          logSecurityEvent(req.log, 'access-password-slowed', {
             step,
             ip: req.ip,
             failures: RATE_LIMITS.accessPasswordFailures.max,
             window: RATE_LIMITS.accessPasswordFailures.timeWindow,
+            perBlock: RATE_LIMITS.accessPasswordSlowed,
           });
         }
       }
@@ -86,7 +101,7 @@ export async function accessRoutes(base: FastifyInstance) {
     '/api/admin/access',
     {
       preHandler: admins,
-      config: { rateLimit: RATE_LIMITS.accessPassword },
+      config: { rateLimit: { ...RATE_LIMITS.accessPassword, keyGenerator: byBlock } },
       schema: {
         tags,
         security,
@@ -98,7 +113,7 @@ export async function accessRoutes(base: FastifyInstance) {
     async (req, reply) => ({
       success: true as const,
       message: ADMIN_TEXTS.accessGranted,
-      ...(await checkUnderLock('admin', req, reply, () =>
+      ...(await checkPassword('admin', req, reply, () =>
         access.grantAdminAccess(ctx, req.user, req.body.password),
       )),
     }),
@@ -123,7 +138,7 @@ export async function accessRoutes(base: FastifyInstance) {
   app.post(
     '/api/beta/access',
     {
-      config: { rateLimit: RATE_LIMITS.accessPassword },
+      config: { rateLimit: { ...RATE_LIMITS.accessPassword, keyGenerator: byBlock } },
       schema: {
         tags,
         summary: `Check BETA_PASSWORD; the token goes in the ${BETA_ACCESS_HEADER} header`,
@@ -134,7 +149,7 @@ export async function accessRoutes(base: FastifyInstance) {
     async (req, reply) => ({
       success: true as const,
       message: ADMIN_TEXTS.accessGranted,
-      ...(await checkUnderLock('beta', req, reply, () => access.grantBetaAccess(ctx, req.body.password))),
+      ...(await checkPassword('beta', req, reply, () => access.grantBetaAccess(ctx, req.body.password))),
     }),
   );
 }

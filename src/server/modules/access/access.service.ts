@@ -11,7 +11,7 @@ import { passwordFingerprint, signPurposeToken, verifyPurposeToken } from '#serv
  * whole-site beta gate (BETA_PASSWORD). A right password earns a signed token the browser keeps
  * and sends in a header; changing the password voids every token granted for the old one.
  */
-/** A wrong admin or beta password (403): the routes count it toward the site-wide lock and log it. */
+/** A wrong admin or beta password (403): the routes count it toward the site-wide budget and log it. */
 export class WrongAccessPasswordError extends AppError {
   constructor(message: string) {
     super('FORBIDDEN', message);
