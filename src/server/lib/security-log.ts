@@ -5,6 +5,7 @@ export type SecurityEvent =
   | 'access-password-failed'
   | 'access-password-slowed'
   | 'login-locked'
+  | 'mail-recipient-cap-passed-by-owner'
   | 'mail-recipient-capped'
   | 'refresh-token-reuse'
   | 'review-held';

@@ -85,12 +85,27 @@ export interface OutgoingMail extends MailContent {
   listUnsubscribe?: string;
 }
 
+export interface EnqueueOptions {
+  /**
+   * Asked, inside the mailbox's lock, only when the mail is over its cap: true when the recipient
+   * asked for it themselves in a way a stranger cannot (a recovery link requested from an address
+   * or device that has logged in to the account). Such a mail is queued past the cap (and counted
+   * like any other); the caller bounds how often it says true.
+   */
+  ownerAsked?: (db: Db) => Promise<boolean>;
+}
+
 /**
  * Queues an email. Call it with the transaction that makes the change the email is about. A kind in
  * MAIL_RECIPIENT_CAPS is counted against its recipient first; over the cap it is dropped and logged,
  * and the caller answers as if it was sent (no enumeration, nothing for the requester to learn).
  */
-export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail): Promise<EnqueueResult> {
+export async function enqueueMail(
+  ctx: MailContext,
+  db: Db,
+  mail: OutgoingMail,
+  options: EnqueueOptions = {},
+): Promise<EnqueueResult> {
   const now = ctx.now();
   const row = {
     kind: mail.kind,
@@ -117,8 +132,16 @@ export async function enqueueMail(ctx: MailContext, db: Db, mail: OutgoingMail):
   const capped = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${to}))`);
     const window = await recipientWindow(tx, group, to, now);
-    if (window) return window;
+    if (window && !(await options.ownerAsked?.(tx))) return window;
     await tx.insert(mailOutbox).values(row);
+    if (window) {
+      logSecurityEvent(ctx.log, 'mail-recipient-cap-passed-by-owner', {
+        kind: mail.kind,
+        window,
+        recipientDomain: to.slice(to.lastIndexOf('@') + 1),
+        recipientHash: addressHash(ctx.secret, to),
+      });
+    }
     return null;
   });
   if (!capped) return 'queued';

@@ -151,16 +151,31 @@ describe('after a stranger locks an account', () => {
     expect((await t.get('/api/auth/verify', { token: res.body.session.access_token })).status).toBe(200);
     expect(await knownAddress(owner.id, travelIp)).toBeDefined();
 
-    // The account is still locked for strangers, but the password now works from this address.
-    expectLocked(
-      await t.post('/api/auth/login', { email: owner.email, password: owner.password }, { ip: strangerIp() }),
-    );
-    const login = await t.post(
+    // The completed link cleared the account's login lock: a wrong password is an honest 401 again
+    // from anywhere, the password works from this address and another, and guessing starts a new count.
+    const guess = await t.post(
       '/api/auth/login',
-      { email: owner.email, password: owner.password },
-      { ip: travelIp },
+      { email: owner.email, password: WRONG },
+      { ip: strangerIp() },
     );
-    expect(login.status, login.text).toBe(200);
+    expect(guess.status).toBe(401);
+    expect(guess.body.error).toBe('INVALID_CREDENTIALS');
+    for (const ip of [travelIp, strangerIp()]) {
+      const login = await t.post('/api/auth/login', { email: owner.email, password: owner.password }, { ip });
+      expect(login.status, login.text).toBe(200);
+    }
+    // Three attempts since the link (the guess and the two logins), then the rest of a new allowance.
+    for (let i = 3; i < MAX; i++) {
+      const res = await t.post(
+        '/api/auth/login',
+        { email: owner.email, password: WRONG },
+        { ip: strangerIp() },
+      );
+      expect(res.status).toBe(401);
+    }
+    expectLocked(
+      await t.post('/api/auth/login', { email: owner.email, password: WRONG }, { ip: strangerIp() }),
+    );
   });
 
   it('an unknown address locks and answers like a known one (no enumeration through the lock)', async () => {

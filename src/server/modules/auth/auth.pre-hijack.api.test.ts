@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '#domain/auth.ts';
 import {
   emailTokens,
+  favorites,
   loginAddresses,
   providerProfiles,
   refreshTokens,
@@ -16,9 +17,11 @@ import {
   countUsers,
   createUnverifiedUser,
   findUserRow,
+  insertProvider,
   readVerifyLink,
   uniqueEmail,
 } from '#server/test/factories.ts';
+import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
  * Item 2 of the hardening issue: account pre-hijacking. An attacker signs up first with the
@@ -262,6 +265,135 @@ describe('a sign-up for an unverified address replaces the earlier one', () => {
     const client = await findUserRow(t.db, email);
     expect(client).toMatchObject({ userType: 'client', name: email.split('@')[0] });
     expect(await profileCount(client!.id)).toBe(0);
+  });
+});
+
+describe('a password reset of an unverified account replaces it like a sign-up does', () => {
+  it("the attacker's provider sign-up, then the owner's 'Forgot password': a fresh client account with nothing of the attacker's", async () => {
+    const victim = uniqueEmail('reset-victim');
+    const attack = await t.post(
+      '/api/auth/signup',
+      {
+        email: victim,
+        password: ATTACKER_PASSWORD,
+        userData: {
+          user_type: 'provider',
+          name: 'Attacker Studio',
+          bio: 'Book me instead',
+          location: 'Austin, TX 78701',
+          booking_link: 'https://evil.example/book',
+          selected_categories: ['nails'],
+        },
+      },
+      { ip: ATTACKER_IP },
+    );
+    expect(attack.status).toBe(200);
+    const attackerLink = await readVerifyLink(t, victim);
+    const planted = await findUserRow(t.db, victim);
+    expect(planted).toMatchObject({ name: 'Attacker Studio', userType: 'provider', emailVerifiedAt: null });
+    const [profile] = await t.db
+      .select()
+      .from(providerProfiles)
+      .where(eq(providerProfiles.userId, planted!.id));
+    expect(profile).toMatchObject({ bio: 'Book me instead', bookingLink: 'https://evil.example/book' });
+    // What the attacker's account could hold whatever its origin (the API gives an unverified
+    // account no session, so none of it can be made through it): a photo, a favourite, a session,
+    // a remembered address.
+    await t.db
+      .update(users)
+      .set({ avatarUrl: '/uploads/avatars/attacker.webp' })
+      .where(eq(users.id, planted!.id));
+    const someProvider = await insertProvider(t.db, { name: 'Someone Listed' });
+    await t.db.insert(favorites).values({ userId: planted!.id, providerId: someProvider.id });
+    await t.db.insert(refreshTokens).values({
+      userId: planted!.id,
+      familyId: crypto.randomUUID(),
+      tokenHash: hashToken(randomToken()),
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+    });
+    await t.db
+      .insert(loginAddresses)
+      .values({ userId: planted!.id, ipHash: addressHash(t.app.ctx.secret, ATTACKER_IP) });
+
+    // The owner of the mailbox uses 'Forgot password' and follows the link.
+    expect((await t.post('/api/auth/forgot-password', { email: victim }, { ip: VICTIM_IP })).status).toBe(
+      200,
+    );
+    const mail = await t.smtp.waitForMail(victim, (m) => m.subject === 'Reset your Glowfind password');
+    const resetToken = new URL(firstLink(mail)).searchParams.get('token')!;
+    const reset = await t.post(
+      '/api/auth/reset-password',
+      { token: resetToken, password: VICTIM_PASSWORD },
+      { ip: VICTIM_IP },
+    );
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toEqual({ success: true, message: AUTH_TEXTS.passwordReset });
+
+    // A fresh client account for the address: a new id, verified, with the owner's password and
+    // address, and nothing of the attacker's.
+    const fresh = await findUserRow(t.db, victim);
+    expect(fresh!.id).not.toBe(planted!.id);
+    expect(fresh).toMatchObject({
+      email: victim,
+      name: victim.split('@')[0],
+      userType: 'client',
+      role: 'user',
+      avatarUrl: null,
+      registrationIpHash: addressHash(t.app.ctx.secret, VICTIM_IP),
+    });
+    expect(fresh!.routingSlug).not.toBe(planted!.routingSlug);
+    expect(fresh!.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verifyPassword(fresh!.passwordHash, VICTIM_PASSWORD)).toBe(true);
+    expect(await t.db.$count(users, eq(users.id, planted!.id))).toBe(0);
+    for (const id of [planted!.id, fresh!.id]) {
+      expect(await profileCount(id)).toBe(0);
+      expect(await t.db.$count(favorites, eq(favorites.userId, id))).toBe(0);
+      expect(await t.db.$count(refreshTokens, eq(refreshTokens.userId, id))).toBe(0);
+      expect(await t.db.$count(loginAddresses, eq(loginAddresses.userId, id))).toBe(0);
+      expect(await t.db.$count(emailTokens, eq(emailTokens.userId, id))).toBe(0);
+    }
+    // The provider the attacker saved is untouched.
+    expect(await findUserRow(t.db, someProvider.email)).toBeDefined();
+
+    // The attacker's password and verification link are dead; the owner logs in as a client.
+    const attackerLogin = await t.post(
+      '/api/auth/login',
+      { email: victim, password: ATTACKER_PASSWORD },
+      { ip: ATTACKER_IP },
+    );
+    expect(attackerLogin.body.error).toBe('INVALID_CREDENTIALS');
+    expect(
+      (await t.post('/api/auth/verify-email', { temp_token: attackerLink.token, type: 'email' })).body.error,
+    ).toBe('INVALID_TOKEN');
+    const ownerLogin = await t.post(
+      '/api/auth/login',
+      { email: victim, password: VICTIM_PASSWORD },
+      { ip: VICTIM_IP },
+    );
+    expect(ownerLogin.status).toBe(200);
+    expect(ownerLogin.body.user).toMatchObject({ id: fresh!.id, user_type: 'client', avatar_url: null });
+    const favourites = await t.get('/api/favorites', { token: ownerLogin.body.session.access_token });
+    expect(favourites.status).toBe(200);
+    expect(JSON.stringify(favourites.body)).not.toContain(someProvider.id);
+    // The attacker's provider page is gone.
+    expect((await t.get(`/api/user/${planted!.routingSlug}`)).status).toBe(404);
+  });
+
+  it('a reset of a verified account keeps the account (only the password changes)', async () => {
+    const { email, token } = await createUnverifiedUser(t, {
+      userData: { user_type: 'provider', name: 'Real Studio', location: 'Denver, CO 80202' },
+    });
+    expect((await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' })).status).toBe(200);
+    const before = await findUserRow(t.db, email);
+    expect((await t.post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const mail = await t.smtp.waitForMail(email, (m) => m.subject === 'Reset your Glowfind password');
+    const resetToken = new URL(firstLink(mail)).searchParams.get('token')!;
+    expect(
+      (await t.post('/api/auth/reset-password', { token: resetToken, password: VICTIM_PASSWORD })).status,
+    ).toBe(200);
+    const after = await findUserRow(t.db, email);
+    expect(after).toMatchObject({ id: before!.id, name: 'Real Studio', userType: 'provider' });
+    expect(await profileCount(before!.id)).toBe(1);
   });
 });
 

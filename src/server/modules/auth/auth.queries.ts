@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   emailTokens,
@@ -90,6 +90,11 @@ export async function insertProviderProfileIfAbsent(db: Db, values: NewProviderP
   await db.insert(providerProfiles).values(values).onConflictDoNothing();
 }
 
+/** Deletes a user and, through ON DELETE CASCADE, everything that refers to it. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
 export async function deleteProviderProfile(db: Db, userId: string): Promise<void> {
   await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
 }
@@ -130,7 +135,29 @@ export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<
   return rows.length === 1;
 }
 
-/** A newer link replaces older ones of the same purpose. */
+/** True when the user holds an unused link of this purpose that has not expired at `now`. */
+export async function hasLiveEmailToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Ends every unused link of this purpose (a new sign-up's credentials, a completed reset or sign-in). */
 export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date) {
   await db
     .update(emailTokens)

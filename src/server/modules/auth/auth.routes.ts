@@ -38,8 +38,41 @@ export async function authRoutes(base: FastifyInstance) {
   const { ctx } = base;
   const emailOf = (req: FastifyRequest) =>
     normalizeEmail(String((req.body as { email?: unknown })?.email ?? ''));
-  const byEmail = (name: string, limit: { max: number; timeWindow: string }) =>
-    keyedLimit(base, ctx.config, name, limit, emailOf);
+  // The per-email limits of the routes that mail a link count each requesting address apart: keyed
+  // by the email alone, a stranger's three requests from elsewhere used up the owner's allowance and
+  // blocked their recovery for an hour. What bounds the owner's mailbox is the per-recipient mail cap
+  // (mail/outbox.ts), across every address.
+  const byEmailFromHere = (name: string, limit: { max: number; timeWindow: string }) =>
+    keyedLimit(base, ctx.config, name, limit, (req) => `${emailOf(req)}:${addressHash(ctx.secret, req.ip)}`);
+
+  // A completed reset or sign-in link clears the account's login lock (clearLoginLock): the login
+  // counters' keys carry how many recoveries the account has had in the last day, counted in the
+  // same store (Redis when REDIS_URL is set, so every instance sees it), so a recovery starts new
+  // counts. A day outlasts any login window, so when this count expires the keys it gave are gone too.
+  const recoveredEmail = new WeakMap<FastifyRequest, string>();
+  const recoveries = base.createRateLimit({
+    max: Number.MAX_SAFE_INTEGER,
+    timeWindow: '1 day',
+    keyGenerator: (req) => `login-recoveries:${recoveredEmail.get(req) ?? emailOf(req)}`,
+  });
+  const generations = new WeakMap<FastifyRequest, Promise<string>>();
+  /** '' before the account's first recovery of the day, then ':1', ':2'… (read once per request). */
+  const loginGeneration = (req: FastifyRequest): Promise<string> => {
+    let generation = generations.get(req);
+    if (!generation) {
+      generation = recoveries(req, { increment: false }).then((state) => {
+        const count = state.isAllowed ? 0 : state.max - state.remaining;
+        return count > 0 ? `:${count}` : '';
+      });
+      generations.set(req, generation);
+    }
+    return generation;
+  };
+  const clearLoginLock = async (req: FastifyRequest, email: string) => {
+    if (!ctx.config.rateLimit) return;
+    recoveredEmail.set(req, normalizeEmail(email));
+    await recoveries(req);
+  };
 
   // The per-account limit on password logins (RATE_LIMITS.loginPerAccount) does not answer 429 by
   // itself as keyedLimit would: past it, the owner still gets in from an address they used before
@@ -47,11 +80,12 @@ export async function authRoutes(base: FastifyInstance) {
   // so a guesser sharing the owner's address gets no more tries than anyone else.
   const accountLogins = base.createRateLimit({
     ...RATE_LIMITS.loginPerAccount,
-    keyGenerator: (req) => `login:${emailOf(req)}`,
+    keyGenerator: async (req) => `login:${emailOf(req)}${await loginGeneration(req)}`,
   });
   const addressLogins = base.createRateLimit({
     ...RATE_LIMITS.loginPerAccount,
-    keyGenerator: (req) => `login-address:${emailOf(req)}:${addressHash(ctx.secret, req.ip)}`,
+    keyGenerator: async (req) =>
+      `login-address:${emailOf(req)}:${addressHash(ctx.secret, req.ip)}${await loginGeneration(req)}`,
   });
   const loginLock = async (req: FastifyRequest): Promise<auth.LoginLock | undefined> => {
     const account = await accountLogins(req);
@@ -63,6 +97,11 @@ export async function authRoutes(base: FastifyInstance) {
       : Math.max(account.ttlInSeconds, fromHere.ttlInSeconds);
     return { retryAfterSeconds, ownerMayPass };
   };
+  /** Who asks for a recovery link: the address and the browser's refresh cookie (auth.ownerAsking). */
+  const recoveryRequester = (req: FastifyRequest): auth.RecoveryRequester => ({
+    ip: req.ip,
+    refreshToken: readRefreshCookie(req.headers.cookie),
+  });
   const secureCookie = isSecureSite(ctx.config.publicUrl);
   /**
    * Every route that starts or renews a session answers through this: the refresh token goes into
@@ -144,7 +183,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/resend-verification',
     {
       config: { rateLimit: RATE_LIMITS.resend },
-      preHandler: byEmail('resend', RATE_LIMITS.perEmailMail),
+      preHandler: byEmailFromHere('resend', RATE_LIMITS.perEmailMail),
       schema: {
         tags,
         summary: 'Send a new verification link',
@@ -203,7 +242,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/forgot-password',
     {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
-      preHandler: byEmail('forgot', RATE_LIMITS.perEmailMail),
+      preHandler: byEmailFromHere('forgot', RATE_LIMITS.perEmailMail),
       schema: {
         tags,
         summary: 'Email a password reset link',
@@ -213,7 +252,7 @@ export async function authRoutes(base: FastifyInstance) {
     },
     async (req) => {
       // Not awaited: the lookup and the mail happen after the answer (constant time).
-      auth.forgotPassword(ctx, req.body.email);
+      auth.forgotPassword(ctx, req.body.email, recoveryRequester(req));
       return { success: true as const, message: AUTH_TEXTS.resetSent };
     },
   );
@@ -222,7 +261,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/signin-link',
     {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
-      preHandler: byEmail('signin-link', RATE_LIMITS.perEmailMail),
+      preHandler: byEmailFromHere('signin-link', RATE_LIMITS.perEmailMail),
       schema: {
         tags,
         summary: 'Email a one-time sign-in link',
@@ -234,7 +273,7 @@ export async function authRoutes(base: FastifyInstance) {
     },
     async (req) => {
       // Not awaited, like forgot-password: the same answer in the same time for every address.
-      auth.requestSigninLink(ctx, req.body.email);
+      auth.requestSigninLink(ctx, req.body.email, recoveryRequester(req));
       return { success: true as const, message: AUTH_TEXTS.signinLinkSent };
     },
   );
@@ -251,7 +290,9 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const session = withRefreshCookie(reply, await auth.signInWithLink(ctx, req.body.token, req.ip));
+      const issued = await auth.signInWithLink(ctx, req.body.token, req.ip);
+      await clearLoginLock(req, issued.session.user.email);
+      const session = withRefreshCookie(reply, issued);
       return { success: true as const, message: AUTH_TEXTS.signedIn, session };
     },
   );
@@ -268,7 +309,8 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      await auth.resetPassword(ctx, req.body.token, req.body.password);
+      const email = await auth.resetPassword(ctx, req.body.token, req.body.password, req.ip);
+      await clearLoginLock(req, email);
       return { success: true as const, message: AUTH_TEXTS.passwordReset };
     },
   );

@@ -25,7 +25,7 @@ import {
   verifyAccessToken,
 } from '#server/lib/tokens.ts';
 import { zipFromLocation } from '#server/lib/zip-lookup.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
+import { type EnqueueResult, enqueueMail, type OutgoingMail } from '#server/mail/outbox.ts';
 import {
   accountExistsMail,
   passwordChangedMail,
@@ -114,7 +114,8 @@ export async function signup(ctx: AppContext, input: SignupBody, ip: string): Pr
             await insertSignupProfile(tx, user.id, userData);
             await q.revokeAllRefreshTokens(tx, user.id, now);
             await q.deleteLoginAddresses(tx, user.id);
-            // Retires every earlier verification link, then mails a new one.
+            // The earlier sign-up's links would verify these new credentials: they all stop working.
+            await q.retireEmailTokens(tx, user.id, 'verify', now);
             await issueVerifyEmail(ctx, tx, user, now);
           }
           return;
@@ -171,32 +172,41 @@ async function pickSlug(db: AppContext['db'], name: string, current?: string): P
   );
 }
 
-/** A new single-use emailed token (stored hashed); earlier ones of the same purpose stop working. */
-async function issueEmailToken(
+/**
+ * Mails `user` a new single-use link (`mail` makes the email from the token) and stores the token,
+ * hashed, only when the email is queued: past the mailbox's cap nothing is written, so no link
+ * exists that nobody was sent. Links mailed earlier keep working: a later request, which anyone can
+ * make, must not void a link already in the owner's mailbox. `ownerAsked` (see enqueueMail) lets
+ * the owner's own request past the cap.
+ */
+async function mailEmailToken(
+  ctx: AppContext,
   db: AppContext['db'],
-  userId: string,
-  purpose: 'verify' | 'reset' | 'signin',
-  ttlSeconds: number,
-  now: Date,
-): Promise<string> {
-  await q.retireEmailTokens(db, userId, purpose, now);
+  user: UserRow,
+  link: { purpose: 'verify' | 'reset' | 'signin'; ttlSeconds: number; now: Date },
+  mail: (token: string) => Omit<OutgoingMail, 'to'>,
+  ownerAsked?: (db: AppContext['db']) => Promise<boolean>,
+): Promise<EnqueueResult> {
   const token = randomToken();
+  const queued = await enqueueMail(ctx, db, { ...mail(token), to: user.email }, ownerAsked && { ownerAsked });
+  if (queued === 'capped') return queued;
   await q.insertEmailToken(db, {
-    userId,
-    purpose,
+    userId: user.id,
+    purpose: link.purpose,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    expiresAt: new Date(link.now.getTime() + link.ttlSeconds * 1000),
   });
-  return token;
+  return queued;
 }
 
 async function issueVerifyEmail(ctx: AppContext, db: AppContext['db'], user: UserRow, now: Date) {
-  const token = await issueEmailToken(db, user.id, 'verify', VERIFY_TOKEN_TTL_S, now);
-  const link = new URL(ctx.config.publicUrl);
-  link.searchParams.set('temp_token', token);
-  link.searchParams.set('type', 'email');
-  link.searchParams.set('email', user.email);
-  await enqueueMail(ctx, db, { kind: 'verify-email', to: user.email, ...verifyEmailMail(link.toString()) });
+  await mailEmailToken(ctx, db, user, { purpose: 'verify', ttlSeconds: VERIFY_TOKEN_TTL_S, now }, (token) => {
+    const link = new URL(ctx.config.publicUrl);
+    link.searchParams.set('temp_token', token);
+    link.searchParams.set('type', 'email');
+    link.searchParams.set('email', user.email);
+    return { kind: 'verify-email', ...verifyEmailMail(link.toString()) };
+  });
 }
 
 /**
@@ -386,28 +396,80 @@ export async function logout(
 }
 
 /**
+ * Who asks for a recovery link: the client's address and the refresh-token cookie the browser sent
+ * with the request (Path=/api/auth), if any. Only used past the mailbox's cap (ownerAsking).
+ */
+export interface RecoveryRequester {
+  ip: string;
+  refreshToken?: string | undefined;
+}
+
+/**
+ * Whether a recovery link is asked for by the account's owner, as far as a stranger cannot fake it:
+ * from an address that has logged in to the account (the remembered login addresses, as the login
+ * lock reads them), or from a browser that holds a refresh token of one of its logins (revoked or
+ * expired too: it still shows the device logged in). Such a request gets a link past the mailbox's
+ * cap, but only one at a time: while a link of this kind mailed earlier is still live, that one is
+ * in the mailbox already.
+ */
+function ownerAsking(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: 'reset' | 'signin',
+  requester: RecoveryRequester,
+  now: Date,
+) {
+  return async (db: AppContext['db']): Promise<boolean> => {
+    if (await q.hasLiveEmailToken(db, user.id, purpose, now)) return false;
+    const since = new Date(now.getTime() - KNOWN_ADDRESS_MS);
+    if (await q.hasLoginAddress(db, user.id, addressHash(ctx.secret, requester.ip), since)) return true;
+    if (!requester.refreshToken) return false;
+    const device = await q.findRefreshToken(db, hashToken(requester.refreshToken));
+    return device?.userId === user.id;
+  };
+}
+
+/**
  * Mails a reset link if the account exists. Answers at once and does the work in the background,
  * so a known address takes no longer to answer than an unknown one (no enumeration by timing).
  */
-export function forgotPassword(ctx: AppContext, emailInput: string): void {
+export function forgotPassword(ctx: AppContext, emailInput: string, requester: RecoveryRequester): void {
   const email = normalizeEmail(emailInput);
-  ctx.background('forgot-password', () => sendResetLink(ctx, email));
+  ctx.background('forgot-password', () => sendResetLink(ctx, email, requester));
 }
 
-async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string, requester: RecoveryRequester): Promise<void> {
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user) return;
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueEmailToken(tx, user.id, 'reset', RESET_TOKEN_TTL_S, now);
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(ctx, tx, { kind: 'reset-password', to: user.email, ...resetPasswordMail(link) });
-  });
-  ctx.kickMail();
+  const queued = await ctx.db.transaction((tx) =>
+    mailEmailToken(
+      ctx,
+      tx,
+      user,
+      { purpose: 'reset', ttlSeconds: RESET_TOKEN_TTL_S, now },
+      (token) => ({
+        kind: 'reset-password',
+        ...resetPasswordMail(`${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
+      }),
+      ownerAsking(ctx, user, 'reset', requester, now),
+    ),
+  );
+  if (queued === 'queued') ctx.kickMail();
 }
 
-/** Sets a new password from a reset link and signs the account out everywhere. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password from a reset link and signs the account out everywhere; answers the
+ * account's email (the route clears its login lock). An unverified account is not the link
+ * follower's yet: like a sign-up for it (see signup), the reset makes a fresh client account of
+ * it, with nothing an earlier sign-up put there.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  ip: string,
+): Promise<string> {
   const now = ctx.now();
   const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
@@ -416,23 +478,61 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!owner) throw new AppError('INVALID_TOKEN', RESET_FAILED);
   assertNewPassword(password, owner.email);
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const email = await ctx.db.transaction(async (tx) => {
     if (!(await q.consumeEmailToken(tx, row.id, now))) throw new AppError('INVALID_TOKEN', RESET_FAILED);
     const user = await q.findUserById(tx, row.userId);
     if (!user) throw new AppError('INVALID_TOKEN', RESET_FAILED);
-    // Following the emailed link proves the address, so an unverified account becomes verified.
-    await q.updateUser(tx, user.id, {
-      passwordHash,
-      tokensValidAfter: now,
-      emailVerifiedAt: user.emailVerifiedAt ?? now,
-    });
-    await q.revokeAllRefreshTokens(tx, user.id, now);
-    // A sign-in link mailed before the reset is a login too: it goes with the old password.
-    await q.retireEmailTokens(tx, user.id, 'signin', now);
+    // Following the emailed link proves the address, so the account is verified from now on.
+    const account = user.emailVerifiedAt
+      ? await q.updateUser(tx, user.id, { passwordHash, tokensValidAfter: now })
+      : await replaceUnverifiedAccount(ctx, tx, user, passwordHash, ip, now);
+    await q.revokeAllRefreshTokens(tx, account.id, now);
+    // Every other link mailed before the reset goes with the old password: other reset links, and
+    // sign-in links, which are logins too.
+    await q.retireEmailTokens(tx, account.id, 'reset', now);
+    await q.retireEmailTokens(tx, account.id, 'signin', now);
     const support = ctx.config.supportEmail ?? 'support';
-    await enqueueMail(ctx, tx, { kind: 'password-changed', to: user.email, ...passwordChangedMail(support) });
+    await enqueueMail(ctx, tx, {
+      kind: 'password-changed',
+      to: account.email,
+      ...passwordChangedMail(support),
+    });
+    return account.email;
   });
   ctx.kickMail();
+  return email;
+}
+
+/**
+ * An unverified account whose mailbox was just proved by a reset link: deleted with everything that
+ * hangs on it (every table refers to users with ON DELETE CASCADE: a provider profile, photos,
+ * favourites, sessions, links, remembered addresses…) and made again as a fresh, verified client
+ * account for the same address, with the new password, a name from the address, and the reset's
+ * client address as its registration address. Nothing of whoever signed up with the address first
+ * survives, as with a sign-up's take-over.
+ */
+async function replaceUnverifiedAccount(
+  ctx: AppContext,
+  tx: AppContext['db'],
+  user: UserRow,
+  passwordHash: string,
+  ip: string,
+  now: Date,
+): Promise<UserRow> {
+  await q.deleteUser(tx, user.id);
+  const name = user.email.split('@')[0]!.slice(0, 100);
+  return q.insertUser(tx, {
+    email: user.email,
+    passwordHash,
+    name,
+    userType: 'client',
+    role: ctx.config.adminEmails.includes(normalizeEmail(user.email)) ? 'admin' : 'user',
+    routingSlug: await pickSlug(tx, name),
+    registrationIpHash: addressHash(ctx.secret, ip),
+    emailVerifiedAt: now,
+    tokensValidAfter: now,
+    createdAt: now,
+  });
 }
 
 /**
@@ -441,25 +541,36 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
  * address, and does the work in the background (like forgotPassword). An unverified account gets
  * nothing: its password may be anyone's until the mailbox is proved (see signup).
  */
-export function requestSigninLink(ctx: AppContext, emailInput: string): void {
+export function requestSigninLink(ctx: AppContext, emailInput: string, requester: RecoveryRequester): void {
   const email = normalizeEmail(emailInput);
-  ctx.background('signin-link', () => sendSigninLink(ctx, email));
+  ctx.background('signin-link', () => sendSigninLink(ctx, email, requester));
 }
 
-async function sendSigninLink(ctx: AppContext, email: string): Promise<void> {
+async function sendSigninLink(ctx: AppContext, email: string, requester: RecoveryRequester): Promise<void> {
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user?.emailVerifiedAt) return;
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueEmailToken(tx, user.id, 'signin', SIGNIN_TOKEN_TTL_S, now);
-    const link = new URL(ctx.config.publicUrl);
-    link.searchParams.set(SIGNIN_TOKEN_PARAM, token);
-    await enqueueMail(ctx, tx, { kind: 'signin-link', to: user.email, ...signinLinkMail(link.toString()) });
-  });
-  ctx.kickMail();
+  const queued = await ctx.db.transaction((tx) =>
+    mailEmailToken(
+      ctx,
+      tx,
+      user,
+      { purpose: 'signin', ttlSeconds: SIGNIN_TOKEN_TTL_S, now },
+      (token) => {
+        const link = new URL(ctx.config.publicUrl);
+        link.searchParams.set(SIGNIN_TOKEN_PARAM, token);
+        return { kind: 'signin-link', ...signinLinkMail(link.toString()) };
+      },
+      ownerAsking(ctx, user, 'signin', requester, now),
+    ),
+  );
+  if (queued === 'queued') ctx.kickMail();
 }
 
-/** Consumes an emailed sign-in link (once, within 15 minutes) and logs its account in. */
+/**
+ * Consumes an emailed sign-in link (once, within 15 minutes) and logs its account in; the other
+ * sign-in links still in the mailbox stop working (the route clears the account's login lock).
+ */
 export async function signInWithLink(ctx: AppContext, token: string, ip: string): Promise<IssuedSession> {
   const now = ctx.now();
   const invalid = new AppError('INVALID_TOKEN', AUTH_TEXTS.signinLinkFailed);
@@ -468,6 +579,7 @@ export async function signInWithLink(ctx: AppContext, token: string, ip: string)
   if (!(await q.consumeEmailToken(ctx.db, row.id, now))) throw invalid;
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user?.emailVerifiedAt) throw invalid;
+  await q.retireEmailTokens(ctx.db, user.id, 'signin', now);
   return startLogin(ctx, user, ip);
 }
 

@@ -150,20 +150,22 @@ describe('POST /api/auth/resend-verification', () => {
     expect(t.smtp.mailsTo(verified.email)).toHaveLength(1); // the original verification only
   });
 
-  it('the old link stops working after a resend; the new one works', async () => {
+  it('a resend leaves the earlier link working (anyone can ask for one); whichever is used first verifies', async () => {
     const { email, token: oldToken } = await createUnverifiedUser(t);
     const res = await t.post('/api/auth/resend-verification', { email: email.toUpperCase() });
     expect(res.status).toBe(200);
     const { token: newToken } = await readVerifyLink(t, email);
+    expect(newToken).not.toBe(oldToken);
 
     const old = await t.post('/api/auth/verify-email', { temp_token: oldToken, type: 'email' });
-    expect(old.status).toBe(400);
-    expect(old.body).toEqual(invalidLink);
-    expect((await findUserRow(t.db, email))!.emailVerifiedAt).toBeNull();
+    expect(old.status).toBe(200);
+    expect(old.body.session.user.email).toBe(email);
+    expect((await findUserRow(t.db, email))!.emailVerifiedAt).toBeInstanceOf(Date);
 
-    const fresh = await t.post('/api/auth/verify-email', { temp_token: newToken, type: 'email' });
-    expect(fresh.status).toBe(200);
-    expect(fresh.body.session.user.email).toBe(email);
+    const later = await t.post('/api/auth/verify-email', { temp_token: newToken, type: 'email' });
+    expect(later.status).toBe(200);
+    expect(later.body.dataStatus).toBe('alreadyConfirmedOrVerified');
+    expect(later.body.session).toBeUndefined();
   });
 
   it.each([
