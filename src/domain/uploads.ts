@@ -54,20 +54,16 @@ export const ImageDataUrlSchema = z
   .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, UPLOAD_TEXTS.notImage);
 
 const UserIdSchema = z.uuid({ error: 'userId must be your user id' });
-/** The token may come in the body (SPEC.md §7) as well as in the Authorization header. */
-const AccessTokenSchema = z.string().max(2000).optional();
 
 export const UploadImageBodySchema = z.object({
   file: ImageDataUrlSchema,
   userId: UserIdSchema,
-  accessToken: AccessTokenSchema,
 });
 export type UploadImageBody = z.infer<typeof UploadImageBodySchema>;
 
 export const DeletePortfolioBodySchema = z.object({
   imageUrl: z.string().trim().min(1, 'imageUrl is required').max(2048),
   userId: UserIdSchema,
-  accessToken: AccessTokenSchema,
 });
 export type DeletePortfolioBody = z.infer<typeof DeletePortfolioBodySchema>;
 

@@ -73,18 +73,12 @@ async function setPortfolio(userId: string, images: string[]) {
     .where(eq(providerProfiles.userId, userId));
 }
 
-/** As the web client sends it: the token in the body and as a bearer header. */
-function upload(
-  route: 'avatar' | 'portfolio',
-  who: Someone,
-  file: string,
-  opts: { header?: boolean; body?: boolean; userId?: string } = {},
-) {
-  const token = who.session.access_token;
+/** As the web client sends it: the token as a bearer header. */
+function upload(route: 'avatar' | 'portfolio', who: Someone, file: string, opts: { userId?: string } = {}) {
   return t.post(
     `/api/upload/${route}`,
-    { file, userId: opts.userId ?? who.user.id, ...(opts.body === false ? {} : { accessToken: token }) },
-    opts.header === false ? {} : { token },
+    { file, userId: opts.userId ?? who.user.id },
+    { token: who.session.access_token },
   );
 }
 
@@ -146,13 +140,27 @@ describe('POST /api/upload/avatar', () => {
     expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(true);
   });
 
-  it('accepts the token from the body alone, or from the header alone', async () => {
+  it('takes the token from the Authorization header only: a token in the body → 401, nothing stored', async () => {
     const user = await someone();
-    const bodyOnly = await upload('avatar', user, dataUrl(pngFile), { header: false });
-    expect(bodyOnly.status).toBe(200);
-    const headerOnly = await upload('avatar', user, dataUrl(jpegFile), { body: false });
-    expect(headerOnly.status).toBe(200);
-    expect(await avatarUrlOf(user.user.id)).toBe(headerOnly.body.avatarUrl);
+    const token = user.session.access_token;
+    for (const route of ['avatar', 'portfolio'] as const) {
+      const res = await t.post(`/api/upload/${route}`, {
+        file: dataUrl(pngFile),
+        userId: user.user.id,
+        accessToken: token,
+      });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
+    }
+    const remove = await t.del('/api/upload/portfolio', {
+      imageUrl: 'https://cdn.example.com/a.jpg',
+      userId: user.user.id,
+      accessToken: token,
+    });
+    expect(remove.status).toBe(401);
+    expect(await avatarUrlOf(user.user.id)).toBeNull();
+    expect(storedFiles('avatar', user.user.id)).toEqual([]);
+    expect(storedFiles('portfolio', user.user.id)).toEqual([]);
   });
 
   it('without a token, or with a bad or revoked one → 401 and nothing stored', async () => {
@@ -162,11 +170,11 @@ describe('POST /api/upload/avatar', () => {
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
 
-    const forged = await t.post('/api/upload/avatar', {
-      file,
-      userId: user.user.id,
-      accessToken: `${user.session.access_token}x`,
-    });
+    const forged = await t.post(
+      '/api/upload/avatar',
+      { file, userId: user.user.id },
+      { token: `${user.session.access_token}x` },
+    );
     expect(forged.status).toBe(401);
 
     // A password reset sets tokens_valid_after: older tokens stop working here as everywhere.
@@ -174,7 +182,7 @@ describe('POST /api/upload/avatar', () => {
       .update(users)
       .set({ tokensValidAfter: new Date(Date.now() + 60_000) })
       .where(eq(users.id, user.user.id));
-    const revoked = await upload('avatar', user, file, { header: false });
+    const revoked = await upload('avatar', user, file);
     expect(revoked.status).toBe(401);
     expect(revoked.body.error).toBe('UNAUTHORIZED');
 
@@ -427,11 +435,7 @@ describe('DELETE /api/upload/portfolio', () => {
     const kept = (await upload('portfolio', me, dataUrl(jpegFile))).body.portfolioImages[1] as string;
     const token = me.session.access_token;
 
-    const res = await t.del(
-      '/api/upload/portfolio',
-      { imageUrl: first, userId: me.user.id, accessToken: token },
-      { token },
-    );
+    const res = await t.del('/api/upload/portfolio', { imageUrl: first, userId: me.user.id }, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: UPLOAD_TEXTS.imageDeleted, portfolioImages: [kept] });
     expect(await portfolioOf(me.user.id)).toEqual([kept]);
@@ -440,11 +444,7 @@ describe('DELETE /api/upload/portfolio', () => {
     expect(existsSync(fileOf(kept))).toBe(true);
     expect((await t.get(first)).status).toBe(404);
 
-    const twice = await t.del('/api/upload/portfolio', {
-      imageUrl: first,
-      userId: me.user.id,
-      accessToken: token,
-    });
+    const twice = await t.del('/api/upload/portfolio', { imageUrl: first, userId: me.user.id }, { token });
     expect(twice.status).toBe(404);
     expect(twice.body).toEqual({ success: false, error: 'NOT_FOUND', message: UPLOAD_TEXTS.imageNotFound });
   });

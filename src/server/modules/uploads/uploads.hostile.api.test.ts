@@ -698,11 +698,7 @@ async function fetchServed(url: string, markers: string[]): Promise<Served> {
 async function attempt(route: Route, entry: HostileFile, field: string): Promise<Attempt> {
   const me = await freshProvider();
   const before = allStoredFiles();
-  const res = await t.post(
-    `/api/upload/${route}`,
-    { file: field, userId: me.id, accessToken: me.token },
-    { token: me.token },
-  );
+  const res = await t.post(`/api/upload/${route}`, { file: field, userId: me.id }, { token: me.token });
   const newFiles = allStoredFiles().filter((f) => !before.includes(f));
   const stored = await storedFor(route, me.id);
   const served: Served[] = [];
@@ -909,7 +905,7 @@ describe('hostile request fields', () => {
     const before = allStoredFiles();
     const file = dataUrl(Buffer.concat([base.jpeg, latin1(HTML)]), 'image/jpeg');
     for (const route of ['avatar', 'portfolio'] as const) {
-      const res = await t.post(`/api/upload/${route}`, { file, userId: victim.id, accessToken: me.token });
+      const res = await t.post(`/api/upload/${route}`, { file, userId: victim.id }, { token: me.token });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ success: false, error: 'FORBIDDEN', message: UPLOAD_TEXTS.notYours });
     }

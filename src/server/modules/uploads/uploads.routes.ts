@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AvatarReplySchema,
@@ -9,40 +9,70 @@ import {
   UploadImageBodySchema,
 } from '#domain/uploads.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { bearerToken } from '#server/plugins/auth.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
-import { userFromAccessToken } from '../auth/auth.service';
 import { base64DecodedLength, decodeImageDataUrl } from './images';
+import { parseUploadBody, UPLOAD_BODY_TEXTS } from './upload-body';
 import * as uploads from './uploads.service';
 
 const tags = ['uploads'];
 const bearer = [{ bearerAuth: [] }];
 
-type LooseBody = { accessToken?: unknown; file?: unknown } | null | undefined;
+/** Whether the request announces a body that has not been read yet. */
+const bodyToCome = (req: FastifyRequest) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 export async function uploadRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
 
-  // Fastify refuses bodies over its bodyLimit before any route code runs; say it in the upload's words.
-  // Anything else goes on to the app's error handler.
+  // Fastify refuses a body over the route's bodyLimit, and a content type no parser takes, before the
+  // body is parsed: say it in the upload's words. Anything else goes on to the app's error handler.
   base.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge);
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_BODY_TEXTS.jsonOnly);
+    }
     throw error;
   });
 
+  // These routes read JSON of their own shape only (upload-body.ts); any other content type is 415.
+  base.removeAllContentTypeParsers();
+  base.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    async (_req: FastifyRequest, body: string | Buffer) => parseUploadBody(String(body)),
+  );
+
   /**
-   * Runs before body validation, so a stranger gets 401 and an oversized file 413 whatever else is
-   * wrong. The token may come as a bearer header or, as SPEC.md §7 sends it, as `accessToken` in the body.
+   * The token comes from the Authorization header only, and is checked before a byte of the body is
+   * read: a stranger's 15 MB body is never parsed, walked or held (it used to be parsed and walked
+   * before authentication, blocking the event loop for seconds). The refusal closes the connection,
+   * as Fastify does for a body over the limit, so the rest of the body is not read either. This runs
+   * before the PGlite admission gate (a preHandler), which a slow body must not hold: only a token
+   * whose signature holds reaches the database, and the route's rate limit, which runs first, bounds
+   * those per address.
    */
-  const authenticateUpload = async (req: FastifyRequest) => {
-    const body = req.body as LooseBody;
-    const fromBody = typeof body?.accessToken === 'string' ? body.accessToken.trim() : '';
-    req.user = await userFromAccessToken(ctx, bearerToken(req) || fromBody);
-    if (typeof body?.file === 'string' && base64DecodedLength(body.file) > IMAGE_LIMITS.maxBytes) {
+  const authenticateUpload = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await base.authenticate(req);
+    } catch (error) {
+      if (bodyToCome(req)) reply.header('connection', 'close');
+      throw error;
+    }
+  };
+  // After the route's rate limit, which @fastify/rate-limit appends to each route's onRequest hooks
+  // from its own onRoute hook (registered before this module's): a stranger's flood is still counted.
+  base.addHook('onRoute', (route) => {
+    route.onRequest = [...[route.onRequest ?? []].flat(), authenticateUpload];
+  });
+
+  /** An oversized file is 413 whatever else is wrong with the body (measured without decoding it). */
+  const refuseOversizedFile = async (req: FastifyRequest) => {
+    const file = (req.body as { file?: unknown } | undefined)?.file;
+    if (typeof file === 'string' && base64DecodedLength(file) > IMAGE_LIMITS.maxBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge);
     }
   };
@@ -52,7 +82,7 @@ export async function uploadRoutes(base: FastifyInstance) {
     {
       bodyLimit: BODY_LIMITS.upload,
       config: { rateLimit: RATE_LIMITS.upload },
-      preValidation: authenticateUpload,
+      preValidation: refuseOversizedFile,
       schema: {
         tags,
         security: bearer,
@@ -73,7 +103,7 @@ export async function uploadRoutes(base: FastifyInstance) {
     {
       bodyLimit: BODY_LIMITS.upload,
       config: { rateLimit: RATE_LIMITS.upload },
-      preValidation: authenticateUpload,
+      preValidation: refuseOversizedFile,
       schema: {
         tags,
         security: bearer,
@@ -93,7 +123,6 @@ export async function uploadRoutes(base: FastifyInstance) {
     '/api/upload/portfolio',
     {
       config: { rateLimit: RATE_LIMITS.upload },
-      preValidation: authenticateUpload,
       schema: {
         tags,
         security: bearer,

@@ -109,7 +109,7 @@ describe('uploads through the API with S3', () => {
     const send = async (file: Buffer) =>
       t.post(
         '/api/upload/avatar',
-        { file: dataUrl(file, 'image/jpeg'), userId: provider.user.id, accessToken: token },
+        { file: dataUrl(file, 'image/jpeg'), userId: provider.user.id },
         { token },
       );
     const first = await send(await photo(800, 600, 'jpeg', 21));
@@ -169,7 +169,7 @@ describe('uploads through the API with S3', () => {
     const token = provider.session.access_token;
     const added = await t.post(
       '/api/upload/portfolio',
-      { file: dataUrl(await photo(1400, 700, 'png', 23)), userId: provider.user.id, accessToken: token },
+      { file: dataUrl(await photo(1400, 700, 'png', 23)), userId: provider.user.id },
       { token },
     );
     expect(added.status).toBe(200);
@@ -179,7 +179,7 @@ describe('uploads through the API with S3', () => {
 
     const removed = await t.del(
       '/api/upload/portfolio',
-      { imageUrl: url, userId: provider.user.id, accessToken: token },
+      { imageUrl: url, userId: provider.user.id },
       { token },
     );
     expect(removed.status).toBe(200);

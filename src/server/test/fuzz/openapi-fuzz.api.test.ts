@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '#server/db/schema/index.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
 import { SEARCH_LOG_SETTLE_MS } from '#server/modules/search/search-log.ts';
+import { UPLOAD_BODY_TEXTS } from '#server/modules/uploads/upload-body.ts';
 import { TOO_DEEP_MESSAGE } from '#server/plugins/input-guard.ts';
 import { buildTestApp, DAY, HOUR } from '../build-test-app';
 import {
@@ -40,6 +41,9 @@ import type { Hints } from './schema-arbitrary';
  *   10,000 deep, arrays and objects (400 VALIDATION_ERROR from the input guard).
  * Every paged operation (a `cursor` in its query or body) also gets each cursor of cursors.ts on a
  * page it answers with 200: impossible dates, far-future and negative timestamps, non-UTF-8 bytes.
+ * Every upload operation also gets, from the anonymous and the bogus caller, generated requests of
+ * both halves padded to the route's body limit and one byte over it, and a body of zeros as large as
+ * the limit: each must be 401 with `Connection: close`, and no JSON.parse may see a body.
  * Every response must be below 500, have a status the operation documents, and a body that
  * validates against the schema documented for that status. A rejected request must answer 4xx and
  * store nothing: every public table is fingerprinted (row count + md5 of rows) before and after the
@@ -103,7 +107,6 @@ function hintsFor(caller: Caller): Hints {
     fc.constantFrom(callers.owner.id, callers.otherProvider.id, callers.client.id, callers.admin.id);
   const rowIds = () => fc.constantFrom(fixtures.review, fixtures.opening, callers.owner.id);
   return {
-    accessToken: () => fc.constantFrom(caller.token, callers.owner.token),
     userId: () => fc.constantFrom(caller.id || callers.owner.id, callers.owner.id),
     providerId: userIds,
     provider_id: userIds,
@@ -299,11 +302,11 @@ beforeAll(async () => {
     .where(eq(providerProfiles.userId, stylist.id));
   fixtures.image = dataUrl(await swatch(32, 24, 'png', { r: 200, g: 90, b: 120 }));
   await prepareFixtures();
-  const upload = await t.post('/api/upload/portfolio', {
-    file: fixtures.image,
-    userId: callers.owner.id,
-    accessToken: callers.owner.token,
-  });
+  const upload = await t.post(
+    '/api/upload/portfolio',
+    { file: fixtures.image, userId: callers.owner.id },
+    { token: callers.owner.token },
+  );
   expect(upload.status, upload.text).toBe(200);
   const [profile] = await t.db
     .select()
@@ -449,7 +452,12 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
         const limit = t.app.apiBodyLimits.get(`${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
         if (!limit) throw new Error(`no body limit known for ${name}`);
         const tooLarge = { status: 413, error: 'PAYLOAD_TOO_LARGE' };
-        const tooDeep = { status: 400, error: 'VALIDATION_ERROR', message: TOO_DEEP_MESSAGE };
+        // The uploads read their own shape (text members only): a nested member is refused there.
+        const tooDeep = {
+          status: 400,
+          error: 'VALIDATION_ERROR',
+          message: isUpload(op) ? UPLOAD_BODY_TEXTS.notText : TOO_DEEP_MESSAGE,
+        };
         await run('rejected', oversizeRequest(op, path, limit), callers.owner, tooLarge);
         await run('rejected', deeplyNestedRequest(op, path, 'arrays'), callers.owner, tooDeep);
         await run('rejected', deeplyNestedRequest(op, path, 'objects'), callers.owner, tooDeep);
@@ -477,6 +485,94 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       expect([...distinct.values()]).toEqual([]);
     },
     Math.max(60_000, RUNS * 400),
+  );
+});
+
+/** The image upload operations: they take 15 MB and authenticate before reading a byte of it. */
+const isUpload = (op: Operation) => op.path.startsWith('/api/upload/');
+const uploads = operations.filter(isUpload);
+
+/** `request` with its body padded to exactly `bytes` (JSON allows trailing whitespace; other types get 'x'). */
+function paddedTo(request: FuzzRequest, bytes: number): FuzzRequest {
+  const payload = request.payload ?? '';
+  const contentType = request.headers['content-type'] ?? 'application/json';
+  const missing = Math.max(0, bytes - Buffer.byteLength(payload));
+  return {
+    ...request,
+    kind: `${request.kind}-padded`,
+    headers: { ...request.headers, 'content-type': contentType },
+    payload: payload + (contentType.startsWith('application/json') ? ' ' : 'x').repeat(missing),
+  };
+}
+
+describe('oversized anonymous uploads', () => {
+  it('are tried on the three upload operations', () => {
+    expect(uploads.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'DELETE /api/upload/portfolio',
+      'POST /api/upload/avatar',
+      'POST /api/upload/portfolio',
+    ]);
+  });
+
+  it.each(uploads.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: a stranger's body of any shape, at the route's limit or over it, is 401 before it is read",
+    async (name, op) => {
+      await prepareFixtures();
+      const limit = t.app.apiBodyLimits.get(`${op.method} ${op.path}`);
+      if (!limit) throw new Error(`no body limit known for ${name}`);
+      const hints = hintsFor(callers.owner);
+      const shapes = fc.oneof(validRequest(op, resolve, hints), invalidRequest(op, resolve, hints)!);
+      const generated = [...samples(shapes, 8, SEED + 104_729)];
+      const requests = [
+        ...generated.map((request) => paddedTo(request, limit)),
+        ...generated.slice(0, 3).map((request) => paddedTo(request, limit + 1)),
+        // The shape that held the event loop longest when it was parsed (47 s): one array of zeros.
+        {
+          kind: 'zeros',
+          method: op.method,
+          url: op.path,
+          headers: { 'content-type': 'application/json' },
+          payload: `{"file":[${'0,'.repeat((limit - 12) / 2)}0]}`,
+        },
+      ];
+
+      const before = await quietFingerprint();
+      const problems: string[] = [];
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        for (const request of requests) {
+          for (const caller of [callers.anonymous, callers.bogus]) {
+            const res = await send(request, caller);
+            const what = `${caller.name} ${request.kind} ${Buffer.byteLength(request.payload!)} bytes`;
+            const problem = checkResponse(
+              op,
+              res.statusCode,
+              String(res.headers['content-type'] ?? ''),
+              res.body,
+            );
+            if (problem) problems.push(`${what}: ${problem}`);
+            else if (
+              res.statusCode !== 401 ||
+              (JSON.parse(res.body) as { error: string }).error !== 'UNAUTHORIZED'
+            )
+              problems.push(
+                `${what}: expected 401 UNAUTHORIZED, got ${res.statusCode}: ${res.body.slice(0, 200)}`,
+              );
+            else if (res.headers.connection !== 'close') problems.push(`${what}: the connection stays open`);
+          }
+        }
+        const parsedBodies = parse.mock.calls.filter(
+          ([text]) => typeof text === 'string' && text.length > 1024 * 1024,
+        );
+        if (parsedBodies.length > 0) problems.push(`JSON.parse read ${parsedBodies.length} bodies over 1 MB`);
+      } finally {
+        parse.mockRestore();
+      }
+      const changed = changedTables(before, await quietFingerprint());
+      if (changed.length > 0) problems.push(`changed ${changed.join(', ')}`);
+      expect(problems).toEqual([]);
+    },
+    120_000,
   );
 });
 

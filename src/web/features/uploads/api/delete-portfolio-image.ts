@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { getSession } from '#web/lib/session.ts';
 import { refreshProviderViews } from '../provider-views';
 import type { PortfolioReply } from './upload-portfolio-image';
 
@@ -8,7 +7,7 @@ import type { PortfolioReply } from './upload-portfolio-image';
 export const deletePortfolioImage = ({ imageUrl, userId }: { imageUrl: string; userId: string }) =>
   api<PortfolioReply>('/api/upload/portfolio', {
     method: 'DELETE',
-    body: { imageUrl, userId, accessToken: getSession()?.access_token },
+    body: { imageUrl, userId },
     auth: true,
   });
 

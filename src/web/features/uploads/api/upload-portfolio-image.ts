@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PortfolioReplySchema } from '#domain/uploads.ts';
 import { api } from '#web/lib/api-client.ts';
-import { getSession } from '#web/lib/session.ts';
 import { refreshProviderViews } from '../provider-views';
 
 export type PortfolioReply = z.infer<typeof PortfolioReplySchema>;
@@ -11,7 +10,7 @@ export type PortfolioReply = z.infer<typeof PortfolioReplySchema>;
 export const uploadPortfolioImage = ({ file, userId }: { file: string; userId: string }) =>
   api<PortfolioReply>('/api/upload/portfolio', {
     method: 'POST',
-    body: { file, userId, accessToken: getSession()?.access_token },
+    body: { file, userId },
     auth: true,
   });
 
