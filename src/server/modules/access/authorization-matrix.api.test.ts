@@ -240,12 +240,8 @@ async function unUpgrade() {
   }
 }
 
-/** Upload bodies carry the token themselves (SPEC.md §7); they always name the owner. */
-const uploadBody = (o: RequestOptions, fields: Record<string, string>) => ({
-  userId: ids.owner,
-  accessToken: o.token ?? '',
-  ...fields,
-});
+/** Upload bodies always name the owner; the token travels in the header, as everywhere. */
+const uploadBody = (fields: Record<string, string>) => ({ userId: ids.owner, ...fields });
 const image = { file: '' };
 const openingBody = () => {
   const start = new Date(open.clock.now().getTime() + 2 * DAY);
@@ -393,16 +389,16 @@ const ENDPOINTS = {
     request: (app, o) => app.post('/api/messages', { providerId: ids.owner, message: 'Matrix hello' }, o),
   },
   "POST /api/upload/avatar (owner's)": {
-    request: (app, o) => app.post('/api/upload/avatar', uploadBody(o, image), o),
+    request: (app, o) => app.post('/api/upload/avatar', uploadBody(image), o),
     probe: ownerAvatar,
   },
   "POST /api/upload/portfolio (owner's)": {
-    request: (app, o) => app.post('/api/upload/portfolio', uploadBody(o, image), o),
+    request: (app, o) => app.post('/api/upload/portfolio', uploadBody(image), o),
     probe: ownerPortfolio,
     restore: seedPortfolio,
   },
   "DELETE /api/upload/portfolio (owner's)": {
-    request: (app, o) => app.del('/api/upload/portfolio', uploadBody(o, { imageUrl: ids.portfolioUrl }), o),
+    request: (app, o) => app.del('/api/upload/portfolio', uploadBody({ imageUrl: ids.portfolioUrl }), o),
     probe: ownerPortfolio,
     arrange: seedPortfolio,
   },
@@ -947,7 +943,7 @@ beforeAll(async () => {
   image.file = dataUrl(await swatch(40, 40, 'png', { r: 200, g: 90, b: 120 }));
   const portfolio = await open.post(
     '/api/upload/portfolio',
-    { ...image, userId: ids.owner, accessToken: tokens.owner },
+    { ...image, userId: ids.owner },
     { token: tokens.owner },
   );
   expect(portfolio.status, portfolio.text).toBe(200);
