@@ -522,14 +522,19 @@ const ENDPOINTS = {
     request: (app, o) => app.get(`/api/booking-logs?provider_id=${ids.owner}`, o),
   },
   'GET /api/booking-logs': { request: (app, o) => app.get('/api/booking-logs', o) },
-  // The beacon takes no token (navigator.sendBeacon sends none) and answers everyone alike.
+  // The view token and the beacon take no bearer (navigator.sendBeacon sends none) and answer everyone alike.
+  'GET /api/insights/view-token': {
+    request: (app, o) => app.get(`/api/insights/view-token?provider_id=${ids.owner}`, o),
+  },
   'POST /api/insights/events': {
-    request: (app, o) =>
-      app.post(
+    request: async (app, o) => {
+      const view = await app.get(`/api/insights/view-token?provider_id=${ids.owner}`, o);
+      return app.post(
         '/api/insights/events',
-        { kind: 'view', provider_id: ids.owner },
+        { token: view.body.token ?? 'none' },
         { ...o, headers: { ...o.headers, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0' } },
-      ),
+      );
+    },
   },
   "GET /api/insights?provider_id=(owner's)": {
     request: (app, o) => app.get(`/api/insights?provider_id=${ids.owner}`, o),
@@ -685,6 +690,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'POST /api/booking-logs':                                               [401,   E, 200, 200, 200, 200, 401, 401],
   "GET /api/booking-logs?provider_id=(owner's)":                          [401,   E, 404, 200, 404, 200, 401, 401],
   'GET /api/booking-logs':                                                [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/insights/view-token':                                         [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/insights/events':                                            [200, 200, 200, 200, 200, 200, 200, 200],
   "GET /api/insights?provider_id=(owner's)":                              [401,   E, 404, 200, 404, 404, 401, 401],
   "GET /api/insights/export?provider_id=(owner's)":                       [401,   E, 404, 200, 404, 404, 401, 401],
@@ -778,6 +784,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'POST /api/booking-logs':                                               [401, 200, 200, 200, 200, 200],
   "GET /api/booking-logs?provider_id=(owner's)":                          [401, 404, 200, 404,   A, 200],
   'GET /api/booking-logs':                                                [401, 403, 403, 403,   A, 200],
+  'GET /api/insights/view-token':                                         [200, 200, 200, 200, 200, 200],
   'POST /api/insights/events':                                            [200, 200, 200, 200, 200, 200],
   "GET /api/insights?provider_id=(owner's)":                              [401, 404, 200, 404, 404, 404],
   "GET /api/insights/export?provider_id=(owner's)":                       [401, 404, 200, 404, 404, 404],
@@ -871,6 +878,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'POST /api/booking-logs':                                               [  B,   B,   B,   B,   B,   B],
   "GET /api/booking-logs?provider_id=(owner's)":                          [  B,   B,   B,   B,   B,   B],
   'GET /api/booking-logs':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/insights/view-token':                                         [  B,   B,   B,   B,   B,   B],
   'POST /api/insights/events':                                            [  B,   B,   B,   B,   B,   B],
   "GET /api/insights?provider_id=(owner's)":                              [  B,   B,   B,   B,   B,   B],
   "GET /api/insights/export?provider_id=(owner's)":                       [  B,   B,   B,   B,   B,   B],
