@@ -27,7 +27,7 @@ test('unsaved edits ask before a link, Back or a reload leaves them; saved ones 
     },
     'provider',
   );
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   await page.goto('/account');
   const bio = page.getByLabel('Professional Bio');
   await expect(bio).toBeVisible();
@@ -115,7 +115,7 @@ test('the section menu jumps to a section: a side list on desktop, a jump list o
     },
     'provider',
   );
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   await page.goto('/account');
   const menu = page.getByRole('navigation', { name: 'Account sections' });
   const availabilityLink = menu.getByRole('link', { name: 'Availability', exact: true });

@@ -79,7 +79,7 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
 }) => {
   test.setTimeout(180_000);
   const nia = await createProvider(request, mail);
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   await page.goto('/account');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
@@ -493,7 +493,7 @@ test('a client changes the name, then becomes a service provider', async ({ page
     { user_type: 'client', name: 'Cam Client' },
     'client',
   );
-  await signInWith(page, cam.session);
+  await signInWith(page, cam);
   await page.goto('/account');
 
   await expect(page.getByText('Client', { exact: true })).toBeVisible();
@@ -538,9 +538,9 @@ test('a client changes the name, then becomes a service provider', async ({ page
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
   await expect(card).toHaveCount(0);
   expect((await storedProfile(request, cam)).user_type).toBe('provider');
-  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('glowfind.session') ?? '{}'));
-  expect(session.user.user_type).toBe('provider');
-  expect(session.user.bio).toBeUndefined();
+  // The session changed in the page's memory; storage keeps only the hint (no profile, no token).
+  expect(await page.evaluate(() => localStorage.getItem('glowfind.session'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('glowfind.signed-in'))).toBe(cam.session.user.id);
 
   // A new provider must give a location before the profile saves.
   await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -588,7 +588,7 @@ test('a javascript: booking link shows the field error and changes nothing', asy
   });
   expect(put.status()).toBe(200);
   const before = await storedProfile(request, nia);
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   await page.goto('/account');
 
   // Text the grid cannot read comes back as custom text, not lost.
@@ -641,7 +641,7 @@ test('load error with Retry, and the signed-out state when the session ends on t
   mail,
 }) => {
   const nia = await createProvider(request, mail);
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   await page.goto('/');
   await expect(page.getByRole('button', { name: /Account menu for Nia Brooks/ })).toBeVisible();
 
@@ -724,7 +724,7 @@ test('screenshots of the account page at desktop and phone width, dark and light
     });
     expect(res.status()).toBe(200);
   }
-  await signInWith(page, nia.session);
+  await signInWith(page, nia);
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => localStorage.setItem('glowfind.theme', t), theme);
     for (const width of [1280, 390]) {
@@ -752,7 +752,7 @@ test('screenshots of the account page at desktop and phone width, dark and light
     { user_type: 'client', name: 'Cam Client' },
     'client',
   );
-  await signInWith(page, cam.session);
+  await signInWith(page, cam);
   for (const [width, theme] of [
     [390, 'dark'],
     [1280, 'light'],

@@ -6,6 +6,7 @@ import {
   createVerifiedAccount,
   expect,
   expectNoAxeViolations,
+  signInWith,
   TEST_PASSWORD,
   test,
 } from './fixtures';
@@ -88,8 +89,7 @@ test('on a 390 px phone every admin table is a list of cards that fit the screen
   expect(session.user.role).toBe('admin');
   await request.dispose();
 
-  await page.goto(`${app.baseURL}/api/health`);
-  await page.evaluate((value) => localStorage.setItem('glowfind.session', value), JSON.stringify(session));
+  await signInWith(page, { email: ADMIN_EMAIL, password: TEST_PASSWORD }, app.baseURL);
   await page.goto(`${app.baseURL}/admin`);
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
 

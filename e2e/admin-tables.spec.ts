@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Session } from '../src/domain/auth';
-import { expect, expectNoAxeViolations, TEST_PASSWORD, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInWith, TEST_PASSWORD, test } from './fixtures';
 
 const ADMIN_EMAIL = 'admin-tables-e2e@example.com';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -32,9 +32,7 @@ test('an admin marks a submission handled, filters the list by status and dates,
   expect(session.user.role).toBe('admin');
   await request.dispose();
 
-  // As signInWith does, on this app's origin (signInWith goes to the worker's default app).
-  await page.goto(`${app.baseURL}/api/health`);
-  await page.evaluate((value) => localStorage.setItem('glowfind.session', value), JSON.stringify(session));
+  await signInWith(page, { email: ADMIN_EMAIL, password: TEST_PASSWORD }, app.baseURL);
   await page.goto(`${app.baseURL}/admin`);
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
   await page.getByRole('tab', { name: 'Submissions' }).click();

@@ -77,8 +77,7 @@ test('an admin passes the server-checked password step and sees the search made 
   const { session } = await verify.json();
   expect(session.user.role).toBe('admin');
 
-  await page.goto(`${app.baseURL}/api/health`);
-  await page.evaluate((value) => localStorage.setItem('glowfind.session', value), JSON.stringify(session));
+  await signInWith(page, { email: ADMIN_EMAIL, password: 'Velvet-Fern-2031' }, app.baseURL);
   await page.goto(`${app.baseURL}/admin`);
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   const password = page.getByLabel('Password');
@@ -117,7 +116,7 @@ test('a signed-in non-admin is refused by the server', async ({ page, request, m
   expect(logs.status()).toBe(403);
   expect((await logs.json()).message).toBe('Access Denied');
 
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toHaveCount(0);

@@ -44,7 +44,7 @@ test('a client signs up, confirms the email from the link, logs out and logs in 
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign up / Log in' }).first()).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('glowfind.session'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('glowfind.signed-in'))).toBeNull();
 
   // And back in with the password.
   await page.getByRole('button', { name: 'Sign up / Log in' }).click();
@@ -85,7 +85,7 @@ test('a wrong password shows the login failure message', async ({ page, mail }) 
   await expect(login.getByRole('alert')).toContainText(
     'Invalid email or password. Please check your credentials and try again.',
   );
-  expect(await page.evaluate(() => localStorage.getItem('glowfind.session'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('glowfind.signed-in'))).toBeNull();
 });
 
 test('logging in before confirming the email switches to the verify-email view', async ({ page }) => {

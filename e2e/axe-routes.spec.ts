@@ -3,8 +3,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Session } from '../src/domain/auth';
+import { SIGNED_IN_KEY } from '../src/domain/auth-options';
 import { firstLink } from '../src/server/test/smtp-sink';
-import { createVerifiedAccount, expect, scrollUntilVisible, test } from './fixtures';
+import {
+  createVerifiedAccount,
+  expect,
+  scrollUntilVisible,
+  signInWith,
+  type TestAccount,
+  test,
+} from './fixtures';
 
 /*
  * Every route of the web app (src/web/app/router.tsx), signed out and signed in as each kind of
@@ -20,10 +28,13 @@ const THEMES = ['light', 'dark'] as const;
 
 type Theme = (typeof THEMES)[number];
 
+/** What signs a page in (fixtures' signInWith logs in with it). */
+type Credentials = Pick<TestAccount, 'email' | 'password'>;
+
 interface Accounts {
-  client: Session;
-  provider: Session;
-  admin: Session;
+  client: Credentials;
+  provider: Credentials;
+  admin: Credentials;
   /** A real password-reset link's path (/reset-password?token=…). */
   resetPath: string;
   profilePath: string;
@@ -45,15 +56,12 @@ async function settle(page: Page, heading: string | RegExp) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-async function signIn(page: Page, baseURL: string, session: Session | null) {
+/** Signs the page in as `account` (a login, the refresh cookie and the hint), or out with null. */
+async function signIn(page: Page, baseURL: string, account: Credentials | null) {
+  if (account) return void (await signInWith(page, account, baseURL));
   await page.goto(`${baseURL}/api/health`);
-  await page.evaluate(
-    (value) =>
-      value === null
-        ? localStorage.removeItem('glowfind.session')
-        : localStorage.setItem('glowfind.session', value),
-    session ? JSON.stringify(session) : null,
-  );
+  // Without the hint a load resumes nothing: the page is a visitor's.
+  await page.evaluate((key) => localStorage.removeItem(key), SIGNED_IN_KEY);
 }
 
 async function createAccounts(
@@ -113,9 +121,9 @@ async function createAccounts(
   expect(providers[0]?.routing_slug).toBeTruthy();
 
   return {
-    client: client.session,
-    provider: provider.session,
-    admin,
+    client,
+    provider,
+    admin: { email: ADMIN_EMAIL, password: PASSWORD },
     resetPath: `${reset.pathname}${reset.search}`,
     profilePath: `/${providers[0]!.routing_slug}`,
   };

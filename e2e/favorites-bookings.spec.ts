@@ -32,7 +32,7 @@ test('a client saves a provider from a card, finds it under Saved Providers, and
     { user_type: 'client', name: 'Cara Client' },
     'client',
   );
-  await signInWith(page, client.session);
+  await signInWith(page, client);
 
   await page.goto('/');
   const card = page.getByRole('article', { name });
@@ -89,7 +89,7 @@ test('a failed save rolls the heart back and says so', async ({ page, request, m
     { user_type: 'client', name: 'Flo Client' },
     'client',
   );
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.route('**/api/favorites', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({
@@ -117,7 +117,7 @@ test('favourite services: each toggle is stored and survives a reload', async ({
     { user_type: 'client', name: 'Sol Client' },
     'client',
   );
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.goto('/account');
   const card = page.getByRole('region', { name: 'Favorite Services' });
   for (const group of [
@@ -162,7 +162,7 @@ test('a client clicks Book, and the provider sees the click in Booking Interest'
   await context.route('https://booking.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Booking</title><h1>Book with Noor</h1>' }),
   );
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.goto(`/${provider.slug}`);
   const logged = page.waitForResponse(
     (r) => r.url().endsWith('/api/booking-logs') && r.request().method() === 'POST',
@@ -183,7 +183,7 @@ test('a client clicks Book, and the provider sees the click in Booking Interest'
   });
 
   // The provider's view: total and unique clicks.
-  await signInWith(page, provider.session);
+  await signInWith(page, provider);
   await page.goto('/account');
   const analytics = page.getByRole('region', { name: 'Booking Interest' });
   await expect(analytics.getByRole('definition').first()).toHaveText('1');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Session, SignupBody } from '../src/domain/auth';
+import { SIGNED_IN_KEY } from '../src/domain/auth-options';
 import type { UpdateProfileBody } from '../src/domain/profiles';
 import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
 
@@ -248,18 +249,29 @@ export async function createBookableProvider(
 }
 
 /**
- * Stores the session where the app looks for it (localStorage); the next page load is signed in.
- * The browser gets no refresh cookie this way (the API request context holds it), so the login
- * lasts the access token's 15 minutes: plenty for a journey. e2e/session.spec.ts logs in for real.
- * Done from a same-origin page that runs no app code, so a signed-in tab cannot write its own
- * session back over this one.
+ * Signs the browser in as `account` the way the app resumes a login: a real login through the
+ * page's own request context, so the browser holds the HttpOnly refresh cookie, and the hint in
+ * localStorage that tells the next page load to resume the session through it (the access token
+ * lives in the page's memory only). Answers the login's session. `origin` is another app's
+ * (launchApp); by default the worker's. e2e/session.spec.ts logs in through the dialog.
  */
-export async function signInWith(page: Page, session: Session): Promise<void> {
-  await page.goto('/api/health');
+export async function signInWith(
+  page: Page,
+  account: Pick<TestAccount, 'email' | 'password'>,
+  origin = '',
+): Promise<Session> {
+  const res = await page.request.post(`${origin}/api/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { session } = (await res.json()) as { session: Session };
+  // From a same-origin page that runs no app code, so no open tab of the app acts on it first.
+  await page.goto(`${origin}/api/health`);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    'glowfind.session',
-    JSON.stringify(session),
+    SIGNED_IN_KEY,
+    session.user.id,
   ] as const);
+  return session;
 }
 
 /**

@@ -167,14 +167,16 @@ test('Save on a profile, sign up and confirm the email in the same tab: back on 
   await signUpInDialog(page, 'Nia Newcomer', email, password);
 
   const link = firstLink(await mail.waitForMail(email, (m) => /Confirm your email/.test(m.subject), 15_000));
+  const verified = page.waitForResponse((r) => r.url().endsWith('/api/auth/verify-email'));
   await page.goto(link);
+  // The access token lives in the page's memory: read from the reply that handed it over.
+  const { session } = (await (await verified).json()) as { session: { access_token: string } };
 
   await expect(page).toHaveURL(new RegExp(`/${provider.slug}$`));
   await expect(page.getByRole('button', { name: `Save ${provider.name}` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('glowfind.session') ?? 'null'));
   const ids = await request.get('/api/favorites/ids', {
     headers: { Authorization: `Bearer ${session.access_token}` },
   });

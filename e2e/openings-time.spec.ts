@@ -42,7 +42,7 @@ test('the same opening reads 3:00 – 4:00 PM Central in UTC, New York and Los A
   // The provider, travelling: their browser is in Los Angeles, the form is in Austin's time.
   const travelling = await contextIn(browser, baseURL, 'America/Los_Angeles');
   const page = await travelling.newPage();
-  await signInWith(page, provider.session);
+  await signInWith(page, provider);
   await page.goto('/account');
   const manager = page.getByRole('region', { name: 'Upcoming Availability' });
   await expect(manager.getByLabel('Time zone of your openings')).toHaveValue('');

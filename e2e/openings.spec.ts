@@ -45,7 +45,7 @@ test('a provider posts, edits, deactivates and deletes an opening; it shows on h
   expect(saved.status()).toBe(200);
 
   // Post.
-  await signInWith(page, provider.session);
+  await signInWith(page, provider);
   await page.goto('/account');
   const manager = page.getByRole('region', { name: 'Upcoming Availability' });
   await manager.getByRole('button', { name: 'Add Opening' }).click();

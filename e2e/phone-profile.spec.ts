@@ -94,7 +94,7 @@ test("phone: a signed-in client's Book in the bar opens the booking page and log
   await context.route('https://booking.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Booking</title><h1>Book here</h1>' }),
   );
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.setViewportSize(PHONE);
   await page.goto(`/${provider.slug}`);
   await scrollPastCard(page);

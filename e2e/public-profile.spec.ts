@@ -11,6 +11,7 @@ import {
   createVerifiedAccount,
   expect,
   expectNoAxeViolations,
+  signInWith,
   TEST_PASSWORD,
   type TestAccount,
   test,
@@ -99,11 +100,9 @@ async function createFullProvider(request: APIRequestContext, mail: SmtpSink) {
   return { ...account, slug: account.session.user.routing_slug, images };
 }
 
-/** Signs this page in as `account` (the app reads the session from localStorage on load). */
+/** Signs this page in as `account`: the refresh cookie and the hint, resumed on the next load. */
 async function signIn(page: Page, account: Account) {
-  await page.addInitScript((session) => {
-    localStorage.setItem('glowfind.session', JSON.stringify(session));
-  }, account.session);
+  await signInWith(page, account);
 }
 
 /** With SHOTS_DIR set, keeps a screenshot for a person to look at (the tests never compare pixels). */

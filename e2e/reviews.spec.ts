@@ -7,6 +7,7 @@ import {
   createVerifiedAccount,
   expect,
   expectNoAxeViolations,
+  signInWith,
   TEST_PASSWORD,
   TEST_SERVICE,
   type TestAccount,
@@ -19,13 +20,9 @@ const A_DAY_ON = 25 * HOUR_MS;
 
 const bearer = (account: TestAccount) => ({ Authorization: `Bearer ${account.session.access_token}` });
 
-/** signInWith for a server of its own (launchApp): the session goes to that origin's storage. */
+/** signInWith for a server of its own (launchApp): the login and the hint go to that origin. */
 async function signInAt(page: Page, baseURL: string, account: TestAccount) {
-  await page.goto(`${baseURL}/api/health`);
-  await page.evaluate(
-    (session) => localStorage.setItem('glowfind.session', session),
-    JSON.stringify(account.session),
-  );
+  await signInWith(page, account, baseURL);
 }
 
 /**

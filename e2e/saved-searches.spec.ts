@@ -38,7 +38,7 @@ test("a client saves a search from the results, gets one email when a matching o
   );
 
   // Save the page's search from the results banner.
-  await signInWith(page, client.session);
+  await signInWith(page, client);
   await page.goto('/?q=balayage&zip=78704');
   await expect(page.getByRole('article', { name: providerName })).toBeVisible();
   await page.getByRole('button', { name: 'Save this search' }).click();
@@ -123,7 +123,7 @@ test("a client saves a search from the results, gets one email when a matching o
   ).toBeVisible();
 
   // The provider's account page shows the insights, a chart per figure with its summary in words.
-  await signInWith(page, provider.session);
+  await signInWith(page, provider);
   await page.goto('/account#insights');
   const insights = page.getByRole('region', { name: 'Insights' });
   await expect(insights).toBeVisible();

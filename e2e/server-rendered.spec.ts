@@ -228,7 +228,7 @@ test("someone signed in never sees the visitor's 'Sign up / Log in' on a server-
         : header.locator('button[aria-label="Open menu"]');
     await expect(visitorButton).toBeVisible();
 
-    await signInWith(page, account.session);
+    await signInWith(page, account);
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your beauty, your way');
     // The server drew the visitor's header; its button keeps its place, unseen and unnamed.

@@ -2,7 +2,15 @@ import type { Session } from '#domain/auth.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#domain/auth-options.ts';
 import type { Issue } from '#domain/errors.ts';
 import { BETA_HEADER, betaHeaders, lockBeta } from './beta-gate';
-import { expireSession, getSession, needsRefresh, reloadSession, setSession } from './session';
+import {
+  expireSession,
+  getSession,
+  hasSignedInHint,
+  needsRefresh,
+  onSignedInElsewhere,
+  setSession,
+  settleResume,
+} from './session';
 
 /** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
 export class ApiError extends Error {
@@ -116,37 +124,72 @@ async function worthRefreshing(response: Response): Promise<boolean> {
 }
 
 let refreshing: Promise<Session | null> | null = null;
+let resuming: Promise<Session | null> | null = null;
 
 /**
  * Rotates the refresh token (the HttpOnly cookie the browser sends to /api/auth) once for all
  * callers in this tab, and under a Web Lock across tabs, so two tabs never present the same
- * refresh token (which would revoke the login).
+ * refresh token (which would revoke the login): the second one waits and sends the cookie the
+ * first one was given. Null when the server refuses the cookie (signed out); a network failure, a
+ * busy server or the beta gate throws, since none of them says the login has ended.
  */
-export function refreshSession(): Promise<Session | null> {
+function rotateRefreshToken(): Promise<Session | null> {
   refreshing ??= (async () => {
-    const before = getSession();
-    if (!before) return null;
     const run = async () => {
-      const latest = reloadSession();
-      if (!latest) return null;
-      // Another tab refreshed while this one waited for the lock: its access token is ours too.
-      if (latest.access_token !== before.access_token && !needsRefresh(latest)) return latest;
+      // Signed out meanwhile, here or in another tab: nothing to refresh.
+      if (!getSession() && !hasSignedInHint()) return null;
       const response = await send('/api/auth/refresh', { method: 'POST' });
-      if (!response.ok) return null;
-      const reply = (await response.json()) as { session: Session };
-      setSession(reply.session);
-      return reply.session;
+      if (response.ok) {
+        const reply = (await response.json()) as { session: Session };
+        setSession(reply.session);
+        return reply.session;
+      }
+      if (response.status === 401 || (response.status === 403 && !(await isBetaLocked(response))))
+        return null;
+      return parse<never>(response);
     };
     try {
       return navigator.locks ? await navigator.locks.request('glowfind-session-refresh', run) : await run();
-    } catch {
-      return null;
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
 }
+
+/** A new access token through the refresh cookie, or null when there is none to be had. */
+export function refreshSession(): Promise<Session | null> {
+  return rotateRefreshToken().catch(() => null);
+}
+
+/**
+ * The session of a page loaded while this browser was signed in (the hint in storage): the access
+ * token lives in memory only, so a load gets one through the refresh cookie. A refused cookie ends
+ * the session as any expiry does (the message and the login dialog); a failure that says nothing of
+ * the login (offline, the beta gate) throws and keeps the hint for the next load.
+ */
+function resumeOrThrow(): Promise<Session | null> {
+  const session = getSession();
+  if (session || !hasSignedInHint()) return Promise.resolve(session);
+  resuming ??= rotateRefreshToken()
+    .then((resumed) => {
+      if (!resumed) expireSession();
+      return resumed;
+    })
+    .finally(() => {
+      resuming = null;
+      settleResume();
+    });
+  return resuming;
+}
+
+/** resumeOrThrow for the load's session check: null whatever went wrong. */
+export function resumeSession(): Promise<Session | null> {
+  return resumeOrThrow().catch(() => null);
+}
+
+// Another tab signed in: this one resumes the session at once (its header, its open page).
+onSignedInElsewhere(() => void resumeSession());
 
 /** The longest Retry-After a read waits out before its one retry; a longer one is cut to this. */
 export const BUSY_RETRY_MAX_MS = 5000;
@@ -200,7 +243,7 @@ async function sendOrRetryBusy(path: string, opts: RequestOptions, token?: strin
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (!opts.auth) return parse<T>(await sendOrRetryBusy(path, opts));
-  let session = getSession();
+  let session = await resumeOrThrow();
   if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
   if (needsRefresh(session)) session = (await refreshSession()) ?? session;
   let response = await sendOrRetryBusy(path, opts, session.access_token);

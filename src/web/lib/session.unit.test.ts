@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#domain/auth.ts';
+import { SIGNED_IN_KEY } from '#domain/auth-options.ts';
 
 /** A Storage over a Map: this project runs in node, where there is no localStorage. */
 class MemoryStorage {
@@ -12,6 +13,9 @@ class MemoryStorage {
   }
   removeItem(key: string) {
     this.items.delete(key);
+  }
+  keys() {
+    return this.items.keys();
   }
 }
 
@@ -28,7 +32,8 @@ const storage = new MemoryStorage();
 let session: typeof import('./session');
 
 beforeAll(async () => {
-  // A session saved by the app before the refresh token moved to the HttpOnly cookie.
+  // A session saved by an earlier version: the whole session, access token (and older still, the
+  // refresh token) included.
   storage.setItem(
     'glowfind.session',
     JSON.stringify({ access_token: 'a.b.c', refresh_token: 'old-refresh', expires_at: 1, user }),
@@ -41,23 +46,29 @@ afterAll(() => {
   delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 
-describe('the stored session', () => {
-  it('drops a refresh token left in storage by an older version, and keeps the rest', () => {
-    expect(session.getSession()).toEqual({ access_token: 'a.b.c', expires_at: 1, user });
-    expect(storage.getItem('glowfind.session')).not.toContain('old-refresh');
-    expect(JSON.parse(storage.getItem('glowfind.session')!)).toEqual({
-      access_token: 'a.b.c',
-      expires_at: 1,
-      user,
-    });
+describe('the session in memory, the hint in storage', () => {
+  it("removes an earlier version's stored session, tokens and all, and keeps only that someone was signed in", () => {
+    expect(storage.getItem('glowfind.session')).toBeNull();
+    expect(storage.getItem(SIGNED_IN_KEY)).toBe('u-1');
+    // No token survives the load: the page resumes through the refresh cookie instead.
+    expect(session.getSession()).toBeNull();
+    expect(session.hasSignedInHint()).toBe(true);
   });
 
-  it('stores only the access token, its expiry and the user, whatever else a reply carries', () => {
+  it('keeps the access token in memory only: storage holds the user id, whatever the reply carries', () => {
     session.setSession({ access_token: 'd.e.f', expires_at: 2, user, refresh_token: 'x' } as Session);
-    expect(JSON.parse(storage.getItem('glowfind.session')!)).toEqual({
-      access_token: 'd.e.f',
-      expires_at: 2,
-      user,
-    });
+    expect(session.getSession()).toEqual({ access_token: 'd.e.f', expires_at: 2, user });
+    expect([...storage.keys()]).toEqual([SIGNED_IN_KEY]);
+    expect(storage.getItem(SIGNED_IN_KEY)).toBe('u-1');
+    session.updateSessionUser({ ...user, name: 'Ada L.' });
+    expect([...storage.keys()]).toEqual([SIGNED_IN_KEY]);
+    expect(storage.getItem(SIGNED_IN_KEY)).toBe('u-1');
+  });
+
+  it('forgets both on sign-out', () => {
+    session.clearSession();
+    expect(session.getSession()).toBeNull();
+    expect(session.hasSignedInHint()).toBe(false);
+    expect([...storage.keys()]).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '#domain/auth.ts';
-import { getSession, patchSessionUser, SESSION_KEY, setSession } from '#web/lib/session.ts';
+import { SIGNED_IN_KEY } from '#domain/auth-options.ts';
+import { getSession, patchSessionUser, setSession } from '#web/lib/session.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { Header } from './Header';
 
@@ -50,7 +51,8 @@ describe('Header', () => {
     act(() => patchSessionUser(USER_ID, { avatar_url: NEW }));
     expect(await menuPicture()).toBe(NEW);
     expect(getSession()?.user.avatar_url).toBe(NEW);
-    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!).user.avatar_url).toBe(NEW);
+    // Storage keeps only the hint that someone is signed in: no token, no profile.
+    expect({ ...localStorage }).toEqual({ [SIGNED_IN_KEY]: USER_ID });
   });
 
   it('leaves the session alone when the patch is for someone else (a sign-in changed mid-upload)', async () => {
@@ -60,14 +62,30 @@ describe('Header', () => {
     expect(getSession()?.user.avatar_url).toBe(OLD);
   });
 
-  it('follows another tab that stored a new avatar', async () => {
+  it('follows another tab that changed the avatar (it tells the others on their channel)', async () => {
     renderWithProviders(<Header />);
     expect(await menuPicture()).toBe(OLD);
-    const value = JSON.stringify(session(NEW));
-    localStorage.setItem(SESSION_KEY, value);
+    const otherTab = new BroadcastChannel('glowfind.session-user');
+    try {
+      otherTab.postMessage({ user: session(NEW).user });
+      expect(await menuPicture()).toBe(NEW);
+      // Someone else's change (another account signed in there) leaves this one as it is.
+      otherTab.postMessage({ user: { ...session(OLD).user, id: 'someone-else' } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await menuPicture()).toBe(NEW);
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('signs out when another tab signs out (the hint leaves storage)', async () => {
+    renderWithProviders(<Header />);
+    expect(await menuPicture()).toBe(OLD);
+    localStorage.removeItem(SIGNED_IN_KEY);
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: value }));
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_IN_KEY, newValue: null }));
     });
-    expect(await menuPicture()).toBe(NEW);
+    expect(await screen.findAllByRole('button', { name: 'Sign up / Log in' })).not.toHaveLength(0);
+    expect(getSession()).toBeNull();
   });
 });

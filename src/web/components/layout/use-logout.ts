@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { MessageReplySchema } from '#domain/auth.ts';
 import { api } from '#web/lib/api-client.ts';
-import { clearSession, getSession } from '#web/lib/session.ts';
+import { clearSession, getSession, hasSignedInHint } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.tsx';
 
 /**
@@ -15,10 +15,11 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return () => {
     const session = getSession();
-    if (session)
+    // The cookie alone ends the login (a page whose session never resumed, offline at load, has no token).
+    if (session || hasSignedInHint())
       void api<z.infer<typeof MessageReplySchema>>('/api/auth/logout', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${session.access_token}` },
+        headers: session ? { Authorization: `Bearer ${session.access_token}` } : {},
       }).catch(() => {});
     clearSession();
     queryClient.clear();
