@@ -15,7 +15,9 @@ import { AppError } from '../lib/app-error';
  * query-level gate could refuse the second statement of a request whose first already wrote. The
  * gate is an app-level preHandler: it runs after the route's rate limit, the body's arrival and
  * its validation (a slow upload or a bad request never holds a place), and before authentication,
- * whose token check is a query too.
+ * whose token check is a query too. (The image uploads authenticate earlier, in onRequest, before
+ * their body is read: there only a correctly signed token's lookup runs ungated, under the route's
+ * rate limit.)
  *
  * Not gated: /api/health (one SELECT 1, which waits in PGlite behind at most the gated requests'
  * statements, so it stays quick while the gate is full: liveness means the database answers), the
