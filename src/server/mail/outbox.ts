@@ -156,6 +156,27 @@ export async function enqueueMail(
   return 'capped';
 }
 
+/**
+ * What enqueueMail does for a capped kind before it writes — the mailbox's lock and the cap's count,
+ * in a (sub)transaction of their own — for an address nothing will be mailed to: a recovery link
+ * asked for an address without an account does the database work one with an account does, up to
+ * the writes, so the server's work after the answer says little about which it was.
+ */
+export async function countMailboxOnly(
+  ctx: MailContext,
+  db: Db,
+  kind: CappedKind,
+  address: string,
+): Promise<void> {
+  const group = capGroupOf(kind);
+  if (!group) return;
+  const mailbox = mailboxOf(address);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECIPIENT_LOCK_SPACE}, hashtext(${mailbox}))`);
+    await recipientWindow(tx, group, mailbox, ctx.now());
+  });
+}
+
 /** Which cap a new capped email to the mailbox `mailbox` (see mailboxOf) would exceed at `now`, if any. */
 async function recipientWindow(
   db: Db,
