@@ -13,7 +13,8 @@ export const RATE_LIMITS = {
   forgotPassword: { max: 5, timeWindow: '15 minutes' },
   perEmailMail: { max: 3, timeWindow: '1 hour' },
   verifyEmail: { max: 30, timeWindow: '15 minutes' },
-  refresh: { max: 120, timeWindow: '15 minutes' },
+  /** Every page load of a signed-in person resumes the session with one (its token lives in memory only). */
+  refresh: { max: 600, timeWindow: '15 minutes' },
   profileUpdate: { max: 120, timeWindow: '15 minutes' },
   message: { max: 20, timeWindow: '1 hour' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */

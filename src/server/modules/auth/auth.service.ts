@@ -350,6 +350,13 @@ async function endLoginFamily(ctx: AppContext, familyId: string, now: Date): Pro
  * Rotates a refresh token (from the cookie; none is a 401 like an unknown one). Presenting an
  * already rotated token ends its whole family, access tokens included.
  */
+/**
+ * How long after its rotation a refresh token may be sent again by the browser that never got the
+ * reply (a reload or a closed tab mid-refresh). Long enough for a slow reply on a phone, short
+ * enough that a copied cookie is of little use: one used later ends the whole login.
+ */
+export const REFRESH_LOST_REPLY_MS = 20_000;
+
 export async function refreshSession(
   ctx: AppContext,
   refreshToken: string | undefined,
@@ -360,9 +367,20 @@ export async function refreshSession(
   const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
-    await endLoginFamily(ctx, row.familyId, now);
-    logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
-    throw expired;
+    // Rotated already. Within a few seconds of its rotation this is the browser that rotated it and
+    // never got the reply (the page reloaded mid-refresh; every load resumes the session this way):
+    // it gets a new token of the same login. Later, or once the login has ended, it is a copy in
+    // someone else's hands: the whole login ends.
+    const rotated = row.rotatedAt ? row : await q.findRefreshToken(ctx.db, hashToken(refreshToken));
+    const lostReply =
+      rotated?.rotatedAt &&
+      !rotated.revokedAt &&
+      now.getTime() - rotated.rotatedAt.getTime() < REFRESH_LOST_REPLY_MS;
+    if (!lostReply) {
+      await endLoginFamily(ctx, row.familyId, now);
+      logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
+      throw expired;
+    }
   }
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user) throw expired;

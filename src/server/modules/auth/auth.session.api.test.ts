@@ -16,6 +16,7 @@ import {
   refreshTokenOf,
   refreshWithCookie,
 } from '#server/test/session-cookie.ts';
+import { REFRESH_LOST_REPLY_MS } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,6 +149,8 @@ describe('POST /api/auth/refresh', () => {
     const familyAccess = [first.body.session.access_token, second.body.session.access_token];
     expect(await verifyStatuses(familyAccess)).toEqual([200, 200]);
 
+    // Past the moment a lost reply could explain it.
+    t.clock.advance(REFRESH_LOST_REPLY_MS);
     const reuse = await refreshWithCookie(t, refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual(unauthorized);
@@ -171,6 +174,37 @@ describe('POST /api/auth/refresh', () => {
     expect((await refreshRow(other.refreshToken)).revokedAt).toBeNull();
     expect(await verifyStatuses([other.session.access_token])).toEqual([200]);
     expect((await refreshWithCookie(t, other.refreshToken)).status).toBe(200);
+  });
+
+  it('a token sent again right after its rotation (a reload mid-refresh: the reply was lost) gets a new token of the same login; later it ends the login', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const first = await refreshWithCookie(t, refreshToken);
+    expect(first.status).toBe(200);
+    // The page reloaded before the reply arrived: the browser still holds the rotated token.
+    t.clock.advance(REFRESH_LOST_REPLY_MS - 1_000);
+    const again = await refreshWithCookie(t, refreshToken);
+    expect(again.status, again.text).toBe(200);
+    const kept = refreshTokenOf(again);
+    expect((await refreshRow(kept)).familyId).toBe((await refreshRow(refreshToken)).familyId);
+    expect(await verifyStatuses([again.body.session.access_token])).toEqual([200]);
+    // The login goes on from the token the browser did get.
+    const next = await refreshWithCookie(t, kept);
+    expect(next.status).toBe(200);
+    // The first token once more, now well after its rotation: a copy, and the whole login ends.
+    t.clock.advance(2_000);
+    expect((await refreshWithCookie(t, refreshToken)).status).toBe(401);
+    expect((await refreshWithCookie(t, refreshTokenOf(next))).status).toBe(401);
+    expect(await verifyStatuses([next.body.session.access_token])).toEqual([401]);
+  });
+
+  it('a token of a login that has ended is refused even right after its rotation', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const first = await refreshWithCookie(t, refreshToken);
+    const logout = await t.post('/api/auth/logout', undefined, {
+      headers: { ...csrfHeader, cookie: `glowfind_refresh=${refreshTokenOf(first)}` },
+    });
+    expect(logout.status).toBe(200);
+    expect((await refreshWithCookie(t, refreshToken)).status).toBe(401);
   });
 
   it('a refresh token older than 30 days → 401', async () => {
