@@ -2,6 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
 import { databaseErrorSummary } from './log-errors';
 
+/**
+ * Refusals that say nothing about the batch, only about the moment: a deadlock or serialization
+ * failure (class 40), a statement or lock timeout (57014, 55P03), a database out of resources
+ * (class 53). The batch waits and is tried again whole, as for an unreachable database; splitting
+ * it would only multiply the statements of a busy database and drop good items.
+ */
+function isPassing(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('40') || code.startsWith('53') || code === '57014' || code === '55P03') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export interface BatchWriterOptions<Item> {
   log: FastifyBaseLogger;
   /** Names the writer in its log lines ('search log', 'insights'). */
@@ -104,7 +119,7 @@ export class BatchWriter<Item> {
       await this.opts.write(batch);
       return null;
     } catch (error) {
-      if (isDatabaseUnavailable(error)) return { left: batch, error };
+      if (isDatabaseUnavailable(error) || isPassing(error)) return { left: batch, error };
       if (batch.length === 1) {
         this.opts.log.warn(
           `${this.opts.label}: one ${this.opts.itemName} refused by the database (${databaseErrorSummary(error)}), dropped`,

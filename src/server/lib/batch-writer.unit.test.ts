@@ -104,6 +104,27 @@ describe('BatchWriter', () => {
     expect(attempts.length).toBeLessThanOrEqual(11);
   });
 
+  it('keeps a batch whole, unsplit, when the refusal is of the moment (deadlock, timeout, out of resources)', async () => {
+    for (const code of ['40P01', '40001', '57014', '55P03', '53300']) {
+      let attempts = 0;
+      const { w, written } = writer({
+        maxBatch: 10,
+        write: async (batch) => {
+          attempts += 1;
+          if (attempts === 1) throw Object.assign(new Error('passing trouble'), { code });
+          written.push(batch);
+        },
+      });
+      w.push([1, 2, 3]);
+      await w.flush();
+      expect(attempts, code).toBe(1);
+      expect(w.size, code).toBe(3);
+      await w.close();
+      expect(written, code).toEqual([[1, 2, 3]]);
+    }
+    expect(logged.some((line) => line.includes('refused by the database'))).toBe(false);
+  });
+
   it('keeps what is left when the database goes away while a refused batch is being split', async () => {
     let down = false;
     const { w, written } = writer({

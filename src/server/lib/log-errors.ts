@@ -10,6 +10,16 @@ const STACK_MAX = 2_000;
 /** Causes followed (an error's cause, its cause…). */
 const CAUSE_DEPTH = 3;
 
+/** The listed fields that hold a short string. */
+function pick(error: object, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = (error as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.length <= 128) out[key] = value;
+  }
+  return out;
+}
+
 interface ErrorLike {
   name?: unknown;
   message?: unknown;
@@ -48,8 +58,12 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
   const message = messageOf(error);
   let stack = '';
   if (typeof error.stack === 'string') {
-    // A stack starts with the message, parameters included: keep only its frames.
-    const frames = error.stack.indexOf('\n    at ');
+    // A stack starts with the message, parameters included: keep only its frames, found from the
+    // message's end (a bound value could itself hold a line like a frame).
+    const fullMessage = typeof error.message === 'string' ? error.message : '';
+    const afterMessage = error.stack.indexOf(fullMessage);
+    const from = afterMessage >= 0 ? afterMessage + fullMessage.length : 0;
+    const frames = error.stack.indexOf('\n    at ', from);
     stack = clip(`${name}: ${message}${frames >= 0 ? error.stack.slice(frames) : ''}`, STACK_MAX);
   }
   return {
@@ -58,6 +72,8 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
     ...(typeof error.code === 'string' || typeof error.code === 'number' ? { code: error.code } : {}),
     ...(typeof error.statusCode === 'number' ? { statusCode: error.statusCode } : {}),
     ...(typeof error.severity === 'string' ? { severity: error.severity } : {}),
+    // Which constraint, table and column refused a statement: names of the schema, never values.
+    ...pick(error, ['constraint', 'table', 'column']),
     stack,
     ...(error.cause && depth < CAUSE_DEPTH ? { cause: serializeError(error.cause, depth + 1) } : {}),
   };

@@ -31,6 +31,21 @@ describe('errors in the log', () => {
     );
   });
 
+  it('keep the constraint, table and column that refused a statement, and no frame-like line of a value', () => {
+    const cause = Object.assign(new Error('new row violates check constraint "w_len"'), {
+      code: '23514',
+      constraint: 'provider_insight_words_word_length',
+      table: 'provider_insight_words',
+      detail: 'Failing row contains (secret-value)',
+    });
+    const error = queryError(['value\n    at secret-frame (x.js:1:1)'], cause);
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).toContain('"constraint":"provider_insight_words_word_length"');
+    expect(logged).toContain('"table":"provider_insight_words"');
+    expect(logged).not.toContain('secret-value');
+    expect(logged).not.toContain('secret-frame');
+  });
+
   it('clip a huge message and stack, and follow causes a few levels only', () => {
     let error: Error = new Error('x'.repeat(50_000));
     for (let i = 0; i < 10; i++) error = Object.assign(new Error(`level ${i}`), { cause: error });

@@ -286,8 +286,13 @@ describe('POST /api/insights/events (the beacon)', () => {
     await view(p.id, { agent: OTHER_BROWSER });
     for (let i = 0; i < 5; i++) await view(p.id, { agent: `${BROWSER} r${i}` });
     expect((await insightsOf(p)).totals.profile_views).toBe(2);
+    // Nor is every address of one IPv6 /64 (one home, one host): one visitor; another /64 is another.
+    for (const ip of ['2001:db8:5:7::1', '2001:db8:5:7::2', '2001:db8:5:7:ffff:1:2:3'])
+      await view(p.id, { ip });
+    await view(p.id, { ip: '2001:db8:5:8::1' });
+    expect((await insightsOf(p)).totals.profile_views).toBe(4);
     const keys = await t.db.select().from(insightViewKeys).where(eq(insightViewKeys.providerId, p.id));
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(4);
     for (const key of keys) {
       expect(key.visitorKey).toMatch(/^[0-9a-f]{32}$/);
       expect(JSON.stringify(key)).not.toContain('203.0.113.7');
@@ -298,7 +303,7 @@ describe('POST /api/insights/events (the beacon)', () => {
     await view(p.id);
     const insights = await insightsOf(p);
     expect(insights.per_day.slice(-2)).toMatchObject([
-      { date: '2026-03-10', profile_views: 2 },
+      { date: '2026-03-10', profile_views: 4 },
       { date: '2026-03-11', profile_views: 1 },
     ]);
     nowMs -= DAY;

@@ -8,6 +8,7 @@ import { providerInsightDays, providerInsightWords } from '#server/db/schema/ind
 import { buildTestApp, captureLog, type LogCapture, type TestApp } from '#server/test/build-test-app.ts';
 import { insertProvider } from '#server/test/factories.ts';
 import { InsightTokens } from './insight-token';
+import { writeInsightEvents } from './insights.service';
 
 // The outside attack on the insight writer, replayed: 60 anonymous beacons from one address, each
 // as big as a beacon can be. It once made one INSERT of ~96,000 rows that PostgreSQL refused (more
@@ -104,6 +105,24 @@ describe('a burst of maximal insight beacons', () => {
     expect(await t.db.$count(providerInsightWords, eq(providerInsightWords.providerId, ids[0]!))).toBe(480);
     const grew = log.text.length - logBefore;
     expect(grew, `the log grew ${grew} bytes`).toBeLessThan(1024 * 1024);
+  });
+
+  it('stores 60 maximal events written as ONE batch (28,800 word rows: a multi-row VALUES would need 115,200 parameters)', async () => {
+    // Beacons that arrive together may land in one batch whatever the host's speed: the write itself
+    // must take the worst batch the beacons can make.
+    const ids = providers.slice(0, INSIGHT_BEACON_LIMITS.idsMax);
+    const at = new Date();
+    const events = Array.from({ length: 60 }, (_, i) => {
+      const words = Array.from({ length: INSIGHT_LIMITS.wordsPerSearch }, (_, n) =>
+        `one${i}x${n}${randomWord()}`.padEnd(INSIGHT_LIMITS.wordMax, 'v'),
+      );
+      const token = tokens.read(tokens.impressions(ids, words, at), at);
+      if (!token) throw new Error('the test token did not read back');
+      return { token, at };
+    });
+    const before = await t.db.$count(providerInsightWords);
+    await writeInsightEvents(t.db, events);
+    expect((await t.db.$count(providerInsightWords)) - before).toBe(60 * 60 * 8);
   });
 
   it('drops only the event the database refuses, with one short line, and writes the rest', async () => {

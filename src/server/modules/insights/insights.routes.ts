@@ -12,10 +12,20 @@ import {
   ViewTokenQuerySchema,
   ViewTokenReplySchema,
 } from '#domain/insights.ts';
+import { addressBlock } from '#server/lib/address-block.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { isBotAgent } from './bots';
 import { InsightWriter } from './insight-writer';
 import * as insights from './insights.service';
+
+/**
+ * Who a profile view is counted for: the IPv4 address, or the /64 of an IPv6 one (a home or host is
+ * given a whole /64, so its 2^64 addresses are one visitor, not a new one per address).
+ */
+function visitorOf(ip: string): string {
+  const block = addressBlock(ip);
+  return block.endsWith('/64') ? block : ip;
+}
 
 /** A beacon is a token and a few bytes of JSON around it. */
 const BEACON_BODY_LIMIT = INSIGHT_BEACON_LIMITS.tokenMax + 256;
@@ -57,7 +67,10 @@ export async function insightRoutes(base: FastifyInstance) {
       // Each asker's own: never kept by a cache. Unknown and unlisted providers get a token too (it
       // counts nothing), so this says nothing about who exists.
       reply.header('Cache-Control', 'private, no-store');
-      return { success: true as const, token: tokens.view(req.query.provider_id, req.ip, ctx.now()) };
+      return {
+        success: true as const,
+        token: tokens.view(req.query.provider_id, visitorOf(req.ip), ctx.now()),
+      };
     },
   );
 

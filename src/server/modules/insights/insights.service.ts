@@ -79,6 +79,10 @@ const emptyCounts = (providerId: string, day: string): q.DayCounts => ({
 const visitorKey = (salt: string, providerId: string, visitor: string) =>
   createHash('sha256').update(`${salt}\n${providerId}\n${visitor}`).digest('hex').slice(0, 32);
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const compareKeys = (a: { providerId: string; day: string }, b: { providerId: string; day: string }) =>
+  compare(a.providerId, b.providerId) || compare(a.day, b.day);
+
 /**
  * Writes a batch of beacon events: impressions and their search words as counters, profile views
  * as one per visitor per provider and day (ADR 019). A token counts once (the first of its beacons,
@@ -143,12 +147,23 @@ export async function writeInsightEvents(db: Db, batch: readonly InsightEvent[])
           visitorKey: key,
         });
       }
-      for (const added of await q.insertNewViewKeys(tx, [...keys.values()])) {
+      const sortedKeys = [...keys.values()].sort(
+        (a, b) => compareKeys(a, b) || compare(a.visitorKey, b.visitorKey),
+      );
+      for (const added of await q.insertNewViewKeys(tx, sortedKeys)) {
         counts(added.provider_id, added.day).profileViews++;
       }
     }
-    await q.addDayCounts(tx, [...days.values()]);
-    await q.addWordCounts(tx, [...words.values()]);
+    // In key order: two processes adding to the same rows take their locks in the same order, so
+    // their batches wait for each other instead of deadlocking.
+    await q.addDayCounts(
+      tx,
+      [...days.values()].sort((a, b) => compareKeys(a, b)),
+    );
+    await q.addWordCounts(
+      tx,
+      [...words.values()].sort((a, b) => compareKeys(a, b) || compare(a.word, b.word)),
+    );
   });
 }
 
