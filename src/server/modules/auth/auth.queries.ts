@@ -184,6 +184,40 @@ export async function markRefreshTokenRotated(db: Db, id: string, now: Date): Pr
   return rows.length === 1;
 }
 
+/**
+ * Takes a rotated refresh token for a lost reply: true once, while it was rotated after `since` and
+ * its login is live; false for every later try (a second replay is no lost reply).
+ */
+export async function claimLostReply(db: Db, id: string, since: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ replayedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.replayedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.rotatedAt, since),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+/** Revokes the family's tokens not yet rotated (the one a lost reply carried), so the login stays one chain. */
+export async function revokeUnrotatedInFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
 export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)

@@ -347,16 +347,17 @@ async function endLoginFamily(ctx: AppContext, familyId: string, now: Date): Pro
 }
 
 /**
- * Rotates a refresh token (from the cookie; none is a 401 like an unknown one). Presenting an
- * already rotated token ends its whole family, access tokens included.
- */
-/**
  * How long after its rotation a refresh token may be sent again by the browser that never got the
  * reply (a reload or a closed tab mid-refresh). Long enough for a slow reply on a phone, short
  * enough that a copied cookie is of little use: one used later ends the whole login.
  */
 export const REFRESH_LOST_REPLY_MS = 20_000;
 
+/**
+ * Rotates a refresh token (from the cookie; none is a 401 like an unknown one). Presenting an
+ * already rotated token ends its whole family, access tokens included, except once right after its
+ * rotation (a lost reply, above).
+ */
 export async function refreshSession(
   ctx: AppContext,
   refreshToken: string | undefined,
@@ -366,25 +367,32 @@ export async function refreshSession(
   if (!refreshToken) throw expired;
   const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
+  let lostReply = false;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
-    // Rotated already. Within a few seconds of its rotation this is the browser that rotated it and
-    // never got the reply (the page reloaded mid-refresh; every load resumes the session this way):
-    // it gets a new token of the same login. Later, or once the login has ended, it is a copy in
-    // someone else's hands: the whole login ends.
-    const rotated = row.rotatedAt ? row : await q.findRefreshToken(ctx.db, hashToken(refreshToken));
-    const lostReply =
-      rotated?.rotatedAt &&
-      !rotated.revokedAt &&
-      now.getTime() - rotated.rotatedAt.getTime() < REFRESH_LOST_REPLY_MS;
-    if (!lostReply) {
+    // Rotated already. Once, within a few seconds of its rotation, this is the browser that rotated
+    // it and never got the reply (the page reloaded mid-refresh; every load resumes the session this
+    // way): the token that reply carried is revoked and another of the same login is issued, so the
+    // login stays one chain. Any other time, or a second time, it is a copy in someone else's hands:
+    // the whole login ends.
+    const since = new Date(now.getTime() - REFRESH_LOST_REPLY_MS);
+    if (!(await q.claimLostReply(ctx.db, row.id, since, now))) {
       await endLoginFamily(ctx, row.familyId, now);
       logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
       throw expired;
     }
+    await q.revokeUnrotatedInFamily(ctx.db, row.familyId, now);
+    lostReply = true;
   }
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user) throw expired;
-  return createSession(ctx, user, row.familyId);
+  const session = await createSession(ctx, user, row.familyId);
+  // A copy sent at the same moment may have ended the login while this one was issued: then the new
+  // token ends with it (the ending revoked the rows it saw, and the new row may have come after).
+  if (lostReply && (await q.findRefreshToken(ctx.db, hashToken(refreshToken)))?.revokedAt) {
+    await endLoginFamily(ctx, row.familyId, now);
+    throw expired;
+  }
+  return session;
 }
 
 /**

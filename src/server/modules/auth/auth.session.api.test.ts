@@ -176,10 +176,11 @@ describe('POST /api/auth/refresh', () => {
     expect((await refreshWithCookie(t, other.refreshToken)).status).toBe(200);
   });
 
-  it('a token sent again right after its rotation (a reload mid-refresh: the reply was lost) gets a new token of the same login; later it ends the login', async () => {
+  it('a token sent again right after its rotation (a reload mid-refresh: the reply was lost) gets a new token of the same login, once; the lost one is revoked', async () => {
     const { refreshToken } = await createVerifiedUser(t);
     const first = await refreshWithCookie(t, refreshToken);
     expect(first.status).toBe(200);
+    const lost = refreshTokenOf(first);
     // The page reloaded before the reply arrived: the browser still holds the rotated token.
     t.clock.advance(REFRESH_LOST_REPLY_MS - 1_000);
     const again = await refreshWithCookie(t, refreshToken);
@@ -187,14 +188,45 @@ describe('POST /api/auth/refresh', () => {
     const kept = refreshTokenOf(again);
     expect((await refreshRow(kept)).familyId).toBe((await refreshRow(refreshToken)).familyId);
     expect(await verifyStatuses([again.body.session.access_token])).toEqual([200]);
+    // The token the lost reply carried is revoked: the login is one chain, not two.
+    expect((await refreshRow(lost)).revokedAt).toBeInstanceOf(Date);
     // The login goes on from the token the browser did get.
     const next = await refreshWithCookie(t, kept);
     expect(next.status).toBe(200);
-    // The first token once more, now well after its rotation: a copy, and the whole login ends.
-    t.clock.advance(2_000);
-    expect((await refreshWithCookie(t, refreshToken)).status).toBe(401);
+    // The first token once more, still within the window: a second replay is a copy, and the whole login ends.
+    const copy = await refreshWithCookie(t, refreshToken);
+    expect(copy.status).toBe(401);
     expect((await refreshWithCookie(t, refreshTokenOf(next))).status).toBe(401);
     expect(await verifyStatuses([next.body.session.access_token])).toEqual([401]);
+  });
+
+  it('a rotated token sent again after the window ends the login, even the first time', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const first = await refreshWithCookie(t, refreshToken);
+    t.clock.advance(REFRESH_LOST_REPLY_MS + 1);
+    expect((await refreshWithCookie(t, refreshToken)).status).toBe(401);
+    expect((await refreshWithCookie(t, refreshTokenOf(first))).status).toBe(401);
+  });
+
+  it('two copies of a rotated token sent at once within the window: at most one goes on, and then the login ends', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    await refreshWithCookie(t, refreshToken);
+    const replies = await Promise.all([
+      refreshWithCookie(t, refreshToken),
+      refreshWithCookie(t, refreshToken),
+    ]);
+    expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(replies.some((r) => r.status === 401)).toBe(true);
+    // Whatever either was given, the login has ended: no token of it refreshes or authenticates.
+    for (const reply of replies.filter((r) => r.status === 200)) {
+      expect((await refreshWithCookie(t, refreshTokenOf(reply))).status).toBe(401);
+      expect(await verifyStatuses([reply.body.session.access_token])).toEqual([401]);
+    }
+    const family = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, (await refreshRow(refreshToken)).familyId));
+    for (const row of family) expect(row.revokedAt).toBeInstanceOf(Date);
   });
 
   it('a token of a login that has ended is refused even right after its rotation', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "replayed_at" timestamp with time zone;
