@@ -179,6 +179,65 @@ describe('the site-wide access-password budget with REDIS_URL, across two instan
       await betaB.close();
     }
   });
+
+  it(`paces the checks for the whole site once spent, shared by both; a kept slot holds on the other`, async () => {
+    const PACE = RATE_LIMITS.accessPasswordPaced;
+    const INTERVAL_S = 60 / PACE.max;
+    const BLOCKS = 200;
+    // A clean start in the shared store: earlier tests spent this budget and used this pace.
+    const client = redis.client();
+    try {
+      await client.connect();
+      const keys = await client.keys('*access-pa*');
+      if (keys.length) await client.del(...keys);
+    } finally {
+      client.disconnect();
+    }
+    const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+    const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+    const apps = [betaA.app, betaB.app];
+    try {
+      for (let i = 0; i < CAP; i++) {
+        expect(
+          (await attempt(apps[i % 2]!, `spend-${i}`, `10.7.${Math.floor(i / PER_BLOCK)}.1`)).statusCode,
+        ).toBe(403);
+      }
+      // 200 IPv6 /64 blocks of one /48, alternating between the instances: the pace's burst is checked
+      // in all, not one per block on each instance.
+      const statuses: number[] = [];
+      for (let i = 0; i < BLOCKS; i++) {
+        statuses.push(
+          (await attempt(apps[i % 2]!, `pace-guess-${i}`, `2001:db8:88:${i.toString(16)}::1`)).statusCode,
+        );
+      }
+      expect(statuses.filter((s) => s === 403)).toHaveLength(PACE.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(BLOCKS - PACE.max);
+
+      // The right password from a new block, on A: a slot kept for it, after the attackers' slots.
+      const first = await attempt(betaA.app, BETA_PASSWORD, '2001:db8:99:2::5');
+      expect(first.statusCode, first.body).toBe(429);
+      const retryAfter = Number(first.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual((BLOCKS + 1) * INTERVAL_S);
+      // Coming back after it, on B (the slot lives in Redis), after the attackers tried again: in.
+      betaA.clock.advance(retryAfter * 1000);
+      betaB.clock.advance(retryAfter * 1000);
+      let later = 0;
+      for (let i = 0; i < BLOCKS; i++) {
+        const res = await attempt(apps[i % 2]!, `pace-late-${i}`, `2001:db8:88:${i.toString(16)}::1`);
+        if (res.statusCode === 403) later += 1;
+      }
+      const right = await attempt(betaB.app, BETA_PASSWORD, '2001:db8:99:2::6');
+      expect(right.statusCode, right.body).toBe(200);
+      // Over the whole wait the two instances together checked no more than the pace allows (its burst,
+      // then one per interval; + 1 for the Retry-After's rounding up to whole seconds).
+      const checked = PACE.max + later + 1;
+      expect(checked).toBeLessThanOrEqual(PACE.max + Math.floor(retryAfter / INTERVAL_S) + 1);
+    } finally {
+      await betaA.close();
+      await betaB.close();
+    }
+  });
 });
 
 describe('when Redis does not answer, the limits let requests through (fail open)', () => {

@@ -4,6 +4,13 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { rateLimited } from '../lib/app-error';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate-limit store's client when REDIS_URL is set (globalPace keeps its slots there too). */
+    rateLimitRedis: Redis | null;
+  }
+}
+
 /** Every limit in one table: [max requests, window]. Per IP unless the name says otherwise. */
 export const RATE_LIMITS = {
   login: { max: 30, timeWindow: '15 minutes' },
@@ -48,6 +55,12 @@ export const RATE_LIMITS = {
   accessPasswordFailures: { max: 100, timeWindow: '1 hour' },
   /** While accessPasswordFailures is spent: attempts per address block, right or wrong. */
   accessPasswordSlowed: { max: 1, timeWindow: '5 minutes' },
+  /**
+   * While accessPasswordFailures is spent: passwords checked for the whole site, each step on its own
+   * (globalPace: one every 15 s, 4 at once after a quiet minute). Blocks are cheap too (a /48 of IPv6
+   * holds 65,536 /64s), so accessPasswordSlowed alone does not bound the total.
+   */
+  accessPasswordPaced: { max: 4, timeWindow: '1 minute' },
 } as const;
 
 /** How long start-up waits for Redis before serving without it (the limits then fail open until it answers). */
@@ -66,6 +79,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+  app.decorate('rateLimitRedis', redis ?? null);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, skipOnError: true } : {}),
@@ -163,4 +177,115 @@ export function keyedLimit(
       throw rateLimited(result.ttlInSeconds);
     }
   };
+}
+
+/** How long a slot handed out by globalPace stays the holder's after its time; then it lapses. */
+export const PACE_SLOT_GRACE_MS = 2 * 60_000;
+
+/** A globalPace answer: check now, or come back in `retryAfter` seconds (to a slot kept for you). */
+export type PaceAnswer = { ready: true } | { ready: false; retryAfter: number };
+
+/**
+ * GCRA with kept slots, atomic in Redis. KEYS: the pace's next-slot time, the holder's slot.
+ * ARGV: now, interval, tolerance, grace (ms), '1' to take a slot when the holder has none.
+ * Returns 0 (check now), -1 (no slot held, none taken) or the ms until the holder's slot.
+ */
+const PACE_LUA = `
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local tolerance = tonumber(ARGV[3])
+local grace = tonumber(ARGV[4])
+local held = tonumber(redis.call('GET', KEYS[2]))
+if held and held + grace > now then
+  if held <= now then
+    redis.call('DEL', KEYS[2])
+    return 0
+  end
+  return held - now
+end
+if ARGV[5] ~= '1' then return -1 end
+local tat = math.max(tonumber(redis.call('GET', KEYS[1])) or 0, now)
+redis.call('SET', KEYS[1], tat + interval, 'PX', tat + interval - now + 60000)
+local at = tat - tolerance
+if at <= now then return 0 end
+redis.call('SET', KEYS[2], at, 'PX', at - now + grace)
+return at - now
+`;
+
+/**
+ * A pace for one kind of check across the whole site: `max` per `timeWindow`, spread evenly (one
+ * every timeWindow / max, up to `max` at once after a quiet spell: GCRA), in Redis when REDIS_URL is
+ * set so every instance shares it, in memory otherwise. Times come from the app's clock (`now`).
+ *
+ * Fairness: a holder (e.g. an address block) that finds no free slot is given the next one, its own:
+ * `take` answers how long to wait, and when the holder comes back after that its `claim` is ready
+ * whatever others sent meanwhile. One pending slot per holder (asking again gives the same slot), so
+ * each holder waits behind at most one slot of every other holder, in the order they asked. A slot
+ * lapses PACE_SLOT_GRACE_MS after its time. Never limits with RATE_LIMIT=off; opens when Redis fails.
+ */
+export function globalPace(
+  app: FastifyInstance,
+  config: Config,
+  name: string,
+  limit: { max: number; timeWindow: string },
+  now: () => Date,
+) {
+  const interval = Math.ceil(windowMs(limit.timeWindow) / limit.max);
+  const tolerance = (limit.max - 1) * interval;
+  const redis = app.rateLimitRedis;
+  let nextSlot = 0;
+  const held = new Map<string, number>();
+
+  function inMemory(holder: string, at: number, take: boolean): number {
+    const slot = held.get(holder);
+    if (slot !== undefined && slot + PACE_SLOT_GRACE_MS > at) {
+      if (slot > at) return slot - at;
+      held.delete(holder);
+      return 0;
+    }
+    held.delete(holder);
+    if (!take) return -1;
+    if (held.size > 10_000) {
+      for (const [h, s] of held) if (s + PACE_SLOT_GRACE_MS <= at) held.delete(h);
+    }
+    const tat = Math.max(nextSlot, at);
+    nextSlot = tat + interval;
+    const slotAt = tat - tolerance;
+    if (slotAt <= at) return 0;
+    held.set(holder, slotAt);
+    return slotAt - at;
+  }
+
+  async function ask(holder: string, take: boolean): Promise<PaceAnswer | null> {
+    if (!config.rateLimit) return { ready: true };
+    const at = now().getTime();
+    let ms: number;
+    if (redis) {
+      try {
+        const keys = [`access-pace:${name}`, `access-pace:${name}:slot:${holder}`];
+        const args = [at, interval, tolerance, PACE_SLOT_GRACE_MS, take ? '1' : '0'];
+        ms = Number(await redis.eval(PACE_LUA, 2, ...keys, ...args));
+      } catch {
+        return { ready: true }; // the store does not answer: open, like every limit (registerRateLimit)
+      }
+    } else {
+      ms = inMemory(holder, at, take);
+    }
+    if (ms < 0) return null;
+    return ms === 0 ? { ready: true } : { ready: false, retryAfter: Math.ceil(ms / 1000) };
+  }
+
+  return {
+    /** The holder's kept slot: ready once its time has come (and used up), else the wait; null if it holds none. */
+    claim: (holder: string) => ask(holder, false),
+    /** A slot for the holder: now if the pace allows, else the next free one, kept for it (or the one it holds). */
+    take: async (holder: string) => (await ask(holder, true)) as PaceAnswer,
+  };
+}
+
+function windowMs(text: string): number {
+  const match = /^(\d+) (second|minute|hour)s?$/.exec(text);
+  if (!match) throw new Error(`globalPace: unsupported time window '${text}'`);
+  const unit = { second: 1000, minute: 60_000, hour: 3_600_000 }[match[2] as 'second' | 'minute' | 'hour'];
+  return Number(match[1]) * unit;
 }

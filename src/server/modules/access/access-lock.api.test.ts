@@ -14,7 +14,10 @@ import { insertUser, uniqueEmail } from '#server/test/factories.ts';
  * shut the right password out for an hour, from anywhere. Now the step slows down instead: each
  * block gets one attempt per RATE_LIMITS.accessPasswordSlowed window (5 minutes), with a 429 and
  * a short Retry-After in between, so the right password gets in at once from a block that has not
- * just tried, and late at worst from one that has. Every wrong password is a security event.
+ * just tried, and late at worst from one that has. Blocks are cheap too (a /48 of IPv6 is 65,536
+ * /64s), so the site as a whole is paced as well (RATE_LIMITS.accessPasswordPaced, 4 checks a
+ * minute): a block that finds no free check is kept the next one, and its Retry-After says when.
+ * Every wrong password is a security event.
  */
 
 const ADMIN_PASSWORD = 'Lock-Admin-Step-58';
@@ -23,6 +26,11 @@ const BUDGET = RATE_LIMITS.accessPasswordFailures.max;
 const PER_BLOCK = RATE_LIMITS.accessPassword.max;
 const BLOCK_WINDOW_S = 15 * 60;
 const SLOWED_WINDOW_S = 5 * 60;
+const PACE = RATE_LIMITS.accessPasswordPaced;
+/** One check every PACE_INTERVAL_S seconds site-wide while the budget is spent (4 a minute: 15 s). */
+const PACE_INTERVAL_S = 60 / PACE.max;
+/** The most checks the pace allows over `elapsedS` seconds: its burst, then one per interval. */
+const paceBound = (elapsedS: number) => PACE.max + Math.floor(elapsedS / PACE_INTERVAL_S);
 
 /** The attack's addresses: one in each of BUDGET / PER_BLOCK different /24 blocks, 10.<offset + i>.0.1. */
 const attackerAddress = (offset: number, i: number) => `10.${offset + i}.0.1`;
@@ -152,6 +160,88 @@ describe('the per-block limit (a step not slowed)', () => {
       expect(next.statusCode, next.body).toBe(200);
     },
   );
+});
+
+describe('the site-wide pace once the budget is spent (an attacker with many IPv6 /64 blocks)', () => {
+  const BLOCKS = 200;
+  /** 200 distinct /64 blocks inside one /48 (2001:db8:77::/48 holds 65,536 of them). */
+  const blockAddress = (i: number) => `2001:db8:77:${i.toString(16)}::1`;
+  const pacedLog = captureLog();
+  let paced: TestApp;
+  let elapsedS = 0;
+  let checked = 0;
+  /** One round of the attack: every block guesses once; returns the statuses. */
+  async function attackRound(label: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < BLOCKS; i++) {
+      const res = await attempt(paced.app, 'beta', `pace-guess-${label}-${i}`, blockAddress(i));
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        // Every refusal says when to come back; never later than one slot per block ahead of it.
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual((BLOCKS + 1) * PACE_INTERVAL_S);
+      }
+    }
+    checked += statuses.filter((s) => s === 403).length;
+    return statuses;
+  }
+  const advance = (seconds: number) => {
+    paced.clock.advance(seconds * 1000);
+    elapsedS += seconds;
+  };
+
+  beforeAll(async () => {
+    paced = await buildTestApp({ rateLimit: true, env: { BETA_PASSWORD }, log: pacedLog });
+    // Spend the budget: BUDGET wrong passwords, each /24 block within its own limit.
+    for (let i = 0; i < BUDGET; i++) {
+      const res = await attempt(paced.app, 'beta', `spend-${i}`, `10.60.${Math.floor(i / PER_BLOCK)}.1`);
+      expect(res.statusCode).toBe(403);
+    }
+  });
+  afterAll(async () => {
+    await paced?.close();
+  });
+
+  it(`${BLOCKS} blocks guessing every minute for 5 minutes get the pace's checks, not one each`, async () => {
+    const statuses = await attackRound('0');
+    // The pace's burst is checked; every other block is told to wait for a slot of its own.
+    expect(statuses.filter((s) => s === 403)).toHaveLength(PACE.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(BLOCKS - PACE.max);
+    for (let round = 1; round <= 5; round++) {
+      advance(60);
+      await attackRound(String(round));
+    }
+    // 1,200 guesses from 200 blocks over 5 minutes: the pace's checks and no more (the per-block
+    // limit alone would have let 200 through at once, and 200 more every 5 minutes).
+    expect(checked).toBeLessThanOrEqual(paceBound(elapsedS));
+    expect(checked).toBeGreaterThanOrEqual(paceBound(elapsedS) - PACE.max);
+    const failed = pacedLog.entries().filter((e) => e.security === 'access-password-failed');
+    expect(failed).toHaveLength(BUDGET + checked);
+  });
+
+  it('the right password from a new block gets in after the Retry-After it was given, while the attack goes on', async () => {
+    const owner = '2001:db8:99:1::5';
+    const first = await attempt(paced.app, 'beta', BETA_PASSWORD, owner);
+    expectSlowed(first, (BLOCKS + 1) * PACE_INTERVAL_S);
+    const retryAfter = Number(first.headers['retry-after']);
+    // Asking again early keeps its place (one slot per block): the same wait, no new slot.
+    const again = await attempt(paced.app, 'beta', BETA_PASSWORD, '2001:db8:99:1::6');
+    expectSlowed(again, retryAfter);
+
+    // The attack goes on every 5 minutes until the owner's time, and once more at that very moment.
+    let waited = 0;
+    while (waited < retryAfter) {
+      const step = Math.min(5 * 60, retryAfter - waited);
+      advance(step);
+      waited += step;
+      await attackRound(`late-${waited}`);
+    }
+    const right = await attempt(paced.app, 'beta', BETA_PASSWORD, owner);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().access_token).toEqual(expect.any(String));
+    // Through all of it the site checked no more passwords than the pace allows.
+    expect(checked + 1).toBeLessThanOrEqual(paceBound(elapsedS));
+  });
 });
 
 it('with RATE_LIMIT=off (benchmarks) there is no limit, but every failure is still logged', async () => {

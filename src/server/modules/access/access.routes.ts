@@ -10,9 +10,10 @@ import {
   PasswordBodySchema,
 } from '#domain/admin.ts';
 import { addressBlock } from '#server/lib/address-block.ts';
+import { rateLimited } from '#server/lib/app-error.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
 import { requireRole } from '#server/plugins/auth.ts';
-import { failureBudget, keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { failureBudget, globalPace, keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as access from './access.service';
 
 const tags = ['access'];
@@ -31,10 +32,14 @@ export async function accessRoutes(base: FastifyInstance) {
   /**
    * Each step is limited per address block (/24, /64: RATE_LIMITS.accessPassword on the route) and
    * keeps a site-wide count of wrong passwords (addresses are cheap to rotate, this count is not).
-   * Once that budget is spent the step slows down for everyone instead of locking: each block gets
-   * one attempt per RATE_LIMITS.accessPasswordSlowed window (a 429 with a short Retry-After in
-   * between). A lock for everyone let 100 wrong guesses from 10 addresses shut the right password
-   * out for an hour; now it gets in at once from any block that has not just tried, late at worst.
+   * Once that budget is spent the step slows down for everyone instead of locking:
+   * - each block gets one attempt per RATE_LIMITS.accessPasswordSlowed window, and
+   * - the whole site gets RATE_LIMITS.accessPasswordPaced checks (globalPace: one every 15 s), because
+   *   blocks are cheap too (a /48 of IPv6 is 65,536 /64s: one attempt each would be 65k guesses).
+   * A block that finds no free check in the pace is given the next one, kept for it (one per block,
+   * in the order blocks asked): a 429 whose Retry-After says when, and coming back then it is checked
+   * whatever others sent meanwhile. So the right password always gets in, late at worst: at once
+   * while the pace has room, else after one slot for each block that asked before it.
    */
   const limitsOf = (step: Step) => ({
     budget: failureBudget(
@@ -50,17 +55,46 @@ export async function accessRoutes(base: FastifyInstance) {
       RATE_LIMITS.accessPasswordSlowed,
       byBlock,
     ),
+    paced: globalPace(
+      base,
+      ctx.config,
+      `access-password-paced:${step}`,
+      RATE_LIMITS.accessPasswordPaced,
+      ctx.now,
+    ),
   });
   const limits = { admin: limitsOf('admin'), beta: limitsOf('beta') };
-  /** Runs one password check, slowed once its step's budget is spent; a wrong password is counted and logged. */
+  /**
+   * Once the step's budget is spent: a block coming back for the check kept for it is checked (it
+   * already waited its turn); any other attempt counts toward its block's slowed limit, then takes
+   * the next check in the site-wide pace, now or kept for later (a 429 with the wait).
+   */
+  async function paceAttempt(step: Step, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { slowed, paced } = limits[step];
+    const block = byBlock(req);
+    const kept = await paced.claim(block);
+    if (kept) {
+      if (!kept.ready) refuse(reply, kept.retryAfter);
+      return;
+    }
+    await slowed(req, reply);
+    const slot = await paced.take(block);
+    if (!slot.ready) refuse(reply, slot.retryAfter);
+  }
+  function refuse(reply: FastifyReply, retryAfter: number): never {
+    reply.header('Retry-After', String(retryAfter));
+    throw rateLimited(retryAfter);
+  }
+
+  /** Runs one password check, paced once its step's budget is spent; a wrong password is counted and logged. */
   async function checkPassword<T>(
     step: Step,
     req: FastifyRequest,
     reply: FastifyReply,
     check: () => Promise<T>,
   ): Promise<T> {
-    const { budget, slowed } = limits[step];
-    if (await budget.isSpent(req)) await slowed(req, reply);
+    const { budget } = limits[step];
+    if (await budget.isSpent(req)) await paceAttempt(step, req, reply);
     try {
       return await check();
     } catch (error) {
