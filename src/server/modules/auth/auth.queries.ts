@@ -218,6 +218,22 @@ export async function revokeUnrotatedInFamily(db: Db, familyId: string, now: Dat
     );
 }
 
+/** Whether any refresh token of the family is still live (not revoked, not rotated). */
+export async function familyHasLiveToken(db: Db, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)

@@ -366,7 +366,16 @@ export async function refreshSession(
   const expired = new AppError('UNAUTHORIZED', 'Session expired. Please log in again.');
   if (!refreshToken) throw expired;
   const row = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw expired;
+  if (!row || row.expiresAt.getTime() <= now.getTime()) throw expired;
+  if (row.revokedAt) {
+    // Revoked while its login goes on: it was the token a lost reply carried, and whoever replayed
+    // the rotated one was not the browser that holds this. Someone has a copy: the whole login ends.
+    if (await q.familyHasLiveToken(ctx.db, row.familyId)) {
+      await endLoginFamily(ctx, row.familyId, now);
+      logSecurityEvent(ctx.log, 'refresh-token-reuse', { userId: row.userId, familyId: row.familyId });
+    }
+    throw expired;
+  }
   let lostReply = false;
   if (row.rotatedAt || !(await q.markRefreshTokenRotated(ctx.db, row.id, now))) {
     // Rotated already. Once, within a few seconds of its rotation, this is the browser that rotated

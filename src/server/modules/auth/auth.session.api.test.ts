@@ -200,6 +200,21 @@ describe('POST /api/auth/refresh', () => {
     expect(await verifyStatuses([next.body.session.access_token])).toEqual([401]);
   });
 
+  it('a copy replayed within the window by someone else: when the owner refreshes with the token they did get, the login ends for both', async () => {
+    const { refreshToken } = await createVerifiedUser(t);
+    const owners = await refreshWithCookie(t, refreshToken);
+    expect(owners.status).toBe(200);
+    // A copy of the first cookie, replayed within the window, is taken for a lost reply…
+    const thief = await refreshWithCookie(t, refreshToken);
+    expect(thief.status).toBe(200);
+    // …which revoked the token the owner did get: presenting it shows the login is in two hands.
+    expect((await refreshWithCookie(t, refreshTokenOf(owners))).status).toBe(401);
+    expect((await refreshWithCookie(t, refreshTokenOf(thief))).status).toBe(401);
+    expect(await verifyStatuses([thief.body.session.access_token, owners.body.session.access_token])).toEqual(
+      [401, 401],
+    );
+  });
+
   it('a rotated token sent again after the window ends the login, even the first time', async () => {
     const { refreshToken } = await createVerifiedUser(t);
     const first = await refreshWithCookie(t, refreshToken);
