@@ -312,8 +312,8 @@ const PRIVACY: Section[] = [
         </p>
         <ul>
           <li>
-            <code>glowfind.signed-in</code>: that you are signed in (your account's id, no password or
-            token), so a page you open knows to restore your session from its secure cookie;
+            <code>glowfind.signed-in</code>: that you are signed in (your account's id, no password or token),
+            so a page you open knows to restore your session from its secure cookie;
           </li>
           <li>
             <code>glowfind.theme</code>: whether you chose the light or dark theme;
