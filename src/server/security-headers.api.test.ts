@@ -411,7 +411,8 @@ describe.each(['http', 'https'])('PUBLIC_URL %s, with the web app', (scheme) => 
         headers: { 'content-type': 'application/xml' },
         payload: '<login/>',
       }),
-      // Over the app's 15 MB body limit; the upload route turns the same refusal into its own words.
+      // Over the app's 15 MB body limit. An upload route answers a stranger 401 from the headers,
+      // before the body is read at all.
       await hit(app, 'POST', '/api/auth/login', {
         headers: json,
         payload: `"${'a'.repeat(16 * 1024 * 1024)}"`,
@@ -429,7 +430,7 @@ describe.each(['http', 'https'])('PUBLIC_URL %s, with the web app', (scheme) => 
       await hit(app, 'GET', '/api/user/%E0%A4%A'),
       await hit(app, 'GET', '/%E0%A4%A'),
     ];
-    expect(statusOf(samples)).toEqual([400, 400, 415, 413, 413, 413, 400, 400]);
+    expect(statusOf(samples)).toEqual([400, 400, 415, 413, 401, 413, 400, 400]);
     expect(JSON.parse(samples[0]!.text).error).toBe('VALIDATION_ERROR');
     expect(JSON.parse(samples[2]!.text).error).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(JSON.parse(samples[3]!.text).error).toBe('PAYLOAD_TOO_LARGE');
