@@ -181,14 +181,22 @@ export function keyedLimit(
 
 /** How long a slot handed out by globalPace stays the holder's after its time; then it lapses. */
 export const PACE_SLOT_GRACE_MS = 2 * 60_000;
+/**
+ * The furthest ahead globalPace keeps a slot. Beyond it a holder is told to come back later and is
+ * given none, so the kept slots (memory here, keys in Redis) stay bounded however many holders an
+ * attacker has (a /32 of IPv6 holds 4 billion /64s).
+ */
+export const PACE_QUEUE_MS = 60 * 60_000;
 
 /** A globalPace answer: check now, or come back in `retryAfter` seconds (to a slot kept for you). */
 export type PaceAnswer = { ready: true } | { ready: false; retryAfter: number };
 
 /**
  * GCRA with kept slots, atomic in Redis. KEYS: the pace's next-slot time, the holder's slot.
- * ARGV: now, interval, tolerance, grace (ms), '1' to take a slot when the holder has none.
- * Returns 0 (check now), -1 (no slot held, none taken) or the ms until the holder's slot.
+ * ARGV: now, interval, tolerance, grace (ms), '1' to take a slot when the holder has none, the
+ * furthest ahead a slot is kept (ms). Returns 0 (check now), -1 (no slot held, none taken), the ms
+ * until the holder's slot, or -(ms + 1) when the next free slot is too far ahead: come back in ms,
+ * nothing kept.
  */
 const PACE_LUA = `
 local now = tonumber(ARGV[1])
@@ -205,8 +213,9 @@ if held and held + grace > now then
 end
 if ARGV[5] ~= '1' then return -1 end
 local tat = math.max(tonumber(redis.call('GET', KEYS[1])) or 0, now)
-redis.call('SET', KEYS[1], tat + interval, 'PX', tat + interval - now + 60000)
 local at = tat - tolerance
+if at - now > tonumber(ARGV[6]) then return -(at - now - tonumber(ARGV[6])) - 1 end
+redis.call('SET', KEYS[1], tat + interval, 'PX', tat + interval - now + 60000)
 if at <= now then return 0 end
 redis.call('SET', KEYS[2], at, 'PX', at - now + grace)
 return at - now
@@ -221,7 +230,7 @@ return at - now
  * `take` answers how long to wait, and when the holder comes back after that its `claim` is ready
  * whatever others sent meanwhile. One pending slot per holder (asking again gives the same slot), so
  * each holder waits behind at most one slot of every other holder, in the order they asked. A slot
- * lapses PACE_SLOT_GRACE_MS after its time. Never limits with RATE_LIMIT=off; opens when Redis fails.
+ * lapses PACE_SLOT_GRACE_MS after its time, and none is kept more than PACE_QUEUE_MS ahead. Never limits with RATE_LIMIT=off; opens when Redis fails.
  */
 export function globalPace(
   app: FastifyInstance,
@@ -249,8 +258,9 @@ export function globalPace(
       for (const [h, s] of held) if (s + PACE_SLOT_GRACE_MS <= at) held.delete(h);
     }
     const tat = Math.max(nextSlot, at);
-    nextSlot = tat + interval;
     const slotAt = tat - tolerance;
+    if (slotAt - at > PACE_QUEUE_MS) return -(slotAt - at - PACE_QUEUE_MS) - 1;
+    nextSlot = tat + interval;
     if (slotAt <= at) return 0;
     held.set(holder, slotAt);
     return slotAt - at;
@@ -263,7 +273,7 @@ export function globalPace(
     if (redis) {
       try {
         const keys = [`access-pace:${name}`, `access-pace:${name}:slot:${holder}`];
-        const args = [at, interval, tolerance, PACE_SLOT_GRACE_MS, take ? '1' : '0'];
+        const args = [at, interval, tolerance, PACE_SLOT_GRACE_MS, take ? '1' : '0', PACE_QUEUE_MS];
         ms = Number(await redis.eval(PACE_LUA, 2, ...keys, ...args));
       } catch {
         return { ready: true }; // the store does not answer: open, like every limit (registerRateLimit)
@@ -271,7 +281,9 @@ export function globalPace(
     } else {
       ms = inMemory(holder, at, take);
     }
-    if (ms < 0) return null;
+    if (ms === -1) return null;
+    // Too far ahead: nothing kept; come back when the line has room.
+    if (ms < -1) return { ready: false, retryAfter: Math.max(1, Math.ceil((-ms - 1) / 1000)) };
     return ms === 0 ? { ready: true } : { ready: false, retryAfter: Math.ceil(ms / 1000) };
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA_ACCESS_HEADER } from '#domain/admin-options.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
-import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { PACE_QUEUE_MS, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { buildTestApp, captureLog, type TestApp } from '#server/test/build-test-app.ts';
 import { insertUser, uniqueEmail } from '#server/test/factories.ts';
 
@@ -241,6 +241,23 @@ describe('the site-wide pace once the budget is spent (an attacker with many IPv
     expect(right.json().access_token).toEqual(expect.any(String));
     // Through all of it the site checked no more passwords than the pace allows.
     expect(checked + 1).toBeLessThanOrEqual(paceBound(elapsedS));
+  });
+
+  it('keeps no slot more than an hour ahead: past that line a block is told to come back and nothing is kept', async () => {
+    // 400 more blocks than the hour's 240 slots: the line fills to an hour, then nobody is queued.
+    const retries: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      const res = await attempt(paced.app, 'beta', `far-${i}`, `2001:db8:78:${i.toString(16)}::1`);
+      expect(res.statusCode).toBe(429);
+      retries.push(Number(res.headers['retry-after']));
+    }
+    // No kept slot is further than the hour (plus the one interval being handed out).
+    expect(Math.max(...retries)).toBeLessThanOrEqual(PACE_QUEUE_MS / 1000 + PACE_INTERVAL_S);
+    // The line is full: a block asking again is not given a slot, only a wait until there is room.
+    const late = await attempt(paced.app, 'beta', 'far-late', '2001:db8:79::1');
+    expect(late.statusCode).toBe(429);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(late.headers['retry-after'])).toBeLessThanOrEqual(PACE_QUEUE_MS / 1000);
   });
 });
 
