@@ -288,9 +288,17 @@ describe('a stranger with a 14 MB body', () => {
       await polling;
       delay.disable();
     });
-    expect(replies).toEqual(
-      Array.from({ length: 4 }, () => ({ status: 401, error: 'UNAUTHORIZED', connection: 'close' })),
-    );
+    // Each connection ends with the 401 and Connection: close, or, when the server's close meets the
+    // attacker's body still pouring in, with a TCP reset that discards the 401 before the attacker's
+    // socket reads it (status NaN → null, nothing received): a race of the attacker's own making,
+    // seen once in three CI runs. Never anything else, and never a 2xx.
+    expect(replies).toHaveLength(4);
+    for (const reply of replies) {
+      expect([
+        { status: 401, error: 'UNAUTHORIZED', connection: 'close' },
+        { status: null, error: '', connection: '' },
+      ]).toContainEqual(reply);
+    }
     // No body was parsed, and no connection was read to the end of its body.
     expect(bigParses).toBe(0);
     // The attack's four connections are the ones that read more than a health check's few hundred
