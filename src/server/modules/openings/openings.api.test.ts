@@ -252,8 +252,13 @@ describe('POST /api/last-minute-openings', () => {
     const provider = await createVerifiedProvider(t);
     // A little over 30 minutes, for the time the request takes.
     await postOpening(provider, { start_time: at(30 * MINUTE + 10_000), end_time: at(HOUR) });
-    await postOpening(provider, { start_time: at(2 * HOUR), end_time: at(14 * HOUR) });
-    await postOpening(provider, { start_time: at(60 * DAY - HOUR), end_time: at(60 * DAY) });
+    // Both ends from one reading of the clock: the app's clock runs on, and two readings a
+    // millisecond apart made the opening 12 hours and 1 ms long (refused) when a second or minute
+    // boundary fell between them.
+    const from = (base: number, ms: number) => new Date(base + ms).toISOString();
+    const now = t.clock.now().getTime();
+    await postOpening(provider, { start_time: from(now, 2 * HOUR), end_time: from(now, 14 * HOUR) });
+    await postOpening(provider, { start_time: from(now, 60 * DAY - HOUR), end_time: from(now, 60 * DAY) });
     expect(await countOpenings(provider.user.id)).toBe(3);
   });
 
