@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The layering of STYLE.md is enforced by biome.json (noRestrictedImports per folder). This proves the
- * rules bite: one file per rule, each with the offending imports in relative and alias form, is
- * written in the folder the rule guards, linted once, and removed. A clean file beside them proves
- * the allowed imports stay allowed.
+ * The layering of docs/style.md ('Boundaries') is enforced by biome.json (noRestrictedImports per
+ * folder). This proves the rules bite: one file per rule, each with the offending imports in
+ * relative and alias form, is written in the folder the rule guards, linted once, and removed. A
+ * clean file beside them proves the allowed imports stay allowed.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const biome = path.join(root, 'node_modules/.bin/biome');

@@ -14,7 +14,7 @@ import {
 import { insertProvider } from '#server/test/factories.ts';
 
 /**
- * WEB_CONCURRENCY (issue 21, item 6): the real `src/server/main.ts` as `npm start` runs it. On
+ * WEB_CONCURRENCY: the real `src/server/main.ts` as `npm start` runs it. On
  * PostgreSQL a primary forks two workers on one port, replaces one that dies and stops them all
  * gracefully; on the embedded database more than one process is refused in one line.
  */

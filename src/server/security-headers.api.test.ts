@@ -12,7 +12,7 @@ import { createVerifiedProvider, createVerifiedUser, DEFAULT_PASSWORD, uniqueEma
 import { dataUrl, swatch } from './test/test-images';
 
 /**
- * Security headers and CORS on every kind of response (issue 9, item 4; DESIGN.md §5 'Web').
+ * Security headers and CORS on every kind of response (docs/product.md §10, 'Web').
  *
  * Every response below, whatever its status (200, 400, 401, 403, 404, 413, 415, 429, 503), its type
  * (JSON, the web app's HTML, a profile page with its server-rendered head, static assets, stored

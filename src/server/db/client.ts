@@ -89,7 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * PGlite's memory for a catalogue on disk (issue 21, item 5). Its defaults (shared_buffers 128MB)
+ * PGlite's memory for a catalogue on disk. Its defaults (shared_buffers 128MB)
  * hold about 24,000 providers (the database is about 5.3 MB per 1,000 providers: 106 MB at 20,000),
  * so at 100,000 (about 530 MB) pages kept coming back through the WASM file system, a system call
  * and a copy each. 768MB holds a 100,000 catalogue whole and the search tables and indexes of a

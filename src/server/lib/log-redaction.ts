@@ -1,5 +1,5 @@
 /**
- * Secrets that must never reach a log line (issue 17, item 5). Links the product mails carry live
+ * Secrets that must never reach a log line. Links the product mails carry live
  * tokens in their query strings (`/reset-password?token=`, `/?temp_token=…&email=`,
  * `/unsubscribe?token=`), and the request log records whole URLs; requests carry bearer tokens and the
  * admin and beta access tokens in headers. The rule is general, so a new link or header is covered
@@ -70,7 +70,7 @@ export function redactLogLine(line: string): string {
 
 /**
  * The binding of the one logger whose lines are exempt: the mail transport used when SMTP_URL is
- * unset writes each email's link to the log on purpose (DESIGN.md §1, README: the log is then the
+ * unset writes each email's link to the log on purpose (README: the log is then the
  * local user's mailbox). A JSON key can only appear unescaped as a real key, never inside a value,
  * so no request can make another line look like one of these.
  */

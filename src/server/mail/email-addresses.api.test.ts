@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { countOutbox, countUsers, DEFAULT_PASSWORD, findUserRow } from '../test/factories';
 
 /**
- * Issue 17 item 10: an email address names one mailbox. Each of these passed the old pattern (or a
+ * An email address names one mailbox. Each of these passed the old pattern (or a
  * mailer's parser reads more than one recipient or a header out of it); every route that takes an
  * address refuses them with the field's message and changes nothing.
  */

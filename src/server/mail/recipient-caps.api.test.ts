@@ -25,7 +25,7 @@ import {
 import { enqueueMail, MAIL_RECIPIENT_CAPS, mailboxOf } from './outbox';
 
 /**
- * Issue 17 item 3: nobody can use the product to mail a third party. Every route that mails an
+ * Nobody can use the product to mail a third party. Every route that mails an
  * address a stranger typed (or a provider's address behind the message form) counts against one
  * per-recipient cap, whatever the client address; past it the mail is dropped and logged, and the
  * route answers exactly as before.

@@ -209,7 +209,7 @@ export interface AlertOpening {
   bookingUrl: string;
 }
 
-/** 'New openings from {provider}': one email for the openings posted together (issue 5). */
+/** 'New openings from {provider}': one email for the openings posted together. */
 export function openingAlertMail(opts: {
   providerName: string;
   openings: AlertOpening[];
@@ -252,7 +252,7 @@ export interface SavedSearchAlertOpening extends AlertOpening {
 }
 
 /**
- * 'New openings for “{saved search}”' (issue 23): every opening that matched one saved search since
+ * 'New openings for “{saved search}”': every opening that matched one saved search since
  * its last email, each with its provider, Book and profile links.
  */
 export function savedSearchAlertMail(opts: {
@@ -290,7 +290,7 @@ export function savedSearchAlertMail(opts: {
   };
 }
 
-/** To SUPPORT_EMAIL: a feedback post, support request or investor inquiry (issue 7). */
+/** To SUPPORT_EMAIL: a feedback post, support request or investor inquiry. */
 export function formNoticeMail(opts: {
   kind: string;
   fields: [label: string, value: string | null][];

@@ -8,7 +8,7 @@ import { type TwoProcesses, twoProcesses } from '#server/test/two-processes.ts';
 import { claimDueMail, enqueueMail } from './outbox';
 
 /**
- * Issue 21, item 6: with WEB_CONCURRENCY workers (or several machines) every process runs the mail
+ * With WEB_CONCURRENCY workers (or several machines) every process runs the mail
  * worker and the opening-alert dispatcher against one database. Two apps stand for two processes: on
  * PostgreSQL each has its own connection pool, as separate processes do (on PGlite they share the
  * one in-process engine). Every queued email goes out exactly once, and every due alert is turned

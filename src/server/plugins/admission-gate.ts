@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /**
- * The embedded database's admission gate (issue 21, item 5). PGlite runs one statement at a time in
+ * The embedded database's admission gate. PGlite runs one statement at a time in
  * one WASM thread, and a request, once started, runs to its answer before Node reads the next socket
  * (see AdmissionGate), so without a bound every request of a burst waits as long as the whole burst
  * takes (10-second timeouts at 100,000 providers, docs/performance.md). The gate

@@ -18,7 +18,7 @@ function decodedPath(url: string): string {
 }
 
 /**
- * The beta gate (SPEC.md §4, DESIGN.md §5): with BETA_PASSWORD set, every API call must carry the
+ * The beta gate (docs/product.md §4 and §10): with BETA_PASSWORD set, every API call must carry the
  * token that POST /api/beta/access grants for the right password; others get 403 BETA_LOCKED.
  */
 export function registerBetaGate(

@@ -55,7 +55,10 @@ function body(code: ErrorCode, message?: string, issues?: Issue[]): ErrorBody {
   };
 }
 
-/** One place that turns every failure into DESIGN.md §4's shape; stack traces only go to the log. */
+/**
+ * One place that turns every failure into the API's error shape (docs/architecture.md, 'API conventions');
+ * stack traces only go to the log.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -10,7 +10,7 @@ const storable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.t
 /**
  * How deeply input may nest (objects and arrays alike; the root counts as 1). The deepest real body
  * is 3 (a profile's pricing list of packages); a 20 kB body can nest 10,000 deep, which overflowed
- * the stack of the recursive walk this replaces and answered 500 (issue 17, item 4).
+ * the stack of the recursive walk this replaces and answered 500.
  */
 export const MAX_INPUT_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';

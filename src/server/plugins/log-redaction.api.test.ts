@@ -7,7 +7,7 @@ import { createUnverifiedUser, createVerifiedUser, type VerifiedUser } from '../
 import { firstLink } from '../test/smtp-sink';
 
 /**
- * Issue 17, item 5: the request log recorded whole URLs, so the links the product mails (password
+ * The request log recorded whole URLs, so the links the product mails (password
  * reset, email verification, unsubscribe) put live tokens in the log. The app runs here as in
  * production (LOG_LEVEL=info, every request logged); the test follows the real links from the real
  * emails, sends the credential headers, and reads every line the app wrote.

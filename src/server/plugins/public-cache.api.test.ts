@@ -6,7 +6,7 @@ import { buildTestApp, HOUR, MINUTE, type TestApp, testDbKind } from '#server/te
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
 
 /**
- * Issue 21 item 3: public replies are cached under the catalogue version (ADR 014), and are never
+ * Public replies are cached under the catalogue version (ADR 014), and are never
  * stale: a write is visible on the very next request, through the API or straight into the
  * database, on this instance or another; a rolled-back write changes nothing.
  */

@@ -15,7 +15,7 @@ import { RedisServer } from '#server/test/redis-server.ts';
 import { type SmtpSink, startSmtpSink } from '#server/test/smtp-sink.ts';
 
 /**
- * Issue 21, item 6: with REDIS_URL every instance (WEB_CONCURRENCY workers, or machines) counts
+ * With REDIS_URL every instance (WEB_CONCURRENCY workers, or machines) counts
  * against the same limits. Two apps on one database and one real redis-server stand for two
  * processes: requests split across them reach a limit together, and a 429 from one holds on the
  * other. When Redis does not answer, the limits let requests through (skipOnError, see

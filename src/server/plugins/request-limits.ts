@@ -1,5 +1,5 @@
 /**
- * How much a request may carry and how long it may take to arrive (issue 17, item 4). Fastify
+ * How much a request may carry and how long it may take to arrive. Fastify
  * refuses a body over its route's limit with 413 before reading it all (the error handler answers
  * PAYLOAD_TOO_LARGE), and Node closes a connection whose headers or body arrive too slowly.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Helmet defaults plus a CSP with no inline scripts (DESIGN.md §5). `imageOrigins`: where else
+ * Helmet defaults plus a CSP with no inline scripts (docs/product.md §10). `imageOrigins`: where else
  * stored images are served from (S3_PUBLIC_URL may be plain http, e.g. a local MinIO).
  */
 function helmetOptions(isHttps: boolean, imageOrigins: string[]) {

@@ -133,7 +133,7 @@ function checkedSerializer(schema: $ZodType, compiled: Serialize, method: string
 
 /**
  * Replies are written by fast-json-stringify functions compiled once per route from the zod response
- * schemas (issue 21 item 2): no zod parse per reply in production. What the compiled function does
+ * schemas (ADR 016): no zod parse per reply in production. What the compiled function does
  * not check, TypeScript does (the handlers' return types come from the same schemas) and so does the
  * test suite (`check`: zod first, then both compared). A missing required key still throws (a 500).
  */

@@ -5,7 +5,7 @@ import { buildTestApp, captureLog, type LogCapture, type TestApp } from '../test
 import { uniqueEmail } from '../test/factories';
 
 /**
- * Issue 17, item 1: with `trustProxy: true` every client's X-Forwarded-For was believed, so each
+ * With `trustProxy: true` every client's X-Forwarded-For was believed, so each
  * per-IP limit reset with a made-up header (30 guesses at BETA_PASSWORD from "rotating addresses",
  * no 429). Now nothing in the header is believed unless TRUST_PROXY names the peer it came from.
  *

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider } from '../test/factories';
 
 /**
- * Issue 17, item 6: the server-rendered head put user text in as the replacement string of
+ * The server-rendered head put user text in as the replacement string of
  * String.prototype.replace, so `$'` in a provider's name copied the rest of the page into the
  * <title> (and `` $` `` everything before it, `$&` the matched tag). Every `$` pattern the
  * replacement syntax knows goes into the name and the bio here, and must come out literally.

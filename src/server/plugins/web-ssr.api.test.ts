@@ -10,7 +10,7 @@ import { webRenderer } from '../test/web-renderer';
 import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 /**
- * Profiles rendered on the server (issue 22 item 5, ADR 017): the web app's own components, from
+ * Profiles rendered on the server (ADR 017): the web app's own components, from
  * the data the page then embeds for hydration, kept under the catalogue version like the API's
  * public replies, compressed once, with an ETag per coding.
  */

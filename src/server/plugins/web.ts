@@ -20,7 +20,10 @@ import { codingFor } from '../lib/content-coding';
 import { escapeHtml, type PageHead } from '../lib/html';
 import { PUBLIC_CACHE_CONTROL, type PublicReplies } from './public-cache';
 
-/** Paths the web app answers itself (SPEC.md §2 route table); anything else single-segment is a slug. */
+/**
+ * Paths the web app answers itself (docs/product.md §2 route table); anything else single-segment is a
+ * slug.
+ */
 const CLIENT_ROUTES = new Set([
   '/',
   '/help',
@@ -76,7 +79,7 @@ export interface WebOptions {
   instagramUrl?: string | undefined;
 }
 
-/** Titles and descriptions of the fixed pages, in the HTML itself (issue 7: shared links, crawlers). */
+/** Titles and descriptions of the fixed pages, in the HTML itself (for shared links and crawlers). */
 const PAGE_HEADS: Record<string, { title: string; description: string }> = {
   '/help': {
     title: `Help Center · ${BRAND.name}`,
@@ -99,7 +102,7 @@ const PAGE_HEADS: Record<string, { title: string; description: string }> = {
 /**
  * Puts a page's title, description and extra tags into index.html's head. Every replacement is a
  * function: a replacement string would read `$&`, `$'`, `` $` ``, `$1`, `$<name>` and `$$` in a
- * provider's name or bio as patterns and copy parts of the page into the head (issue 17, item 6).
+ * provider's name or bio as patterns and copy parts of the page into the head.
  */
 export function injectHead(html: string, head: PageHead): string {
   return html

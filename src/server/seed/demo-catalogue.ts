@@ -120,7 +120,7 @@ export const LICENSING_BOARDS: Record<string, { beauty: string; barber?: string;
   },
 };
 
-/** Default descriptions for the SPEC.md §9 services; a package may bring its own. */
+/** Default descriptions for the catalogue's services (docs/product.md §9); a package may bring its own. */
 const DESCRIPTIONS: Record<string, string> = {
   'Cut & Style': 'Consultation, wash, precision cut and a finished style',
   Blowout: 'Wash, scalp massage and a smooth, voluminous blowout',

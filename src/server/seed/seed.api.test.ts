@@ -226,7 +226,7 @@ describe('the demo catalogue seed', () => {
     expect([...priceTypes].sort()).toEqual([...PRICE_TYPES].sort());
   });
 
-  it('uses the §9 service names for most packages of each category', () => {
+  it("uses each category's standard service names for most of its packages", () => {
     for (const category of SERVICE_CATEGORIES) {
       const services = rows
         .filter((r) => r.profile.categories[0] === category.id)

@@ -147,7 +147,7 @@ export const TEST_SERVICE = {
 
 /**
  * A verified provider, signed up through the API with business details (override any of them).
- * It is listed (issue 20 item 4): the sign-up's location has a zip, and a service is added through
+ * It is listed (ADR 013): the sign-up's location has a zip, and a service is added through
  * the API unless `listed: false` asks for a profile that is not complete yet (no service).
  */
 export async function createVerifiedProvider(

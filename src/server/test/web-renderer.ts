@@ -5,7 +5,7 @@ import type { SsrRenderer } from '#domain/ssr.ts';
 /**
  * The web app's server-rendering entry from source, for API tests of server-rendered pages (ADR 017):
  * the same module `vite build --ssr` bundles for production, loaded through Vitest's own Vite
- * transform. Loaded by path: server code never imports the web app (STYLE.md 'Boundaries').
+ * transform. Loaded by path: server code never imports the web app (docs/style.md 'Boundaries').
  */
 export async function webRenderer(): Promise<SsrRenderer> {
   const entry = path.resolve(import.meta.dirname, '../../web/entry-server.tsx');

@@ -1,4 +1,4 @@
--- Search documents (issue 4). provider_search holds one derived row per active provider (provider
+-- Search documents. provider_search holds one derived row per active provider (provider
 -- type, verified email). Triggers on users and provider_profiles rebuild a provider's row whenever a
 -- searched field changes, so every writer (sign-up, verification, profile update, upgrade, seed)
 -- stays correct without knowing about search. The view below is the one definition of a document;
@@ -100,7 +100,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- What a category is called (weight B) and its services from SPEC.md §9 (weight C), so 'nails',
+-- What a category is called (weight B) and its services from docs/product.md §9 (weight C), so 'nails',
 -- 'nail tech', 'barber' or 'balayage' find providers of that category. search.api.test.ts checks
 -- these lists against SERVICE_CATEGORIES in src/domain/options.ts.
 CREATE FUNCTION search_category_labels(categories text[]) RETURNS text

@@ -12,8 +12,8 @@ ALTER TABLE "provider_search" ADD COLUMN "categories" text[] DEFAULT '{}'::text[
 ALTER TABLE "provider_search_services" ADD CONSTRAINT "provider_search_services_provider_id_provider_search_provider_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."provider_search"("provider_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "provider_search_categories_idx" ON "provider_search" USING gin ("categories");
 --> statement-breakpoint
--- Search relevance (issue 19). A query finds a provider by what the provider wrote, not by the
--- category's service list: the SPEC.md §9 service names no longer go into every document of their
+-- Search relevance. A query finds a provider by what the provider wrote, not by the category's
+-- service list: the service names of docs/product.md §9 no longer go into every document of their
 -- category ('balayage' found every hair provider). Category words still find their category (weight
 -- B). Each priced service is kept on its own with its price, so a query naming a service filters,
 -- shows and sorts by that service's price instead of the provider's lowest.

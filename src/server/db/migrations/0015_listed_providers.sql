@@ -1,7 +1,7 @@
 ALTER TABLE "provider_profiles" ADD COLUMN "profile_complete" boolean GENERATED ALWAYS AS (zip IS NOT NULL AND btrim(location) <> '' AND jsonb_path_exists(pricing, '$[*] ? (@.service like_regex "[^[:space:]]" && (@.priceType == "fixed" || @.priceType == "range" || @.priceType == "starting_at" || @.priceType == "contact"))')) STORED;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "listed" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
--- Who anyone may see (issue 20 item 4): a verified provider account with a name whose profile is
+-- Who anyone may see: a verified provider account with a name whose profile is
 -- complete (profile_complete above). Nothing else is listed: no invented defaults stand in for a
 -- missing name, place or price. users.listed keeps the answer, so every public query reads one column.
 CREATE FUNCTION provider_listed(uid uuid, user_type text, verified timestamptz, name text) RETURNS boolean

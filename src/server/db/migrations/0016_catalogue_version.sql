@@ -3,7 +3,7 @@ CREATE TABLE "catalogue_version" (
 	"version" bigint DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
--- Issue 21: one version for everything the public sees. Every write that changes a public reply
+-- One version for everything the public sees. Every write that changes a public reply
 -- bumps it in its own transaction (so a rollback takes the bump back) and NOTIFYs the new value
 -- on commit; each server instance keys its cached replies by it (ADR 014). Writes are
 -- serialized on this row until commit: fine at a marketplace's write rate, and it orders the bumps.

@@ -1,4 +1,4 @@
--- Postings (issue 21 item 4): every lexeme of every search document with the document's place in
+-- Postings: every lexeme of every search document with the document's place in
 -- the static order (quality DESC, created_at DESC, provider_id DESC), so a text search without a
 -- zip can walk the providers holding its rarest word, most complete first, and stop at cap + 1
 -- matches (search.queries.ts SearchPlan.walkLexeme) instead of reading every match through the

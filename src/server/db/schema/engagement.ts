@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A client's saved provider (SPEC.md §3 'Favourite provider'). Also who gets a provider's opening alerts. */
+/**
+ * A client's saved provider (docs/product.md §3 'Favourite provider'). Also who gets a provider's
+ * opening alerts.
+ */
 export const favorites = pgTable(
   'favorites',
   {
@@ -46,7 +49,7 @@ export const blockedProviders = pgTable(
   ],
 );
 
-/** A user's favourite services (SPEC.md §3 'Favourite services'): names from SERVICE_CATALOGUE. */
+/** A user's favourite services (docs/product.md §3 'Favourite services'): names from SERVICE_CATALOGUE. */
 export const favoriteServices = pgTable(
   'favorite_services',
   {
@@ -62,7 +65,7 @@ export const favoriteServices = pgTable(
   ],
 );
 
-/** A signed-in client's click on a provider's booking link (SPEC.md §3 'Booking log'). */
+/** A signed-in client's click on a provider's booking link (docs/product.md §3 'Booking log'). */
 export const bookingLogs = pgTable(
   'booking_logs',
   {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Feedback, bug reports, feature requests, support requests and investor inquiries (SPEC.md §3). */
+/** Feedback, bug reports, feature requests, support requests and investor inquiries (docs/product.md §3). */
 export const formSubmissions = pgTable(
   'form_submissions',
   {
@@ -16,7 +16,7 @@ export const formSubmissions = pgTable(
     urgency: text('urgency'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When an admin marked it handled; null while open (issue 20 item 9). */
+    /** When an admin marked it handled; null while open. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [

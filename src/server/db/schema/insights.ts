@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Provider insights (issue 23 item 5, ADR 019): counters per provider and day, the day in the
+// Provider insights (ADR 019): counters per provider and day, the day in the
 // provider's time zone. Written in batches by modules/insights; never who looked, only how many.
 
 /** One provider's figures on one of their days. Booking clicks are read from booking_logs. */

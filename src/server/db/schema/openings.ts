@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A short-notice opening a provider posts (SPEC.md §3 'Opening'). */
+/** A short-notice opening a provider posts (docs/product.md §3 'Opening'). */
 export const openings = pgTable(
   'openings',
   {
@@ -32,7 +32,7 @@ export const openings = pgTable(
     index('openings_active_start_idx').on(t.startTime, t.id).where(sql`${t.isActive}`),
     // A provider's own list, and their openings on the profile.
     index('openings_provider_start_idx').on(t.providerId, t.startTime),
-    // /availability's words filter (issue 20 item 2): the service type and note, English stems.
+    // /availability's words filter: the service type and note, English stems.
     index('openings_text_idx').using(
       'gin',
       sql`to_tsvector('english', ${t.serviceType} || ' ' || coalesce(${t.note}, ''))`,

@@ -34,7 +34,7 @@ const canonicalAmenities = customType<{ data: string[]; driverData: string[] }>(
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 /**
- * A client's saved search (issue 23): the search's parameters as POST /api/search parsed them
+ * A client's saved search: the search's parameters as POST /api/search parsed them
  * (`params`), a name and an alert switch. The `match_*` columns are what the service derived from
  * the parameters when the search was saved (search's own word, zip, price and availability rules),
  * so a new opening is matched against saved searches by index rather than by re-reading each one.

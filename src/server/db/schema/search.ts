@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Search (issue 4). Rows here are derived: see migrations/0004_search_documents.sql. */
+/** Search. Rows here are derived: see migrations/0004_search_documents.sql. */
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** cube from the cube extension; holds ll_to_earth(latitude, longitude). */
@@ -109,7 +109,7 @@ export const providerSearchServices = pgTable(
  * order (quality, then newest): the provider ids containing one word, most complete first, kept by
  * a trigger on provider_search (migration 0022). A text search without a zip walks the postings of
  * its rarest word and stops at cap + 1 matches instead of reading every match through the
- * full-text index to keep the most complete (issue 21 item 4). No foreign key: the trigger adds
+ * full-text index to keep the most complete. No foreign key: the trigger adds
  * and removes a provider's postings with its document, in the same statement.
  */
 export const providerSearchPostings = pgTable(
@@ -163,7 +163,7 @@ export const searchTermTrigrams = pgTable(
   (t) => [primaryKey({ columns: [t.trigram, t.term] })],
 );
 
-/** Every valid search (SPEC.md §3 'Search log'), written in batches after the reply is sent. */
+/** Every valid search (docs/product.md §3 'Search log'), written in batches after the reply is sent. */
 export const searchLogs = pgTable(
   'search_logs',
   {

@@ -37,7 +37,7 @@ export const users = pgTable(
     registrationIpHash: text('registration_ip_hash'),
     /**
      * Whether anyone may see this provider: on search, /availability, favourites, messages, reviews,
-     * the sitemap and the public page (issue 20 item 4). Kept by the database (migration 0015's
+     * the sitemap and the public page (ADR 013). Kept by the database (migration 0015's
      * triggers, provider_listed()): a verified provider account with a name and a complete profile.
      */
     listed: boolean('listed').notNull().default(false),
@@ -58,7 +58,7 @@ export const users = pgTable(
 /** A user as stored: what request.user holds and the modules pass around. */
 export type UserRow = typeof users.$inferSelect;
 
-/** Pricing entry as the profile stores it (SPEC.md §3 service package). */
+/** Pricing entry as the profile stores it (docs/product.md §3 service package). */
 export interface PricingEntry {
   service: string;
   price: string;
@@ -88,7 +88,7 @@ export const providerProfiles = pgTable(
     additionalDetails: text('additional_details').notNull().default(''),
     /**
      * The IANA time zone the provider's openings are in ('America/Chicago'), chosen on the account
-     * page; null: the zone of the profile's zip (issue 20 item 1).
+     * page; null: the zone of the profile's zip.
      */
     timeZone: text('time_zone'),
     licenseDetails: text('license_details').notNull().default(''),

@@ -6,7 +6,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import { passwordFingerprint, signPurposeToken, verifyPurposeToken } from '#server/lib/tokens.ts';
 
 /**
- * The two shared passwords of SPEC.md §4, checked here instead of in the browser (DESIGN.md §5):
+ * The two shared passwords of docs/product.md §4, checked here instead of in the browser
+ * (docs/product.md §10):
  * the admin dashboard's 'Admin Access' step (ADMIN_PASSWORD, on top of the admin role) and the
  * whole-site beta gate (BETA_PASSWORD). A right password earns a signed token the browser keeps
  * and sends in a header; changing the password voids every token granted for the old one.

@@ -9,7 +9,7 @@ import { createUnverifiedUser, findUserRow } from '#server/test/factories.ts';
 import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
- * Item 8 of the hardening issue: ten wrong passwords for someone else's email used to lock the
+ * Ten wrong passwords for someone else's email used to lock the
  * owner out for 15 minutes. The per-account limit stays (guessing is still capped), but the owner
  * gets in: with the right password from an address that has logged in to the account before, or
  * through an emailed one-time sign-in link. Everyone else, right password or wrong, gets 429.

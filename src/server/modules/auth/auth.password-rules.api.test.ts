@@ -16,7 +16,7 @@ import {
 import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
- * Item 7 of the hardening issue: new passwords that are easy to guess are refused with a message
+ * New passwords that are easy to guess are refused with a message
  * that says why, on sign-up and on reset (there is no change-password route), and nothing is
  * stored. The common list has its own tests in auth.signup and auth.password-reset.
  */

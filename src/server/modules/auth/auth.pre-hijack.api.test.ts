@@ -24,7 +24,7 @@ import {
 import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
- * Item 2 of the hardening issue: account pre-hijacking. An attacker signs up first with the
+ * Account pre-hijacking. An attacker signs up first with the
  * victim's address (unverified), then the victim signs up and follows the link. Proving the mailbox
  * is what makes the account: the latest sign-up's credentials, name, type and profile win, and
  * nothing the attacker's sign-up got (its link, any token) keeps working.

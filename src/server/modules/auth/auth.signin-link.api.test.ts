@@ -17,7 +17,7 @@ import {
 import { firstLink } from '#server/test/smtp-sink.ts';
 
 /**
- * 'Email me a sign-in link' (item 8 of the hardening issue): POST /api/auth/signin-link mails a
+ * 'Email me a sign-in link': POST /api/auth/signin-link mails a
  * verified account a single-use 15-minute link to `/?signin_token=…`; POST
  * /api/auth/signin-link/verify exchanges it for a session like a verification link does.
  */

@@ -588,7 +588,7 @@ describe('GET /api/booking-logs analytics', () => {
   });
 });
 
-describe('GET /api/admin/booking-logs and its CSV export (issue 20 item 9)', () => {
+describe('GET /api/admin/booking-logs and its CSV export', () => {
   let adminToken = '';
   let clientToken = '';
   let provider: VerifiedUser;

@@ -142,7 +142,7 @@ export async function findBookingsPerDay(db: Db, providerId: string, since: Date
 }
 
 // ---------------------------------------------------------------------------------------------
-// The admin's list of every click, with names (issue 20 item 9)
+// The admin's list of every click, with names
 
 export interface AdminBookingLogRow extends BookingLogRow {
   provider_name: string;

@@ -21,7 +21,7 @@ import {
 } from '#server/test/factories.ts';
 
 /**
- * Booking clicks a script cannot mint in bulk (issue 17, item 11; ADR 008): the click token the
+ * Booking clicks a script cannot mint in bulk (ADR 008): the click token the
  * profile and the openings lists hand a signed-in client, which alone marks a click `via_page`
  * (the only clicks that open a review), and unique clicks (one per client, provider and day) that
  * a script repeating its click cannot inflate.

@@ -293,7 +293,7 @@ describe('rate limit', () => {
   });
 });
 
-describe('admin submissions: handled, filters, date ranges and CSV (issue 20 item 9)', () => {
+describe('admin submissions: handled, filters, date ranges and CSV', () => {
   let admin = '';
   let client = '';
   /** Stored straight away, with the given creation time, so the date filters have fixed rows. */

@@ -11,7 +11,7 @@ import {
 } from '#server/test/factories.ts';
 
 /**
- * Issue 20: openings on the provider's clocks (wall-clock times converted on the server from the
+ * Openings on the provider's clocks (wall-clock times converted on the server from the
  * provider's zone, the zone setting, daylight-saving nights) and the public list's filters for
  * /availability (zip and radius, words, category, day, keyset pages).
  */

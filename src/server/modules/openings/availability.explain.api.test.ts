@@ -7,7 +7,7 @@ import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
 import { listUpcomingOpenings } from './openings.service';
 
 /**
- * The plans of /availability's filters (issue 20 item 2) on tables big enough for the planner to
+ * The plans of /availability's filters on tables big enough for the planner to
  * care: 5,000 providers over 8 cities and 40,000 openings over the next 60 days. No filter may read
  * openings, users, provider_profiles or provider_search from end to end: the day and the plain
  * list walk openings_active_start_idx, words use openings_text_idx, a zip provider_search's GiST

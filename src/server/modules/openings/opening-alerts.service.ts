@@ -10,7 +10,7 @@ import * as q from './opening-alerts.queries';
 import { scheduleAlertDispatch } from './openings.queries';
 
 /**
- * Opening alerts (issue 5): when a provider posts openings, everyone who saved them (with alerts
+ * Opening alerts: when a provider posts openings, everyone who saved them (with alerts
  * on) gets one email listing the new ones. A dispatch row per provider, written with the opening,
  * waits ALERT_GROUPING_SECONDS (2 minutes) so openings posted together share an email; a user gets at most one
  * alert per provider per hour (later openings wait for the next hour and are grouped then). The
@@ -54,7 +54,7 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
       settingsUrl: `${ctx.config.publicUrl}/account`,
       openings: fresh.map((o) => ({
         service: o.service_type,
-        // On the provider's clocks: the zone the opening was posted in (issue 20 item 1).
+        // On the provider's clocks: the zone the opening was posted in.
         // The provider's time, as the pages show it; the reader's zone is unknown, so no 'your time'.
         when: openingTimeInEmail(o),
         price: o.price,

@@ -5,7 +5,7 @@ import { openingAlertDispatches, openings, providerProfiles, users } from '#serv
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
-/** An opening with its provider's name, picture, slug, location and booking link (SPEC.md §3). */
+/** An opening with its provider's name, picture, slug, location and booking link (docs/product.md §3). */
 export interface OpeningRow {
   id: string;
   provider_id: string;

@@ -10,7 +10,7 @@ import { type FixtureProvider, fixed, from, insertFixture, range } from '#server
 import { listLandingPages } from './places.service';
 
 /**
- * Landing pages (issue 22 item 3) over a small catalogue: hair stylists and a barber in Austin
+ * Landing pages over a small catalogue: hair stylists and a barber in Austin
  * (78701, 78702), one in Round Rock (about 17 miles north), one in Chicago; one Austin provider is
  * not listed (never verified), one sells only blowouts.
  */

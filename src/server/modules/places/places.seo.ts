@@ -8,7 +8,7 @@ import type { ServerPage } from '#server/plugins/web.ts';
 import { getLandingPage, landingPageExpiresAt } from './places.service';
 
 /**
- * The head of a landing page (issue 22 item 3): title and description from its heading and real
+ * The head of a landing page: title and description from its heading and real
  * figures, canonical URL, Open Graph, and JSON-LD: an ItemList of the providers shown (a rating only
  * where real reviews give one) and the BreadcrumbList of the visible breadcrumbs.
  */

@@ -43,7 +43,7 @@ const notFound = () => new AppError('NOT_FOUND', LANDING_TEXTS.notFound);
 const price = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
- * A landing page (issue 22 item 3): the listed providers of a place offering a service or in a
+ * A landing page: the listed providers of a place offering a service or in a
  * category, 24 a page, most complete profile first; the figures of its introduction; links to the
  * same topic nearby and to other topics of the place, each with providers. An unknown topic or place,
  * or one with no providers, is a 404: never an empty page.
@@ -215,7 +215,7 @@ export function providerLandingPages(
 
 /**
  * A search's link to the landing page of its words in its zip's city ('See all balayage in Austin'),
- * when the words name a topic and that page has providers (issue 22 item 4).
+ * when the words name a topic and that page has providers.
  */
 export async function searchLandingLink(
   ctx: AppContext,

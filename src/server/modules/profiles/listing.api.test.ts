@@ -12,7 +12,7 @@ import {
 } from '#server/test/factories.ts';
 
 /**
- * Issue 20 item 4: a provider is listed — searchable, on /availability, open to favourites,
+ * A provider is listed — searchable, on /availability, open to favourites,
  * messages, booking clicks and reviews, with a public page — only once the profile has a name, a
  * location with a zip we know and a service with a price type. Until then the page is 'Profile not
  * found' to everyone but its owner, who gets a preview that says what is missing.

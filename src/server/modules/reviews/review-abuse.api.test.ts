@@ -28,7 +28,7 @@ import {
 } from '#server/test/factories.ts';
 
 /**
- * Review eligibility that a script cannot mint in bulk (issue 17, item 11; ADR 008). Each test
+ * Review eligibility that a script cannot mint in bulk (ADR 008). Each test
  * performs one attack and checks the refusal and the stored state: a click POSTed without the
  * page's click token, a click by an account under a day old, a token for another provider or user,
  * a fourth review in a day, and a review from an account that signed up from the provider's
@@ -78,7 +78,7 @@ async function signUpFrom(ip: string, userData: SignupUserData): Promise<Person>
   // Sign-up keeps a keyed hash of the address, never the address.
   expect(row!.registrationIpHash).toBe(addressHash(t.app.ctx.secret, ip));
   if (userData.user_type === 'provider') {
-    // One service lists the profile (issue 20 item 4).
+    // One service lists the profile.
     const token = verified.body.session.access_token;
     expect((await t.put('/api/auth/profile', { pricing: [TEST_SERVICE] }, { token })).status).toBe(200);
   }

@@ -10,7 +10,7 @@ import {
 } from '#server/test/factories.ts';
 
 /**
- * The admin's review lists as a person can act on them (issue 20 item 9): both people named and
+ * The admin's review lists as a person can act on them: both people named and
  * linked to their public profiles, date ranges on the date each list is ordered by, CSV exports.
  * Reviews and reports are stored directly with fixed dates, so the ranges have known rows.
  */

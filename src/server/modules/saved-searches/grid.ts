@@ -1,5 +1,5 @@
 /**
- * The grid that indexes saved searches by place (issue 23 item 3): cells of CELL_DEG × CELL_DEG
+ * The grid that indexes saved searches by place: cells of CELL_DEG × CELL_DEG
  * degrees (about 17 by 13 miles in Texas). A saved search with a zip stores every cell its radius's
  * bounding box touches, so the provider of a new opening is looked up by its one cell (with its
  * words: savedSearchKeys, a GIN index) and the exact distance is tested on those few. ANYWHERE

@@ -104,7 +104,7 @@ export interface OpeningForYouRow extends Opening {
 }
 
 /**
- * 'New for you' (issue 23 item 4): the account's saved searches (alert on or off) paired with the
+ * 'New for you': the account's saved searches (alert on or off) paired with the
  * upcoming openings (of providers it has not blocked) that match them by savedSearchRules, the opening's weekly hour and date on its
  * own clocks, soonest first, each opening's pairs newest search first, at most `limit` pairs. The
  * price rule needs the opening's price parsed (openingPrice), so the caller applies it. The

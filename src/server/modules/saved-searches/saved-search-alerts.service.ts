@@ -14,7 +14,7 @@ import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
 
 /**
- * Saved-search alerts (issue 23 item 2). Posting an opening records it against every saved search
+ * Saved-search alerts. Posting an opening records it against every saved search
  * (alert on) it matches, in the posting transaction, by search's own rules (matchingSavedSearchesSql).
  * A dispatcher turns those matches into one email per saved search, by the rules of the
  * favourites' opening alerts: matches wait the grouping delay (openings posted together share an
@@ -158,7 +158,7 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     savedSearchAlert: { savedSearchId: due.id },
     listUnsubscribe: `${publicUrl}/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   });
-  // Provider insights (issue 23 item 5): each provider listed in this email counts once.
+  // Provider insights (ADR 019): each provider listed in this email counts once.
   await recordSavedSearchAlertInclusions(
     tx,
     openings.map((o) => o.provider_id),

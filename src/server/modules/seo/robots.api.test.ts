@@ -15,7 +15,7 @@ const rules = (text: string) =>
       return [line.slice(0, at).trim(), line.slice(at + 1).trim()] as const;
     });
 
-describe('GET /robots.txt (issue 22 item 1)', () => {
+describe('GET /robots.txt', () => {
   let t: SeoTestApp;
   beforeAll(async () => {
     t = await buildSeoTestApp({ indexHtml: INDEX });

@@ -38,8 +38,8 @@ async function sentLength(body: AsyncGenerator<string>, coding: ContentCoding | 
 }
 
 /**
- * /robots.txt, the sitemap index at /sitemap.xml and its files under /sitemaps/ (issue 22 items 1
- * and 2). Registered before the web app, whose not-found handler would answer them with its HTML.
+ * /robots.txt, the sitemap index at /sitemap.xml and its files under /sitemaps/. Registered before
+ * the web app, whose not-found handler would answer them with its HTML.
  */
 export async function seoRoutes(app: FastifyInstance, options: Partial<SitemapOptions> = {}) {
   const { ctx } = app;

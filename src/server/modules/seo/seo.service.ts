@@ -55,7 +55,7 @@ interface PlaceList {
   lastmods: number[];
 }
 
-/** The public pages every sitemap lists (SPEC.md §2's route table, without the private ones). */
+/** The public pages every sitemap lists (docs/product.md §2's route table, without the private ones). */
 export const FIXED_PAGES = ['/', '/availability', '/help', '/about', '/terms', '/privacy'] as const;
 
 export type SitemapFile =
@@ -114,7 +114,7 @@ const urlEntry = (location: string, lastmod?: string) =>
 export const w3cDatetime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * The sitemap index and its files (issue 22 item 2). Provider files are pages of `pageSize` listed
+ * The sitemap index and its files. Provider files are pages of `pageSize` listed
  * providers in routing-slug order: file N starts at the ((N−1)·pageSize)-th slug. The first slug of
  * each file is found by walking the slug index from the previous one and remembered for the
  * catalogue version, and a file that streams to its end remembers the next one, so a crawler

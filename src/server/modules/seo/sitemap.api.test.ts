@@ -12,7 +12,7 @@ const INDEX =
   '<!doctype html><html><head><title>Glowfind</title></head><body><div id="root"></div></body></html>';
 const PAGE_SIZE = 3;
 
-/** The landing pages the sitemap is handed (issue 22 item 3 plugs the real ones in). */
+/** The landing pages the sitemap is handed (the app hands it the real ones from modules/places). */
 let places: PlacePage[] = [];
 
 let t: SeoTestApp;
@@ -74,7 +74,7 @@ async function providerFiles() {
   return files;
 }
 
-describe('GET /sitemap.xml (issue 22 item 2)', () => {
+describe('GET /sitemap.xml', () => {
   it('is a sitemap index naming the pages and one providers file per 3 listed providers', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);

@@ -13,7 +13,10 @@ export interface ProcessedImage {
   hash: string;
 }
 
-/** Card thumbnails must stay small (DESIGN.md §7: ≤ 30 KB); lower qualities are tried only when needed. */
+/**
+ * Card thumbnails must stay small (docs/performance.md, 'Budgets': ≤ 30 KB); lower qualities are tried
+ * only when needed.
+ */
 export const THUMB_MAX_BYTES = 30 * 1024;
 const THUMB_QUALITIES = [80, 65, 50, 35] as const;
 

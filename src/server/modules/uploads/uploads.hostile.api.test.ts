@@ -22,11 +22,12 @@ import {
 } from '#server/test/test-images.ts';
 
 /**
- * Hostile uploads (issue 9): every file below is made here, sent to both upload routes as the web
- * client sends it, and must end in one of two ways. Either it is refused with a 4xx in DESIGN.md §4's
- * shape and nothing is stored (no row changes, no new file), or it is accepted and what a browser
- * then fetches is a freshly encoded WebP: no EXIF, GPS, XMP, IPTC, ICC or comments, no bytes after
- * the picture, one frame, inside the size box, served as image/webp with nosniff.
+ * Hostile uploads: every file below is made here, sent to both upload routes as the web client
+ * sends it, and must end in one of two ways. Either it is refused with a 4xx in the API's error shape
+ * (docs/architecture.md, 'API conventions') and nothing is stored (no row changes, no new file), or
+ * it is accepted and what a browser then fetches is a freshly encoded WebP: no EXIF, GPS, XMP, IPTC,
+ * ICC or comments, no bytes after the picture, one frame, inside the size box, served as image/webp
+ * with nosniff.
  */
 
 let t: TestApp;

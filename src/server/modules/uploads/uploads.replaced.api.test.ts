@@ -11,7 +11,7 @@ import { dataUrl, swatch } from '#server/test/test-images.ts';
 import { findReplacementUrl } from './uploads.service';
 
 /**
- * Fresh images (issue 20 item 7): a page or another session that still holds a replaced avatar's
+ * Fresh images: a page or another session that still holds a replaced avatar's
  * URL gets the current picture (a redirect), and storage keeps only what a row points at.
  */
 

@@ -44,7 +44,7 @@ async function deleteStoredImage(ctx: AppContext, userId: string, kind: ImageKin
   }
 }
 
-/** SPEC.md §7 sends the user id in the body; it must be the signed-in user's own. */
+/** The API (docs/product.md §7) sends the user id in the body; it must be the signed-in user's own. */
 function assertOwnUser(user: UserRow, userId: string) {
   if (user.id !== userId) throw new AppError('FORBIDDEN', UPLOAD_TEXTS.notYours);
 }

@@ -3,7 +3,7 @@ import type { JsonSchema, RefResolver } from './json-schema';
 import type { FuzzRequest, Operation } from './requests';
 
 /**
- * Page cursors no list made (issue 18 item 2): each paged route must refuse the impossible ones
+ * Page cursors no list made: each paged route must refuse the impossible ones
  * with 400 VALIDATION_ERROR, and answer the extreme but real ones without a 5xx. A cursor of ours is
  * base64url JSON: { c: created_at, i: id } (keyset lists) or { o: offset } (search).
  */
