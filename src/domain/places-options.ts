@@ -1,14 +1,15 @@
 import type { LandingReply } from './places';
+import { formatMoney } from './pricing-options';
 
 /**
  * Landing pages' topics, places, paths, limits and texts (no zod, so the landing page loads them
  * cheaply; the schemas are in places.ts).
  *
- * Landing pages for a service or a category in a place (issue 22 item 3): `/{topic}/{place}`, e.g.
+ * Landing pages for a service or a category in a place: `/{topic}/{place}`, e.g.
  * `/balayage/austin-tx`, `/barbers/chicago-il`. Two path segments, so they never meet a provider's
  * page or an app path (one segment each: `/austin-tx` is always a profile).
  *
- * A topic is a category of SPEC.md §9 (its providers' `categories`) or a named service: the
+ * A topic is a category of docs/product.md §9 (its providers' `categories`) or a named service: the
  * providers with a priced service whose name has every word of `words` (matched as search matches a
  * service name: english stems, provider_search_services.document), in `category` when given, where
  * a word alone would be ambiguous ('hot stone' is also a pedicure).
@@ -47,7 +48,7 @@ const service = (
   words,
 });
 
-/** The categories of SPEC.md §9 (options.ts SERVICE_CATEGORIES), as the people who do them. */
+/** The categories of docs/product.md §9 (options.ts SERVICE_CATEGORIES), as the people who do them. */
 export const LANDING_CATEGORIES: readonly LandingTopic[] = [
   category('hair-stylists', 'Hair Stylists', 'hair'),
   category('massage', 'Massage Therapists', 'massage'),
@@ -134,7 +135,7 @@ const TOPICS_BY_WORDS = new Map<string, LandingTopic>(
 /**
  * The topic a search's words name as a whole ('balayage', 'Barbers', 'hair stylist', 'nails', 'swedish
  * massage'), singular or plural; null for anything else ('balayage near me', 'curly'): the search's
- * link to its landing page (issue 22 item 4) appears only when the words are the topic.
+ * link to its landing page appears only when the words are the topic.
  */
 export function landingTopicForWords(text: string): LandingTopic | null {
   const key = kebab(text);
@@ -203,7 +204,6 @@ export const LANDING_TEXTS = {
   loadFailed: 'Failed to load this page',
 } as const;
 
-const dollars = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -222,10 +222,10 @@ export function landingIntroduction(reply: Pick<LandingReply, 'figures' | 'topic
     figures.priceMin === null || figures.priceMax === null
       ? ''
       : figures.priceMin === figures.priceMax
-        ? `, at ${dollars(figures.priceMin)}`
+        ? `, at ${formatMoney(figures.priceMin)}`
         : topic.kind === 'category'
-          ? `, with starting prices from ${dollars(figures.priceMin)} to ${dollars(figures.priceMax)}`
-          : `, from ${dollars(figures.priceMin)} to ${dollars(figures.priceMax)}`;
+          ? `, with starting prices from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`
+          : `, from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`;
   const sentences = [`${what}${priced}.`];
   sentences.push(
     figures.openings === 0

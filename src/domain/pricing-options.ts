@@ -24,9 +24,7 @@ export const PRICING_TEXTS = {
   descriptionRequired: 'Description is required',
   validPrice: 'Valid price is required',
   maxAboveMin: 'Max price must be greater than min price',
-  // Written out, not formatted when the module loads: a page's first Intl call loads the browser's
-  // locale data (ADR 017), and the profile page makes none. pricing.test.ts checks it against the limit.
-  tooHigh: 'Prices must be at most $100,000',
+  tooHigh: `Prices must be at most ${formatMoney(PRICING_LIMITS.priceMax)}`,
   previewInvalid: 'Enter valid price to see preview',
   tooMany: `You can have at most ${PRICING_LIMITS.packagesMax} service packages`,
 } as const;
@@ -38,14 +36,24 @@ export interface PriceParts {
   maxPrice?: number | null | undefined;
 }
 
-/** 45 → '45', 45.5 → '45.50', 1200 → '1,200'. */
+/**
+ * 45 → '45', 45.5 → '45.50', 1200 → '1,200'. Grouped by hand, not with Intl: a page's first Intl
+ * call loads the browser's locale data (ADR 017), and cards and profiles show prices.
+ */
 export function formatAmount(amount: number): string {
-  const cents = Math.round(amount * 100);
-  const whole = cents % 100 === 0;
-  return (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  const cents = Math.round(Math.abs(amount) * 100);
+  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = cents % 100;
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `${sign}${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
+ * Every amount of money the product shows (packages, cards, landing pages, meta descriptions,
+ * emails): '$45', '$45.50', '$1,200'.
+ */
+export function formatMoney(amount: number): string {
+  return `$${formatAmount(amount)}`;
 }
 
 const isAmount = (value: number | null | undefined): value is number =>
@@ -56,10 +64,10 @@ export function formatPrice(parts: PriceParts): string | null {
   const { priceType, minPrice, maxPrice } = parts;
   if (priceType === 'contact') return CONTACT_FOR_PRICING;
   if (!isAmount(minPrice)) return null;
-  if (priceType === 'fixed') return `$${formatAmount(minPrice)}`;
-  if (priceType === 'starting_at') return `Starting at $${formatAmount(minPrice)}`;
+  if (priceType === 'fixed') return formatMoney(minPrice);
+  if (priceType === 'starting_at') return `Starting at ${formatMoney(minPrice)}`;
   if (!isAmount(maxPrice) || maxPrice <= minPrice) return null;
-  return `$${formatAmount(minPrice)} - $${formatAmount(maxPrice)}`;
+  return `${formatMoney(minPrice)} - ${formatMoney(maxPrice)}`;
 }
 
 const AMOUNT = String.raw`\$\s*(\d[\d,]*(?:\.\d{1,2})?)`;
@@ -67,7 +75,7 @@ const toNumber = (raw: string) => Number(raw.replace(/,/g, ''));
 
 /**
  * Reads a price text back into editor fields: '$X', '$X - $Y', 'Starting at $X' (also 'From $X',
- * '$X+'); anything else is 'contact'. Texts with Infinity or NaN are 'contact' (SPEC.md §3).
+ * '$X+'); anything else is 'contact'. Texts with Infinity or NaN are 'contact' (docs/product.md §3).
  */
 export function parsePrice(textValue: string): PriceParts {
   const value = textValue.trim();

@@ -3,6 +3,7 @@ import { ServicePackageSchema } from './pricing';
 import {
   displayPrice,
   formatAmount,
+  formatMoney,
   formatPrice,
   lowestPrice,
   PRICE_TYPES,
@@ -13,7 +14,7 @@ import {
 } from './pricing-options';
 
 describe('formatPrice', () => {
-  it('renders the four SPEC.md strings', () => {
+  it('renders the four price texts: fixed, range, starting at, contact', () => {
     expect(formatPrice({ priceType: 'fixed', minPrice: 45 })).toBe('$45');
     expect(formatPrice({ priceType: 'range', minPrice: 45, maxPrice: 90.5 })).toBe('$45 - $90.50');
     expect(formatPrice({ priceType: 'starting_at', minPrice: 1200 })).toBe('Starting at $1,200');
@@ -39,10 +40,17 @@ describe('formatPrice', () => {
     expect(formatAmount(999.999)).toBe('1,000');
   });
 
+  it('formats every amount of money one way', () => {
+    expect(formatMoney(45)).toBe('$45');
+    expect(formatMoney(45.5)).toBe('$45.50');
+    expect(formatMoney(1200)).toBe('$1,200');
+    expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
+    expect(formatMoney(0.004)).toBe('$0');
+  });
+
   it('names the highest price as the limit is', () => {
-    expect(PRICING_TEXTS.tooHigh).toBe(
-      `Prices must be at most $${PRICING_LIMITS.priceMax.toLocaleString('en-US')}`,
-    );
+    expect(PRICING_LIMITS.priceMax).toBe(100_000);
+    expect(PRICING_TEXTS.tooHigh).toBe('Prices must be at most $100,000');
   });
 });
 
@@ -130,7 +138,7 @@ describe('ServicePackageSchema', () => {
     expect(fixed.maxPrice).toBeNull();
   });
 
-  it('gives SPEC.md messages', () => {
+  it('gives the validation messages of docs/product.md §5', () => {
     const messages = (input: unknown) =>
       ServicePackageSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages({ service: '', description: '', priceType: 'fixed', minPrice: 1 })).toEqual([

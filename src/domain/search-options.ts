@@ -1,7 +1,8 @@
 import { EVENING_SLOTS, WEEKDAYS, type Weekday } from './availability';
+import { formatMoney } from './pricing-options';
 
 /**
- * Search constants and texts (SPEC.md §2 'Home', §3 'Search filters', §5 'Search', §8, §9).
+ * Search constants and texts (docs/product.md §2 'Home', §3 'Search filters', §5 'Search', §8, §9).
  * No zod here, so the home page can use these without putting zod in its first-load bundle;
  * the request and reply schemas are in search.ts.
  */
@@ -35,7 +36,7 @@ export const PRICE_TICKS = [15, 65, 150, 225, 350, 500] as const;
 
 /** '$15', '$500+'. */
 export function priceLabel(value: number): string {
-  return value >= SEARCH_LIMITS.priceMax ? `$${SEARCH_LIMITS.priceMax}+` : `$${value}`;
+  return value >= SEARCH_LIMITS.priceMax ? `${formatMoney(SEARCH_LIMITS.priceMax)}+` : formatMoney(value);
 }
 
 /** The default range 15–500+ filters nothing. */
@@ -52,7 +53,7 @@ export const AVAILABILITY_TYPES = [
 ] as const;
 export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
 
-/** The popover's quick options (SPEC.md §9) and the filter each one sends. */
+/** The popover's quick options (docs/product.md §9) and the filter each one sends. */
 export const AVAILABILITY_QUICK_OPTIONS = [
   { id: 'flexible', label: 'No Preference', availabilityType: 'flexible' },
   { id: 'today', label: 'Today', availabilityType: 'specific_date' },

@@ -4,6 +4,7 @@ import {
   AVAILABILITY_TYPES,
   isPriceFilterActive,
   MIN_RATING_OPTIONS,
+  priceLabel,
   SEARCH_LIMITS,
   SEARCH_SORTS,
   SEARCH_TEXTS,
@@ -21,7 +22,7 @@ export const SEARCH_ERRORS = {
   distanceNeedsZip: 'Sorting by distance needs a zip code',
   coordinatesInvalid: 'Latitude must be between -90 and 90 and longitude between -180 and 180',
   minRatingInvalid: 'Minimum rating must be 0, 3, 3.5, 4 or 4.5',
-  priceRange: `Price range must be between $${SEARCH_LIMITS.priceMin} and $${SEARCH_LIMITS.priceMax}+, lowest first`,
+  priceRange: `Price range must be between ${priceLabel(SEARCH_LIMITS.priceMin)} and ${priceLabel(SEARCH_LIMITS.priceMax)}, lowest first`,
   experienceMax: `You can choose up to ${SEARCH_LIMITS.experienceMax} experience filters`,
   experienceItem: `Each experience filter must be 1 to ${SEARCH_LIMITS.experienceItemMax} characters`,
   radius: `Radius must be between ${SEARCH_LIMITS.radiusMinMiles} and ${SEARCH_LIMITS.radiusMaxMiles} miles`,
@@ -35,7 +36,7 @@ export const SEARCH_ERRORS = {
   limit: `Ask for 1 to ${SEARCH_LIMITS.pageMax} results at a time`,
 } as const;
 
-/** POST /api/search and GET /api/providers (SPEC.md §3 'Search filters', §5 'Search', §7). */
+/** POST /api/search and GET /api/providers (docs/product.md §3 'Search filters', §5 'Search', §7). */
 
 const QuerySchema = z
   .string({ error: 'The search query must be text' })
@@ -227,7 +228,7 @@ export const ProvidersQuerySchema = z.object({
 export type ProvidersQuery = z.input<typeof ProvidersQuerySchema>;
 
 /**
- * One provider card (SPEC.md §2 'Provider card', §9). Up to 3 specialties and 2 portfolio images
+ * One provider card (docs/product.md §2 'Provider card', §9). Up to 3 specialties and 2 portfolio images
  * are sent, with the full portfolio count for '+N'. `startingPrice` is the lowest priced service.
  * Ratings are real (visible reviews only): null with 0 reviews, and the card shows 'New'.
  */
@@ -261,7 +262,7 @@ export const ProviderCardSchema = z.object({
   distance_miles: z.number().nullable(),
   rating: z.number().nullable(),
   review_count: z.number().int(),
-  /** Listed providers are active (verified email); the flag is kept from SPEC.md §3. */
+  /** Listed providers are active (verified email); the flag is kept from docs/product.md §3. */
   active: z.boolean(),
 });
 export type ProviderCard = z.infer<typeof ProviderCardSchema>;
@@ -315,7 +316,7 @@ export const SearchReplySchema = z.object({
   /**
    * The landing page of what was searched in the zip's city ('See all balayage in Austin',
    * /balayage/austin-tx), when the words name a known service or category and that page has
-   * providers; first page only, else null (issue 22 item 4).
+   * providers; first page only, else null.
    */
   landing: z.object({ path: z.string(), label: z.string() }).nullable(),
 });

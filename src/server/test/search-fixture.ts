@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { formatMoney } from '#domain/pricing-options.ts';
 import type { PricingEntry } from '../db/schema';
 import { providerProfiles, users } from '../db/schema';
+import { distanceMeters, METERS_PER_MILE } from '../lib/geo';
 import { lookupZip } from '../lib/zip-lookup';
-import { distanceMeters, METERS_PER_MILE } from '../modules/search/geo';
 import type { TestApp } from './build-test-app';
 
 /**
@@ -39,7 +40,7 @@ const MON_FRI: Weekday[] = WEEK.slice(0, 5);
 export const fixed = (service: string, price: number): PricingEntry => ({
   service,
   description: `${service} appointment`,
-  price: `$${price}`,
+  price: formatMoney(price),
   priceType: 'fixed',
   minPrice: price,
   maxPrice: null,
@@ -47,7 +48,7 @@ export const fixed = (service: string, price: number): PricingEntry => ({
 export const range = (service: string, min: number, max: number): PricingEntry => ({
   service,
   description: `${service} appointment`,
-  price: `$${min} - $${max}`,
+  price: `${formatMoney(min)} - ${formatMoney(max)}`,
   priceType: 'range',
   minPrice: min,
   maxPrice: max,
@@ -55,7 +56,7 @@ export const range = (service: string, min: number, max: number): PricingEntry =
 export const from = (service: string, min: number): PricingEntry => ({
   service,
   description: `${service} appointment`,
-  price: `Starting at $${min}`,
+  price: `Starting at ${formatMoney(min)}`,
   priceType: 'starting_at',
   minPrice: min,
   maxPrice: null,

@@ -52,6 +52,11 @@ describe('ProviderCard price', () => {
     expect(card().textContent).toContain('Gloss · $45.50');
   });
 
+  it('groups thousands as the profile does: "$1,200", not "$1200"', () => {
+    renderCard({ matched_service: { name: 'Bridal', min_price: 1200, max_price: 1500, starting_at: false } });
+    expect(card().textContent).toContain('Bridal · from $1,200');
+  });
+
   it('falls back to the starting price without a matched service', () => {
     renderCard({});
     expect(card().textContent).toContain('From $45');

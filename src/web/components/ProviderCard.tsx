@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '#domain/image-urls.ts';
+import { CONTACT_FOR_PRICING, formatMoney } from '#domain/pricing-options.ts';
 import type { ProviderCard as ProviderCardData } from '#domain/search.ts';
 import { Avatar } from './ui/Avatar';
 import { Badge, badgeVariants } from './ui/Badge';
@@ -11,11 +12,6 @@ const AVATAR_PX = 56;
 const THUMB_PX = 96;
 const MAX_SPECIALTIES = 3;
 
-/** '$45', '$45.50'. */
-function money(value: number): string {
-  return Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`;
-}
-
 /**
  * The card's price: the service the query named, with its own price ('Balayage · from $180' when
  * that is a range, 'Balayage · $50' when it is one price), else the lowest price ('From $45').
@@ -24,9 +20,11 @@ export function cardPrice(provider: Pick<ProviderCardData, 'matched_service' | '
   const service = provider.matched_service;
   if (service) {
     const from = service.starting_at || service.min_price < service.max_price ? 'from ' : '';
-    return `${service.name} · ${from}${money(service.min_price)}`;
+    return `${service.name} · ${from}${formatMoney(service.min_price)}`;
   }
-  return provider.startingPrice === null ? 'Contact for pricing' : `From ${money(provider.startingPrice)}`;
+  return provider.startingPrice === null
+    ? CONTACT_FOR_PRICING
+    : `From ${formatMoney(provider.startingPrice)}`;
 }
 
 function CardAvatar({ name, src }: { name: string; src: string | null }) {
@@ -70,9 +68,9 @@ function Thumb({ url, alt }: { url: string; alt: string }) {
 }
 
 /**
- * One provider in the home page's results (SPEC.md §2 'Provider card', §9): avatar, name, location,
+ * One provider in the home page's results (docs/product.md §2 'Provider card', §9): avatar, name, location,
  * distance, up to 3 specialties, the searched service's price or else the starting price, rating
- * (real reviews only; 'New' without any, DESIGN.md §5), portfolio thumbnails with +N, and View
+ * (real reviews only; 'New' without any, docs/product.md §10), portfolio thumbnails with +N, and View
  * Profile. `favoriteSlot` is where the favourites toggle goes.
  */
 export function ProviderCard({
