@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractZip, sanitizeZipInput } from './zip';
+import { extractZip, sanitizeZipInput, withoutZip } from './zip';
 
 describe('extractZip', () => {
   it.each([
@@ -44,5 +44,21 @@ describe('sanitizeZipInput', () => {
     ['', ''],
   ])('%j → %j', (input, output) => {
     expect(sanitizeZipInput(input)).toBe(output);
+  });
+});
+
+describe('withoutZip', () => {
+  it.each([
+    ['balayage 78701', 'balayage'],
+    ['78701 balayage', 'balayage'],
+    ['nails  near 78701-1234 today', 'nails near today'],
+    ['(78701)', '( )'],
+    ['78701', ''],
+  ])('%j → %j', (input, output) => {
+    expect(withoutZip(input, extractZip(input)!)).toBe(output);
+  });
+
+  it('leaves a longer number that holds the same digits', () => {
+    expect(withoutZip('order 1787012 near 78701', '78701')).toBe('order 1787012 near');
   });
 });

@@ -1,7 +1,7 @@
 import { Loader2, LocateFixed, MapPin, Search, X } from 'lucide-react';
 import { type ClipboardEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
-import { extractZip, sanitizeZipInput } from '#domain/zip.ts';
+import { extractZip, sanitizeZipInput, withoutZip } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -10,14 +10,6 @@ import { CategoryTabs } from './CategoryTabs';
 import { FilterBar } from './FilterBar';
 
 type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
-
-/** The query without a zip found in it ('balayage 78701' → 'balayage'). */
-function withoutZip(text: string, zip: string): string {
-  return text
-    .replace(new RegExp(`(^|\\D)${zip}(?:-\\d{4})?(?!\\d)`), '$1 ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** What 'Use my location' is doing: the line beside the button says it (SEARCH_TEXTS). */
 type Locating = { state: 'idle' } | { state: 'busy' } | { state: 'done' | 'failed'; message: string };
