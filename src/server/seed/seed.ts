@@ -16,8 +16,8 @@ import { isReservedSlug, slugify } from '#domain/slug.ts';
 import type { AppContext } from '../context';
 import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { timeZoneOfZip } from '../lib/time-zones';
 import { lookupZip, zipFromLocation } from '../lib/zip-lookup';
-import { timeZoneOfZip } from '../modules/openings/time-zones';
 import { storeImage } from '../modules/uploads/uploads.service';
 import { hashSeed, renderAvatarArt, renderPortfolioArt } from './art';
 import {
@@ -307,8 +307,8 @@ const OPENING_NOTES = [
 
 /**
  * Short-notice openings for about a third of the providers, spread over the next 5 days from the
- * moment the seed runs (issue 5), on the hour between 9 AM and 6 PM on the provider's own clocks
- * (issue 20: in UTC hours the feed was full of 3 AM slots), 1 to 2 hours long, for one of their
+ * moment the seed runs, on the hour between 9 AM and 6 PM on the provider's own clocks (in UTC
+ * hours the feed was full of 3 AM slots), 1 to 2 hours long, for one of their
  * own services, and in the zone of their zip.
  */
 export function seedOpenings(providers: ReturnType<typeof prepareCatalogue>, now: Date) {

@@ -154,7 +154,7 @@ async function insertSignupProfile(
     longitude: place?.longitude ?? null,
     bookingLink: userData.booking_link,
     categories: userData.selected_categories,
-    // Inclusivity options are amenities too (SPEC.md §9); one list keeps search simple.
+    // Inclusivity options are amenities too (docs/product.md §9); one list keeps search simple.
     amenities: [...new Set([...userData.selected_amenities, ...userData.selected_inclusivity])],
   });
 }
@@ -666,4 +666,18 @@ export async function userFromAccessToken(ctx: AppContext, token: string): Promi
   }
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   return user;
+}
+
+/**
+ * The signed-in user behind a bearer token on a public read, or null for a visitor. A missing,
+ * expired, revoked or unverified token makes a visitor, not an error: the page is public.
+ */
+export async function optionalViewer(ctx: AppContext, bearer: string): Promise<UserRow | null> {
+  if (!bearer) return null;
+  try {
+    return await userFromAccessToken(ctx, bearer);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }

@@ -3,11 +3,11 @@ import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody }
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { isValidClickToken } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { hasAdminAccess } from '../access/access.service';
 import { findOpeningBookingLinks } from '../openings/openings.service';
 import * as q from './bookings.queries';
-import { isValidClickToken } from './click-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

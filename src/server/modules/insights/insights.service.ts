@@ -12,12 +12,12 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { timeZoneOfZip } from '#server/lib/time-zones.ts';
 import { providerTimeZone } from '../openings/openings.service';
-import { timeZoneOfZip } from '../openings/time-zones';
 import type { InsightToken } from './insight-token';
 import * as q from './insights.queries';
 
-// Provider insights (issue 23 item 5, ADR 019). Events arrive from the web app's beacons, are
+// Provider insights (ADR 019). Events arrive from the web app's beacons, are
 // queued by InsightWriter (insight-writer.ts) and written here in batches as counters per provider
 // and day, the day in the provider's time zone.
 
@@ -206,7 +206,7 @@ export async function recordNewFavorite(
 }
 
 /**
- * For the saved-search alerts (issue 23 item 2): one alert email went out at `day` (the moment it
+ * For the saved-search alerts: one alert email went out at `day` (the moment it
  * was sent) listing openings of these providers. Each provider counts once per call, on its own
  * local day of that moment; unknown and unlisted ids are ignored. Call it once per email sent.
  */

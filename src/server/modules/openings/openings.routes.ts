@@ -18,7 +18,7 @@ import { withIdempotency } from '#server/lib/idempotency.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
-import { optionalViewer } from '../bookings/click-tokens';
+import { optionalViewer } from '../auth/auth.service';
 import * as openings from './openings.service';
 
 const tags = ['openings'];

@@ -12,12 +12,12 @@ import {
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { withClickTokens } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
+import { timeZoneOfZip } from '#server/lib/time-zones.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
-import { withClickTokens } from '../bookings/click-tokens';
 import { recordSavedSearchMatches } from '../saved-searches/saved-search-alerts.service';
 import * as q from './openings.queries';
-import { timeZoneOfZip } from './time-zones';
 
 const METERS_PER_MILE = 1609.344;
 /** US zones span UTC-4 (Atlantic) to UTC-10 (Hawaii): a day starts between 04:00 and 10:00 UTC. */
@@ -224,7 +224,7 @@ async function openingOrThrow(ctx: AppContext, id: string) {
 
 /**
  * Posts an opening for a provider (clients get 403) and schedules the alert to the people who saved
- * them, and records it against the saved searches it matches (issue 23), in one transaction: the
+ * them, and records it against the saved searches it matches, in one transaction: the
  * opening never exists without its announcement.
  */
 export async function createOpening(ctx: AppContext, user: UserRow, fields: OpeningFields) {

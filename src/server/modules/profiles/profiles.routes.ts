@@ -12,7 +12,7 @@ import { bearerToken } from '#server/plugins/auth.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
-import { optionalViewer } from '../bookings/click-tokens';
+import { optionalViewer } from '../auth/auth.service';
 import * as profiles from './profiles.service';
 
 const tags = ['profiles'];

@@ -2,7 +2,7 @@ import { NEW_FOR_YOU_LIMITS } from '#domain/new-for-you-options.ts';
 import type { OpeningForYou } from '#domain/openings.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
-import { withClickTokens } from '../bookings/click-tokens';
+import { withClickTokens } from '#server/lib/click-tokens.ts';
 import { upcomingOpeningsSql } from '../openings/openings.service';
 import { findOpeningsForYouCandidates, type OpeningForYouRow } from './saved-search-alerts.queries';
 import { openingPrice, savedDays } from './saved-search-alerts.service';
@@ -23,7 +23,7 @@ function priceMatches(row: OpeningForYouRow): boolean {
 }
 
 /**
- * 'New for you' (issue 23 item 4): the upcoming openings (the public list's 5-day window) that
+ * 'New for you': the upcoming openings (the public list's 5-day window) that
  * match the viewer's saved searches by the alerts' rules, soonest first, each with the saved search
  * it matches (the newest, when several do) and the viewer's click token for Book.
  */

@@ -10,6 +10,7 @@ import {
   savedSearchMatches,
   users,
 } from '#server/db/schema/index.ts';
+import { distanceMeters, METERS_PER_MILE } from '#server/lib/geo.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import {
   buildTestApp,
@@ -26,7 +27,6 @@ import {
   type VerifiedUser,
 } from '#server/test/factories.ts';
 import type { ReceivedMail } from '#server/test/smtp-sink.ts';
-import { distanceMeters, METERS_PER_MILE } from '../search/geo';
 import { wallClockOf } from './saved-search-alerts.service';
 
 let t: TestApp;
@@ -260,7 +260,7 @@ describe('alert emails', () => {
     expect(mail.text).toContain(`View Group Studio Two's profile: ${TEST_PUBLIC_URL}/`);
     expect(mail.text).toContain(`${TEST_PUBLIC_URL}/unsubscribe?list=saved-search&token=`);
     expect(await matchesOf(id)).toEqual([]);
-    // Each provider's insights count every alert email that listed them, once (issue 23 item 5);
+    // Each provider's insights count every alert email that listed them, once;
     // other tests' saved searches without a zip match these openings too.
     const emails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'saved-search-alert'));
     for (const [provider, name] of [
@@ -448,7 +448,7 @@ describe('alert emails', () => {
   });
 });
 
-describe('alert history (issue 23 item 6)', () => {
+describe('alert history', () => {
   const historyOf = async (userId: string) => ({
     sends: await t.db.$count(savedSearchAlertSends, eq(savedSearchAlertSends.userId, userId)),
     openings: await t.db.$count(savedSearchAlertedOpenings, eq(savedSearchAlertedOpenings.userId, userId)),
@@ -494,7 +494,7 @@ describe('alert history (issue 23 item 6)', () => {
   });
 });
 
-describe("'New for you' (issue 23 item 4): GET /api/saved-searches/openings", () => {
+describe("'New for you': GET /api/saved-searches/openings", () => {
   /** The date (YYYY-MM-DD, Austin's clocks) `days` after the test clock's. */
   const dateIn = (days: number) => wallClockOf(new Date(t.clock.now().getTime() + days * DAY), ZONE).date;
   const forYou = async (client: VerifiedUser) => {

@@ -9,7 +9,7 @@ import type { CreateSavedSearchInput } from '#domain/saved-searches-body.ts';
 import type { SearchFilters } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '../search/geo';
+import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '#server/lib/geo.ts';
 import { type SearchMatch, searchMatchOf } from '../search/search.service';
 import { ANYWHERE, cellsAround, savedSearchKeys } from './grid';
 import { deleteAlertHistory as deleteAlertHistoryRows } from './saved-search-alerts.queries';
@@ -142,7 +142,7 @@ export async function deleteSavedSearch(ctx: AppContext, userId: string, id: str
   if (!UUID.test(id) || !(await q.deleteSavedSearch(ctx.db, userId, id))) throw notFound();
 }
 
-/** Deletes the account's saved-search alert history (issue 23 item 6). */
+/** Deletes the account's saved-search alert history. */
 export async function deleteAlertHistory(ctx: AppContext, userId: string): Promise<void> {
   await deleteAlertHistoryRows(ctx.db, userId);
 }

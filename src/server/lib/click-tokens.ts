@@ -1,36 +1,26 @@
 import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
-import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
-import { AppError } from '#server/lib/app-error.ts';
-import { readPurposeToken, signPurposeToken } from '#server/lib/tokens.ts';
-import { userFromAccessToken } from '../auth/auth.service';
+import { readPurposeToken, signPurposeToken } from './tokens';
 
 /**
  * Click tokens (ADR 008): the profile and the openings lists hand a signed-in viewer a short-lived
  * token per provider, and the Book click sends it back. A click carrying a valid token for its
  * client and provider is logged `via_page`; only such clicks open a review. The token is a purpose
- * JWT (HS256, AUTH_SECRET): `sub` is the client, the fingerprint claim the provider.
+ * JWT (HS256, AUTH_SECRET): `sub` is the client, the fingerprint claim the provider. Several modules
+ * hand them out (profiles, openings, saved searches) and bookings checks them, so they live here.
  */
 
 const PURPOSE = 'booking-click' as const;
 
-/**
- * The signed-in user behind a bearer token on a public read, or null for a visitor. A missing,
- * expired, revoked or unverified token makes a visitor, not an error: the page is public.
- */
-export async function optionalViewer(ctx: AppContext, bearer: string): Promise<UserRow | null> {
-  if (!bearer) return null;
-  try {
-    return await userFromAccessToken(ctx, bearer);
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
+/** What signing and checking a token needs: the app's secret and clock (an AppContext has both). */
+export interface TokenKeys {
+  secret: Uint8Array;
+  now: () => Date;
 }
 
 /** The click token for `viewer` on this provider's page; undefined for visitors and the provider. */
 export async function clickTokenFor(
-  ctx: AppContext,
+  ctx: TokenKeys,
   viewer: UserRow | null,
   providerId: string,
 ): Promise<string | undefined> {
@@ -46,7 +36,7 @@ export async function clickTokenFor(
 
 /** Each item with the viewer's click token for its provider (one token per provider in the list). */
 export async function withClickTokens<T extends { provider_id: string }>(
-  ctx: AppContext,
+  ctx: TokenKeys,
   viewer: UserRow | null,
   items: T[],
 ): Promise<(T & { click_token?: string })[]> {
@@ -66,7 +56,7 @@ export async function withClickTokens<T extends { provider_id: string }>(
 
 /** True when `token` is an unexpired click token of this client for this provider. */
 export async function isValidClickToken(
-  ctx: AppContext,
+  ctx: TokenKeys,
   token: string | undefined,
   clientId: string,
   providerId: string,

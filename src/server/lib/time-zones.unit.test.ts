@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { instantToWallTime, wallTimeToInstant } from '#domain/openings-options.ts';
-import { openingTimeInEmail } from './opening-alerts.service';
+import { openingTimeInEmail } from '#server/modules/openings/opening-alerts.service.ts';
 import { timeZoneOfZip } from './time-zones';
 
 /**
- * Wall-clock times on the provider's clocks ⇄ instants (issue 20 item 1), across the daylight-saving
+ * Wall-clock times on the provider's clocks ⇄ instants, across the daylight-saving
  * changes: 2026-03-08 (2:00 AM → 3:00 AM) and 2026-11-01 (2:00 AM → 1:00 AM) in the US.
  */
 const iso = (wall: string, zone: string) => {
