@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { BRAND } from '../src/domain/brand';
 import { createVerifiedAccount, expect, expectNoAxeViolations, signInWith, test } from './fixtures';
 
-// Issue 20 item 5: edits on /account are never lost silently, and the long provider form has a
+// Edits on /account are never lost silently, and the long provider form has a
 // section menu.
 
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });

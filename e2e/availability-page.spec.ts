@@ -1,7 +1,7 @@
 import { createVerifiedAccount, expect, expectNoAxeViolations, scrollUntilVisible, test } from './fixtures';
 
 /**
- * Issue 20 item 2: /availability is for everyone. A signed-out visitor follows 'View All Available
+ * /availability is for everyone (docs/product.md §11). A signed-out visitor follows 'View All Available
  * Openings' from a home search (its words and zip go along), filters by zip, and is asked to log in
  * to book.
  */

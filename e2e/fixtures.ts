@@ -191,8 +191,8 @@ export const TEST_SERVICE = {
 /**
  * Signs up through the API and confirms the address from the real email, as a person would;
  * returns the session the confirmation answers with. `userData` is the sign-up's (client or provider).
- * A provider then adds one service (TEST_SERVICE), so the profile is complete and listed (issue 20
- * item 4), unless `listed: false` keeps it as a new sign-up leaves it.
+ * A provider then adds one service (TEST_SERVICE), so the profile is complete and listed (ADR 013),
+ * unless `listed: false` keeps it as a new sign-up leaves it.
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,

@@ -54,7 +54,8 @@ test('Contact Support from the header: empty fields are refused, a real request 
   // The dialog closes by itself about 2 seconds later.
   await expect(dialog).toHaveCount(0, { timeout: 5_000 });
 
-  // The acknowledgement repeats nothing the form carried (issue 17 item 3): a fixed subject and text.
+  // The acknowledgement repeats nothing the form carried, so it cannot carry someone else's text
+  // to the address given: a fixed subject and text.
   const ack = await mail.waitForMail(email, () => true, 15_000);
   expect(ack.subject).toBe('We received your Glowfind support request');
   expect(ack.text).toContain("We'll get back to you within 24 hours");

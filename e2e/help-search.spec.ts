@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// Help search understands US and UK spellings and simple synonyms (issue 20 item 8).
+// Help search understands US and UK spellings and simple synonyms.
 
 /** The results region, named by its heading ('3 results for "favorite"'). */
 function results(page: Page, query: string) {

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-// Issue 20 item 3: Save, Message and Book pressed while signed out open the login dialog, and once
+// Save, Message and Book pressed while signed out open the login dialog, and once
 // the person has logged in (or signed up and confirmed the email in the same tab) what they pressed
 // is carried out, on the page where they pressed it.
 import type { APIRequestContext, Page } from '@playwright/test';

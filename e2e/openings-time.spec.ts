@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { createVerifiedAccount, expect, signInWith, test } from './fixtures';
 
 /**
- * Issue 20 item 1: an opening happens on its provider's clocks. An Austin provider posts 3 PM in
+ * An opening happens on its provider's clocks. An Austin provider posts 3 PM in
  * the form from a browser in Los Angeles; visitors whose browsers are in UTC, New York and Los
  * Angeles all read 3:00 – 4:00 PM Central, each with their own time beside it.
  */

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { bearer, createBookableProvider, expect, scrollUntilVisible, test } from './fixtures';
 
 /**
- * Issue 20 item 6 (b): on a 390 px phone, when an opening starts within 48 hours, Upcoming
+ * On a 390 px phone, when an opening starts within 48 hours, Upcoming
  * Availability comes before the list of professionals (as a strip, first in the DOM too); otherwise,
  * and on a desktop, it stays below the list.
  */

@@ -9,7 +9,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 20 item 6 (a): on a 390 px phone, once 'Get In Touch' has scrolled away, a bar at the bottom
+ * On a 390 px phone, once 'Get In Touch' has scrolled away, a bar at the bottom
  * of the screen offers the card's own Book Appointment; on a desktop the card is sticky and there is
  * no bar.
  */

@@ -282,7 +282,7 @@ test('a signed-out visitor gets the login dialog from Book and from Message', as
   await login.getByLabel('Password').fill(TEST_PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
-  // The action pressed before logging in is carried out: the message dialog opens (issue 20 item 3).
+  // The action pressed before logging in is carried out: the message dialog opens.
   const message = page.getByRole('dialog', { name: /Message Maya/ });
   await expect(message).toBeVisible();
   await page.keyboard.press('Escape');
@@ -441,7 +441,7 @@ test('a client who becomes a provider is listed only once complete; until then t
   await page.goto(`/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Not Found');
 
-  // The owner: a preview that says what is missing, and none of SPEC.md's invented defaults.
+  // The owner: a preview that says what is missing, and none of the invented defaults (docs/product.md §10).
   await signIn(page, account);
   await page.goto(`/${slug}`);
   const banner = page.getByRole('status').filter({ hasText: 'Only you can see this page.' });

@@ -5,7 +5,7 @@ import { SEARCH_TEXTS } from '../src/domain/search-options';
 import { createVerifiedAccount, expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
- * 'Search that finds what the person asked for' (issue 19) in the browser: filters that search on
+ * 'Search that finds what the person asked for' in the browser: filters that search on
  * their own, the matched service's price on a card, the related block, sort and radius, 'Use my
  * location', and the no-results and unknown-zip states. The providers are in and around Tucson
  * (857xx), where no other journey puts any, so what a zip search finds is known; searches without a
@@ -157,7 +157,7 @@ test('filters work on their own: no text, no zip, and the list follows them', as
   await expect(banner(page)).toContainText('Wheelchair Accessible');
   await expect(card(page, 'saguaro')).toBeVisible();
   await expect(card(page, 'paloVerde')).toHaveCount(0);
-  // The Search button still needs text or a zip (SPEC.md §5); the filters did not need it.
+  // The Search button still needs text or a zip (docs/product.md §5); the filters did not need it.
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
 
   // A minimum rating alone narrows too: none of these providers has a review yet.

@@ -3,7 +3,7 @@ import type { SmtpSink } from '../src/server/test/smtp-sink';
 import { bearer, createVerifiedAccount, expect, signInWith, test } from './fixtures';
 
 /**
- * Pages rendered on the server (issue 22 item 5, ADR 017): the content is in the first response,
+ * Pages rendered on the server (ADR 017): the content is in the first response,
  * readable without JavaScript, and the app hydrates it without a mismatch and works.
  */
 

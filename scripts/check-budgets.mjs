@@ -1,4 +1,4 @@
-// `npm run budgets`: gzipped JavaScript per route from Vite's manifest (DESIGN.md §7), exit 1 over budget.
+// `npm run budgets`: gzipped JavaScript per route from Vite's manifest (docs/performance.md "Budgets"), exit 1 over budget.
 //
 // home  = the entry chunk, its static imports, and the lazy chunks the home page fetches on its first
 //         render (HOME_FIRST_LOAD, with their static imports) ≤ 120 KB.
@@ -40,7 +40,7 @@ const KNOWN_OVER_KB = {
   'app/routes/reset-password.tsx': 45.5,
   // 97.7 until the zod-free texts moved out of the schema modules (ADR 017): 28.5 KB off the profile
   // route, and the account page loads them as three more small shared chunks (+0.4 KB); then the
-  // landing pages (issue 22) shared their cards, lists and spinner with it, and the bundler cut the
+  // landing pages shared their cards, lists and spinner with it, and the bundler cut the
   // shared code into more, smaller chunks (+2.1 KB on account, +1.5 admin, +1.2 profile, +0.7
   // reset-password, no new code in them; docs/reliability.md 'Bundle budgets').
   'app/routes/account.tsx': 96.0,

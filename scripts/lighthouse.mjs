@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, the default, with the CPU slowdown calibrated to the host:
 // audit) on `/`, a demo profile, a landing page (the first the sitemap lists) and `/help`, 3 runs
 // each, against the real server (`npm start` with the demo catalogue in a fresh DATA_DIR). The
-// median of each category must reach DESIGN.md §7's bar:
+// median of each category must reach its bar (docs/performance.md "Budgets"):
 // performance ≥ 90 (≥ 95 and a largest paint within 2.0 s on the server-rendered profile and landing
 // page), accessibility 100, best practices ≥ 95, SEO 100; exit 1 otherwise. Writes
 // .test-results/lighthouse.json.
@@ -30,11 +30,11 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const MINIMUM = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 };
-/** Pages rendered on the server (ADR 017) have a higher bar: DESIGN.md §7, issue 22 item 5. */
+/** Pages rendered on the server (ADR 017) have a higher bar (docs/performance.md "Budgets"). */
 const SERVER_RENDERED = new Set(['profile', 'landing']);
 const minimumOf = (page, category) =>
   category === 'performance' && SERVER_RENDERED.has(page) ? 95 : MINIMUM[category];
-/** Their largest paint on Lighthouse's phone, at most (issue 22 item 5), as the median of the runs. */
+/** Their largest paint on Lighthouse's phone, at most, as the median of the runs. */
 const SERVER_RENDERED_LCP_MS = 2000;
 /** With --strict the host-speed figures (performance, the largest paint) gate as the others do. */
 const STRICT = process.argv.includes('--strict');

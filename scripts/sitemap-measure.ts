@@ -1,6 +1,6 @@
 // `node --import tsx scripts/sitemap-measure.ts [--database-url URL]`
 //
-// Issue 22 item 2: the sitemap at a million providers. Starts the real server (production mode, as
+// The sitemap at a million providers. Starts the real server (production mode, as
 // `npm run bench` does) on an existing, seeded PostgreSQL database — it only reads it — and fetches
 // the sitemap index and every file it names, timing each (first byte and whole body), counting
 // URLs and bytes, and reading the server's peak resident memory (VmHWM in /proc/<pid>/status).

@@ -3,7 +3,7 @@
 //                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds,landing]
 //                   [--cpu-prof DIR]`
 // `npm run bench -- --saved-searches 100000 --database-url URL [--providers 2000]`: only the
-// saved-search matching case (issue 23 item 3; scripts/bench/saved-searches.ts), on PostgreSQL.
+// saved-search matching case (scripts/bench/saved-searches.ts), on PostgreSQL.
 //
 // --keep leaves the seeded database; --reuse measures such a database again without seeding (same
 // --providers and --seed); --only runs some of the rows; --cpu-prof writes the server's V8 CPU
@@ -306,7 +306,7 @@ async function main() {
       for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
         rows.push(await measure(`  search (mix): ${kind}`, base, fromPool(mix[kind]!)));
     if (ONLY.has('landing')) {
-      // Landing pages as a crawler finds them (issue 22 item 6): the first 500 of the sitemap's
+      // Landing pages as a crawler finds them: the first 500 of the sitemap's
       // places files, server-rendered HTML (the build's dist/ssr), each cached after its first request.
       // The landing-page list is made in the background (ADR 018; 4–5 s at 100,000 providers): the
       // index names the places files once it is.

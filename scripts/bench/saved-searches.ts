@@ -1,6 +1,6 @@
 // `npm run bench -- --saved-searches 100000 --database-url postgres://… [--providers 2000]`
 //
-// Issue 23 item 3: how long matching one new opening against N saved searches takes. Seeds a small
+// How long matching one new opening against N saved searches takes. Seeds a small
 // catalogue (--providers), then N saved searches (alerts on, the worst case) spread like searches
 // are: service words, zips of the catalogue's metros weighted as its providers are, radii of 5 to 50
 // miles, some price, availability and amenity filters, some without a zip. Then, for 300 listed

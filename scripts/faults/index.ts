@@ -1,6 +1,6 @@
 // npm run faults [-- --short] [-- --only=a,b,c]
 //
-// Fault drills against the real server run as a child process (issue 9):
+// Fault drills against the real server run as a child process:
 //   (a) PostgreSQL (a private throwaway cluster) stopped for 3 s and started again under write traffic;
 //   (b) kill -9 of the server on embedded PGlite, restarted on the same DATA_DIR;
 //   (c) SMTP down while people sign up and opening alerts go out.
