@@ -1,0 +1,616 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
+import { type Db, rowsOf } from '#server/db/client.ts';
+import type { searchLogs } from '#server/db/schema/index.ts';
+import { pgArray } from '#server/db/sql-array.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
+import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from '#server/lib/geo.ts';
+
+/** Everything one search page needs, already validated and resolved by the service. */
+export interface SearchPlan {
+  /** to_tsquery('english', …) input built from sanitised words; null for a zip-only search. */
+  tsquery: string | null;
+  /**
+   * Any of the query words (an OR of them), matched against each priced service's name: the
+   * provider's service the query names, whose own price the card shows and the price filter and
+   * sort use. Null when the query names no service (no text, or only category words).
+   */
+  serviceTsquery: string | null;
+  /** Only providers in one of these categories (a category word, or the related block). */
+  categories: string[] | null;
+  /**
+   * What relevance ranks by when it is not `tsquery`: a category word's query ranks the category's
+   * providers by how much their own words say it (an OR of the words: 'facial' puts those with
+   * facials first). Null: rank by tsquery (or, without one, the candidate order).
+   */
+  rankTsquery: string | null;
+  /** Providers left out (the related block leaves out the results it follows). */
+  excludeIds: string[] | null;
+  center: { latitude: number; longitude: number } | null;
+  radiusMeters: number;
+  /**
+   * At least one priced service in [min, max]; max null = no upper bound. When the query names some
+   * of the provider's services (serviceTsquery), one of those must be in the range.
+   */
+  price: { min: number; max: number | null } | null;
+  /** Weekly hours (weekday * 24 + hour) of which the provider must offer at least one. */
+  hours: number[] | null;
+  /** Amenities the provider must all have (folded to canonical form in SQL). */
+  amenities: string[] | null;
+  /** Only providers whose shown average is at least this; null = any (providers without reviews too). */
+  minRating: number | null;
+  /**
+   * 'relevance': by text rank (with a zip, nearness adds up to 25%); without text the order of
+   * step 1 (nearest, or most complete). 'distance': nearest first (needs center). 'price': the named
+   * service's lowest price, else the provider's lowest, cheapest first. 'rating': rated providers
+   * first, by RATING_SORT_PRIOR's adjusted average. Ties always fall back to relevance, then step 1.
+   */
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  /** Matches taken at most: counted, ranked and pageable (the reply says 'N+' beyond). */
+  cap: number;
+  /**
+   * 'index': let the planner choose how to find the text matches (the full-text index for rare
+   * words). 'walk': the words are known to be common, so read providers in the static order and
+   * test each; the planner cannot know this for words that always come together ('deep tissue'
+   * is in every massage document, but it multiplies the two frequencies). Without a zip the walk
+   * reads at most walkRows providers; fewer than cap + 1 matches then means: ask again by index.
+   */
+  strategy: 'index' | 'walk';
+  walkRows: number;
+  /**
+   * A walk without a zip reads only the providers holding this lexeme (the query's rarest word),
+   * most complete first, from provider_search_postings: about cap / share of them, where walking
+   * every provider reads cap / (the words' share). Null: walk every provider (category words).
+   */
+  walkLexeme: string | null;
+}
+
+export interface ListPlan {
+  limit: number;
+  after: { createdAt: string; id: string } | null;
+  countCap: number;
+}
+
+/** One result row: the card fields plus what ordering and paging need. */
+export interface ProviderCardRow {
+  id: string;
+  name: string;
+  routing_slug: string;
+  avatar_url: string | null;
+  location: string;
+  specialties: string[];
+  categories: string[];
+  amenities: string[];
+  portfolio_images: string[];
+  portfolio_count: number;
+  starting_price: number | null;
+  /** The provider's service the query names (SearchPlan.serviceTsquery), with its price; nulls without. */
+  service_name: string | null;
+  service_min: number | string | null;
+  service_max: number | string | null;
+  service_starting_at: boolean | null;
+  /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
+  rating: number | string | null;
+  review_count: number | null;
+  /** Chord length to the searched zip's centre (meters); null without a zip. */
+  chord: number | null;
+  /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
+  created_at: string;
+  total: number;
+}
+
+interface Geometry {
+  /** ll_to_earth of the zip centroid, as a cube literal. */
+  center: string;
+  /** earth_box of the radius: what the GiST index can search. */
+  box: string;
+  /** The radius as a chord: `point <-> center <= chord` is exactly `earth_distance <= radius`. */
+  chord: number;
+}
+
+function geometryOf(plan: SearchPlan): Geometry | null {
+  if (!plan.center) return null;
+  const center = llToEarth(plan.center.latitude, plan.center.longitude);
+  return {
+    center: cubeLiteral(center),
+    box: earthBox(center, plan.radiusMeters),
+    chord: chordOfDistance(plan.radiusMeters),
+  };
+}
+
+/** The price filter's range, as SQL. */
+const priceRangeOf = (price: NonNullable<SearchPlan['price']>) =>
+  sql`numrange(${price.min}::numeric, ${price.max}::numeric, '[]')`;
+
+/** The provider's priced services that the query names (correlated with d or c by `provider`). */
+const namedServices = (provider: SQL, serviceTsquery: string) =>
+  sql`provider_search_services s WHERE s.provider_id = ${provider} AND s.document @@ to_tsquery('english', ${serviceTsquery})`;
+
+function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
+  const parts: SQL[] = [];
+  if (plan.tsquery !== null) {
+    const matches = sql`d.document @@ to_tsquery('english', ${plan.tsquery})`;
+    // IS TRUE hides the test from the full-text index, leaving the walk as the plan.
+    parts.push(plan.strategy === 'walk' ? sql`(${matches}) IS TRUE` : matches);
+  }
+  if (plan.categories) parts.push(sql`d.categories && ${pgArray(plan.categories)}::text[]`);
+  if (plan.excludeIds && plan.excludeIds.length > 0) {
+    parts.push(sql`NOT (d.provider_id = ANY (${pgArray(plan.excludeIds)}::uuid[]))`);
+  }
+  if (geo) {
+    // The box is the GiST-indexable pre-filter; the chord makes the circle exact.
+    parts.push(sql`${geo.box}::cube @> d.earth_point`);
+    parts.push(sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`);
+  }
+  if (plan.price) {
+    const range = priceRangeOf(plan.price);
+    // Some service in range (the GiST-indexable part) and, when the query names services of this
+    // provider, one of those: Maya's $50 blowout does not put her $180 balayage under $100.
+    parts.push(sql`d.prices && ${range}`);
+    if (plan.serviceTsquery !== null) {
+      // One correlated read of the provider's named services per row that passes the other
+      // tests: written as EXISTS, the planner hashed both subqueries over every service in the
+      // catalogue (two sequential scans, 300 ms at 100,000 providers). No named service: true.
+      parts.push(
+        sql`coalesce((SELECT bool_or(s.price && ${range}) FROM ${namedServices(sql`d.provider_id`, plan.serviceTsquery)}), TRUE)`,
+      );
+    }
+  }
+  // Openings issue: for 'today'/'tomorrow'/a date, OR here `EXISTS (an active opening of
+  // d.provider_id on that date)` (SPEC.md §3: an opening that day or weekly hours on that weekday).
+  if (plan.hours) parts.push(sql`d.hours && ${pgArray(plan.hours)}::int[]`);
+  if (plan.amenities) {
+    parts.push(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`);
+  }
+  if (plan.minRating !== null) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ${plan.minRating}::numeric)`,
+    );
+  }
+  if (parts.length === 0) throw new Error('a search needs text or a zip');
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The card's rows of each page row, each read by primary key. Laterals the planner may not flatten
+ * (OFFSET 0): as plain joins, the search of their join order made planning a search 0.2–0.3 ms
+ * slower (of about 1 ms), more than reading the 25 rows costs.
+ */
+const cardJoins = sql`
+    CROSS JOIN LATERAL (
+      SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
+    ) u
+    CROSS JOIN LATERAL (
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images
+      FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
+    ) p
+    LEFT JOIN LATERAL (
+      SELECT r.rating, r.review_count FROM provider_ratings r WHERE r.provider_id = page.provider_id OFFSET 0
+    ) pr ON TRUE`;
+
+/** The card fields of the page's providers, joined by primary key after the page is chosen. */
+function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
+  return sql`
+    WITH page AS (${page})
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max,
+      NULL AS service_starting_at, page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      pr.rating, pr.review_count, (${total})::int AS total
+    FROM page ${cardJoins}
+    ORDER BY ${order}`;
+}
+
+/**
+ * The provider's best-named service as `m` (most words, then cheapest, then first listed; within
+ * the price filter when there is one): the card's matched_service.
+ */
+function namedServiceJoin(provider: SQL, serviceTsquery: string, price: SearchPlan['price']): SQL {
+  const inRange = price ? sql`AND s.price && ${priceRangeOf(price)}` : sql``;
+  return sql`LEFT JOIN LATERAL (
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
+        FROM ${namedServices(provider, serviceTsquery)} ${inRange}
+        ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
+        LIMIT 1
+      ) m ON TRUE`;
+}
+
+/**
+ * The cards of these listed providers, in this order (unlisted ones are left out), with the service
+ * `serviceTsquery` names on each like a search's: the landing pages' cards (places module).
+ */
+export async function findCardsByIds(
+  db: Db,
+  ids: readonly string[],
+  serviceTsquery: string | null,
+): Promise<ProviderCardRow[]> {
+  if (ids.length === 0) return [];
+  const [service, join] =
+    serviceTsquery === null
+      ? [
+          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at`,
+          sql``,
+        ]
+      : [
+          sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`,
+          namedServiceJoin(sql`page.provider_id`, serviceTsquery, null),
+        ];
+  return rowsOf<ProviderCardRow>(
+    await db.execute(sql`
+    WITH page AS (
+      SELECT x.provider_id, x.pos, d.created_at, d.starting_price, NULL::float8 AS chord
+      FROM unnest(${pgArray(ids)}::uuid[]) WITH ORDINALITY AS x(provider_id, pos)
+      JOIN provider_search d ON d.provider_id = x.provider_id
+    )
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, ${service}, page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      pr.rating, pr.review_count, 0 AS total
+    FROM page ${cardJoins}
+    ${join}
+    ORDER BY page.pos`),
+  );
+}
+
+/**
+ * One search page and its capped count in one statement. The work is bounded however common the
+ * words are or however dense the area:
+ *
+ * 1. `cand`: at most cap + 1 matches, in an order an index hands out without sorting them all:
+ *    nearest first with a zip (the GiST index orders by cube `<->`, the chord, which orders
+ *    great-circle distance the same way; the stored points are jittered by a hash so no two are
+ *    equally far), else the most complete profiles first (btree on quality). For a rare word the
+ *    planner collects every match through the full-text index instead; the result is the same.
+ *    Each candidate's ts_rank_cd is taken there, from the document already read.
+ * 2. Those are ordered by the plan's sort (SearchPlan.sort); relevance is that rank (with a zip,
+ *    up to 25% more for the nearest); every tie falls back to relevance, then to step 1's order.
+ * 3. With service words, the named service (the best-matching name, then the cheapest; within the
+ *    price filter when there is one) is read by primary key for the page's rows, or for every
+ *    candidate when the price sort orders by it.
+ *
+ * So a broad word ('hair') is ranked, and sorted by price or rating, among the cap most complete
+ * (or nearest) matching profiles.
+ */
+export function searchPageSql(plan: SearchPlan): SQL {
+  const geo = geometryOf(plan);
+  if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
+  const where = whereOf(plan, geo);
+  const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
+  const walk = plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !geo;
+  const postings = walk && plan.walkLexeme !== null;
+  const [innerOrder, outerOrder] = geo
+    ? [chord, sql`c.chord`]
+    : [
+        sql`d.quality DESC, d.created_at DESC, ${postings ? sql`d.walk_id` : sql`d.provider_id`} DESC`,
+        sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
+      ];
+  const joins: SQL[] = [];
+  const order: SQL[] = [];
+  if (plan.sort === 'rating') {
+    // Providers with reviews first, by the average adjusted towards RATING_SORT_PRIOR.
+    // Read by primary key per candidate (LIMIT 1 keeps the planner from turning it into a join that
+    // hashes the whole ratings table).
+    joins.push(sql`LEFT JOIN LATERAL (
+        SELECT r.review_count, r.rating_sum FROM provider_ratings r WHERE r.provider_id = c.provider_id LIMIT 1
+      ) pr ON TRUE`);
+    order.push(sql`(pr.review_count IS NOT NULL) DESC`);
+    order.push(sql`(coalesce(pr.rating_sum, 0) + ${RATING_SORT_PRIOR.reviews * RATING_SORT_PRIOR.stars}::float8)
+      / (coalesce(pr.review_count, 0) + ${RATING_SORT_PRIOR.reviews}::float8) DESC`);
+  }
+  // The named service: for every candidate when the price sort orders by it, else only for the
+  // page's rows (a service search read it for 251 candidates to show 24).
+  const namedService = (provider: SQL, serviceTsquery: string) =>
+    namedServiceJoin(provider, serviceTsquery, plan.price);
+  const servicePerCandidate = plan.serviceTsquery !== null && plan.sort === 'price';
+  let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
+    NULL::boolean AS service_starting_at`;
+  if (servicePerCandidate) {
+    joins.push(namedService(sql`c.provider_id`, plan.serviceTsquery!));
+    service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`;
+  }
+  if (plan.sort === 'price') {
+    order.push(
+      plan.serviceTsquery !== null
+        ? sql`coalesce(m.min_price::float8, c.starting_price) ASC NULLS LAST`
+        : sql`c.starting_price ASC NULLS LAST`,
+    );
+  }
+  const ranked = plan.rankTsquery ?? plan.tsquery;
+  // The rank is taken in step 1, from the documents step 1 has read anyway, after its limit: only
+  // the cap + 1 candidates are ranked, and none is read again by primary key. An index plan's
+  // top-N sort carries each match's document (under a kilobyte) but keeps only cap + 1.
+  const rankCandidates = ranked !== null && plan.sort !== 'distance';
+  if (rankCandidates) {
+    const score =
+      geo && plan.radiusMeters > 0
+        ? sql`c.rank * (1.25 - 0.25 * least(c.chord / ${geo.chord}::float8, 1))`
+        : sql`c.rank`;
+    order.push(sql`${score} DESC`);
+  }
+  order.push(outerOrder);
+  const source = !walk
+    ? sql`provider_search d`
+    : !postings
+      ? // A bounded walk: the most complete walkRows providers, read through the quality index.
+        sql`(SELECT * FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT ${plan.walkRows}) d`
+      : // The same, of the providers holding the lexeme: their postings in the static order, each
+        // document read by primary key (OFFSET 0: one at a time, as the walk asks for the next),
+        // the order taken from the postings (walk_id is provider_id) so that the limit below stops
+        // the walk. The filters read the document's provider_id: on the posting's, the planner
+        // tested the named service's price before the document's (cheap) price range.
+        sql`(
+          SELECT doc.provider_id, w.provider_id AS walk_id, w.created_at, w.quality, doc.document,
+            doc.starting_price, doc.earth_point, doc.prices, doc.hours, doc.amenities, doc.categories
+          FROM (
+            SELECT t.provider_id, t.created_at, t.quality FROM provider_search_postings t
+            WHERE t.lexeme = ${plan.walkLexeme}
+            ORDER BY t.quality DESC, t.created_at DESC, t.provider_id DESC
+            LIMIT ${plan.walkRows}
+          ) w
+          CROSS JOIN LATERAL (SELECT * FROM provider_search doc WHERE doc.provider_id = w.provider_id OFFSET 0) doc
+        ) d`;
+  const [pageService, pageJoin] =
+    plan.serviceTsquery !== null && !servicePerCandidate
+      ? [
+          sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
+      m.starting_at AS service_starting_at`,
+          namedService(sql`page.provider_id`, plan.serviceTsquery),
+        ]
+      : [sql`page.service_name, page.service_min, page.service_max, page.service_starting_at`, sql``];
+  return sql`
+    WITH cand AS MATERIALIZED (
+      SELECT x.provider_id, x.created_at, x.quality, x.starting_price, x.chord,
+        ${rankCandidates ? sql`ts_rank_cd(x.document, to_tsquery('english', ${ranked}))` : sql`NULL::real`} AS rank
+      FROM (
+        SELECT d.provider_id, d.created_at, d.quality, d.starting_price, ${chord} AS chord,
+          ${rankCandidates ? sql`d.document` : sql`NULL::tsvector AS document`}
+        FROM ${source}
+        WHERE ${where}
+        ORDER BY ${innerOrder}
+        LIMIT ${plan.cap + 1}
+      ) x
+    ),
+    ordered AS (
+      SELECT c.provider_id, c.created_at, c.starting_price, c.chord, ${service},
+        row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS pos
+      FROM cand c ${sql.join(joins, sql` `)}
+    ),
+    page AS (
+      SELECT * FROM ordered
+      WHERE pos > ${plan.offset} AND pos <= ${plan.cap}
+      ORDER BY pos
+      LIMIT ${plan.limit + 1}
+    )
+    SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
+      p.specialties[1:3] AS specialties, p.categories, p.amenities,
+      p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      page.starting_price, ${pageService},
+      page.chord,
+      to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+      pr.rating, pr.review_count, (SELECT count(*) FROM cand)::int AS total
+    FROM page ${cardJoins}
+    ${pageJoin}
+    ORDER BY page.pos`;
+}
+
+/** Counts up to cap + 1 listed providers, walking the newest-first index (never the table). */
+const countListedSql = (cap: number) =>
+  sql`SELECT count(*) FROM (SELECT 1 FROM provider_search ORDER BY created_at DESC, provider_id DESC LIMIT ${cap + 1}) listed`;
+
+/** Active providers newest first, after a keyset cursor. */
+export function listPageSql(plan: ListPlan): SQL {
+  const after = plan.after
+    ? sql`WHERE (d.created_at, d.provider_id) < (${plan.after.createdAt}::timestamptz, ${plan.after.id}::uuid)`
+    : sql``;
+  const page = sql`
+      SELECT d.provider_id, d.created_at, d.starting_price, NULL::float8 AS chord
+      FROM provider_search d
+      ${after}
+      ORDER BY d.created_at DESC, d.provider_id DESC
+      LIMIT ${plan.limit + 1}`;
+  const total = countListedSql(plan.countCap);
+  return cardSelect(page, sql`page.created_at DESC, page.provider_id DESC`, total);
+}
+
+export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
+  return rowsOf<ProviderCardRow>(await db.execute(searchPageSql(plan)));
+}
+
+export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {
+  return rowsOf<ProviderCardRow>(await db.execute(listPageSql(plan)));
+}
+
+/** How many postings the lexeme has, counted up to `max` + 1: did a walk of `max` read them all? */
+export async function countPostings(db: Db, lexeme: string, max: number): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search_postings WHERE lexeme = ${lexeme} LIMIT ${max + 1}) postings`,
+    ),
+  );
+  return row?.total ?? 0;
+}
+
+/** A capped count on its own, for a page past the end (the page query carries it otherwise). */
+export async function countSearchMatches(db: Db, plan: SearchPlan): Promise<number> {
+  const where = whereOf({ ...plan, strategy: 'index' }, geometryOf(plan));
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search d WHERE ${where} LIMIT ${plan.cap + 1}) matched`,
+    ),
+  );
+  return row?.total ?? 0;
+}
+
+export async function countListed(db: Db, cap: number): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(sql`SELECT (${countListedSql(cap)})::int AS total`),
+  );
+  return row?.total ?? 0;
+}
+
+/** pg_trgm's default similarity threshold, written into the statement as a constant. */
+const SIMILARITY_THRESHOLD = sql.raw('0.3');
+
+export interface WordAnalysis {
+  word: string;
+  /** The english stem; null for a stop word ('the', 'and'), which is left out of the query. */
+  stem: string | null;
+  known: boolean;
+  suggestions: string[];
+  /** The stems of the suggestions, in the same order. */
+  suggestionStems: string[];
+}
+
+/**
+ * For each query word: is it a stop word, is its english stem among the indexed words (the
+ * vocabulary holds every word of every document), and if neither, the up to 3 most similar indexed
+ * words by trigram similarity (pg_trgm's similarity() at its default threshold 0.3), found through
+ * search_term_trigrams rather than the `%` operator, which hangs PGlite. Words under 4 letters are
+ * not corrected: too many neighbours.
+ */
+export async function analyzeWords(db: Db, words: readonly string[]): Promise<WordAnalysis[]> {
+  return rowsOf<WordAnalysis>(
+    await db.execute(sql`
+      SELECT w.word, w.stem, w.known,
+        coalesce(array_agg(t.term ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS suggestions,
+        coalesce(array_agg(t.lexeme ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS "suggestionStems"
+      FROM (
+        SELECT x.word, x.ord, s.stem,
+          s.stem IS NOT NULL AND EXISTS (SELECT 1 FROM search_terms t WHERE t.lexeme = s.stem) AS known
+        FROM unnest(${pgArray(words)}::text[]) WITH ORDINALITY AS x(word, ord)
+        CROSS JOIN LATERAL (SELECT (ts_lexize('english_stem', x.word))[1] AS stem) s
+      ) w
+      LEFT JOIN LATERAL (
+        SELECT c.term, c.lexeme, row_number() OVER (ORDER BY c.score DESC, c.term) AS rank
+        FROM (
+          SELECT s.term, s.lexeme, similarity(s.term, w.word) AS score
+          FROM (
+            -- Terms sharing enough trigrams to reach the threshold: similarity is shared / (a + b -
+            -- shared) with a = the word's trigram count, so shared >= 0.3 * a is necessary.
+            SELECT g.term FROM search_term_trigrams g
+            WHERE g.trigram = ANY (show_trgm(w.word))
+            GROUP BY g.term
+            HAVING count(*) >= ceil(${SIMILARITY_THRESHOLD} * cardinality(show_trgm(w.word)))
+          ) shared
+          JOIN search_terms s ON s.term = shared.term
+        ) c
+        WHERE w.stem IS NOT NULL AND NOT w.known AND length(w.word) >= 4 AND c.score >= ${SIMILARITY_THRESHOLD}
+        ORDER BY c.score DESC, c.term
+        LIMIT 3
+      ) t ON TRUE
+      GROUP BY w.ord, w.word, w.stem, w.known
+      ORDER BY w.ord`),
+  );
+}
+
+/**
+ * How often the most common stems occur in search documents (the share of providers), from the
+ * statistics ANALYZE keeps for the planner; empty until the table has been analysed. A stem not
+ * listed is rarer than every listed one.
+ */
+/** The planner's statistics of the search documents: the common stems' shares and how many rows. */
+export interface DocumentStats {
+  shares: Map<string, number>;
+  /** pg_class.reltuples (-1 or 0 before the first ANALYZE). */
+  rows: number;
+}
+
+export async function findDocumentStats(db: Db): Promise<DocumentStats> {
+  const rows = rowsOf<{ stem: string; share: number }>(
+    await db.execute(sql`
+      SELECT u.stem, u.share
+      FROM pg_stats s,
+        unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
+      WHERE s.schemaname = current_schema() AND s.tablename = 'provider_search'
+        AND s.attname = 'document' AND u.stem IS NOT NULL`),
+  );
+  const [size] = rowsOf<{ rows: number }>(
+    await db.execute(
+      sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'provider_search'::regclass`,
+    ),
+  );
+  return { shares: new Map(rows.map((r) => [r.stem, Number(r.share)])), rows: Number(size?.rows ?? 0) };
+}
+
+export type NewSearchLog = typeof searchLogs.$inferInsert;
+
+/**
+ * One insert of the whole batch, each column one array parameter (unnest): the statement is the
+ * same text for any batch size, so building it costs a few microseconds where a multi-row VALUES
+ * list cost about 50 per row in the query builder (1.3 ms for 25 rows, on the request thread). A
+ * user id that no longer exists is stored as null instead of failing the batch.
+ */
+export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = (value: (row: NewSearchLog) => string | number | null | undefined) =>
+    pgArray(rows.map((row) => value(row) ?? null));
+  await db.execute(sql`
+    INSERT INTO search_logs (query, zip, filters, session_id, user_id, result_count, created_at)
+    SELECT coalesce(t.query, ''), t.zip, coalesce(t.filters, '{}'::jsonb), t.session_id,
+           (SELECT u.id FROM users u WHERE u.id = t.user_id), t.result_count, coalesce(t.created_at, now())
+    FROM unnest(
+      ${column((row) => row.query)}::text[],
+      ${column((row) => row.zip)}::text[],
+      ${column((row) => (row.filters === undefined ? null : JSON.stringify(row.filters)))}::jsonb[],
+      ${column((row) => row.sessionId)}::text[],
+      ${column((row) => row.userId)}::uuid[],
+      ${column((row) => row.resultCount)}::int[],
+      ${column((row) => row.createdAt?.toISOString())}::timestamptz[]
+    ) WITH ORDINALITY AS t(query, zip, filters, session_id, user_id, result_count, created_at, n)
+    ORDER BY t.n`);
+}
+
+/** Created in [since, before): an admin's date range as instants (null: open-ended). */
+export interface LogRange {
+  since: string | null;
+  before: string | null;
+}
+
+function rangeWhere(range: LogRange): SQL[] {
+  const where: SQL[] = [];
+  if (range.since) where.push(sql`created_at >= ${range.since}::timestamptz`);
+  if (range.before) where.push(sql`created_at < ${range.before}::timestamptz`);
+  return where;
+}
+
+const whereAll = (parts: SQL[]) => (parts.length > 0 ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
+
+export interface SearchLogRow {
+  id: string;
+  query: string;
+  zip: string | null;
+  filters: Record<string, unknown>;
+  result_count: number | null;
+  created_at: string;
+}
+
+/** One page (or an export's worth) of search logs in a date range, newest first (admin). */
+export async function findSearchLogs(db: Db, limit: number, after: Keyset | null, range: LogRange) {
+  const where = rangeWhere(range);
+  if (after) where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)`);
+  const rows = rowsOf<SearchLogRow>(
+    await db.execute(sql`
+      SELECT id::text AS id, query, zip, filters, result_count,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+      FROM search_logs
+      ${whereAll(where)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`),
+  );
+  return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));
+}
+
+export async function countSearchLogs(db: Db, range: LogRange): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(
+    await db.execute(sql`SELECT count(*)::int AS total FROM search_logs ${whereAll(rangeWhere(range))}`),
+  );
+  return row?.total ?? 0;
+}
