@@ -6,8 +6,8 @@ import { ADMIN_LIMITS, ADMIN_TEXTS } from './admin-options';
 import { AdminReviewSchema, AdminReviewsQuerySchema } from './reviews';
 
 /**
- * The admin dashboard and the beta gate (SPEC.md §2 'Admin', §4 'Admin gate', §8). Unlike the
- * original, both passwords are checked by the server (DESIGN.md §5) and the admin endpoints need
+ * The admin dashboard and the beta gate (docs/product.md §2 'Admin', §4 'Admin gate', §8). Unlike the
+ * original, both passwords are checked by the server (docs/product.md §10) and the admin endpoints need
  * the admin role.
  */
 
@@ -65,7 +65,7 @@ export const BetaStatusReplySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Admin tables (issue 20 item 9): date ranges, names linked to profiles, CSV exports
+// Admin tables: date ranges, names linked to profiles, CSV exports
 
 /** A day of the admin filters ('YYYY-MM-DD', read as a UTC day). */
 const AdminDateSchema = z

@@ -89,7 +89,7 @@ describe('SignupFormSchema', () => {
     expect(issues({ ...clientForm, name: '', location: '' })).toEqual([]);
   });
 
-  it('checks email and password with the SPEC messages', () => {
+  it('checks email and password with the messages of docs/product.md §5', () => {
     expect(issues({ ...clientForm, email: 'nope', password: '123', confirmPassword: '123' })).toEqual([
       { path: 'email', message: 'Please enter a valid email' },
       { path: 'password', message: 'Password must be at least 6 characters' },
@@ -148,7 +148,7 @@ describe('SignupBodySchema (the API side of the same rules)', () => {
     });
   });
 
-  it('requires name and location for a provider with the SPEC messages', () => {
+  it('requires name and location for a provider with the messages of docs/product.md §5', () => {
     const result = SignupBodySchema.safeParse({
       email: 'a@b.co',
       password: 'secret-pass',
@@ -182,7 +182,7 @@ describe('VerifyEmailBodySchema', () => {
   });
 });
 
-describe('weakPasswordReason (item 7: guessable new passwords)', () => {
+describe('weakPasswordReason: guessable new passwords', () => {
   const email = 'Marisol.Vega@example.com';
 
   it.each(['aaaaaa', 'ZZZZZZZZ', '111111', '!!!!!!', 'ababab', 'xyzxyzxyz', '123123'])(

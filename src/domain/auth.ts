@@ -19,7 +19,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /**
- * What the browser keeps (SPEC.md §3 less the refresh token): the refresh token travels only in an
+ * What the browser keeps (docs/product.md §3 less the refresh token): the refresh token travels only in an
  * HttpOnly cookie scoped to /api/auth that page scripts cannot read (ADR 002).
  */
 export const SessionSchema = z.object({
@@ -185,7 +185,7 @@ export const ResetPasswordFormSchema = z
     message: 'Passwords do not match',
   });
 
-/** Answers the client reads (SPEC.md §7). */
+/** Answers the client reads (docs/product.md §7). */
 export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });
 export const SessionReplySchema = z.object({
   success: z.literal(true),

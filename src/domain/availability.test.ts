@@ -43,7 +43,7 @@ describe('the grid', () => {
 });
 
 describe('formatAvailability', () => {
-  it("writes SPEC.md's format", () => {
+  it('writes day ranges with their hours, then the custom text, then the notes after a bar', () => {
     const state: AvailabilityState = {
       timeSlots: { ...monFriNineToFive(), saturday: slots(10, 14) },
       customText: 'Sundays by request',

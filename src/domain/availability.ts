@@ -1,7 +1,7 @@
 /**
- * The weekly availability grid (SPEC.md §3): days, hour slots and the editor's state. A slot is the
+ * The weekly availability grid (docs/product.md §3): days, hour slots and the editor's state. A slot is the
  * hour starting at 'HH:00'; the grid has 12 of them, 8:00 to 19:00. Its stored text form
- * ('Mon-Fri 9AM-5PM, Sat 10AM-2PM. custom text | additional notes', SPEC.md §5 'Availability
+ * ('Mon-Fri 9AM-5PM, Sat 10AM-2PM. custom text | additional notes', docs/product.md §5 'Availability
  * parsing') is in availability-text.ts.
  */
 

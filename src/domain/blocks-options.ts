@@ -1,5 +1,5 @@
 /**
- * Blocking a provider (issue 23: no opening emails about them, none under 'New for you'): texts,
+ * Blocking a provider (no opening emails about them, none under 'New for you'): texts,
  * apart from the favourites' (the hearts put those in the home page's first load).
  */
 import { FAVORITE_LIMITS } from './favorites-options';

@@ -1,7 +1,7 @@
 /** Booking clicks: texts and limits (no zod, so pages can load them cheaply). */
 
 export const BOOKING_LIMITS = {
-  /** Rows in the provider's 'most recent' table (SPEC.md §9). */
+  /** Rows in the provider's 'most recent' table (docs/product.md §9). */
   recentRows: 10,
   pageMax: 100,
   /** Days in the clicks-per-day chart. */

@@ -6,7 +6,7 @@ export * from './bookings-options';
 
 import { BOOKING_LIMITS, BOOKING_TEXTS } from './bookings-options';
 
-/** Booking-link clicks (SPEC.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
+/** Booking-link clicks (docs/product.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
 
 export const LogBookingBodySchema = z
   .object({

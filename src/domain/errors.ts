@@ -43,7 +43,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 export const IssueSchema = z.object({ path: z.string(), message: z.string() });
 export type Issue = z.infer<typeof IssueSchema>;
 
-/** The wire shape of every failure (DESIGN.md §4). */
+/** The wire shape of every failure (docs/architecture.md 'API conventions'). */
 export const ErrorBodySchema = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -5,7 +5,7 @@ export const FAVORITE_LIMITS = {
   providersMax: 1000,
   pageDefault: 24,
   pageMax: 100,
-  /** Specialties on a saved-provider card before '+N' (SPEC.md §9). */
+  /** Specialties on a saved-provider card before '+N' (docs/product.md §9). */
   cardSpecialties: 2,
 } as const;
 

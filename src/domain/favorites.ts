@@ -6,7 +6,7 @@ export * from './service-catalogue';
 import { FAVORITE_LIMITS, FAVORITE_TEXTS } from './favorites-options';
 import { CATALOGUE_SERVICES } from './service-catalogue';
 
-/** Favourite providers and favourite services (SPEC.md §3, §7, §8). */
+/** Favourite providers and favourite services (docs/product.md §3, §7, §8). */
 
 export const FavoriteBodySchema = z.object({ providerId: z.uuid({ error: 'Provider not found' }) });
 export type FavoriteBody = z.infer<typeof FavoriteBodySchema>;
@@ -18,7 +18,7 @@ export const FavoritesQuerySchema = z.object({
 });
 export type FavoritesQuery = z.input<typeof FavoritesQuerySchema>;
 
-/** A saved provider as the account page's card shows it (SPEC.md §3 'Favourite provider'). */
+/** A saved provider as the account page's card shows it (docs/product.md §3 'Favourite provider'). */
 export const FavoriteProviderSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -30,7 +30,7 @@ describe('EmailSchema', () => {
     expect(EmailSchema.parse('  Ana@Example.com ')).toBe('ana@example.com');
   });
 
-  // The attack (issue 17 item 10): each passed the old pattern, and a mailer or a mailto: link
+  // Attacks on the address pattern: each passed the old pattern, and a mailer or a mailto: link
   // reads a second recipient or a header out of it.
   it.each([
     'alias1,victim@example.com',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isHttpUrl } from './links';
 import { LIMITS } from './options';
 
-/** Reusable field schemas with SPEC.md §5's messages. Strings are trimmed and bounded. */
+/** Reusable field schemas with docs/product.md §5's messages. Strings are trimmed and bounded. */
 
 /**
  * One addr-spec, so one address is one mailbox: HTML's `input type=email` rule (WHATWG 'valid e-mail

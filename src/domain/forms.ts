@@ -13,9 +13,9 @@ const message = text(FORM_LIMITS.messageMax, 'Message').min(1, FORM_TEXTS.messag
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(500).optional() };
 
 /**
- * POST /api/feedback (SPEC.md §7 'Forms'): the about page sends {type, message, email}; the
+ * POST /api/feedback (docs/product.md §7 'Forms'): the about page sends {type, message, email}; the
  * Contact Support dialog sends {name, email, subject, message, type:'support', urgency}, where
- * email and subject are required (SPEC.md §5 'Support form').
+ * email and subject are required (docs/product.md §5 'Support form').
  */
 export const FeedbackBodySchema = z
   .object({
@@ -43,7 +43,7 @@ export const FeedbackBodySchema = z
   });
 export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
 
-/** POST /api/investor-signup (SPEC.md §5 'Investor inquiry'): name and email required. */
+/** POST /api/investor-signup (docs/product.md §5 'Investor inquiry'): name and email required. */
 export const InvestorBodySchema = z
   .object({
     name: text(FORM_LIMITS.nameMax, 'Name').min(1, FORM_TEXTS.investorRequired),

@@ -1,5 +1,5 @@
 /**
- * The insights beacon's path and limits (issue 23 item 5, ADR 019), in a module of their own with no
+ * The insights beacon's path and limits (ADR 019), in a module of their own with no
  * imports: the web app's beacon code loads them, and nothing else, when it has something to send.
  */
 

@@ -1,4 +1,4 @@
-/** Provider insights (issue 23 item 5): limits and texts, no zod, so pages can load them cheaply. */
+/** Provider insights (ADR 019): limits and texts, no zod, so pages can load them cheaply. */
 
 export const INSIGHT_PERIODS = [7, 30, 90] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];

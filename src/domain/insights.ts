@@ -6,7 +6,7 @@ export * from './insights-options';
 import { INSIGHT_BEACON_LIMITS } from './insights-beacon';
 import { INSIGHT_LIMITS, INSIGHT_PERIODS } from './insights-options';
 
-/** Provider insights (issue 23 item 5): the beacon the web app sends, and what the provider reads. */
+/** Provider insights (ADR 019): the beacon the web app sends, and what the provider reads. */
 
 /**
  * What the web app's beacon sends: the token the server issued with a search reply (the cards it

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from './messages-options';
 
 /**
- * Messages to a provider. SPEC.md only simulated them; here a message is really delivered: it is
- * emailed to the provider with the sender's address as Reply-To (the provider's address stays private).
+ * Messages to a provider. The original only simulated them (docs/product.md §11); here a message is
+ * really delivered: it is emailed to the provider with the sender's address as Reply-To (the
+ * provider's address stays private).
  */
 
 export const SendMessageBodySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * 'New for you' on the home page (issue 23 item 4): its limit and texts, apart from the saved
+ * 'New for you' on the home page: its limit and texts, apart from the saved
  * searches' own (which the results banner puts in the home page's first load).
  */
 

@@ -1,5 +1,5 @@
 /**
- * How an opening's time reads, everywhere: the web pages and the alert emails (issue 20 item 1).
+ * How an opening's time reads, everywhere: the web pages and the alert emails (ADR 012).
  * An opening happens on its provider's clocks: it is shown in its own `time_zone` with the zone's
  * abbreviation, and in the viewer's time as well only when that reads differently. Pure (Intl only;
  * no zod, so the home page can load it).

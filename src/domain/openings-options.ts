@@ -2,7 +2,7 @@ import { SEARCH_TEXTS } from './search-options';
 /** Openings: texts, limits and the time rules (no zod, so pages can load them cheaply). */
 
 export const OPENING_LIMITS = {
-  /** The public list covers openings starting in the next 5 days (SPEC.md §9). */
+  /** The public list covers openings starting in the next 5 days (docs/product.md §9). */
   windowDays: 5,
   /** The date-time inputs' minimum and the server's rule: at least 30 minutes from now. */
   minLeadMinutes: 30,
@@ -56,7 +56,7 @@ export interface TimeIssue {
 }
 
 /**
- * The time rules of SPEC.md §5, shared by the form (with the browser's clock) and the server (with
+ * The time rules of docs/product.md §5, shared by the form (with the browser's clock) and the server (with
  * its own): start at least 30 minutes ahead and within 60 days, end after start, at most 12 hours.
  */
 export function openingTimeIssues(startIso: string, endIso: string, now: Date): TimeIssue[] {
@@ -75,7 +75,7 @@ export function openingTimeIssues(startIso: string, endIso: string, now: Date): 
 }
 
 /**
- * Openings happen in their provider's time zone (issue 20 item 1): the zone a provider picks on the
+ * Openings happen in their provider's time zone (ADR 012): the zone a provider picks on the
  * account page, or the zone of their zip. These are the zones the picker offers.
  */
 export const US_TIME_ZONES = [

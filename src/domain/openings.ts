@@ -7,7 +7,7 @@ export * from './openings-options';
 
 import { OPENING_LIMITS, OPENING_TEXTS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
 
-/** Short-notice openings, 'upcoming availability' (SPEC.md §2, §3 'Opening', §5, §7, §8, §9). */
+/** Short-notice openings, 'upcoming availability' (docs/product.md §2, §3 'Opening', §5, §7, §8, §9). */
 
 /**
  * An opening's start or end: a wall-clock 'YYYY-MM-DDTHH:mm' in the provider's time zone (what the
@@ -22,7 +22,7 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** The fields a provider fills in; blank optional fields become null (SPEC.md §5 'Opening'). */
+/** The fields a provider fills in; blank optional fields become null (docs/product.md §5 'Opening'). */
 export const OpeningFieldsSchema = z.object({
   service_type: text(OPENING_LIMITS.serviceTypeMax, 'Service type').min(1, OPENING_TEXTS.serviceTypeRequired),
   start_time: openingTime(OPENING_TEXTS.startRequired),
@@ -71,7 +71,7 @@ export const OpeningsQuerySchema = z.object({
     .transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(OPENING_LIMITS.pageMax).default(OPENING_LIMITS.pageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
-  // The public list's filters (/availability, issue 20 item 2).
+  // The public list's filters (/availability).
   /** Openings of providers within `radius` miles of this zip. */
   zip: z
     .string()
@@ -101,7 +101,7 @@ export const OpeningSchema = z.object({
   provider_image: z.string().nullable(),
   routing_slug: z.string(),
   service_type: z.string(),
-  /** The provider's time zone ('America/Chicago'): show the times on its clocks (issue 20 item 1). */
+  /** The provider's time zone ('America/Chicago'): show the times on its clocks (ADR 012). */
   time_zone: z.string(),
   price: z.string().nullable(),
   start_time: z.string(),
@@ -128,7 +128,7 @@ export const OpeningForYouSchema = OpeningSchema.extend({
 });
 export type OpeningForYou = z.infer<typeof OpeningForYouSchema>;
 
-/** GET /api/saved-searches/openings ('New for you', issue 23 item 4). */
+/** GET /api/saved-searches/openings ('New for you'). */
 export const OpeningsForYouReplySchema = z.object({
   success: z.literal(true),
   openings: z.array(OpeningForYouSchema),

@@ -1,4 +1,4 @@
-/** Option lists and limits from SPEC.md §9. */
+/** Option lists and limits from docs/product.md §9. */
 
 export const SERVICE_CATEGORIES = [
   {
@@ -45,7 +45,7 @@ export const AMENITIES = [
   'Free Wi-Fi',
 ] as const;
 
-/** The inclusivity options a provider can pick at sign-up (SPEC.md §2, FAQ); each is also an amenity. */
+/** The inclusivity options a provider can pick at sign-up (docs/product.md §2, FAQ); each is an amenity too. */
 export const INCLUSIVITY_OPTIONS = [
   'LGBTQIA+ Friendly',
   'Wheelchair Accessible',

@@ -29,7 +29,7 @@ describe('placeSlugOf', () => {
 });
 
 describe('topics', () => {
-  it('every category of SPEC.md §9 has a page, and slugs are unique and URL-safe', () => {
+  it('every service category has a page, and slugs are unique and URL-safe', () => {
     expect(LANDING_CATEGORIES.map((c) => c.category).sort()).toEqual(
       SERVICE_CATEGORIES.map((c) => c.id).sort(),
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANDING_SLUG_MAX, LANDING_TEXTS } from './places-options';
 import { ProviderCardSchema } from './search';
 
-/** The landing pages' API schemas (issue 22 item 3); their rules and texts are in places-options.ts. */
+/** The landing pages' API schemas; their rules and texts are in places-options.ts. */
 
 const slugParam = z.string().max(LANDING_SLUG_MAX, LANDING_TEXTS.notFound);
 

@@ -7,7 +7,7 @@ import {
   PRICING_TEXTS,
 } from './pricing-options';
 
-/** Service packages and their price texts (SPEC.md §3 'Service package', §5 'Service package'). */
+/** Service packages and their price texts (docs/product.md §3 'Service package', §5 'Service package'). */
 
 const roundCents = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) / 100 : value;

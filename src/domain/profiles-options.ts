@@ -32,9 +32,9 @@ export const LISTING_ITEMS = ['name', 'location', 'service'] as const;
 export type ListingItem = (typeof LISTING_ITEMS)[number];
 
 /**
- * What the public page shows for empty fields. SPEC.md §3's other defaults ('Professional bio...',
+ * What the public page shows for empty fields. docs/product.md §3's other defaults ('Professional bio...',
  * 'Location not specified', 'Licensed Professional', a 'Consultation – Starting at $50' package,
- * 'Professional service') are invented content and shown nowhere (issue 20 item 4; ADR 013): an empty
+ * 'Professional service') are invented content and shown nowhere (ADR 013): an empty
  * field's section is left out. The name default appears only in the owner's preview of a profile
  * that has no name yet, since a profile without one is not listed.
  */
@@ -83,7 +83,7 @@ export function missingForListing(profile: {
 
 export type AmenityKind = 'inclusive' | 'convenience' | 'experience' | 'other';
 
-/** The public page's amenity labels and kinds (SPEC.md §3 'Amenity display mapping'). */
+/** The public page's amenity labels and kinds (docs/product.md §3 'Amenity display mapping'). */
 export function amenityDisplay(amenity: string): { label: string; kind: AmenityKind } {
   const value = amenity.trim();
   if (value === 'LGBTQ+ Friendly' || value === 'LGBTQIA+ Friendly')

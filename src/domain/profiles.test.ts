@@ -3,7 +3,7 @@ import { ProviderAccountFormSchema, UpdateProfileBodySchema } from './profiles';
 import { amenityDisplay, initialsOf, publicServices } from './profiles-options';
 
 describe('amenityDisplay', () => {
-  it("maps SPEC.md's display names and kinds", () => {
+  it('maps each amenity to its display name and kind', () => {
     expect(amenityDisplay('LGBTQ+ Friendly')).toEqual({ label: 'LGBTQIA+ Friendly', kind: 'inclusive' });
     expect(amenityDisplay('LGBTQIA+ Friendly')).toEqual({ label: 'LGBTQIA+ Friendly', kind: 'inclusive' });
     expect(amenityDisplay('Wheelchair Accessible').kind).toBe('inclusive');

@@ -6,7 +6,7 @@ import { LIMITS } from './options';
 import { PricingListSchema } from './pricing';
 import { LISTING_ITEMS, PROFILE_LIMITS, PROFILE_TEXTS } from './profiles-options';
 
-/** Provider profiles: the account form, the profile API and the public page (SPEC.md §2, §3, §7). */
+/** Provider profiles: the account form, the profile API and the public page (docs/product.md §2, §3, §7). */
 
 /** One entry of a specialty / certification / amenity / product list: trimmed, 1–60 characters. */
 export const ListItemSchema = z
@@ -36,7 +36,7 @@ export const ZipInputSchema = z
   .trim()
   .refine((v) => v === '' || /^\d{5}$/.test(v), 'Zip code must be 5 digits');
 
-/** Every provider field the account form edits (and the API accepts), with SPEC.md §5's messages. */
+/** Every provider field the account form edits (and the API accepts), with docs/product.md §5's messages. */
 export const ProviderFieldsSchema = z.object({
   bio: text(LIMITS.bioMax, 'Bio'),
   location: text(LIMITS.locationMax, 'Location').min(1, PROFILE_TEXTS.locationRequired),
@@ -116,14 +116,14 @@ export const AccountProfileReplySchema = z.object({
 
 /** What a profile needs before it is listed, in the form's order (missingForListing). */
 
-/** GET /api/user/{slug}: what anyone may see. The email stays private (DESIGN.md §5). */
+/** GET /api/user/{slug}: what anyone may see. The email stays private (docs/product.md §10). */
 export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend({
   id: z.string(),
   routing_slug: z.string(),
   name: z.string(),
   user_type: z.literal('provider'),
   avatar_url: z.string().nullable(),
-  /** Real reviews arrive with the reviews issue; until then every provider is 'New'. */
+  /** Visible reviews only; a provider without any shows 'New' (docs/product.md §10). */
   review_count: z.number().int(),
   rating: z.number().nullable(),
   member_since: z.string(),
@@ -143,7 +143,7 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
   click_token: z.string().optional(),
   /**
    * The landing pages of the provider's city for each of their categories ('Barbers in Chicago, IL'),
-   * in the profile's category order: the breadcrumbs and their BreadcrumbList (issue 22 item 4).
+   * in the profile's category order: the breadcrumbs and their BreadcrumbList.
    * Empty when not listed or when the zip names no city.
    */
   places: z.array(z.object({ category: z.string(), path: z.string(), label: z.string() })),

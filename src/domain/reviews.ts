@@ -5,7 +5,7 @@ export * from './reviews-options';
 import { HELD_REASONS, REPORT_REASONS, REVIEW_LIMITS, REVIEW_TEXTS } from './reviews-options';
 
 /**
- * Reviews (the reviews issue; DESIGN.md §5 'Ratings'; ADR 008): only clients who clicked Book on a
+ * Reviews (docs/product.md §10, ratings; ADR 008): only clients who clicked Book on a
  * provider's page 2 hours to 90 days ago, from an account at least a day old, may review, once per
  * provider and at most 3 a day. The form and the server use these schemas.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 23): limits and texts. No zod here, so the results banner's 'Save this
+ * Saved searches: limits and texts. No zod here, so the results banner's 'Save this
  * search' button can use them without putting zod in the home page's first load; the schemas are
  * in saved-searches.ts.
  */

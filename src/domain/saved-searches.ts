@@ -6,7 +6,7 @@ export * from './saved-searches-options';
 // POST /api/saved-searches's body is in saved-searches-body.ts: it holds the search's own schema,
 // which the web app's saved-search pieces do not need to load.
 
-/** Saved searches (issue 23 items 1–2): the account's searches, each with an alert switch. */
+/** Saved searches: the account's searches, each with an alert switch. */
 
 export const SavedSearchNameSchema = z
   .string({ error: SAVED_SEARCH_TEXTS.nameRequired })

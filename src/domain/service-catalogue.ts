@@ -1,5 +1,5 @@
 /**
- * The favourite-services catalogue in SPEC.md §9's groups and sizes. SPEC.md names the groups and
+ * The favourite-services catalogue in docs/product.md §9's groups and sizes. It names the groups and
  * their counts, not the items; these come from its service lists (§3 option list, §9 categories).
  */
 export const SERVICE_CATALOGUE = [

@@ -41,7 +41,7 @@ describe('reserved slugs', () => {
     expect(isReservedSlug('admin-2')).toBe(false);
   });
 
-  it('every app route of SPEC.md §2 is reserved', () => {
+  it('every top-level app route is reserved', () => {
     for (const route of ['help', 'about', 'terms', 'privacy', 'account', 'availability', 'admin']) {
       expect(RESERVED_SLUGS.has(route)).toBe(true);
     }

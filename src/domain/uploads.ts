@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_LIMITS } from './profiles-options';
 
-/** Avatar and portfolio uploads (SPEC.md §5 'Images', §7 'Uploads', §8 'Uploads'; DESIGN.md §5). */
+/** Avatar and portfolio uploads (docs/product.md §5 'Images', §7 'Uploads', §8 'Uploads', §10). */
 
 export const IMAGE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,

@@ -12,7 +12,7 @@ export function withoutZip(textValue: string, zip: string): string {
     .trim();
 }
 
-/** The zip box keeps digits only, at most 5 (SPEC.md §5). */
+/** The zip box keeps digits only, at most 5 (docs/product.md §5). */
 export function sanitizeZipInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, 5);
 }
