@@ -8,9 +8,9 @@ import type { ServerRenderedRoute } from './ssr-state';
 /*
  * Declarative routes (<BrowserRouter> + <Routes>) rather than a data router: the app loads no data
  * through the router, and createBrowserRouter's loader/action machinery was about 15 KB gzipped of
- * the home page's first load (DESIGN.md §7 caps it at 120 KB). Home is in the main bundle; every
- * other route is loaded when first visited (RootLayout's Suspense keeps the current page on screen
- * meanwhile, since navigations are transitions).
+ * the home page's first load (capped at 120 KB, docs/performance.md 'Budgets'). Home is in the main
+ * bundle; every other route is loaded when first visited (RootLayout's Suspense keeps the current
+ * page on screen meanwhile, since navigations are transitions).
  */
 const legal = () => import('./routes/legal');
 // The fixed pages come rendered by the server (ADR 017), so their code can be loaded before hydrating.
@@ -36,7 +36,7 @@ const AccountPage = lazy(async () => {
     ),
   };
 });
-// Open to everyone (issue 20 item 2): openings are for clients.
+// Open to everyone (ADR 012): openings are for clients.
 const AvailabilityPage = lazy(() =>
   import('./routes/availability').then((m) => ({ default: m.AvailabilityPage })),
 );

@@ -10,7 +10,7 @@ const { subscribe, emit } = createListeners();
 /**
  * Resumes the session once on load when this browser was signed in: the access token lives in
  * memory only, so the page gets one (and the user, fresh) through the refresh cookie; a refused
- * cookie ends the session (SPEC.md §4). Without reading the outcome: the layout starts the check,
+ * cookie ends the session (docs/product.md §4). Without reading the outcome: the layout starts the check,
  * and does not render again when it ends (a server-rendered page would otherwise render whole a
  * second time as it hydrates, since the server cannot know the outcome).
  */

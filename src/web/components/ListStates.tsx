@@ -3,7 +3,7 @@ import { Alert } from './ui/Alert';
 import { Button } from './ui/Button';
 import { Spinner } from './ui/Spinner';
 
-/** A section that failed to load: the message (SPEC.md §8's text) and 'Try Again'. */
+/** A section that failed to load: the message (docs/product.md §8's text) and 'Try Again'. */
 export function LoadFailed({
   message,
   onRetry,

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 /**
  * Renders its children once their place on the page comes within `margin` of the viewport, so
  * sections far below the fold (and their lazy chunks and API calls) wait until the visitor scrolls
- * towards them. DESIGN.md §7 caps the home page's first load at 120 KB of gzipped JavaScript.
+ * towards them. The home page's first load is capped at 120 KB of gzipped JavaScript
+ * (docs/performance.md 'Budgets').
  */
 export function WhenNearViewport({ children, margin = 300 }: { children: ReactNode; margin?: number }) {
   const marker = useRef<HTMLDivElement>(null);

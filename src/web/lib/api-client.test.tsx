@@ -5,7 +5,7 @@ import { ApiError, api, BUSY_RETRY_MAX_MS } from './api-client';
 import { queryClient } from './query-client';
 
 /**
- * Issue 21, item 5: the embedded database's admission gate answers a burst's overflow 503
+ * The embedded database's admission gate answers a burst's overflow 503
  * SERVICE_UNAVAILABLE with Retry-After. The client waits that long (at most 5 s) and asks once
  * more, for reads only; a second 503 is the caller's error. Fake timers measure the wait.
  */

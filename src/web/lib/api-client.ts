@@ -12,7 +12,7 @@ import {
   settleResume,
 } from './session';
 
-/** Every failed call becomes one of these; components choose SPEC.md §8 texts by `code`. */
+/** Every failed call becomes one of these; components choose docs/product.md §8 texts by `code`. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
@@ -112,7 +112,7 @@ async function isBetaLocked(response: Response): Promise<boolean> {
 }
 
 /**
- * 403s our server gives for reasons a fresh token cannot change (SPEC.md §4 refreshes on 401/403;
+ * 403s our server gives for reasons a fresh token cannot change (docs/product.md §4 refreshes on 401/403;
  * refreshing for these would only spend a rate-limited attempt twice).
  */
 const FINAL_403 = new Set(['FORBIDDEN', 'BETA_LOCKED', 'ADMIN_ACCESS_REQUIRED', 'EMAIL_NOT_VERIFIED']);

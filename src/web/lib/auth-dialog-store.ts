@@ -13,7 +13,7 @@ interface State {
   notice: string;
   /**
    * What to do once logged in. The lazy dialog stores it (pending-action.ts), so the home page's
-   * first load does not carry that store (DESIGN.md §7).
+   * first load does not carry that store (docs/performance.md 'Budgets').
    */
   afterLogin?: PendingActionInput | undefined;
 }
@@ -44,7 +44,7 @@ export function setAuthMode(mode: AuthMode, email?: string) {
   set({ mode, ...(email !== undefined ? { email } : {}), notice: '' });
 }
 
-/** Closing resets to login and forgets the form (SPEC.md §4). */
+/** Closing resets to login and forgets the form (docs/product.md §4). */
 export function closeAuthDialog() {
   set({ open: false, mode: 'login', email: '', notice: '' });
 }

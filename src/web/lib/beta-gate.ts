@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { createListeners } from './listeners';
 
 /**
- * The beta gate's state in the browser (SPEC.md §4 'Admin gate'). The server says the gate is on
- * with a meta tag in index.html; the token POST /api/beta/access grants is kept under SPEC's
+ * The beta gate's state in the browser (docs/product.md §4 'Admin gate'). The server says the gate is on
+ * with a meta tag in index.html; the token POST /api/beta/access grants is kept under the
  * 'admin-auth' key and sent with every API call. A call refused with BETA_LOCKED (no token, or a
  * token of an old password) forgets the token and locks the page again.
  */

@@ -23,7 +23,7 @@ describe('mailtoHref', () => {
     expect(mailtoHref("o'neil+tag@example.ie")).toBe("mailto:o'neil%2Btag@example.ie");
   });
 
-  // Addresses stored before issue 17 item 10: each must stay one recipient and add no header.
+  // Addresses stored before the stricter email pattern: each must stay one recipient and add no header.
   it.each([
     'a@b.co?bcc=spy@evil.example',
     'alias1,victim@example.com',

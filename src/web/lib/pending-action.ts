@@ -1,6 +1,6 @@
 /**
  * What a visitor pressed before the login wall (Save, Message, Book, Write a review), carried out
- * once they are signed in (issue 20 item 3). Kept in sessionStorage, so it survives a reload and the
+ * once they are signed in (docs/product.md §11). Kept in sessionStorage, so it survives a reload and the
  * verification email's round trip in the same tab; it lasts 30 minutes. The component that owns the
  * button resumes it (FavoriteButton, ContactCard, ReviewsSection, the search's SummaryBanner): it takes the action when it
  * matches its provider and someone is signed in.

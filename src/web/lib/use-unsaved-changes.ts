@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /*
- * Asks before unsaved edits are lost (issue 20 item 5). react-router's useBlocker needs a data router
+ * Asks before unsaved edits are lost. react-router's useBlocker needs a data router
  * and the app uses <BrowserRouter> (router.tsx says why), so this hook guards the three ways out itself:
  *
  * - closing or reloading the tab, or leaving for another site: the browser's own beforeunload prompt;

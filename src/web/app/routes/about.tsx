@@ -77,7 +77,7 @@ function PointCard({ point }: { point: Point }) {
   );
 }
 
-/** /about (SPEC.md §2 'About'): mission, values, what sets us apart, the feedback and investor forms. */
+/** /about (docs/product.md §2): mission, values, what sets us apart, the feedback and investor forms. */
 export function AboutPage() {
   useDocumentTitle(`About Us · ${BRAND.name}`);
   const donateUrl = siteLink('support-url');

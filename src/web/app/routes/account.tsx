@@ -29,7 +29,7 @@ import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { updateSessionUser, useSession } from '#web/lib/session.ts';
 
-// Booking Interest, Insights (issue 23 item 5) and Saved searches (item 1), far down the page, are
+// Booking Interest, Insights and Saved searches, far down the page, are
 // chunks of their own: the account route is at its size ceiling (scripts/check-budgets.mjs).
 const BookingAnalytics = lazy(() =>
   import('#web/features/bookings/components/BookingAnalytics.tsx').then((m) => ({
@@ -54,7 +54,7 @@ const BlockedProvidersSection = lazy(() =>
 );
 
 /**
- * /account (SPEC.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
+ * /account (docs/product.md §2 'Account'). The route composes the profiles feature (forms, cards) with the
  * uploads feature (avatar, portfolio): neither feature imports the other.
  */
 export function AccountPage() {

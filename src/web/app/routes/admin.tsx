@@ -12,7 +12,7 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useSession } from '#web/lib/session.ts';
 
 /**
- * /admin (SPEC.md §2 'Admin'). The server decides who gets in (DESIGN.md §5): non-admins see
+ * /admin (docs/product.md §2 'Admin'). The server decides who gets in (docs/product.md §10): non-admins see
  * 'Access Denied'; admins pass the 'Admin Access' password step when ADMIN_PASSWORD is set.
  */
 export function AdminPage() {

@@ -18,7 +18,7 @@ const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice
 const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
 
 /**
- * /availability (SPEC.md §2, open to everyone since issue 20 item 2): 'All Available Openings',
+ * /availability (docs/product.md §2; open to everyone, ADR 012): 'All Available Openings',
  * filtered by words, zip and radius, category and day, kept in the URL (?q=&zip=&radius=&category=&day=)
  * so the home page's 'View All Available Openings' can hand its search over.
  */

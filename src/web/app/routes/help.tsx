@@ -26,7 +26,7 @@ const QUICK_LINKS = [
   { to: '/about', icon: Info, title: 'About', text: `Why we built ${BRAND.name} and who we are.` },
 ] as const;
 
-/** The help centre (SPEC.md §2 'Help'): live search over the articles, or the categories. */
+/** The help centre (docs/product.md §2 'Help'): live search over the articles, or the categories. */
 export function HelpPage() {
   useDocumentTitle(`Help Center · ${BRAND.name}`);
   const [query, setQuery] = useState('');

@@ -14,7 +14,7 @@ import { useSession } from '#web/lib/session.ts';
 // The openings ('New for you' for a signed-in client first; 'Upcoming Availability' below the
 // results) and the FAQ: 'Upcoming Availability' and the FAQ load when the visitor scrolls near
 // them, not with the first load. On a phone, openings in the next 48 hours come before the long list
-// instead (issue 20 item 6), loaded as that place scrolls into view.
+// instead, loaded as that place scrolls into view.
 const HomeOpenings = lazy(() =>
   import('#web/features/openings/components/HomeOpenings.tsx').then((m) => ({ default: m.HomeOpenings })),
 );
@@ -39,7 +39,7 @@ const isPhoneNow = () => phoneQuery().matches;
 const isPhoneOnServer = () => false;
 
 /**
- * The home page (SPEC.md §2 'Home'): hero with the search panel, for a signed-in client the
+ * The home page (docs/product.md §2 'Home'): hero with the search panel, for a signed-in client the
  * openings matching their saved searches ('New for you'), the results, then upcoming
  * availability (on a phone, before the results when an opening starts in the next 48 hours). The
  * filters live in the URL's query string, so the results follow Back, a reload or a shared link.
@@ -76,8 +76,8 @@ export function HomePage() {
       {session && openings('for-you')}
 
       {/* Without look-ahead: on a phone the hero fills the first screen, so the strip's chunk and
-          call wait for the first scroll towards it, and the first load stays within DESIGN.md §7's
-          120 KB (scripts/check-budgets.mjs measures the first load at 412×823). */}
+          call wait for the first scroll towards it, and the first load stays within its 120 KB budget
+          (docs/performance.md 'Budgets'; scripts/check-budgets.mjs measures the first load at 412×823). */}
       {isPhone && <WhenNearViewport margin={0}>{openings('top')}</WhenNearViewport>}
 
       <ResultsSection

@@ -17,7 +17,7 @@ const renderProviders = (providers: readonly ProviderCard[]) => (
 );
 
 /**
- * /{service}/{place}: a landing page for a service or category in a city (issue 22 item 3). Pure in
+ * /{service}/{place}: a landing page for a service or category in a city. Pure in
  * render (no window or document), so the server renders it from the same query data.
  */
 export function LandingPage() {

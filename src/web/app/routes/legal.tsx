@@ -461,7 +461,7 @@ function LegalDocument({ title, intro, sections }: { title: string; intro: strin
   );
 }
 
-/** /terms (SPEC.md §2 'Terms and Privacy'): eleven sections, governed by Iowa law. */
+/** /terms (docs/product.md §2 'Terms and Privacy'): eleven sections, governed by Iowa law. */
 export function TermsPage() {
   useDocumentTitle(`Terms of Service · ${BRAND.name}`);
   return (
@@ -473,7 +473,7 @@ export function TermsPage() {
   );
 }
 
-/** /privacy (SPEC.md §2 'Terms and Privacy'): eleven sections; not for under 18s; support contact. */
+/** /privacy (docs/product.md §2 'Terms and Privacy'): eleven sections; not for under 18s; support contact. */
 export function PrivacyPage() {
   useDocumentTitle(`Privacy Policy · ${BRAND.name}`);
   return (

@@ -34,7 +34,7 @@ const ProfileNotFound = lazy(() =>
   })),
 );
 
-/** /{slug}: a provider's public profile (SPEC.md §2). */
+/** /{slug}: a provider's public profile (docs/product.md §2). */
 export function ProfilePage() {
   const { slug = '' } = useParams();
   const query = usePublicProfile(slug);

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 /**
  * /unsubscribe?token=: the one-click link of an opening-alert email, and with `list=saved-search`
- * of a saved search's alert email (issue 23). Opening the page turns those alerts off (mail scanners
+ * of a saved search's alert email. Opening the page turns those alerts off (mail scanners
  * that fetch links do not run it); no login needed.
  */
 export function UnsubscribePage() {

@@ -29,8 +29,8 @@ type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants
 export function Button({ className, variant, size, asChild, type, children, ...props }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), variant === 'link' && 'h-auto', className);
   // asChild styles its one child (a link) as a button. A plain cloneElement rather than Radix's Slot,
-  // which would put Radix in the first load of every page (DESIGN.md §7): the child keeps its own
-  // props and handlers, and the classes are merged.
+  // which would put Radix in the first load of every page (docs/performance.md 'Budgets'): the child
+  // keeps its own props and handlers, and the classes are merged.
   if (asChild && isValidElement(children)) {
     const child = children as ReactElement<{ className?: string }>;
     return cloneElement(child, { ...props, ...child.props, className: cn(classes, child.props.className) });

@@ -1,7 +1,7 @@
 import { ADMIN_ACCESS_HEADER } from '#domain/admin-options.ts';
 
 /**
- * The token of the 'Admin Access' step (SPEC.md §4 'Admin page': the original kept a flag). The
+ * The token of the 'Admin Access' step (docs/product.md §4 'Admin page': the original kept a flag). The
  * server hands it out for the right ADMIN_PASSWORD; it lives in sessionStorage, so it ends with the
  * tab, and is sent in the x-admin-access header on admin calls until it expires or is refused.
  */

@@ -1,6 +1,6 @@
 import { BRAND } from '#domain/brand.ts';
 
-/** The help centre's content (SPEC.md §2 'Help'): eight categories of questions and answers. */
+/** The help centre's content (docs/product.md §2 'Help'): eight categories of questions and answers. */
 
 export const HELP_CATEGORIES = [
   'Getting Started',

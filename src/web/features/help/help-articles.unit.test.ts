@@ -3,7 +3,7 @@ import { RATING_SORT_PRIOR } from '#domain/search-options.ts';
 import { HELP_ARTICLES, HELP_CATEGORIES, HELP_SECTIONS } from './help-articles';
 
 describe('the help content', () => {
-  it("has SPEC.md's eight categories in order, each with 3 to 5 articles", () => {
+  it('has the eight help categories in order, each with 3 to 5 articles', () => {
     expect(HELP_SECTIONS.map((s) => s.category)).toEqual([...HELP_CATEGORIES]);
     expect(HELP_CATEGORIES).toHaveLength(8);
     for (const section of HELP_SECTIONS) {

@@ -1,7 +1,7 @@
 import { HELP_ARTICLES, type HelpArticle } from './help-articles';
 
 /**
- * The help centre's live search (SPEC.md §2 'Help'), small enough to run on every keystroke in the
+ * The help centre's live search (docs/product.md §2 'Help'), small enough to run on every keystroke in the
  * browser: no index, no dependency. Text and query are compared without case, accents, apostrophes
  * or punctuation ('Tomás' = 'tomas', 'make-up' = 'make up', 'provider’s' = 'providers').
  *

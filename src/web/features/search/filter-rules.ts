@@ -20,7 +20,7 @@ import { type PriceRange, type SearchState, sortDays, sortTimes } from './url-st
  * apart from url-state.ts, which the first-load bundle carries). The search body is in search-body.ts.
  */
 
-/** SPEC.md §5 'Experience filters': at most three; choosing a fourth drops the oldest. */
+/** docs/product.md §5 'Experience filters': at most three; choosing a fourth drops the oldest. */
 export function addExperience(list: readonly string[], item: string): string[] {
   const value = item.trim();
   if (!value || list.some((i) => i.toLowerCase() === value.toLowerCase())) return [...list];
@@ -49,7 +49,7 @@ export function isNineToFive(state: Pick<SearchState, 'when' | 'days' | 'times'>
   return state.when === null && sameSet(state.days, WEEKDAY_DAYS) && sameSet(state.times, NINE_TO_FIVE);
 }
 
-/** SPEC.md §9: 'Mon-Fri 9-5' fills Monday to Friday, 09:00 up to 17:00. */
+/** docs/product.md §9: 'Mon-Fri 9-5' fills Monday to Friday, 09:00 up to 17:00. */
 export const NINE_TO_FIVE: readonly string[] = monFriNineToFive().monday;
 
 function daysLabel(days: readonly Weekday[]): string {

@@ -5,7 +5,7 @@ import { DEFAULT_RADIUS, type SearchState, sortDays, sortTimes } from './url-sta
 // Loaded with the first search (api/search-providers.ts imports it when it sends one): the home
 // page's first load, the full list, does not need it.
 
-/** The POST /api/search body for these filters (SPEC.md §3 'Search filters', 'Availability types'). */
+/** The POST /api/search body for the filters (docs/product.md §3 'Search filters', 'Availability types'). */
 export function toSearchBody(state: SearchState): SearchBody {
   const body: SearchBody = { query: state.query, locationZip: state.zip };
   if (isPriceFilterActive(state.price)) body.priceRange = [state.price[0], state.price[1]];

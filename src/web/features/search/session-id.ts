@@ -9,7 +9,7 @@ function randomId(): string {
 
 /**
  * An anonymous id for this browser tab's visit, sent with every search for the search log
- * (SPEC.md §3 'sessionId'). Kept in sessionStorage: it ends with the tab and names no one.
+ * (docs/product.md §3 'sessionId'). Kept in sessionStorage: it ends with the tab and names no one.
  */
 export function searchSessionId(): string {
   try {

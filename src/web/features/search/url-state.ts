@@ -219,7 +219,7 @@ export function isSearchActive(state: SearchState): boolean {
   return state.query.length > 0 || state.zip.length > 0 || hasNarrowingFilter(state);
 }
 
-/** What the URL cannot be searched for, with SPEC.md §5's texts; null when it is fine. */
+/** What the URL cannot be searched for, with docs/product.md §5's texts; null when it is fine. */
 export function searchProblem(state: SearchState): string | null {
   if (state.query.length > SEARCH_LIMITS.queryMax) return SEARCH_TEXTS.queryTooLong;
   if (state.zip && !/^\d{5}$/.test(state.zip)) return SEARCH_TEXTS.zipInvalid;

@@ -130,7 +130,7 @@ describe('the URL query string', () => {
     ]);
   });
 
-  it('a search needs a query, a zip or a narrowing filter; a bad one is reported with SPEC.md texts', () => {
+  it('a search needs a query, a zip or a narrowing filter; a bad one is reported with its message', () => {
     expect(isSearchActive(parse(''))).toBe(false);
     expect(isSearchActive(parse('zip=78701'))).toBe(true);
     expect(isSearchActive(parse('q=nails'))).toBe(true);
@@ -264,7 +264,7 @@ describe('the filters a search names (banner chips, no-results remove buttons)',
   });
 });
 
-describe('experience filters (SPEC.md §5)', () => {
+describe('experience filters', () => {
   it('a fourth drops the oldest; the same one twice is kept once; blanks are ignored', () => {
     expect(addExperience(['A', 'B', 'C'], 'D')).toEqual(['B', 'C', 'D']);
     expect(addExperience(['A', 'B'], ' b ')).toEqual(['A', 'B']);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isSearchActive, type SearchState, toSearchParams } from './url-state';
 
-/** SPEC.md §9: the search waits 300 ms after the last change of a filter. */
+/** docs/product.md §9: the search waits 300 ms after the last change of a filter. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const keyOf = (state: SearchState) => toSearchParams(state).toString();

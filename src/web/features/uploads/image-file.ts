@@ -1,7 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
-/** SPEC.md §5 'Images': the message for a file we will not send, or null when it may go. */
+/** docs/product.md §5 'Images': the message for a file we will not send, or null when it may go. */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/')) return UPLOAD_TEXTS.notImage;
   if (file.size > IMAGE_LIMITS.maxBytes) return UPLOAD_TEXTS.tooLarge;
@@ -59,7 +59,7 @@ export async function resizeImage(file: Blob, box: { width: number; height: numb
   }
 }
 
-/** A 4xx carries the server's SPEC text (413, 415, 409 'Too Many Images'…); anything else the fallback. */
+/** A 4xx carries the server's own text (413, 415, 409 'Too Many Images'…); anything else the fallback. */
 export function uploadErrorText(error: unknown, fallback: string): string {
   if (error instanceof UnreadableImageError) return error.message;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)

@@ -184,8 +184,8 @@ const triggerClass =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-2 py-2 sm:px-4 text-sm font-medium text-muted transition-colors cursor-pointer data-[state=inactive]:hover:text-app data-[state=active]:bg-brand-700 data-[state=active]:text-white data-[state=active]:shadow-sm sm:flex-none dark:data-[state=active]:bg-brand-600';
 
 /**
- * 'Analytics Dashboard' (SPEC.md §2 'Admin'): totals, then search logs and booking clicks in tabs,
- * paged 50 at a time. Logout forgets the admin token and the loaded logs (SPEC.md §4 'Admin page').
+ * 'Analytics Dashboard' (docs/product.md §2 'Admin'): totals, then search logs and booking clicks in tabs,
+ * paged 50 at a time. Logout forgets the admin token and the loaded logs (docs/product.md §4 'Admin page').
  */
 export function AdminDashboard({ userId, passwordRequired }: { userId: string; passwordRequired: boolean }) {
   const queryClient = useQueryClient();

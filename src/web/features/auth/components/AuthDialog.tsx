@@ -20,7 +20,7 @@ const TITLES: Record<AuthMode, string> = {
 /** Modes in which the person goes on by email (a verification link): what they pressed stays pending. */
 const CONTINUES_BY_EMAIL: readonly AuthMode[] = ['signupSuccess', 'verifyEmailRequired'];
 
-/** The one sign-up / log-in dialog with its five modes (SPEC.md §2, §4). */
+/** The one sign-up / log-in dialog with its five modes (docs/product.md §2, §4). */
 export function AuthDialog() {
   const { open, mode, email, notice, afterLogin } = useAuthDialog();
   // An emailed sign-in link was asked for while the dialog was open: the login happens later, from
@@ -35,7 +35,7 @@ export function AuthDialog() {
   }, [open, afterLogin]);
 
   // Closed without logging in: forget the Save, Message, Book or review it was opened for
-  // (SPEC.md §2). A login closes the dialog itself, without passing here.
+  // (docs/product.md §2). A login closes the dialog itself, without passing here.
   const handleDismiss = () => {
     if (!CONTINUES_BY_EMAIL.includes(mode) && !signinLinkSent.current) clearPendingAction();
     closeAuthDialog();

@@ -11,7 +11,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useBetaAccess } from '../api/request-beta-access';
 
 /**
- * The beta gate (SPEC.md §4): while the site is in private beta, this 'Admin Login' modal covers it
+ * The beta gate (docs/product.md §4): while the site is in private beta, this 'Admin Login' modal covers it
  * until the server accepts the password. It cannot be closed any other way.
  */
 export function BetaGateDialog() {

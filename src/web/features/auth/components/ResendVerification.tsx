@@ -8,7 +8,7 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { toast } from '#web/lib/toast.tsx';
 import { resendVerification } from '../api/resend-verification';
 
-/** Email box + 'Resend' with SPEC.md §5/§8's rules and texts; used by the dialogs. */
+/** Email box + 'Resend' with docs/product.md §5/§8's rules and texts; used by the dialogs. */
 export function ResendVerification({
   initialEmail,
   onSent,

@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_ERROR } from '#web/lib/api-client.ts';
 
-/** SPEC.md §8's texts for a failed login. */
+/** docs/product.md §8's texts for a failed login. */
 export function loginErrorText(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError) {
     if (error.code === 'INVALID_CREDENTIALS')

@@ -107,7 +107,7 @@ function ClicksChart({ perDay }: { perDay: BookingStats['per_day'] }) {
 }
 
 /**
- * 'Booking Interest' on the provider's account page (SPEC.md §2, §9): total clicks and unique
+ * 'Booking Interest' on the provider's account page (docs/product.md §2, §9): total clicks and unique
  * clicks (one per client per day, which repeated clicks cannot inflate; ADR 008), unique clients,
  * the last 7 days, a 30-day chart and the 10 most recent clicks on their booking links.
  */

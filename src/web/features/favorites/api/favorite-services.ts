@@ -27,7 +27,7 @@ export function useFavoriteServices(userId: string) {
   return useQuery(favoriteServicesQuery(userId));
 }
 
-/** Adds or removes one service; membership flips when the server says so (SPEC.md §4). */
+/** Adds or removes one service; membership flips when the server says so (docs/product.md §4). */
 export function useToggleFavoriteService(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

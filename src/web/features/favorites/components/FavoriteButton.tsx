@@ -8,7 +8,7 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { askToLogInToSave, FavoriteHeart } from './FavoriteHeart';
 
 /**
- * The save toggle on cards and profiles (SPEC.md §4 'Favourite toggle'): a heart that is pressed
+ * The save toggle on cards and profiles (docs/product.md §4 'Favourite toggle'): a heart that is pressed
  * when saved. Visitors get the login dialog with the reason; signed-in users see it flip at once.
  */
 export function FavoriteButton({

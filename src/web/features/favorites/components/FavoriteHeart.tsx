@@ -14,7 +14,7 @@ export const askToLogInToSave = (providerId?: string) =>
 /**
  * The heart itself, without the favourites queries: FavoriteButton draws it with the saved state,
  * and the home page's cards draw it alone for visitors (pressing it asks them to log in), so a
- * first visit does not load the toggle's code (DESIGN.md §7).
+ * first visit does not load the toggle's code (docs/performance.md 'Budgets').
  */
 export function FavoriteHeart({
   providerName,

@@ -9,7 +9,7 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useFavoriteServices, useToggleFavoriteService } from '../api/favorite-services';
 
 /**
- * The favourite-services catalogue (SPEC.md §2 'Account', §9 groups): a toggle per service with its
+ * The favourite-services catalogue (docs/product.md §2 'Account', §9 groups): a toggle per service with its
  * own pending state while its call runs; membership changes when the server has answered.
  */
 export function FavoriteServices({ userId }: { userId: string }) {

@@ -56,7 +56,7 @@ function SavedCard({ provider }: { provider: FavoriteProvider }) {
 }
 
 /**
- * The account page's saved providers (SPEC.md §2 'Account'): cards link to /{routing_slug}.
+ * The account page's saved providers (docs/product.md §2 'Account'): cards link to /{routing_slug}.
  * `alerts` is the opening-alerts switch, drawn above the list (the openings feature owns it; the
  * account page composes the two).
  */

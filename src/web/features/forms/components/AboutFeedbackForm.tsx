@@ -32,7 +32,7 @@ type AboutFeedbackBody = Pick<FeedbackBody, 'type' | 'message' | 'email' | 'webs
 const EMPTY: AboutFeedbackBody = { type: 'feedback', message: '', email: '', [HONEYPOT_FIELD]: '' };
 
 /**
- * The about page's feedback form (SPEC.md §2 'About', §4, §5 'Feedback'): a type, a required message
+ * The about page's feedback form (docs/product.md §2 'About', §4, §5 'Feedback'): a type, a required message
  * and an optional email. It resets on success.
  */
 export function AboutFeedbackForm() {

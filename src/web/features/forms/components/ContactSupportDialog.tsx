@@ -19,7 +19,7 @@ import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
 
-/** The closing delay after a sent request (SPEC.md §9). */
+/** The closing delay after a sent request (docs/product.md §9). */
 const CLOSE_AFTER_MS = 2000;
 
 // The same rules FeedbackBodySchema applies to a support request (email and subject required),
@@ -41,7 +41,7 @@ function isEmpty(values: SupportForm, key: keyof SupportForm) {
 }
 
 /**
- * The Contact Support dialog (SPEC.md §2): name, email, subject and message, sent as a support
+ * The Contact Support dialog (docs/product.md §2): name, email, subject and message, sent as a support
  * request. A signed-in person gets their name and email filled in.
  */
 export function ContactSupportDialog() {

@@ -22,7 +22,7 @@ const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 const EMPTY: InvestorBody = { name: '', email: '', phone: '', message: '', [HONEYPOT_FIELD]: '' };
 
 /**
- * 'Partner With Us' (SPEC.md §2 'About', §5 'Investor inquiry'): name and email required, phone and
+ * 'Partner With Us' (docs/product.md §2 'About', §5 'Investor inquiry'): name and email required, phone and
  * message optional. It resets on success.
  */
 export function InvestorForm() {

@@ -41,7 +41,7 @@ const FAQ = [
   },
 ] as const;
 
-/** The home page's FAQ (SPEC.md §2 'Home'): seven questions, then ways to get more help. */
+/** The home page's FAQ (docs/product.md §2 'Home'): seven questions, then ways to get more help. */
 export function HomeFaq() {
   return (
     <section aria-labelledby="home-faq-title" className="mx-auto max-w-3xl px-4 pt-16">

@@ -20,7 +20,7 @@ const percent = (ratio: number) =>
   ratio.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /**
- * 'Insights' on the provider's account page, beside Booking Interest (issue 23 item 5): for the last
+ * 'Insights' on the provider's account page, beside Booking Interest (ADR 019): for the last
  * 7, 30 or 90 of the provider's days, a chart per figure with its summary in words, the conversion
  * from profile view to booking click, the top search words, and the figures as a CSV file. Loaded
  * as its own chunk (account.tsx), so the account page's first load does not grow.

@@ -22,7 +22,7 @@ function dayLabel(day: string, index: number): string {
 }
 
 /**
- * /availability's filters (issue 20 item 2): words and zip apply with Search (or Enter); radius,
+ * /availability's filters: words and zip apply with Search (or Enter); radius,
  * category and day at once. The route keeps them in the URL.
  */
 export function AvailabilityFilters({

@@ -32,7 +32,7 @@ export function groupByDay(
 const hasFilters = (f: OpeningFilters) => Boolean(f.q || f.zip || f.category || f.day);
 
 /**
- * /availability's list (SPEC.md §2 'Availability', issue 20 item 2): the upcoming openings that
+ * /availability's list (docs/product.md §2 'Availability'): the upcoming openings that
  * match the filters (on the server), grouped by day, with the provider's name linking to their
  * profile, and Load more while the server has more.
  */

@@ -10,7 +10,7 @@ export type HomeOpeningsPlace = 'for-you' | 'top' | 'bottom' | 'list';
 
 /**
  * The home page's openings, in one chunk for all their places (so the route that places them stays
- * small: DESIGN.md §7 caps the first load): 'New for you', or 'Upcoming Availability'.
+ * small; docs/performance.md 'Budgets'): 'New for you', or 'Upcoming Availability'.
  */
 export function HomeOpenings({ place, ...props }: BookProps & { place: HomeOpeningsPlace }) {
   if (place === 'for-you') return <NewForYouSection onBook={props.onBook} />;

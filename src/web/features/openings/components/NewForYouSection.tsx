@@ -11,7 +11,7 @@ import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
 
 /**
- * 'New for you' on the home page (issue 23 item 4): for a signed-in client, the openings of the
+ * 'New for you' on the home page: for a signed-in client, the openings of the
  * next 5 days that match their saved searches, each labelled with the search it matches, before
  * anything else below the search panel (the route renders it only with a session). Hidden while
  * loading, on error and when nothing matches.

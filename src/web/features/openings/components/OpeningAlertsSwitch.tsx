@@ -6,7 +6,7 @@ import { toast } from '#web/lib/toast.tsx';
 import { useOpeningAlerts } from '../api/get-opening-alerts';
 import { useSetOpeningAlerts } from '../api/set-opening-alerts';
 
-/** The account page's switch for opening-alert emails (issue 5): on by default, off in one click. */
+/** The account page's switch for opening-alert emails: on by default, off in one click. */
 export function OpeningAlertsSwitch({ userId }: { userId: string }) {
   const id = useId();
   const query = useOpeningAlerts(userId);

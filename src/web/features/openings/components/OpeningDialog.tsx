@@ -33,7 +33,7 @@ const resolverFor =
     return { values: {}, errors };
   };
 
-/** SPEC.md §5: a start in the past is also announced as 'Invalid Time'. */
+/** docs/product.md §5: a start in the past is also announced as 'Invalid Time'. */
 function toastInvalidTime() {
   toast.error(OPENING_TEXTS.invalidTimeTitle, { description: OPENING_TEXTS.startInPast });
 }
@@ -49,7 +49,7 @@ interface OpeningDialogProps {
   timeZone: ProviderTimeZone;
 }
 
-/** Add or edit an opening (SPEC.md §2 'Openings manager'). */
+/** Add or edit an opening (docs/product.md §2 'Openings manager'). */
 export function OpeningDialog({ open, onOpenChange, opening, services, timeZone }: OpeningDialogProps) {
   return (
     <Dialog
@@ -93,7 +93,7 @@ function OpeningForm({
   const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
 
-  /** Server issues go on their fields; the toast says what failed (SPEC.md §8 'Openings'). */
+  /** Server issues go on their fields; the toast says what failed (docs/product.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
     if (error instanceof ApiError && error.issues.length > 0) {
       const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);

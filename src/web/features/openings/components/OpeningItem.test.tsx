@@ -28,7 +28,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
 
 afterEach(() => clearPendingAction());
 
-describe('OpeningItem: Book behind the login wall (issue 20 item 3)', () => {
+describe('OpeningItem: Book behind the login wall', () => {
   it('remembers which opening a visitor pressed Book on, and offers it once they are signed in', async () => {
     const silk = opening();
     const other = opening({ service_type: 'Gloss' });

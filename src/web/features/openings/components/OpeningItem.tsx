@@ -33,7 +33,7 @@ interface OpeningItemProps extends Partial<BookProps> {
   /** A tag beside the title (the owner's 'Inactive'). */
   badge?: ReactNode;
   /**
-   * Shown dimmed (an inactive opening, SPEC.md §4): a muted surface and muted text. Not an opacity:
+   * Shown dimmed (an inactive opening, docs/product.md §4): a muted surface and muted text. Not an opacity:
    * that would take the text under 4.5:1 in the light theme.
    */
   dimmed?: boolean;
@@ -43,7 +43,7 @@ function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps 
   const noLinkId = useId();
   const link = opening.display_booking_link;
   const linkRef = useRef<HTMLAnchorElement>(null);
-  // A visitor pressed Book here, then logged in (issue 20 item 3): offer the booking page with one
+  // A visitor pressed Book here, then logged in: offer the booking page with one
   // more click (a new tab needs the person's own gesture), back in view after the email round trip.
   const [isResumed, setResumed] = useState(false);
   useEffect(() => {
@@ -114,7 +114,7 @@ function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps 
 }
 
 /**
- * One short-notice opening (SPEC.md §3 'Opening'): the service, optionally the provider, the time
+ * One short-notice opening (docs/product.md §3 'Opening'): the service, optionally the provider, the time
  * on the provider's clocks with its zone (and the viewer's when it differs), price, place and note, then Book (or the owner's actions).
  */
 export function OpeningItem({

@@ -41,7 +41,7 @@ function activateBody(o: Opening) {
 }
 
 /**
- * 'Upcoming Availability' on the provider's account page (SPEC.md §2 'Openings manager'): their
+ * 'Upcoming Availability' on the provider's account page (docs/product.md §2 'Openings manager'): their
  * upcoming openings, inactive ones dimmed and tagged, with add, edit, deactivate/activate and delete.
  */
 export function OpeningsManager({ providerId, services }: { providerId: string; services: string[] }) {

@@ -15,7 +15,7 @@ export function describeZone(zone: ProviderTimeZone): string {
 }
 
 /**
- * The openings manager's time-zone select (issue 20 item 1): the zone of the zip, or a US zone for
+ * The openings manager's time-zone select (ADR 012): the zone of the zip, or a US zone for
  * a provider whose zip says otherwise. New and changed openings are read on its clocks.
  */
 export function TimeZonePicker({ zone }: { zone: ProviderTimeZone }) {

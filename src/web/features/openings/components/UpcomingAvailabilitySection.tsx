@@ -30,11 +30,11 @@ export function availabilityHref(home: URLSearchParams): string {
 const SOON_MS = 48 * 3_600_000;
 
 /**
- * The home page's 'Upcoming Availability' (SPEC.md §2): the soonest openings of the next 5 days with
+ * The home page's 'Upcoming Availability' (docs/product.md §2): the soonest openings of the next 5 days with
  * Book, and 'View All Available Openings'. Hidden while loading, on error and when there are none,
  * so a quiet week leaves no empty box on the home page.
  *
- * On a phone the home page renders it in two places (issue 20 item 6): `phoneSlot` 'top', above the
+ * On a phone the home page renders it in two places: `phoneSlot` 'top', above the
  * professionals, shown as a horizontally scrolling strip only when an opening starts within 48
  * hours; 'bottom', below them, only when none does. Both read the same cached query.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LANDING_TEXTS } from '#domain/places-options.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 
-/** An unknown service or place, or one with no providers: never an empty list (issue 22). */
+/** An unknown service or place, or one with no providers: never an empty list. */
 export function LandingNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

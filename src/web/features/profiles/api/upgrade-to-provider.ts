@@ -9,7 +9,7 @@ import { accountProfileKey, getAccountProfile, sessionUserOf } from './get-accou
 export const upgradeToProvider = () =>
   api<z.infer<typeof MessageReplySchema>>('/api/auth/upgrade-to-provider', { method: 'POST', auth: true });
 
-/** Upgrades, then reloads the profile and the session user (SPEC.md §7: both are reloaded). */
+/** Upgrades, then reloads the profile and the session user (docs/product.md §7: both are reloaded). */
 export function useUpgradeToProvider() {
   const queryClient = useQueryClient();
   return useMutation({

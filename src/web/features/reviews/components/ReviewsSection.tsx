@@ -16,7 +16,7 @@ import { useSetReply } from '../api/set-review-reply';
 import { formatReviewDate, ReviewItem } from './ReviewItem';
 
 // The review, reply and report forms (react-hook-form and its zod resolver) load when first opened,
-// not with the profile page (DESIGN.md §7; Lighthouse's LCP on mobile).
+// not with the profile page (docs/performance.md 'Budgets'; Lighthouse's LCP on mobile).
 const ReviewDialog = lazy(() => import('./ReviewDialog').then((m) => ({ default: m.ReviewDialog })));
 const ReplyDialog = lazy(() => import('./ReplyDialog').then((m) => ({ default: m.ReplyDialog })));
 const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));

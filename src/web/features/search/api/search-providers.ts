@@ -11,7 +11,7 @@ export async function searchProviders(
   signal?: AbortSignal,
 ): Promise<SearchReply> {
   // The body's rules and the session id load with the first search: the home page's first load
-  // (the full list, DESIGN.md §7's 120 KB) needs neither.
+  // (the full list, within 120 KB: docs/performance.md 'Budgets') needs neither.
   const [{ toSearchBody }, { searchSessionId }] = await Promise.all([
     import('../search-body'),
     import('../session-id'),

@@ -23,7 +23,7 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * SPEC.md §2/§9 availability popover: one quick option (No Preference, Today, Tomorrow, Weekdays,
+ * docs/product.md §2/§9 availability popover: one quick option (No Preference, Today, Tomorrow, Weekdays,
  * Weekends, Evenings) or a custom choice of days × hourly times, the 'Mon-Fri 9-5' preset and
  * 'Clear All'. Every change applies at once (the results follow the URL).
  */

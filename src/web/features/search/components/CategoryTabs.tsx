@@ -2,7 +2,7 @@ import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { toggleChipClass } from '#web/components/ui/Chip.tsx';
 
 /**
- * The popular categories (SPEC.md §2, §9). Choosing one searches its word; choosing the chosen one
+ * The popular categories (docs/product.md §2, §9). Choosing one searches its word; choosing the chosen one
  * again takes the word away. Toggle buttons rather than ARIA tabs: they search, they do not switch panels.
  */
 export function CategoryTabs({

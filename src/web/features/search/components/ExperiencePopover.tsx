@@ -9,7 +9,7 @@ import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '#web/comp
 import { addExperience, toggleExperience } from '../filter-rules';
 
 /**
- * SPEC.md §5/§9 experience filters: the 12 options as chips plus a custom filter of your own words;
+ * docs/product.md §5/§9 experience filters: the 12 options as chips plus a custom filter of your own words;
  * at most 3, and choosing a fourth drops the oldest.
  */
 export function ExperiencePopover({

@@ -5,7 +5,7 @@ import './price-slider.css';
 import type { PriceRange } from '../url-state';
 
 const { priceMin, priceMax, priceStep } = SEARCH_LIMITS;
-/** The URL (and so the search) follows the thumbs once they rest this long (SPEC.md §9 debounce). */
+/** The URL (and so the search) follows the thumbs once they rest this long (docs/product.md §9 debounce). */
 const COMMIT_DELAY_MS = 300;
 const THUMB_PX = 20;
 
@@ -18,7 +18,7 @@ const position = (value: number) => {
 // Two native range inputs share one track: each is a real, labelled slider for keyboards and
 // screen readers at no script cost (styles in price-slider.css).
 
-/** SPEC.md §9: 15 to 500+ in steps of 5, two thumbs, tick labels 15, 65, 150, 225, 350, 500+. */
+/** docs/product.md §9: 15 to 500+ in steps of 5, two thumbs, tick labels 15, 65, 150, 225, 350, 500+. */
 export function PriceSlider({
   value,
   onChange,

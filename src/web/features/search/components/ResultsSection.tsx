@@ -13,7 +13,7 @@ import { ProviderGrid } from './ProviderGrid';
 import { ProviderGridSkeleton } from './ProviderGridSkeleton';
 
 // What only a search shows loads with the first search, not with the home page's first load (the
-// full list needs none of it; DESIGN.md §7 caps that load).
+// full list needs none of it; docs/performance.md 'Budgets' caps that load).
 const SummaryBanner = lazy(() => import('./SummaryBanner').then((m) => ({ default: m.SummaryBanner })));
 const NoResults = lazy(() => import('./NoResults').then((m) => ({ default: m.NoResults })));
 const RelatedResults = lazy(() => import('./RelatedResults').then((m) => ({ default: m.RelatedResults })));
@@ -28,7 +28,7 @@ const bannerFallback = (
   <div aria-hidden="true" className="h-16 rounded-2xl border border-app bg-muted sm:h-14" />
 );
 
-/** SPEC.md §9: the view scrolls to the results about 100 ms after they appear. */
+/** docs/product.md §9: the view scrolls to the results about 100 ms after they appear. */
 const SCROLL_DELAY_MS = 100;
 
 type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
@@ -76,7 +76,7 @@ export function ResultsSection({
   scrollRequest: number;
 }) {
   // `state` is what the URL asks for (the heading, the banner's words); `settled` is what is fetched,
-  // the same once the filters have rested for a moment (SPEC.md §9 debounce).
+  // the same once the filters have rested for a moment (docs/product.md §9 debounce).
   const isActive = isSearchActive(state);
   const { settled, isSettling } = useSettledSearch(state);
   const isFetchedActive = isSearchActive(settled);

@@ -23,7 +23,7 @@ export function defaultSearchName(state: SearchState): string {
   return (name || 'My search').slice(0, SAVED_SEARCH_LIMITS.nameMax);
 }
 
-/** 'Save this search' (issue 23): a name and the alert switch; the search is the page's. Loaded on first use. */
+/** 'Save this search': a name and the alert switch; the search is the page's. Loaded on first use. */
 export function SaveSearchDialog({
   state,
   open,

@@ -38,7 +38,7 @@ const failed = (error: unknown, fallback: string) =>
   });
 
 /**
- * The account page's saved searches (issue 23): run one (the home page with its filters), rename,
+ * The account page's saved searches: run one (the home page with its filters), rename,
  * delete, and an alert switch each; and how many alert emails a day at most. Loaded lazily by the
  * account route, which is at its size ceiling.
  */
@@ -235,7 +235,7 @@ function RenameForm({
   );
 }
 
-/** Deletes the record of the alerts sent (issue 23 item 6); the saved searches stay. */
+/** Deletes the record of the alerts sent; the saved searches stay. */
 function DeleteHistory() {
   const remove = useMutation({ mutationFn: deleteSavedSearchHistory });
   return (

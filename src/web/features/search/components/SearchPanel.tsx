@@ -21,7 +21,7 @@ const inputClass =
   'h-12 w-full rounded-xl border border-app bg-card pr-3 pl-10 text-base text-app placeholder:text-[color:var(--fg-muted)] focus-visible:outline-2 focus-visible:outline-[color:var(--ring)] aria-[invalid=true]:border-red-500';
 
 /**
- * SPEC.md §2 search panel: query, zip (digits only, 5; a pasted address keeps its zip) with the
+ * docs/product.md §2 search panel: query, zip (digits only, 5; a pasted address keeps its zip) with the
  * radius and 'Use my location', Search (disabled while query and zip are both empty), popular
  * categories, then price, availability, experience and rating. Query and zip are drafts until
  * Search; the radius and the filters write to the URL as they change, and the results follow them

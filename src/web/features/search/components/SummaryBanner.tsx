@@ -35,7 +35,7 @@ function correctedQuery(searched: SearchReply['searched']): string | null {
  * of 78704', '4 results within 10 miles of 78704', '12 results with your filters', and while the
  * search runs 'Searching… for “balayage” within 25 miles of 78704'. Then the server's spelling
  * fixes, the filters in force, 'Sort by' ('Distance' only with a zip), and Clear Filters back to
- * the full list (SPEC.md §4 'Search view').
+ * the full list (docs/product.md §4 'Search view').
  */
 export function SummaryBanner({
   state,
@@ -133,7 +133,7 @@ export function SummaryBanner({
 }
 
 /**
- * 'Save this search' (issue 23): the dialog for a signed-in client; a visitor meets the login wall,
+ * 'Save this search': the dialog for a signed-in client; a visitor meets the login wall,
  * and once signed in on this page (the search is in its URL) the dialog opens as if pressed again.
  */
 function SaveSearchButton({ state }: { state: SearchState }) {

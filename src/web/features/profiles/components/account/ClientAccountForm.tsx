@@ -15,7 +15,7 @@ import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type Values = z.input<typeof ClientAccountFormSchema>;
 
-/** A client edits only the name (SPEC.md §2 'Account card', 'a Save button for clients only'). */
+/** A client edits only the name (docs/product.md §2 'Account card', 'a Save button for clients only'). */
 export function ClientAccountForm({ profile, avatar }: { profile: AccountProfile; avatar: ReactNode }) {
   const form = useForm<Values, unknown, z.output<typeof ClientAccountFormSchema>>({
     resolver: zodResolver(ClientAccountFormSchema),

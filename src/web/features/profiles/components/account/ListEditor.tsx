@@ -26,7 +26,7 @@ const sameItem = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * A list of short texts: type and press Enter or Add, or pick from the list; remove by position
- * (SPEC.md §4 'Account lists', §5 'List additions').
+ * (docs/product.md §4 'Account lists', §5 'List additions').
  */
 export function ListEditor({
   label,
@@ -65,7 +65,7 @@ export function ListEditor({
   };
 
   const handleAdd = () => {
-    // Adding clears the input (SPEC.md §4); a refused entry stays so it can be fixed.
+    // Adding clears the input (docs/product.md §4); a refused entry stays so it can be fixed.
     if (add(draft)) setDraft('');
   };
 

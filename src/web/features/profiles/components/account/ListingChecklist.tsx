@@ -17,7 +17,7 @@ const ITEM_SECTION: Record<ListingItem, AccountSectionId> = {
 };
 
 /**
- * Whether the provider is listed, from their saved profile (issue 20 item 4): until it has a name, a
+ * Whether the provider is listed, from their saved profile (ADR 013): until it has a name, a
  * location with a zip and a priced service, nobody else can find or open it, and this says what is
  * missing, each item a link to its section. Unsaved edits do not count: only saving lists a profile.
  */

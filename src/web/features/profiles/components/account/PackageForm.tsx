@@ -45,7 +45,7 @@ export function packageInputOf(draft: PackageDraft) {
   };
 }
 
-/** Validates with ServicePackageSchema (the server's rules and SPEC.md §5's messages). */
+/** Validates with ServicePackageSchema (the server's rules and docs/product.md §5's messages). */
 export function validatePackage(
   draft: PackageDraft,
 ): { ok: true; value: ServicePackage } | { ok: false; errors: PackageErrors } {

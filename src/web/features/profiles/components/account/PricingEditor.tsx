@@ -34,7 +34,7 @@ type Mode = { kind: 'idle' } | { kind: 'adding' } | { kind: 'editing'; index: nu
 interface PricingEditorProps {
   pricing: readonly StoredPackage[];
   /**
-   * Stores the whole list at once (SPEC.md §4: changing pricing saves immediately). Resolves to
+   * Stores the whole list at once (docs/product.md §4: changing pricing saves immediately). Resolves to
    * null on success, or to the server's field issues on failure.
    */
   onSave: (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
@@ -68,7 +68,7 @@ function inputOf(pkg: StoredPackage): ServicePackageInput {
 }
 
 /**
- * The service package editor (SPEC.md §2): idle, adding, or editing one index. Saving replaces or
+ * The service package editor (docs/product.md §2): idle, adding, or editing one index. Saving replaces or
  * appends and sends the whole list; editing and deleting wait while the form is open.
  */
 export function PricingEditor({ pricing, onSave, onDirtyChange, disabled = false }: PricingEditorProps) {

@@ -65,7 +65,7 @@ interface ProviderProfileFormProps {
 }
 
 /**
- * Everything a provider edits (SPEC.md §2 'Provider Profile form'). Text fields and lists save
+ * Everything a provider edits (docs/product.md §2 'Provider Profile form'). Text fields and lists save
  * together with the sticky 'Save Profile'; pricing saves on its own the moment a package is saved,
  * without touching unsaved edits elsewhere; images save as they upload.
  */

@@ -2,7 +2,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes.ts';
 
 /**
- * Guards a form's unsaved edits (issue 20 item 5): the browser asks on close or reload, this dialog
+ * Guards a form's unsaved edits: the browser asks on close or reload, this dialog
  * on a link or Back. 'Stay' comes first, so it has the focus, and Escape or a click outside stays too.
  */
 export function UnsavedChangesDialog({ isDirty }: { isDirty: boolean }) {

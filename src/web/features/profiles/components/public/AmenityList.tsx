@@ -10,7 +10,10 @@ const KINDS: Record<AmenityKind, { name: string; icon: LucideIcon; variant: Chip
 };
 const ORDER: AmenityKind[] = ['inclusive', 'convenience', 'experience', 'other'];
 
-/** Amenities with SPEC.md §3's display mapping: the kind is a colour and an icon (and words for screen readers). */
+/**
+ * Amenities with docs/product.md §3's display mapping: the kind is a colour and an icon (and words for
+ * screen readers).
+ */
 export function AmenityList({ amenities }: { amenities: readonly string[] }) {
   const shown = amenities
     .map(amenityDisplay)

@@ -10,7 +10,7 @@ import { memberSince, type ProfileDisplay } from './profile-view';
 /** Avatar, name (the page's one h1), location and badges. */
 export function ProfileHero({ profile, display }: { profile: PublicProfile; display: ProfileDisplay }) {
   const since = memberSince(profile.member_since);
-  // The first category's page in the provider's city (issue 22 item 4); BreadcrumbList says the same.
+  // The first category's page in the provider's city; BreadcrumbList says the same.
   const breadcrumb = profile.places[0];
   return (
     <div className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
@@ -48,7 +48,7 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
             </p>
           )}
           <ul aria-label="Highlights" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
-            {/* Real reviews only (visible ones); without any, 'New' (DESIGN.md §5). */}
+            {/* Real reviews only (visible ones); without any, 'New' (docs/product.md §10). */}
             {profile.review_count === 0 || profile.rating === null ? (
               <li>
                 <Badge variant="brand">

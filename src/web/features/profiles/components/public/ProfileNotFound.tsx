@@ -2,7 +2,7 @@ import { UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 
-/** SPEC.md §2: an unknown slug. */
+/** docs/product.md §2: an unknown slug. */
 export function ProfileNotFound({ slug }: { slug: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

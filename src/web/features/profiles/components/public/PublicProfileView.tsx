@@ -27,7 +27,7 @@ import { TagList } from './TagList';
 const PreviewBanner = lazy(() => import('./PreviewBanner').then((m) => ({ default: m.PreviewBanner })));
 
 /**
- * A provider's public page (SPEC.md §2): the hero, then the sections in the left column and the
+ * A provider's public page (docs/product.md §2): the hero, then the sections in the left column and the
  * sticky 'Get In Touch' card on the right. On a phone the card comes right after the hero, so
  * booking is one scroll away; it is also first in the reading order after the name.
  */

@@ -1,6 +1,6 @@
 import type { ProfileDisplay } from './profile-view';
 
-/** 'Services & Pricing': one row per package, prices as SPEC.md §3 renders them. */
+/** 'Services & Pricing': one row per package, prices as docs/product.md §3 renders them. */
 export function ServiceList({ services }: { services: ProfileDisplay['services'] }) {
   return (
     <ul className="divide-y divide-[color:var(--border)]">
