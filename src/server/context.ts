@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Background } from './lib/background';
-import type { PublicReplies } from './plugins/public-cache';
+import type { PublicReplies } from './lib/catalogue-cache';
 import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
-import { databaseErrorSummary } from './log-errors';
+import { databaseErrorSummary, isDatabaseUnavailable } from './log-errors';
 
 /**
  * Refusals that say nothing about the batch, only about the moment: a deadlock or serialization

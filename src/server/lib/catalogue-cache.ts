@@ -159,3 +159,30 @@ export class ReplyCache {
     this.bytes -= bytes;
   }
 }
+
+/** What a cacheable reply is made of: `reply` is sent; `value` is kept for viewers' variants. */
+export interface MadeReply<T> {
+  value: T;
+  reply: unknown;
+  /** Epoch ms when time alone changes the answer (an opening ends); default: only a write does. */
+  expiresAt?: number;
+  /** Memory `value` holds beyond the body (counted against the cache's bytes). */
+  valueBytes?: number;
+}
+
+/** The public replies of one process, under the catalogue version (built by src/server/plugins/public-cache.ts). */
+export interface PublicReplies {
+  /**
+   * The cached reply for `key` as of this request, or the one `make` builds (then kept). Concurrent
+   * misses of one key share one `make`. `serialize` turns `reply` into the body (the route's own
+   * serializer: reply.serialize). A `make` that throws (404, 400) keeps nothing.
+   */
+  get<T>(
+    key: string,
+    make: () => Promise<MadeReply<T>>,
+    serialize: (reply: unknown) => string,
+  ): Promise<CachedReply<T>>;
+  /** Other work of a gatedOnMiss route (a signed-in viewer's own reply): it waits in the gate. */
+  gated<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

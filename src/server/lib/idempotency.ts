@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_TEXTS } from '#domain/idempotency.ts';
-import type { AppContext } from '../context';
-import { rowsOf } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './app-error';
 
@@ -11,14 +10,14 @@ import { AppError } from './app-error';
  * write's own transaction: a concurrent retry waits on the primary key until this one commits, then
  * answers the stored reply; if the write fails (a 4xx, the database going away), everything rolls
  * back and a retry runs it afresh. Without a key the write simply runs. `run` must use the context
- * it is given (its db is the transaction).
+ * it is given (its db is the transaction). Any context with a `db` will do (the services pass theirs).
  */
-export async function withIdempotency<T>(
-  ctx: AppContext,
+export async function withIdempotency<C extends { db: Db }, T>(
+  ctx: C,
   userId: string,
   key: string | undefined,
   request: { scope: string; body: unknown },
-  run: (ctx: AppContext) => Promise<T>,
+  run: (ctx: C) => Promise<T>,
 ): Promise<T> {
   if (key === undefined) return run(ctx);
   const requestHash = createHash('sha256')

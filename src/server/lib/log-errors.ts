@@ -91,3 +91,44 @@ export function databaseErrorSummary(error: unknown): string {
   }
   return clip(messageOf((error ?? {}) as ErrorLike), 300);
 }
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * SQLSTATE class 08 is 'connection exception', except 08P01 (protocol violation): PostgreSQL's
+ * answer to a statement it cannot take, such as one with more than 65,535 bound parameters. Retrying
+ * that statement can never succeed, so it is the statement's fault, not an outage.
+ */
+const isConnectionCode = (code: string) => code.startsWith('08') && code !== '08P01';
+
+/**
+ * Errors that mean the database cannot be reached (server down, restarting, pool exhausted, closed):
+ * worth retrying later. Anything else the database refuses is the statement's own fault.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (e.code && (DB_DOWN_CODES.has(e.code) || isConnectionCode(e.code))) return true;
+    if (
+      e.message &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|PGlite is closed|connect ECONNREFUSED/i.test(
+        e.message,
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

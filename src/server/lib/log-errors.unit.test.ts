@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '#server/plugins/errors.ts';
-import { databaseErrorSummary, serializeError } from './log-errors';
+import { databaseErrorSummary, isDatabaseUnavailable, serializeError } from './log-errors';
 
 /** A refused statement as drizzle reports it: its SQL and every bound value in the message. */
 function queryError(params: unknown[], cause: object) {

@@ -2,9 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/client.ts';
-import { type CachedReply, CatalogueVersion, matchesEtag, ReplyCache } from '#server/lib/catalogue-cache.ts';
+import {
+  type CachedReply,
+  CatalogueVersion,
+  type MadeReply,
+  matchesEtag,
+  type PublicReplies,
+  ReplyCache,
+} from '#server/lib/catalogue-cache.ts';
+import { isDatabaseUnavailable } from '../lib/log-errors';
 import { type AdmissionGate, enterGate } from './admission-gate';
-import { isDatabaseUnavailable } from './errors';
 
 /**
  * What a public GET may be kept for by a shared cache (a CDN): a few seconds, then it asks again
@@ -15,33 +22,6 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-
 
 /** The memory the cached replies of one process may hold. */
 export const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
-
-/** What a cacheable reply is made of: `reply` is sent; `value` is kept for viewers' variants. */
-export interface MadeReply<T> {
-  value: T;
-  reply: unknown;
-  /** Epoch ms when time alone changes the answer (an opening ends); default: only a write does. */
-  expiresAt?: number;
-  /** Memory `value` holds beyond the body (counted against the cache's bytes). */
-  valueBytes?: number;
-}
-
-/** The public replies of one process, under the catalogue version (src/server/lib/catalogue-cache.ts). */
-export interface PublicReplies {
-  /**
-   * The cached reply for `key` as of this request, or the one `make` builds (then kept). Concurrent
-   * misses of one key share one `make`. `serialize` turns `reply` into the body (the route's own
-   * serializer: reply.serialize). A `make` that throws (404, 400) keeps nothing.
-   */
-  get<T>(
-    key: string,
-    make: () => Promise<MadeReply<T>>,
-    serialize: (reply: unknown) => string,
-  ): Promise<CachedReply<T>>;
-  /** Other work of a gatedOnMiss route (a signed-in viewer's own reply): it waits in the gate. */
-  gated<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
 
 export async function createPublicReplies(
   database: Database,

@@ -14,11 +14,11 @@ import {
   type SsrPage,
   type SsrRenderer,
 } from '#domain/ssr.ts';
-import type { CachedReply } from '../lib/catalogue-cache';
+import type { CachedReply, PublicReplies } from '../lib/catalogue-cache';
 import { etagOf, matchesEtag } from '../lib/catalogue-cache';
 import { codingFor } from '../lib/content-coding';
 import { escapeHtml, type PageHead } from '../lib/html';
-import { PUBLIC_CACHE_CONTROL, type PublicReplies } from './public-cache';
+import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 /**
  * Paths the web app answers itself (docs/product.md §2 route table); anything else single-segment is a
