@@ -1,7 +1,7 @@
 /**
  * Query-key prefixes that more than one feature uses: the feature that owns a cache builds its
  * keys from these, and another feature (reviews changing an average) invalidates by them without
- * importing the owner's internals (CONTRIBUTING.md 'Boundaries').
+ * importing the owner's internals (docs/style.md 'Boundaries').
  */
 
 /** Every public profile, so a save (account page, a review) can invalidate them. */
