@@ -93,9 +93,6 @@ export const ADMIN_ACCESS_HEADER = 'x-admin-access';
 /** Header carrying the token that POST /api/beta/access hands out when BETA_PASSWORD is set. */
 export const BETA_ACCESS_HEADER = 'x-beta-access';
 
-/** The browser's key for the beta-gate flag (docs/product.md §4). It holds the server's token. */
-export const BETA_STORAGE_KEY = 'admin-auth';
-
 /** First 8 characters then '...' (docs/product.md §2 admin tables). */
 export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}...` : id;

@@ -37,13 +37,6 @@ export const AccessTokenReplySchema = z.object({
 });
 export type AccessTokenReply = z.infer<typeof AccessTokenReplySchema>;
 
-/** GET /api/search?limit=&cursor= (admin): search logs, newest first. */
-export const AdminLogsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageMax).default(ADMIN_LIMITS.pageDefault),
-  cursor: z.string().max(200, 'Invalid page cursor').optional(),
-});
-export type AdminLogsQuery = z.input<typeof AdminLogsQuerySchema>;
-
 export const SearchLogSchema = z.object({ id: z.string(), query: z.string(), created_at: z.string() });
 export type SearchLog = z.infer<typeof SearchLogSchema>;
 
@@ -119,7 +112,6 @@ export const AdminSearchLogsExportQuerySchema = AdminDateRangeSchema;
 export const AdminBookingLogsQuerySchema = z
   .object({ ...page, ...AdminDateRangeShape })
   .superRefine(checkDateRange);
-export type AdminBookingLogsQuery = z.input<typeof AdminBookingLogsQuerySchema>;
 
 /** GET /api/admin/booking-logs/export?from=&to= (admins): the same clicks as CSV. */
 export const AdminBookingLogsExportQuerySchema = AdminDateRangeSchema;
@@ -159,7 +151,6 @@ const submissionFilters = {
 export const AdminSubmissionsQuerySchema = z
   .object({ ...page, ...submissionFilters })
   .superRefine(checkDateRange);
-export type AdminSubmissionsQuery = z.input<typeof AdminSubmissionsQuerySchema>;
 
 /** GET /api/admin/submissions/export?status=&from=&to= (admins): the same rows as CSV. */
 export const AdminSubmissionsExportQuerySchema = z.object(submissionFilters).superRefine(checkDateRange);
@@ -175,7 +166,6 @@ export type HandleSubmissionBody = z.infer<typeof HandleSubmissionBodySchema>;
 /** GET /api/admin/reviews?status=&from=&to=&limit=&cursor=: from/to bound the date the list is ordered by. */
 export const AdminReviewsListQuerySchema =
   AdminReviewsQuerySchema.extend(AdminDateRangeShape).superRefine(checkDateRange);
-export type AdminReviewsListQuery = z.input<typeof AdminReviewsListQuerySchema>;
 
 /** GET /api/admin/reviews/export?status=&from=&to= (admins): the same reviews as CSV. */
 export const AdminReviewsExportQuerySchema = AdminReviewsQuerySchema.pick({ status: true })

@@ -4,7 +4,6 @@ import { EmailSchema, HttpUrlSchema, PasswordSchema, text } from './fields';
 import { AMENITIES, CATEGORY_IDS, INCLUSIVITY_OPTIONS, LIMITS } from './options';
 
 export const UserTypeSchema = z.enum(['client', 'provider']);
-export type UserType = z.infer<typeof UserTypeSchema>;
 export const RoleSchema = z.enum(['user', 'admin']);
 
 export const UserSchema = z.object({

@@ -143,8 +143,3 @@ export function parseAvailability(textValue: string | null | undefined): Availab
   }
   return state;
 }
-
-/** True when the state says nothing at all. */
-export function isAvailabilityEmpty(state: AvailabilityState): boolean {
-  return !formatAvailability(state);
-}

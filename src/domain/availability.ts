@@ -47,7 +47,6 @@ export const EVENING_SLOTS = ['17:00', '18:00', '19:00'] as const;
 
 export const AVAILABILITY_MAX = 1000;
 export const NO_AVAILABILITY = 'No availability set';
-export const DEFAULT_AVAILABILITY_TEXT = 'Please contact for availability';
 
 export type TimeSlots = Record<Weekday, string[]>;
 

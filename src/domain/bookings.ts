@@ -42,7 +42,6 @@ export const BookingLogsQuerySchema = z.object({
   /** Minutes to add to UTC for the viewer's local day in the chart (getTimezoneOffset() negated). */
   tz_offset: z.coerce.number().int().min(-840).max(840).default(0),
 });
-export type BookingLogsQuery = z.input<typeof BookingLogsQuerySchema>;
 
 export const BookingLogSchema = z.object({
   id: z.string(),
@@ -51,7 +50,6 @@ export const BookingLogSchema = z.object({
   url: z.string(),
   created_at: z.string(),
 });
-export type BookingLog = z.infer<typeof BookingLogSchema>;
 
 export const BookingStatsSchema = z.object({
   total_clicks: z.number().int(),

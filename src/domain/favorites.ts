@@ -9,14 +9,12 @@ import { CATALOGUE_SERVICES } from './service-catalogue';
 /** Favourite providers and favourite services (docs/product.md §3, §7, §8). */
 
 export const FavoriteBodySchema = z.object({ providerId: z.uuid({ error: 'Provider not found' }) });
-export type FavoriteBody = z.infer<typeof FavoriteBodySchema>;
 
 /** GET /api/favorites?limit=&cursor= (newest saved first). */
 export const FavoritesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FAVORITE_LIMITS.pageMax).default(FAVORITE_LIMITS.pageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });
-export type FavoritesQuery = z.input<typeof FavoritesQuerySchema>;
 
 /** A saved provider as the account page's card shows it (docs/product.md §3 'Favourite provider'). */
 export const FavoriteProviderSchema = z.object({
@@ -57,7 +55,6 @@ export const FavoriteServiceBodySchema = z.object({
     .max(60, FAVORITE_TEXTS.unknownService)
     .refine((name) => CATALOGUE_SERVICES.includes(name), FAVORITE_TEXTS.unknownService),
 });
-export type FavoriteServiceBody = z.infer<typeof FavoriteServiceBodySchema>;
 
 export const FavoriteServicesReplySchema = z.object({
   success: z.literal(true),

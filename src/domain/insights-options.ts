@@ -28,4 +28,3 @@ export const INSIGHT_FIGURES = [
   { key: 'alert_inclusions', label: 'Saved-search alerts', unit: 'alert' },
   { key: 'booking_clicks', label: 'Booking clicks', unit: 'click' },
 ] as const;
-export type InsightFigure = (typeof INSIGHT_FIGURES)[number]['key'];

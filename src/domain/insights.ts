@@ -15,7 +15,6 @@ import { INSIGHT_LIMITS, INSIGHT_PERIODS } from './insights-options';
 export const InsightBeaconSchema = z
   .object({ token: z.string().min(1).max(INSIGHT_BEACON_LIMITS.tokenMax) })
   .strict();
-export type InsightBeacon = z.infer<typeof InsightBeaconSchema>;
 
 /** GET /api/insights/view-token?provider_id= */
 export const ViewTokenQuerySchema = z.object({ provider_id: z.uuid({ error: 'Provider not found' }) });
@@ -32,7 +31,6 @@ export const InsightsQuerySchema = z.object({
   provider_id: z.uuid({ error: 'Provider not found' }),
   days: periodSchema.default(30),
 });
-export type InsightsQuery = z.input<typeof InsightsQuerySchema>;
 
 export const InsightDaySchema = z.object({
   /** 'YYYY-MM-DD' in the provider's time zone. */

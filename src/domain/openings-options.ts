@@ -134,16 +134,6 @@ function offsetAt(instant: number, timeZone: string): number {
   return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
-/** Whether Intl knows the zone ('America/Chicago' yes, 'Mars/Olympus' no). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A wall-clock 'YYYY-MM-DDTHH:mm' in `timeZone` as an instant (ms), null when it is no date. Around
  * daylight-saving changes it follows Temporal's 'compatible' rule: a time that happens twice (1:30 AM

@@ -182,4 +182,3 @@ export type TimeZoneReply = z.infer<typeof TimeZoneReplySchema>;
 /** Opening alerts (the account page's switch). */
 export const OpeningAlertsSchema = z.object({ enabled: z.boolean() });
 export const OpeningAlertsReplySchema = z.object({ success: z.literal(true), enabled: z.boolean() });
-export const UnsubscribeBodySchema = z.object({ token: z.string().min(1).max(500) });

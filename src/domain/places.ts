@@ -7,12 +7,10 @@ import { ProviderCardSchema } from './search';
 const slugParam = z.string().max(LANDING_SLUG_MAX, LANDING_TEXTS.notFound);
 
 export const LandingParamsSchema = z.object({ service: slugParam, place: slugParam });
-export type LandingParams = z.infer<typeof LandingParamsSchema>;
 
 export const LandingQuerySchema = z.object({
   cursor: z.string().max(200, LANDING_TEXTS.cursorInvalid).optional(),
 });
-export type LandingQuery = z.input<typeof LandingQuerySchema>;
 
 /** A link to another landing page: its path, what it is called, and how many providers it lists. */
 export const LandingLinkSchema = z.object({

@@ -74,8 +74,9 @@ const AMOUNT = String.raw`\$\s*(\d[\d,]*(?:\.\d{1,2})?)`;
 const toNumber = (raw: string) => Number(raw.replace(/,/g, ''));
 
 /**
- * Reads a price text back into editor fields: '$X', '$X - $Y', 'Starting at $X' (also 'From $X',
- * '$X+'); anything else is 'contact'. Texts with Infinity or NaN are 'contact' (docs/product.md §3).
+ * Reads an opening's price, free text its provider writes, into numbers: '$X', '$X - $Y',
+ * 'Starting at $X' (also 'From $X', '$X+'); anything else is 'contact'. Texts with Infinity or NaN
+ * are 'contact' (docs/product.md §3). Packages need none of this: they store their type and numbers.
  */
 export function parsePrice(textValue: string): PriceParts {
   const value = textValue.trim();
@@ -96,17 +97,4 @@ export function displayPrice(textValue: string | null | undefined): string {
   const value = (textValue ?? '').trim();
   if (!value || /infinity|nan/i.test(value)) return CONTACT_FOR_PRICING;
   return value;
-}
-
-/** The lowest priced amount in a list (the card's 'startingPrice'); null when nothing is priced. */
-export function lowestPrice(pricing: readonly { price?: string; minPrice?: number | null }[]): number | null {
-  let lowest: number | null = null;
-  for (const entry of pricing) {
-    const amount =
-      typeof entry.minPrice === 'number' ? entry.minPrice : (parsePrice(entry.price ?? '').minPrice ?? null);
-    if (typeof amount === 'number' && Number.isFinite(amount) && (lowest === null || amount < lowest)) {
-      lowest = amount;
-    }
-  }
-  return lowest;
 }

@@ -5,7 +5,6 @@ import {
   formatAmount,
   formatMoney,
   formatPrice,
-  lowestPrice,
   PRICE_TYPES,
   PRICING_LIMITS,
   PRICING_TEXTS,
@@ -83,20 +82,6 @@ describe('displayPrice', () => {
     expect(displayPrice('')).toBe('Contact for pricing');
     expect(displayPrice(undefined)).toBe('Contact for pricing');
     expect(displayPrice('$45')).toBe('$45');
-  });
-});
-
-describe('lowestPrice', () => {
-  it('takes the lowest priced amount and ignores contact entries', () => {
-    expect(
-      lowestPrice([
-        { price: 'Contact for pricing', minPrice: null },
-        { price: '$80 - $120', minPrice: 80 },
-        { price: 'Starting at $35' },
-      ]),
-    ).toBe(35);
-    expect(lowestPrice([{ price: 'Contact for pricing' }])).toBeNull();
-    expect(lowestPrice([])).toBeNull();
   });
 });
 

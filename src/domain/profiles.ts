@@ -53,7 +53,6 @@ export const ProviderFieldsSchema = z.object({
   pricing: PricingListSchema,
 });
 export type ProviderFields = z.output<typeof ProviderFieldsSchema>;
-export const PROVIDER_FIELD_KEYS = Object.keys(ProviderFieldsSchema.shape) as (keyof ProviderFields)[];
 
 const NameSchema = text(LIMITS.nameMax, 'Name').min(1, PROFILE_TEXTS.nameRequiredClient);
 
@@ -74,7 +73,6 @@ export const ClientAccountFormSchema = z.object({ name: NameSchema });
 export const ProviderAccountFormSchema = ProviderFieldsSchema.omit({ pricing: true }).extend({
   name: text(LIMITS.nameMax, 'Name').min(1, PROFILE_TEXTS.nameRequiredProvider),
 });
-export type ProviderAccountFormInput = z.input<typeof ProviderAccountFormSchema>;
 
 const PricingEntryReplySchema = z.object({
   service: z.string(),

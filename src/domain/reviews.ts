@@ -76,7 +76,6 @@ export const ReviewsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_LIMITS.pageMax).default(REVIEW_LIMITS.pageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });
-export type ReviewsQuery = z.input<typeof ReviewsQuerySchema>;
 
 /** GET /api/reviews/eligibility?provider_id= */
 export const EligibilityQuerySchema = z.object({
@@ -183,7 +182,6 @@ export const AdminReviewsQuerySchema = z.object({
     .default(REVIEW_LIMITS.adminPageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });
-export type AdminReviewsQuery = z.input<typeof AdminReviewsQuerySchema>;
 
 export const AdminReviewSchema = ReviewSchema.extend({
   provider_name: z.string(),
@@ -195,15 +193,6 @@ export const AdminReviewSchema = ReviewSchema.extend({
   /** Why it waits (or, once hidden by a moderator, waited) for a moderator; null for others. */
   held_reason: z.enum(HELD_REASONS).nullable(),
 });
-export type AdminReview = z.infer<typeof AdminReviewSchema>;
-
-export const AdminReviewsReplySchema = z.object({
-  success: z.literal(true),
-  reviews: z.array(AdminReviewSchema),
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
-export type AdminReviewsReply = z.infer<typeof AdminReviewsReplySchema>;
 
 /** PUT /api/admin/reviews/:id: hide (stops counting), restore (publishes a held one), or dismiss its reports. */
 export const ModerationBodySchema = z.object({ action: z.enum(MODERATION_ACTIONS) }).strict();

@@ -29,7 +29,6 @@ export type RenameSavedSearchBody = z.infer<typeof RenameSavedSearchBodySchema>;
 export const SavedSearchAlertBodySchema = z.object({
   alert: z.boolean({ error: 'Alert must be true or false' }),
 });
-export type SavedSearchAlertBody = z.infer<typeof SavedSearchAlertBodySchema>;
 
 /** Any text: an id that is not one of yours (malformed included) is a 404, never a 400. */
 export const SavedSearchParamsSchema = z.object({ id: z.string().max(100) });
@@ -86,7 +85,6 @@ export const SavedSearchSettingsSchema = z.object({
     .min(SAVED_SEARCH_LIMITS.dailyCapMin, SAVED_SEARCH_TEXTS.dailyCapInvalid)
     .max(SAVED_SEARCH_LIMITS.dailyCapMax, SAVED_SEARCH_TEXTS.dailyCapInvalid),
 });
-export type SavedSearchSettings = z.infer<typeof SavedSearchSettingsSchema>;
 
 export const SavedSearchSettingsReplySchema = z.object({
   success: z.literal(true),

@@ -225,7 +225,6 @@ export const ProvidersQuerySchema = z.object({
     .default(SEARCH_LIMITS.pageDefault),
   cursor: z.string().max(200, SEARCH_ERRORS.cursorInvalid).optional(),
 });
-export type ProvidersQuery = z.input<typeof ProvidersQuerySchema>;
 
 /**
  * One provider card (docs/product.md §2 'Provider card', §9). Up to 3 specialties and 2 portfolio images
@@ -342,7 +341,6 @@ export const NearestZipQuerySchema = z.object({
   latitude: decimalCoordinate(90),
   longitude: decimalCoordinate(180),
 });
-export type NearestZipQuery = z.input<typeof NearestZipQuerySchema>;
 
 export const NearestZipReplySchema = z.object({
   success: z.literal(true),

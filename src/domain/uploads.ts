@@ -59,13 +59,11 @@ export const UploadImageBodySchema = z.object({
   file: ImageDataUrlSchema,
   userId: UserIdSchema,
 });
-export type UploadImageBody = z.infer<typeof UploadImageBodySchema>;
 
 export const DeletePortfolioBodySchema = z.object({
   imageUrl: z.string().trim().min(1, 'imageUrl is required').max(2048),
   userId: UserIdSchema,
 });
-export type DeletePortfolioBody = z.infer<typeof DeletePortfolioBodySchema>;
 
 export const AvatarReplySchema = z.object({
   success: z.literal(true),

@@ -59,5 +59,3 @@ export function AvailabilityPage() {
     </PageShell>
   );
 }
-
-export default AvailabilityPage;

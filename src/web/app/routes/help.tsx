@@ -167,5 +167,3 @@ export function HelpPage() {
 function headingId(category: string) {
   return `help-${category.toLowerCase().replace(/[^a-z]+/g, '-')}`;
 }
-
-export default HelpPage;

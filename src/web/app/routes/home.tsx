@@ -97,5 +97,3 @@ export function HomePage() {
     </>
   );
 }
-
-export default HomePage;

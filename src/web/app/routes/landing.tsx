@@ -63,5 +63,3 @@ export function LandingPage() {
     </div>
   );
 }
-
-export default LandingPage;

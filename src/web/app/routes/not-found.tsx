@@ -19,5 +19,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-
-export default NotFoundPage;

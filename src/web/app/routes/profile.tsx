@@ -141,5 +141,3 @@ export function ProfilePage() {
     return <ProfileLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <ProfileLoading />;
 }
-
-export default ProfilePage;

@@ -88,5 +88,3 @@ export function ResetPasswordPage() {
     </PageShell>
   );
 }
-
-export default ResetPasswordPage;

@@ -7,8 +7,6 @@ import { instantToWallTime, OPENING_LIMITS } from '#domain/openings-options.ts';
  * opening's time reads is src/domain/opening-time.ts, shared with the alert emails.
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The browser's time zone ('America/New_York'). */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -21,11 +19,6 @@ const noSubscription = () => () => {};
  */
 export function useViewerTimeZone(): string | null {
   return useSyncExternalStore(noSubscription, viewerTimeZone, () => null);
-}
-
-/** A local 'YYYY-MM-DDTHH:mm', the value format of <input type="datetime-local">, in the browser's zone. */
-export function toLocalInputValue(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The inputs' minimum: 30 minutes from now, rounded up to the next whole minute, on `timeZone`'s clocks. */
