@@ -11,25 +11,17 @@ import { insertFixture } from '../test/search-fixture';
 import { type GateLimits, retryAfterSeconds } from './admission-gate';
 
 /**
- * Issue 21, item 5: on PGlite (one statement at a time) a burst of searches used to queue inside
+ * On PGlite (one statement at a time) a burst of searches used to queue inside
  * the database for as long as the burst took (a 6.7 s p99 and 10 s timeouts in the bench). The
  * admission gate lets a few in, keeps a bounded line, and answers the rest 503 with Retry-After.
  * The burst goes through app.inject: all 200 reach the server in one turn of the event loop, as
  * from 200 sockets ready at once (a client in this process would connect them one by one, each
- * served as it arrives). Each request is timed from its send to its answer.
+ * served as it arrives). Each request's time is printed, not compared: it depends on the host.
  */
 
 /** Shrunk so a burst of 200 overflows it on the small fixture catalogue. */
 const SMALL_GATE: GateLimits = { concurrency: 2, queue: 20, maxWaitMs: 400 };
 const BURST = 200;
-/**
- * What a request may take beyond its wait in line: reaching the gate while the server is busy, the
- * work of the few inside, and the first in line getting a place a turn of the event loop late, on a
- * catalogue of a few dozen providers, on a shared 2-core machine (measured: the slowest of 200
- * answered after 0.65 s, and after up to 3 s at a load average of 17). Without the gate the 200 are
- * served one after the other, the last after 6 s or more here, and in the bench more than 10 s.
- */
-const WORK_ALLOWANCE_MS = 4000;
 const SEARCH = { query: 'balayage' };
 /**
  * Search answers are cached (ADR 014) and only a miss waits in the gate: each search of the burst
@@ -76,7 +68,7 @@ if (testDbKind() === 'pglite') {
   afterAll(() => t?.close());
 
   describe('PGlite: a burst of searches meets the admission gate', () => {
-    it('answers 200 with the right results or a quick 503 with Retry-After; nothing waits past the bound', async () => {
+    it('answers 200 with the right results or a quick 503 with Retry-After; the line stays bounded and every place comes back', async () => {
       const gate = t.app.admissionGate!;
       const answers = Promise.all(Array.from({ length: BURST }, () => timedSearch(t)));
       // Health is not gated: with a line in front of the database it still answers, before the burst does.
@@ -110,15 +102,20 @@ if (testDbKind() === 'pglite') {
           message: ERROR_MESSAGES.SERVICE_UNAVAILABLE,
         });
       }
-      const slowest = Math.max(...all.map((a) => a.ms));
-      expect(slowest).toBeLessThan(SMALL_GATE.maxWaitMs + WORK_ALLOWANCE_MS);
+      // How long the slowest took depends on the host: printed (docs/reliability.md keeps the
+      // figures), never compared. What the gate guarantees is asserted above: a bounded line, the
+      // rest refused with Retry-After, and below: every place given back.
+      console.info('admission gate burst', {
+        slowestMs: Math.round(Math.max(...all.map((a) => a.ms))),
+        ok: ok.length,
+        refused: refused.length,
+      });
 
       // Every place came back: the gate is empty and the next search goes straight in.
       expect({ inside: gate.inside, waiting: gate.waiting }).toEqual({ inside: 0, waiting: 0 });
-      const after = await timedSearch(t);
-      expect(after.status).toBe(200);
-      expect(after.body.results!.map((r) => r.id)).toEqual(expectedIds);
-      expect(after.ms).toBeLessThan(WORK_ALLOWANCE_MS);
+      const answer = await timedSearch(t);
+      expect(answer.status).toBe(200);
+      expect(answer.body.results!.map((r) => r.id)).toEqual(expectedIds);
     });
 
     it('a repeated search is answered from the cache while the line is full, never refused', async () => {
