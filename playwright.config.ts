@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /** Browser journeys in the system Chromium (never `npx playwright install`: no network here). */
@@ -5,7 +6,9 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each journey starts its own server and browser (two busy processes): one file at a time per two
+  // cores, so the servers' clocks and timers are not starved (one on this 2-core host).
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

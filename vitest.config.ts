@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiFiles = ['src/server/**/*.api.test.ts'];
@@ -24,9 +25,10 @@ function apiProject(db: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
 
 export default defineConfig({
   test: {
-    // 2 cores: two forked workers, API files spread over them (each file its own database).
+    // One forked worker per core, API files spread over them (each file its own database); at least
+    // two, since an API file spends part of its time waiting on a database server or a socket.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

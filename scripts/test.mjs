@@ -1,9 +1,14 @@
 // `npm test`: type-check, lint, unit + API + component tests (Vitest, every project of vitest.config.ts),
-// reliability drills, the search relevance benchmark, browser journeys (Playwright).
+// reliability drills, the search relevance benchmark, browser journeys (Playwright), byte budgets and
+// Lighthouse. `npm run check` (--check): the gate before a push, type-check, lint, and the unit,
+// component and API tests on PGlite, in a few minutes.
 // Every step runs even if an earlier one failed; the last line sums them for CI: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// Steps that do not compete for the machine run at once (the type-checks and the lint); the suites that
+// start servers and measure them run one after another, each using the cores it is given.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+const CHECK = process.argv.includes('--check');
 const OUT = '.test-results';
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -32,9 +37,39 @@ function run(label, command, args, env = {}) {
 
 function check(label, command, args) {
   const { ok, seconds } = run(label, command, args);
+  count(label, ok, seconds);
+}
+
+function count(label, ok, seconds) {
   if (ok) passed += 1;
   else failed += 1;
   lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+}
+
+/**
+ * Runs short steps at once, each one's output kept and printed whole when it ends (so the log
+ * stays readable), and counts them like check().
+ */
+async function checkTogether(steps) {
+  console.log(`\n▶ at once: ${steps.map(([label]) => label).join(', ')}`);
+  const results = await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${label}: ${command} ${args.join(' ')} (${seconds}s)\n${output.trimEnd()}`);
+            resolve({ label, ok: code === 0, seconds });
+          });
+        }),
+    ),
+  );
+  for (const { label, ok, seconds } of results) count(label, ok, seconds);
 }
 
 function readJson(file) {
@@ -45,15 +80,20 @@ function readJson(file) {
   }
 }
 
-check('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json']);
-check('typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
-check('lint', 'npx', ['biome', 'check', '.']);
+await checkTogether([
+  ['typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+]);
 
 {
   const file = `${OUT}/vitest.json`;
+  // --check: the projects that need nothing but Node (no PostgreSQL server, no browser).
+  const projects = CHECK ? ['--project', 'unit', '--project', 'web', '--project', 'api-pglite'] : [];
   const { ok, seconds } = run('vitest', 'npx', [
     'vitest',
     'run',
+    ...projects,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
@@ -65,7 +105,7 @@ check('lint', 'npx', ['biome', 'check', '.']);
   passed += p;
   failed += f;
   lines.push(
-    `vitest: ${p} passed, ${f} failed (${seconds}s)${process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`,
+    `vitest: ${p} passed, ${f} failed (${seconds}s)${!CHECK && process.env.TEST_DATABASE_URL ? ' — API suite on PGlite and PostgreSQL' : ' — API suite on PGlite only'}`,
   );
   for (const file of report?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
@@ -81,49 +121,51 @@ check('lint', 'npx', ['biome', 'check', '.']);
   }
 }
 
-// Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
-check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
-check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
-// Search relevance on the demo catalogue (docs/search.md): fails below scripts/relevance/thresholds.json.
-check('relevance', 'npm', ['run', '--silent', 'relevance']);
+if (!CHECK) {
+  // Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
+  check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
+  check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
+  // Search relevance on the demo catalogue (docs/search.md): fails below scripts/relevance/thresholds.json.
+  check('relevance', 'npm', ['run', '--silent', 'relevance']);
 
-{
-  const file = `${OUT}/e2e.json`;
-  const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-  if (!hasBrowser) {
-    failed += 1;
-    lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
-  } else {
-    const { ok, seconds } = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
-    const report = readJson(file);
-    const stats = report?.stats;
-    const visit = (suite) => {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) {
-          if (test.status === 'unexpected') {
-            failures.push(
-              `${spec.file}:${spec.line} › ${spec.title}`,
-              firstLine(test.results?.at(-1)?.error?.message),
-            );
+  {
+    const file = `${OUT}/e2e.json`;
+    const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    if (!hasBrowser) {
+      failed += 1;
+      lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+    } else {
+      const { ok, seconds } = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      const report = readJson(file);
+      const stats = report?.stats;
+      const visit = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status === 'unexpected') {
+              failures.push(
+                `${spec.file}:${spec.line} › ${spec.title}`,
+                firstLine(test.results?.at(-1)?.error?.message),
+              );
+            }
           }
         }
-      }
-      for (const child of suite.suites ?? []) visit(child);
-    };
-    for (const suite of report?.suites ?? []) visit(suite);
-    const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-    const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
-    passed += p;
-    failed += f;
-    lines.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
+        for (const child of suite.suites ?? []) visit(child);
+      };
+      for (const suite of report?.suites ?? []) visit(suite);
+      const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+      const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
+      passed += p;
+      failed += f;
+      lines.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
+    }
   }
-}
 
-// After the browser tests' build: JavaScript per route against the budget, then Lighthouse.
-check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
-check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
+  // After the browser tests' build: JavaScript per route against the budget, then Lighthouse.
+  check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
+  check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
+}
 
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\n${lines.join('\n')}`);

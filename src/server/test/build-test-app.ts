@@ -126,11 +126,33 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * PGlite: one migrated, empty database per worker, kept as an image; each test file's database
+ * starts as a copy of it (initdb and the migrations cost seconds of WASM work per file otherwise).
+ * The workers keep their modules between files (vitest.config.ts: isolate false), so this runs once
+ * per worker.
+ */
+let pgliteImage: Promise<Blob> | undefined;
+function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= (async () => {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      return await database.image!();
+    } finally {
+      await database.close();
+    }
+  })();
+  pgliteImage.catch(() => {
+    pgliteImage = undefined;
+  });
+  return pgliteImage;
+}
+
 /** A fresh, migrated, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
+    const database = await openDatabase({ pgliteImage: await migratedPgliteImage() });
     return { database, url: undefined, drop: () => database.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
