@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLIC_URL } from '#server/test/build-test-app.ts';
-import { buildSeoTestApp, type SeoTestApp } from './sitemap-check.test-fixture';
+import { buildSeoTestApp, type SeoTestApp } from '#server/test/sitemap-check.ts';
 
 const INDEX =
   '<!doctype html><html><head><title>Glowfind</title></head><body><div id="root"></div></body></html>';

@@ -5,8 +5,8 @@ import { rowsOf } from '#server/db/client.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import { TEST_PUBLIC_URL } from '#server/test/build-test-app.ts';
 import { completeProfile, insertProvider, insertUser } from '#server/test/factories.ts';
+import { buildSeoTestApp, checkSitemap, type SeoTestApp } from '#server/test/sitemap-check.ts';
 import type { PlacePage } from './seo.service';
-import { buildSeoTestApp, checkSitemap, type SeoTestApp } from './sitemap-check.test-fixture';
 
 const INDEX =
   '<!doctype html><html><head><title>Glowfind</title></head><body><div id="root"></div></body></html>';
