@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createVerifiedProvider } from '../../test/factories';
 
 /**
- * Issue 22 item 4: a search whose words name a service or category, with a zip, links to that
+ * A search whose words name a service or category, with a zip, links to that
  * topic's landing page in the zip's city ('See all balayage in Austin'), only when the page has
  * providers; never on a further page.
  */

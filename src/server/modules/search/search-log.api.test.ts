@@ -5,11 +5,11 @@ import { searchLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedUser, uniqueEmail } from '#server/test/factories.ts';
 import { FIXTURE, insertFixture, settleLogs, WRITTEN } from '#server/test/search-fixture.ts';
-import { writeSearchLogs } from './search.service';
 import { SearchLogWriter } from './search-log';
+import { writeSearchLogs } from './search-logs.service';
 
-// One row per search the person made, not per keystroke or slider step (issue 19 item 8; the rule
-// is in search-log.ts). The settle window is the default 3 s: the admin's list writes what is held.
+// One row per search the person made, not per keystroke or slider step (the rule is in
+// search-log.ts). The settle window is the default 3 s: the admin's list writes what is held.
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 let t: TestApp;

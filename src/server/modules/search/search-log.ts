@@ -1,8 +1,12 @@
+// Writing the search log as searches arrive: a burst of searches from one session (typing, the price
+// slider) is held until it settles and logged as one row, and rows are written in batches after the
+// replies have gone out. Storing and reading the rows is search-logs.service.ts.
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { BatchWriter } from '#server/lib/batch-writer.ts';
 import { verifyAccessToken } from '#server/lib/tokens.ts';
-import { type NewSearchLog, writeSearchLogs } from './search.service';
+import { type NewSearchLog, writeSearchLogs } from './search-logs.service';
 
 export interface PendingSearchLog extends Omit<NewSearchLog, 'userId'> {
   /** The bearer token sent with the search, if any; resolved to a user id off the request path. */
@@ -27,7 +31,7 @@ export interface SearchLogWriterOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One row per search the person made (issue 19 item 8)
+// One row per search the person made
 //
 // The home page searches as the person types (debounced) and as they drag the price slider, so one
 // search arrives as a burst: 'b', 'ba', 'bal', …, 'balayage', then the same query with five price

@@ -4,7 +4,6 @@ import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { ProviderCard, SearchBody } from '#domain/search.ts';
 import { users } from '#server/db/schema/index.ts';
-import { CATEGORY_WORDS } from '#server/modules/search/search.service.ts';
 import {
   buildTestApp,
   type LooseJson,
@@ -19,6 +18,7 @@ import {
   milesBetween,
   offers,
 } from '#server/test/search-fixture.ts';
+import { CATEGORY_WORDS } from './query-understanding';
 
 let t: TestApp;
 let ids: Map<string, string>;
@@ -55,7 +55,7 @@ async function keys(body: SearchBody): Promise<string[]> {
 }
 const sorted = (list: string[]) => [...list].sort();
 
-/** Listed: verified, with a zip (every fixture provider has a priced service); issue 20 item 4. */
+/** Listed: verified, with a zip (every fixture provider has a priced service); ADR 013. */
 const active = FIXTURE.filter((p) => p.verified !== false && p.zip !== null);
 const keysWhere = (pred: (p: FixtureProvider) => boolean) =>
   active
@@ -70,7 +70,7 @@ const inAustin = (p: FixtureProvider) => p.zip !== null && milesBetween('78701',
 describe('POST /api/search: text', () => {
   it('finds only providers whose own data names the word, a name match first, and only active ones', async () => {
     // Bea has it in her name, Maya in her specialties; the other hair providers never mention it
-    // (the category's SPEC.md §9 service list no longer stands in for what a provider offers).
+    // (the category's service list, docs/product.md §9, no longer stands in for what a provider offers).
     expect(await keys({ query: 'balayage' })).toEqual(['bea', 'maya']);
     expect(inCategory('hair').length).toBeGreaterThan(2);
   });
@@ -150,7 +150,7 @@ describe('POST /api/search: text', () => {
     expect(sorted(await keys({ query }))).toEqual(inCategory(category));
   });
 
-  it('a SPEC.md §9 service name finds only providers who name it themselves, never a whole category', async () => {
+  it('a listed service name finds only providers who name it themselves, never a whole category', async () => {
     for (const category of SERVICE_CATEGORIES) {
       for (const service of category.services) {
         // 'Facial' is also a category word: it finds the esthetician category (tested above).

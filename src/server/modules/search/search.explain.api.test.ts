@@ -4,7 +4,8 @@ import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
-import { listProviders, StemStats, searchProviders, WordCache } from './search.service';
+import { WordCache } from './query-understanding';
+import { listProviders, StemStats, searchProviders } from './search.service';
 
 /**
  * Every search path on a table big enough for the planner to care (20,000 providers): the plans of
@@ -192,7 +193,7 @@ describe('no search path reads a provider table from end to end', () => {
       stems: { get: async () => ({ shares: new Map<string, number>(), rows: 0 }) },
     };
     // Without a zip: the generated points are not jittered, so 'nearest' has ties a limit may cut anywhere.
-    // Price ranges and category words walk too (issue 21 item 4).
+    // Price ranges and category words walk too.
     for (const asked of [
       { query: 'balayage' },
       { query: 'deep tissue' },

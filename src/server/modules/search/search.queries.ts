@@ -3,8 +3,9 @@ import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
-import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from '#server/lib/geo.ts';
+import type { Keyset } from '#server/lib/keyset-cursor.ts';
+import type { WordAnalysis } from './query-understanding';
 
 /** Everything one search page needs, already validated and resolved by the service. */
 export interface SearchPlan {
@@ -158,8 +159,8 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
       );
     }
   }
-  // Openings issue: for 'today'/'tomorrow'/a date, OR here `EXISTS (an active opening of
-  // d.provider_id on that date)` (SPEC.md §3: an opening that day or weekly hours on that weekday).
+  // A date ('today', 'tomorrow', a day) arrives as its weekday's weekly hours; an opening posted for
+  // that day is not OR-ed in here (a saved search's date does match openings: searchMatchOf).
   if (plan.hours) parts.push(sql`d.hours && ${pgArray(plan.hours)}::int[]`);
   if (plan.amenities) {
     parts.push(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`);
@@ -458,16 +459,6 @@ export async function countListed(db: Db, cap: number): Promise<number> {
 
 /** pg_trgm's default similarity threshold, written into the statement as a constant. */
 const SIMILARITY_THRESHOLD = sql.raw('0.3');
-
-export interface WordAnalysis {
-  word: string;
-  /** The english stem; null for a stop word ('the', 'and'), which is left out of the query. */
-  stem: string | null;
-  known: boolean;
-  suggestions: string[];
-  /** The stems of the suggestions, in the same order. */
-  suggestionStems: string[];
-}
 
 /**
  * For each query word: is it a stop word, is its english stem among the indexed words (the

@@ -13,7 +13,7 @@ import {
 } from '#server/test/search-fixture.ts';
 
 /**
- * Issue 19: a query returns the providers whose own data names it, at the named service's own
+ * A query returns the providers whose own data names it, at the named service's own
  * price; filters work without text; the four sorts; the radius choices; the related block.
  * A catalogue where every provider's categories, services and prices are known.
  */
@@ -129,12 +129,12 @@ describe('results match the words', () => {
     const reply = await search({ query: 'beard trim', locationZip: '78701' });
     expect(keysOf(reply.results)).toEqual(['fade']);
     expect(reply.total).toBe(1);
-    // 'Beard Trim' is a barber service (SPEC.md §9); the only barber already matched.
+    // 'Beard Trim' is a barber service (docs/product.md §9); the only barber already matched.
     expect(reply.related).toBeNull();
 
     const mini = await search({ query: 'gloss', locationZip: '78701' });
     expect(keysOf(mini.results)).toEqual(['mini']);
-    // 'gloss' is not a §9 service: nothing to widen to.
+    // 'gloss' is not a listed service: nothing to widen to.
     expect(mini.related).toBeNull();
 
     const balayage = await search({ query: 'balayage', locationZip: '78701', radiusMiles: 5 });

@@ -21,8 +21,8 @@ import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { InsightTokens, withInsightToken } from '../insights/insights.service';
 import { searchLandingLink } from '../places/places.service';
 import * as search from './search.service';
-import { StemStats, WordCache } from './search.service';
 import { SearchLogWriter } from './search-log';
+import * as searchLogs from './search-logs.service';
 
 const tags = ['search'];
 
@@ -32,7 +32,7 @@ export async function searchRoutes(base: FastifyInstance) {
   const searchLog = new SearchLogWriter({ db: ctx.db, log: ctx.log, secret: ctx.secret, now: ctx.now });
   // onClose runs after in-flight requests have finished, so every logged search is written.
   base.addHook('onClose', async () => searchLog.close());
-  const caches = { words: new WordCache(), stems: new StemStats() };
+  const caches = search.createSearchCaches();
   const insightTokens = new InsightTokens(ctx.secret);
 
   app.get(
@@ -134,7 +134,7 @@ export async function searchRoutes(base: FastifyInstance) {
     async (req) => {
       // Searches made a moment ago are still queued: write them first, so the admin sees them.
       await searchLog.flush();
-      return { success: true as const, data: await search.listSearchLogs(ctx, req.query) };
+      return { success: true as const, data: await searchLogs.listSearchLogs(ctx, req.query) };
     },
   );
 
@@ -153,7 +153,7 @@ export async function searchRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       await searchLog.flush();
-      const result = await search.exportSearchLogsCsv(ctx, req.query);
+      const result = await searchLogs.exportSearchLogsCsv(ctx, req.query);
       reply.headers(csvExportHeaders('search-logs', result, ctx.now().toISOString().slice(0, 10)));
       return result.csv;
     },

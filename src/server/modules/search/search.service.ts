@@ -1,6 +1,11 @@
-import { ADMIN_LIMITS, type AdminDateRange, dateRangeBounds, toCsv } from '#domain/admin.ts';
+// The search itself, and the module's public face (other modules reach search only through here):
+// the 'Beauty Professionals' list, POST /api/search (a plan from the understood query and the
+// filters, the walk-or-index choice, the related block), cards for the places pages, 'Use my
+// location', and the rules a saved search matches new openings by (searchMatchOf).
+// What the text asks for is query-understanding.ts; the log of searches, search-log.ts and
+// search-logs.service.ts.
+
 import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
-import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import {
   availabilityTokens,
   EVENING_TIMES,
@@ -16,19 +21,16 @@ import {
   WEEKDAY_DAYS,
   WEEKEND_DAYS,
 } from '#domain/search.ts';
-import { extractZip } from '#domain/zip.ts';
 import type { AppContext } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
-import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset, pageOf } from '#server/lib/keyset-cursor.ts';
-import { lookupZip, nearestZip } from '#server/lib/zip-lookup.ts';
 import { distanceOfChord, METERS_PER_MILE } from '#server/lib/geo.ts';
+import { decodeKeyset, decodeOffset, encodeKeyset, encodeOffset } from '#server/lib/keyset-cursor.ts';
+import { nearestZip } from '#server/lib/zip-lookup.ts';
+import { categoryOfService, type QueryPart, understandQuery, WordCache } from './query-understanding';
 import * as q from './search.queries';
 import type { PendingSearchLog } from './search-log';
 
-/** Query words searched at most; each at most this long (longer ones are cut). */
-const MAX_WORDS = 10;
-const MAX_WORD_LENGTH = 40;
+export { serviceNameTsquery } from './query-understanding';
 
 // Cursors (lib/keyset-cursor.ts). The list pages by keyset (created_at, id); a ranked search
 // pages by offset, bounded by SEARCH_LIMITS.totalCap. Both refuse a cursor with search's own words.
@@ -87,17 +89,6 @@ export async function providerCardsByIds(
   return (await q.findCardsByIds(ctx.db, ids, serviceTsquery)).map(toCard);
 }
 
-/**
- * The to_tsquery text that a service name must match to have every one of these words (english
- * stems, as provider_search_services.document holds them): 'deep tissue' → 'deep & tissue'.
- * The words as search cuts and quotes them (queryWords, tsqueryOf); null when none is left.
- */
-export function serviceNameTsquery(words: string): string | null {
-  return tsqueryOf(
-    queryWords(words).map((word) => ({ word, stem: word, suggestions: [], suggestionStems: [] })),
-  );
-}
-
 function capTotal(count: number) {
   return count > SEARCH_LIMITS.totalCap
     ? { total: SEARCH_LIMITS.totalCap, totalCapped: true }
@@ -129,62 +120,6 @@ export async function listProviders(
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/** The query text without the zip that extractZip found in it. */
-function withoutZip(text: string, zip: string): string {
-  return text
-    .replace(new RegExp(`(^|[^\\d])${zip}(?:-\\d{4})?(?!\\d)`), '$1 ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Lower-cased letter/digit runs, de-duplicated: safe to put in a tsquery as they are. */
-export function queryWords(text: string): string[] {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => w.slice(0, MAX_WORD_LENGTH));
-  return [...new Set(words)].slice(0, MAX_WORDS);
-}
-
-/**
- * What is already known about query words: their stems, and which are stop words. Both answers
- * are final: stems come from the dictionary, and the vocabulary never loses a word, so a known word
- * stays known. Unknown words (typos) and their look-alikes are kept for a minute only: a provider
- * may add the word any moment, and until the entry expires the search still matches the word itself
- * besides its look-alikes, so nobody is missed; only the correction note may be a minute late.
- * One per app; bounded, oldest out first.
- */
-export class WordCache {
-  private readonly entries = new Map<string, { stem: string | null }>();
-  private readonly unknown = new Map<string, { analysis: q.WordAnalysis; until: number }>();
-  constructor(
-    private readonly max = 20_000,
-    private readonly unknownTtlMs = 60_000,
-  ) {}
-
-  get(word: string) {
-    return this.entries.get(word);
-  }
-
-  set(word: string, stem: string | null) {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(word, { stem });
-  }
-
-  getUnknown(word: string, now = performance.now()): q.WordAnalysis | undefined {
-    const entry = this.unknown.get(word);
-    if (entry && entry.until > now) return entry.analysis;
-    if (entry) this.unknown.delete(word);
-    return undefined;
-  }
-
-  setUnknown(analysis: q.WordAnalysis, now = performance.now()) {
-    if (this.unknown.size >= this.max) this.unknown.delete(this.unknown.keys().next().value!);
-    this.unknown.set(analysis.word, { analysis, until: now + this.unknownTtlMs });
-  }
-}
-
 /**
  * How common stems are, from the planner's own statistics, re-read at most once a minute. One per
  * app. Before the table is first analysed nothing is known and every search lets the planner choose.
@@ -212,182 +147,7 @@ export class StemStats {
   }
 }
 
-/** A query word and what it may match: its stem, or (a word found nowhere) also its look-alikes. */
-interface QueryPart {
-  word: string;
-  stem: string;
-  suggestions: string[];
-  suggestionStems: string[];
-}
-
-/**
- * Edit distance with adjacent transpositions (optimal string alignment): 'pedicuer' → 'pedicure'
- * is 1, 'highlites' → 'highlights' 2, 'highlites' → 'high' 5.
- */
-export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
-/**
- * Of a typo's look-alikes (trigram-similar words), only the closest by edit distance (all of them on
- * a tie): trigram similarity alone ranks 'high' next to 'highlights' for 'highlites', and 'high'
- * finds every high fade.
- */
-export function closestLookAlikes(a: q.WordAnalysis): q.WordAnalysis {
-  if (a.suggestions.length < 2) return a;
-  const distances = a.suggestions.map((s) => editDistance(a.word, s));
-  const best = Math.min(...distances);
-  const keep = distances.map((d) => d === best);
-  return {
-    ...a,
-    suggestions: a.suggestions.filter((_, i) => keep[i]),
-    suggestionStems: a.suggestionStems.filter((_, i) => keep[i]),
-  };
-}
-
-/**
- * The query words, resolved: stop words dropped; a word found in no document gets its most
- * similar indexed words ('balayge' → balayage). Words the cache knows need no database round trip.
- */
-async function resolveWords(ctx: AppContext, words: string[], cache: WordCache): Promise<QueryPart[]> {
-  const unknown = new Map<string, q.WordAnalysis>();
-  for (const word of words) {
-    const cached = cache.getUnknown(word);
-    if (cached) unknown.set(word, cached);
-  }
-  const unresolved = words.filter((w) => cache.get(w) === undefined && !unknown.has(w));
-  const analysis = unresolved.length > 0 ? await q.analyzeWords(ctx.db, unresolved) : [];
-  for (const found of analysis) {
-    if (found.stem === null || found.known) cache.set(found.word, found.stem);
-    else {
-      const a = closestLookAlikes(found);
-      unknown.set(a.word, a);
-      cache.setUnknown(a);
-    }
-  }
-  return words.flatMap((word) => {
-    const a = unknown.get(word);
-    if (a) return [{ word, stem: a.stem!, suggestions: a.suggestions, suggestionStems: a.suggestionStems }];
-    const stem = cache.get(word)?.stem;
-    return stem ? [{ word, stem, suggestions: [], suggestionStems: [] }] : [];
-  });
-}
-
-const alternativesOf = (p: QueryPart) =>
-  p.suggestions.length === 0 ? p.word : `(${[p.word, ...p.suggestions].join(' | ')})`;
-
-/** All words must match (like websearch_to_tsquery); a corrected word matches any look-alike. */
-function tsqueryOf(parts: readonly QueryPart[]): string | null {
-  if (parts.length === 0) return null;
-  return parts.map(alternativesOf).join(' & ');
-}
-
-/** Any of the words: what a service's name is matched with (SearchPlan.serviceTsquery). */
-function serviceTsqueryOf(parts: readonly QueryPart[]): string | null {
-  if (parts.length === 0) return null;
-  return parts.map(alternativesOf).join(' | ');
-}
-
-/**
- * Words that name a category (SPEC.md §9): a query made only of such words, all naming one category,
- * searches that category ('hair stylist', 'nail tech', 'facial'). migration 0012's
- * search_category_labels puts the same words in the documents, for queries that mix them with others.
- */
-export const CATEGORY_WORDS: Readonly<Record<string, string>> = {
-  hair: 'hair',
-  hairstylist: 'hair',
-  hairstylists: 'hair',
-  hairdresser: 'hair',
-  hairdressers: 'hair',
-  stylist: 'hair',
-  stylists: 'hair',
-  salon: 'hair',
-  salons: 'hair',
-  massage: 'massage',
-  massages: 'massage',
-  therapist: 'massage',
-  therapists: 'massage',
-  masseuse: 'massage',
-  masseur: 'massage',
-  bodywork: 'massage',
-  barber: 'barber',
-  barbers: 'barber',
-  barbershop: 'barber',
-  barbershops: 'barber',
-  nail: 'nails',
-  nails: 'nails',
-  tech: 'nails',
-  techs: 'nails',
-  technician: 'nails',
-  technicians: 'nails',
-  manicurist: 'nails',
-  manicurists: 'nails',
-  esthetician: 'esthetician',
-  estheticians: 'esthetician',
-  aesthetician: 'esthetician',
-  aestheticians: 'esthetician',
-  skincare: 'esthetician',
-  skin: 'esthetician',
-  care: 'esthetician',
-  facial: 'esthetician',
-  facials: 'esthetician',
-  facialist: 'esthetician',
-};
-
-/** The category a word names; own keys only ('constructor' is a word someone may search for). */
-const categoryOfWord = (word: string): string | undefined =>
-  Object.hasOwn(CATEGORY_WORDS, word) ? CATEGORY_WORDS[word] : undefined;
-
-/** The one category the query's words all name ('nail tech' → nails), or null. */
-export function categoryOfWords(parts: readonly QueryPart[]): string | null {
-  if (parts.length === 0) return null;
-  const named = new Set<string>();
-  for (const part of parts) {
-    // A typo of a category word counts when its best look-alike is one ('masage' → massage).
-    const category = categoryOfWord(part.word) ?? categoryOfWord(part.suggestions[0] ?? '');
-    if (!category) return null;
-    named.add(category);
-  }
-  return named.size === 1 ? [...named][0]! : null;
-}
-
-const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word);
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-    .map(singular);
-
-/** Each SPEC.md §9 service name as words ('Gel Nails' → gel nail), with its category. */
-const CATEGORY_SERVICES = SERVICE_CATEGORIES.flatMap((c) =>
-  c.services.map((service) => ({ words: wordsOf(service), category: c.id as string })),
-);
-
-/**
- * The category of the §9 service the query names ('balayage' → hair, 'deep tissue massage' →
- * massage), or null when it names none or services of two categories. Corrected words count.
- */
-export function categoryOfService(parts: readonly QueryPart[]): string | null {
-  const words = new Set(parts.flatMap((p) => [p.word, ...p.suggestions.slice(0, 1)]).map(singular));
-  const named = new Set(
-    CATEGORY_SERVICES.filter((s) => s.words.every((w) => words.has(w))).map((s) => s.category),
-  );
-  return named.size === 1 ? [...named][0]! : null;
-}
-
-/** Fewer exact matches than this, and a §9 service named: the related block shows its category. */
+/** Fewer exact matches than this, and a listed service named: the related block shows its category. */
 const RELATED_BELOW = 6;
 const RELATED_LIMIT = 6;
 
@@ -468,15 +228,17 @@ function weekdayOfDate(date: string, now: Date): Weekday {
   return WEEKDAYS[(new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay() + 6) % 7]!;
 }
 
-/** The weekly hours an availability filter accepts; null = no filter (SPEC.md §3 'Availability types'). */
+/**
+ * The weekly hours an availability filter accepts; null = no filter (docs/product.md §3,
+ * 'Availability types').
+ */
 export function availabilityHours(filters: SearchFilters, now: Date): number[] | null {
   const tokens = availabilityTokens(filters.availability);
   switch (filters.availabilityType) {
     case 'flexible':
       return null;
     case 'specific_date': {
-      // Weekly availability on that weekday. When openings exist (openings issue), 'an active
-      // opening that day' is OR-ed in here: the provider ids with an opening on that date.
+      // Weekly availability on that weekday; openings posted for that day are not searched.
       return allHoursOf([weekdayOfDate(filters.requestedDate ?? 'today', now)]);
     }
     case 'days_pattern': {
@@ -518,6 +280,12 @@ function loggedFilters(filters: SearchFilters, radiusMiles: number): Record<stri
   return out;
 }
 
+/** A price filter as the plan takes it: max null = no upper bound; null when the filter is off. */
+function priceOf(range: SearchFilters['priceRange']): q.SearchPlan['price'] {
+  if (!range || !isPriceFilterActive(range)) return null;
+  return { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] };
+}
+
 export interface SearchOutcome {
   /** The route adds the landing page's link (a places question, asked of that module). */
   reply: Omit<SearchReply, 'success' | 'landing'>;
@@ -525,48 +293,39 @@ export interface SearchOutcome {
   log: Omit<PendingSearchLog, 'token'> | null;
 }
 
-/** POST /api/search: validates what the schema cannot (the zip exists, the cursor), then one page. */
+/** What searches learn and share: one per app. */
 export interface SearchCaches {
   words: WordCache;
   stems: StemStats;
 }
+
+export const createSearchCaches = (): SearchCaches => ({ words: new WordCache(), stems: new StemStats() });
 
 /** The server's calendar date ('2026-11-26'), which 'today' and 'tomorrow' in a search are relative to. */
 export function localDate(now: Date): string {
   return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 }
 
+/** POST /api/search: validates what the schema cannot (the zip exists, the cursor), then one page. */
 export async function searchProviders(
   ctx: AppContext,
   filters: SearchFilters,
   caches: SearchCaches,
 ): Promise<SearchOutcome> {
   const now = ctx.now();
-  let text = filters.query;
-  let zip = filters.locationZip;
-  const zipInQuery = extractZip(text);
-  if (zipInQuery) {
-    text = withoutZip(text, zipInQuery);
-    zip ||= zipInQuery;
-  }
-  const place = zip ? lookupZip(zip) : null;
-  if (zip && !place) throw fieldError('locationZip', SEARCH_TEXTS.unknownZip);
+  const understood = await understandQuery(filters, {
+    cache: caches.words,
+    analyze: (words) => q.analyzeWords(ctx.db, words),
+  });
+  const { place, parts, category, tsquery } = understood;
   if (filters.sort === 'distance' && !place) throw fieldError('sort', SEARCH_ERRORS.distanceNeedsZip);
   const offset = offsetFromCursor(filters.cursor);
 
-  const words = queryWords(text);
-  const parts = words.length > 0 ? await resolveWords(ctx, words, caches.words) : [];
-  // Only category words: that category, exactly ('nail tech'). Otherwise the words themselves.
-  const category = categoryOfWords(parts);
-  const tsquery = category ? null : tsqueryOf(parts);
-  const corrections = parts
-    .filter((p) => p.suggestions.length > 0)
-    .map((p) => ({ word: p.word, suggestions: p.suggestions }));
   const searched = {
-    query: text,
+    query: understood.text,
     locationZip: place?.zip ?? null,
     radiusMiles: filters.radiusMiles,
-    corrections,
+    corrections: understood.corrections,
   };
   const log = filters.cursor
     ? null
@@ -578,10 +337,8 @@ export async function searchProviders(
         createdAt: now,
       };
 
-  const range = filters.priceRange;
   const hours = availabilityHours(filters, now);
   const amenities = filters.experience.length > 0 ? filters.experience : null;
-  const priced = range && isPriceFilterActive(range);
   // Stop words and punctuation are left out; a query of nothing else, with no zip and no filter,
   // has nothing to search by.
   if (tsquery === null && !category && !place && !hasNarrowingFilter(filters)) {
@@ -610,14 +367,13 @@ export async function searchProviders(
       (tsquery !== null && likelyShare(parts, stats.shares) >= minShare));
   const plan: q.SearchPlan = {
     tsquery,
-    serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
+    serviceTsquery: understood.serviceTsquery,
     categories: category ? [category] : null,
-    rankTsquery: category ? serviceTsqueryOf(parts) : null,
+    rankTsquery: understood.rankTsquery,
     excludeIds: null,
     center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
     radiusMeters: filters.radiusMiles * METERS_PER_MILE,
-    price:
-      range && priced ? { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] } : null,
+    price: priceOf(filters.priceRange),
     hours,
     amenities,
     minRating: filters.minRating || null,
@@ -668,9 +424,9 @@ export async function searchProviders(
 }
 
 /**
- * 'More hair stylists near 78704': when a §9 service word matched few providers, others of that
- * service's category within the same zip radius and filters (their lowest price), nearest or most
- * complete first, leaving out the matches. Never counted in the results' total.
+ * 'More hair stylists near 78704': when a listed service's words matched few providers, others of
+ * that service's category within the same zip radius and filters (their lowest price), nearest or
+ * most complete first, leaving out the matches. Never counted in the results' total.
  */
 async function relatedBlock(
   ctx: AppContext,
@@ -712,54 +468,11 @@ export function nearestZipTo(position: { latitude: number; longitude: number }) 
   };
 }
 
-/** A page of search logs for the admin dashboard, with the total. */
-export async function listSearchLogs(
-  ctx: AppContext,
-  query: { limit: number; cursor?: string | undefined } & AdminDateRange,
-) {
-  const range = dateRangeBounds(query);
-  const [rows, total] = await Promise.all([
-    q.findSearchLogs(ctx.db, query.limit, decodeKeyset(query.cursor, 'bigint'), range),
-    q.countSearchLogs(ctx.db, range),
-  ]);
-  const { page, nextCursor } = pageOf(rows, query.limit);
-  return {
-    logs: page.map((log) => ({ id: log.id, query: log.query, created_at: log.created_at })),
-    total,
-    nextCursor,
-  };
-}
-
-const SEARCH_LOG_CSV_HEADER = ['id', 'created_at', 'query', 'zip', 'filters', 'result_count'];
-
-/** The search logs of a date range as CSV, newest first, at most ADMIN_LIMITS.exportMaxRows. */
-export async function exportSearchLogsCsv(ctx: AppContext, query: AdminDateRange) {
-  const max = ADMIN_LIMITS.exportMaxRows;
-  const rows = await q.findSearchLogs(ctx.db, max, null, dateRangeBounds(query));
-  const page = rows.slice(0, max);
-  const csv = toCsv(
-    SEARCH_LOG_CSV_HEADER,
-    page.map((r) => [
-      r.id,
-      r.created_at,
-      r.query,
-      r.zip,
-      Object.keys(r.filters ?? {}).length > 0 ? JSON.stringify(r.filters) : '',
-      r.result_count,
-    ]),
-  );
-  return { csv, rows: page.length, truncated: rows.length > max };
-}
-
-export type { NewSearchLog } from './search.queries';
-
-/** Writes a batch of search log rows: the flush of search-log.ts's writer, after the replies are sent. */
-export async function writeSearchLogs(db: Db, rows: readonly q.NewSearchLog[]): Promise<void> {
-  await q.insertSearchLogs(db, rows);
-}
+// ---------------------------------------------------------------------------------------------
+// Saved searches
 
 /**
- * What a saved search matches (issue 23), derived by search's own rules from the filters: the words
+ * What a saved search matches, derived by search's own rules from the filters: the words
  * resolved and turned into the same tsqueries (category words mean their category), the zip's centre
  * (from the zip field or the words), the radius, price range, weekly hours, amenities and minimum
  * rating. `stems` are the words every matching document must hold (words with look-alikes left
@@ -780,33 +493,23 @@ export interface SearchMatch {
   minRating: number | null;
 }
 
+/** What a saved search matches, by the search's own rules (SearchMatch). */
 export async function searchMatchOf(ctx: AppContext, filters: SearchFilters): Promise<SearchMatch> {
-  let text = filters.query;
-  let zip = filters.locationZip;
-  const zipInQuery = extractZip(text);
-  if (zipInQuery) {
-    text = withoutZip(text, zipInQuery);
-    zip ||= zipInQuery;
-  }
-  const place = zip ? lookupZip(zip) : null;
-  if (zip && !place) throw fieldError('search.locationZip', SEARCH_TEXTS.unknownZip);
-  const words = queryWords(text);
-  const parts = words.length > 0 ? await resolveWords(ctx, words, new WordCache()) : [];
-  const category = categoryOfWords(parts);
-  const tsquery = category ? null : tsqueryOf(parts);
-  const range = filters.priceRange;
+  // The body a saved search is created with holds the filters under `search`.
+  const { place, parts, category, tsquery, serviceTsquery } = await understandQuery(
+    filters,
+    { cache: new WordCache(), analyze: (words) => q.analyzeWords(ctx.db, words) },
+    'search.locationZip',
+  );
   const isDate = filters.availabilityType === 'specific_date';
   return {
     tsquery,
-    serviceTsquery: tsquery === null ? null : serviceTsqueryOf(parts),
+    serviceTsquery,
     category,
     stems: category ? [] : [...new Set(parts.filter((p) => p.suggestions.length === 0).map((p) => p.stem))],
     center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
     radiusMeters: filters.radiusMiles * METERS_PER_MILE,
-    price:
-      range && isPriceFilterActive(range)
-        ? { min: range[0], max: range[1] >= SEARCH_LIMITS.priceMax ? null : range[1] }
-        : null,
+    price: priceOf(filters.priceRange),
     hours: isDate ? null : availabilityHours(filters, ctx.now()),
     date: isDate ? (filters.requestedDate ?? 'today') : null,
     amenities: filters.experience.length > 0 ? filters.experience : null,

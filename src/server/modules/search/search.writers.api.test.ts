@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '#server/test/factories.ts';
 import { countSearchLogs, FIXTURE, insertFixture, settleLogs, WRITTEN } from '#server/test/search-fixture.ts';
-import { CATEGORY_WORDS } from './search.service';
+import { CATEGORY_WORDS } from './query-understanding';
 import { SearchLogWriter } from './search-log';
 
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('search documents follow every writer', () => {
     const verified = await t.post('/api/auth/verify-email', { temp_token: token, type: 'email' });
     expect(verified.status).toBe(200);
     const access = verified.body.session.access_token;
-    // Verified, but with no service yet the profile is not listed (issue 20 item 4).
+    // Verified, but with no service yet the profile is not listed (ADR 013).
     expect(await names({ query: 'wren' })).toEqual([]);
     const firstService = await t.put(
       '/api/auth/profile',
