@@ -60,7 +60,7 @@ export const savedSearches = pgTable(
     matchCategory: text('match_category'),
     /** Stems every matching document must hold (words without look-alikes). */
     matchStems: text('match_stems').array().notNull().default(sql`'{}'::text[]`),
-    /** Grid cells the zip's radius touches (see saved-searches.geo.ts); {-1} = no zip, anywhere. */
+    /** Grid cells the zip's radius touches (modules/saved-searches/grid.ts); {-1} = no zip, anywhere. */
     matchCells: integer('match_cells').array().notNull(),
     /** The cells joined with a required stem or the category (grid.ts savedSearchKeys): the index. */
     matchKeys: text('match_keys').array().notNull().default(sql`'{}'::text[]`),
