@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '#domain/errors.ts';
-import { stubFetch } from '#web/test/render.tsx';
-import { ApiError, api, BUSY_RETRY_MAX_MS } from './api-client';
+import { signInForTest, stubFetch } from '#web/test/render.tsx';
+import { ApiError, api, BUSY_RETRY_MAX_MS, downloadCsv } from './api-client';
 import { queryClient } from './query-client';
+import { clearSession } from './session';
 
 /**
  * The embedded database's admission gate answers a burst's overflow 503
@@ -136,6 +137,91 @@ describe('a busy 503 with Retry-After', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('downloadCsv', () => {
+  /** The names the browser was asked to save files under, and the files' texts. */
+  function recordDownloads() {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, text: blobs.get(this.href)!.text() });
+    });
+    return saved;
+  }
+  const CSV = { body: 'day,views', headers: { 'Content-Disposition': 'attachment; filename="views.csv"' } };
+
+  afterEach(() => clearSession());
+
+  it('sends the bearer token and the extra headers, saves the file under its name, and returns the headers', async () => {
+    signInForTest();
+    const saved = recordDownloads();
+    const requests = answerInTurn({ ...CSV, headers: { ...CSV.headers, 'X-Export-Rows': '2' } });
+    const headers = await downloadCsv('/api/insights/export?days=7', 'fallback.csv', { 'X-Admin': 'a' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/insights/export?days=7',
+      headers: { accept: 'text/csv', authorization: 'Bearer test-access-token', 'x-admin': 'a' },
+    });
+    expect(saved.map((f) => f.name)).toEqual(['views.csv']);
+    expect(await saved[0]!.text).toBe(JSON.stringify('day,views'));
+    expect(headers.get('X-Export-Rows')).toBe('2');
+  });
+
+  it('uses the fallback name when the server gives none', async () => {
+    signInForTest();
+    const saved = recordDownloads();
+    answerInTurn({ body: 'a,b' });
+    await downloadCsv('/api/admin/reviews/export', 'glowfind-reviews.csv');
+    expect(saved.map((f) => f.name)).toEqual(['glowfind-reviews.csv']);
+  });
+
+  it('turns a refused export into the ApiError any call gives, and saves nothing', async () => {
+    signInForTest();
+    const saved = recordDownloads();
+    answerInTurn({
+      status: 404,
+      body: { success: false, error: 'NOT_FOUND', message: 'Provider not found' },
+    });
+    const error = await downloadCsv('/api/insights/export', 'x.csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Provider not found' });
+    expect(saved).toEqual([]);
+  });
+
+  it('refreshes the token once on a 401 and sends again, as any authorised call', async () => {
+    signInForTest();
+    const saved = recordDownloads();
+    const session = { access_token: 'fresh-token', expires_at: Math.floor(Date.now() / 1000) + 3600 };
+    const requests = answerInTurn(
+      { status: 401, body: { success: false, error: 'UNAUTHORIZED', message: 'Expired' } },
+      { body: { success: true, session: { ...session, user: { id: 'u1' } } } },
+      CSV,
+    );
+    await downloadCsv('/api/insights/export', 'x.csv');
+    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
+      'GET /api/insights/export Bearer test-access-token',
+      'POST /api/auth/refresh ',
+      'GET /api/insights/export Bearer fresh-token',
+    ]);
+    expect(saved.map((f) => f.name)).toEqual(['views.csv']);
+  });
+
+  it('refuses without a session, before any request', async () => {
+    const requests = answerInTurn(CSV);
+    await expect(downloadCsv('/api/insights/export', 'x.csv')).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+    });
+    expect(requests).toHaveLength(0);
   });
 });
 

@@ -242,7 +242,44 @@ async function sendOrRetryBusy(path: string, opts: RequestOptions, token?: strin
  * A read the server answers 503 with Retry-After is sent once more after that wait (at most 5 s).
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  if (!opts.auth) return parse<T>(await sendOrRetryBusy(path, opts));
+  return parse<T>(await respond(path, opts));
+}
+
+/**
+ * GETs a file the API makes (a CSV export) as `api` sends any authorised call, and hands it to the
+ * browser's downloads under the server's Content-Disposition name, else `fallbackName`. A failed
+ * reply is an ApiError, as from `api`. Returns the reply's headers (an export's row count).
+ */
+export async function downloadCsv(
+  path: string,
+  fallbackName: string,
+  headers: Record<string, string> = {},
+): Promise<Headers> {
+  const response = await respond(path, { auth: true, headers: { Accept: 'text/csv', ...headers } });
+  if (!response.ok) await parse<never>(response);
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveFile(await response.blob(), name);
+  return response.headers;
+}
+
+/** Hands a file to the browser's downloads (a temporary object URL on a clicked download link). */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Long enough for the download to start; the URL holds the whole file in memory until revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The reply to a call, after the session's refresh and the retries `api` describes. */
+async function respond(path: string, opts: RequestOptions): Promise<Response> {
+  if (!opts.auth) return sendOrRetryBusy(path, opts);
   let session = await resumeOrThrow();
   if (!session) throw new ApiError('UNAUTHORIZED', 401, 'No authentication token available');
   if (needsRefresh(session)) session = (await refreshSession()) ?? session;
@@ -259,5 +296,5 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       throw new ApiError('UNAUTHORIZED', 401, 'Your session has expired. Please log in again.');
     }
   }
-  return parse<T>(response);
+  return response;
 }
