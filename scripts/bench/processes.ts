@@ -7,7 +7,10 @@ import { unusedPort } from '#server/lib/unused-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Starts a Node process and resolves once readyUrl answers 2xx; fails with its output if it exits. */
+/**
+ * Starts a Node process and resolves once readyUrl answers 2xx; fails with its output if it exits.
+ * The 3 minutes are a failure detector, far above a start's seconds (over a minute on a busy host).
+ */
 export async function startProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -21,7 +24,7 @@ export async function startProcess(
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   });
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null)
       throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     if (
@@ -34,7 +37,7 @@ export async function startProcess(
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} did not answer ${readyUrl} within 60 s:\n${output}`);
+  throw new Error(`${args.join(' ')} did not answer ${readyUrl} within 180 s:\n${output}`);
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

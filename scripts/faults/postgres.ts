@@ -57,7 +57,7 @@ export class PrivateCluster {
     const [cmd, full] = this.asUser
       ? ['runuser', ['-u', this.asUser, '--', path.join(this.bin, bin), ...args]]
       : [path.join(this.bin, bin), args];
-    await promisify(execFile)(cmd, full, { timeout: 60_000 });
+    await promisify(execFile)(cmd, full, { timeout: 180_000 });
   }
 
   async init(): Promise<void> {
@@ -80,14 +80,14 @@ export class PrivateCluster {
       `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
       '-w',
       '-t',
-      '30',
+      '120',
       'start',
     ]);
   }
 
   /** Fast shutdown: sessions are ended, as in a restart by an operator or a failover. */
   stop(): Promise<void> {
-    return this.run('pg_ctl', ['-D', path.join(this.dir, 'data'), '-m', 'fast', '-w', '-t', '30', 'stop']);
+    return this.run('pg_ctl', ['-D', path.join(this.dir, 'data'), '-m', 'fast', '-w', '-t', '120', 'stop']);
   }
 
   /** The postmaster and its children (backends, checkpointer…). */
@@ -119,7 +119,7 @@ export class PrivateCluster {
   }
 
   /** Resolves when a new connection gets an answer to a query. */
-  async waitReady(timeoutMs = 30_000): Promise<number> {
+  async waitReady(timeoutMs = 120_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 1000 });

@@ -35,7 +35,11 @@ export class ServerProcess {
     return this.errors;
   }
 
-  async start(timeoutMs = 60_000): Promise<void> {
+  /**
+   * Resolves once /api/health answers 200. The bound is a failure detector, far above a start's
+   * few seconds: under a busy host (several test suites at once) a start took over a minute.
+   */
+  async start(timeoutMs = 180_000): Promise<void> {
     this.stopping = false;
     this.unexpectedExit = undefined;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

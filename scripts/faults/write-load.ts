@@ -25,6 +25,8 @@ interface ClickWrite {
 export interface LoadOptions {
   /** Give up on one logical write after this long (the drill reports it as abandoned). */
   retryForMs: number;
+  /** Give up on one attempt after this long without an answer (retried like a 503). */
+  timeoutMs: number;
   /** Pause between a worker's writes, to keep the load steady rather than flat out. */
   pauseMs: number;
 }
@@ -165,7 +167,7 @@ export class WriteLoad {
       const res = await call(this.baseUrl(), method, path, body, {
         token,
         ...(key ? { idempotencyKey: key } : {}),
-        timeoutMs: 10_000,
+        timeoutMs: this.options.timeoutMs,
       });
       this.attempts.push({ ...res, op });
       if (res.status >= 200 && res.status < 300) return res;

@@ -10,7 +10,8 @@
 // open loop at 70% of it for --duration seconds with a realistic mix (see mix.ts), recording every
 // latency, every unexpected answer and the server's resident memory every 5 s. Prints verdicts against the targets (0 errors, p99 ≤ 50
 // ms, memory growth < 10%) and a markdown table by request kind. Exits 1 on a missed target only
-// with --strict; --short always checks 0 errors and a 2xx for every kind (no timing assertion).
+// with --strict; --short always checks 0 unexpected answers and a 2xx for every kind, and prints the
+// figures that vary with the host's speed (timeouts, p99, memory) as measured, gates with --strict.
 // --web-concurrency runs the server as N processes (PostgreSQL only); --cpu-prof writes its V8 CPU
 // profile into DIR when it stops (sum it with scripts/bench/cpu-profile.ts); --max-from closed takes
 // the closed loop's rate as the maximum, as runs before 2026-11-27 evening did (docs/reliability.md
@@ -31,7 +32,16 @@ import { percentile } from '../bench/mix';
 import { startAppServer, stopProcess } from '../bench/processes';
 import { seedCatalogue } from '../bench/seed';
 import { cpuBetween, readCpu } from './cpu';
-import { Connections, closedLoop, type KindStats, openLoop, Recorder, send, sustainedRate } from './driver';
+import {
+  Connections,
+  closedLoop,
+  type KindStats,
+  openLoop,
+  Recorder,
+  send,
+  sustainedRate,
+  TIMEOUT_MS,
+} from './driver';
 import { createMix, KINDS, type Kind, type MixData, type Session } from './mix';
 import { CLIENT_PASSWORD, type ExtraRows, seedExtraRows } from './seed-extras';
 
@@ -504,22 +514,36 @@ async function main(): Promise<number> {
     // Errors: every unexpected answer or timeout of the run, and every unexpected answer of the other
     // phases. Timeouts while the server is saturated on purpose (warm-up, probe, the maximum's steps
     // that fall behind) are reported, not counted: queueing there is the point (PGlite's tails reach
-    // seconds at 50 connections).
+    // seconds at 50 connections). A timeout is a wall-clock bound (TIMEOUT_MS) that a busy host can
+    // reach: the short run reports the run's timeouts as a target of their own, a gate with --strict.
     const timeoutsOf = (r: Recorder) =>
       [...r.kinds.values()].reduce((m, s) => m + (s.statuses.timeout ?? 0), 0);
     const saturated = Object.entries(byPhase)
       .filter(([phase]) => phase !== 'run')
       .map(([, r]) => r);
     const saturatedTimeouts = saturated.reduce((n, r) => n + timeoutsOf(r), 0);
-    const errorsCounted = phases.reduce((n, r) => n + r.errors, 0) - saturatedTimeouts;
+    const runTimeouts = timeoutsOf(run) + timeoutsOf(check);
+    const countRunTimeouts = !SHORT || args.strict;
+    const errorsCounted =
+      phases.reduce((n, r) => n + r.errors, 0) - saturatedTimeouts - (countRunTimeouts ? 0 : runTimeouts);
     const achieved = all.count / DURATION;
+    const errorVerdict = {
+      target: countRunTimeouts
+        ? '0 errors (unexpected answers; timeouts in the run)'
+        : '0 errors (unexpected answers)',
+      measured: `${errorsCounted} (run ${all.errors}, of which ${timeoutsOf(run)} timeouts${countRunTimeouts ? '' : ' not counted'}; warm-up, probe and maximum steps ${saturated.reduce((n, r) => n + r.errors, 0) - saturatedTimeouts}, and ${saturatedTimeouts} timeouts there not counted)`,
+      met: errorsCounted === 0,
+      asserted: true,
+    };
+    const timeoutVerdict = {
+      target: `0 timeouts in the run (no answer within ${TIMEOUT_MS / 1000} s)`,
+      measured: String(runTimeouts),
+      met: runTimeouts === 0,
+      asserted: false,
+    };
     const verdicts = [
-      {
-        target: '0 errors (unexpected answers; timeouts in the run)',
-        measured: `${errorsCounted} (run ${all.errors}, of which ${timeoutsOf(run)} timeouts; warm-up, probe and maximum steps ${saturated.reduce((n, r) => n + r.errors, 0) - saturatedTimeouts}, and ${saturatedTimeouts} timeouts there not counted)`,
-        met: errorsCounted === 0,
-        asserted: true,
-      },
+      errorVerdict,
+      ...(countRunTimeouts ? [] : [timeoutVerdict]),
       {
         target: `p99 ≤ ${TARGETS.p99Ms} ms (every request of the run)`,
         measured: `${fmt(all.p99)} ms (p50 ${fmt(all.p50)}, p95 ${fmt(all.p95)}, max ${fmt(all.max)})`,
@@ -573,7 +597,7 @@ async function main(): Promise<number> {
       '| --- | --- | --- |',
       ...verdicts.map(
         (v) =>
-          `| ${v.target} | ${v.measured} | ${v.met ? 'met' : 'missed'}${v.asserted ? '' : ' (not asserted)'} |`,
+          `| ${v.target} | ${v.measured} | ${v.met ? 'met' : 'missed'}${v.asserted ? '' : ' (measured, a gate with --strict)'} |`,
       ),
     ].join('\n');
     console.log(`${summary}\n\n${table}\n\n${verdictTable}`);
@@ -583,7 +607,7 @@ async function main(): Promise<number> {
       );
     for (const v of verdicts)
       log(
-        `${v.met ? 'PASS' : v.asserted ? 'FAIL' : 'MISSED (measured, not asserted)'} ${v.target}: ${v.measured}`,
+        `${v.met ? 'PASS' : v.asserted || args.strict ? 'FAIL' : 'MISSED (measured, a gate with --strict)'} ${v.target}: ${v.measured}`,
       );
     for (const r of phases)
       for (const [kind, s] of r.kinds) for (const e of s.errorSamples) log(`  error (${kind}): ${e}`);
