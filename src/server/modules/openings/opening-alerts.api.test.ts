@@ -197,7 +197,7 @@ describe('opening alerts', () => {
 
     // Marked sent once the SMTP server has answered.
     await expect
-      .poll(async () => (await alertRows(ana.email))[0]?.status, { timeout: 5000, interval: 25 })
+      .poll(async () => (await alertRows(ana.email))[0]?.status, { timeout: 10_000, interval: 25 })
       .toBe('sent');
     const [rowA] = await alertRows(ana.email);
     expect(rowA).toMatchObject({

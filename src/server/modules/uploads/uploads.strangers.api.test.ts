@@ -316,11 +316,11 @@ describe('a stranger with a 14 MB body', () => {
       `four anonymous 14 MB uploads: /api/health ${healthChecks.length} times, slowest ${slowest.toFixed(1)} ms; ` +
         `event loop delay max ${blocked.toFixed(1)} ms; most read of one body ${(mostRead / MB).toFixed(2)} MB`,
     );
-    // The 100 ms bound on /api/health (docs/reliability.md §12) is printed above, not asserted: on a
-    // loaded 2-core machine /api/health alone, with no attack, takes up to 100 ms (measured). What
-    // the fix changes is whether the event loop is held: 47 s for one such body before it; asserted
-    // with room to spare.
-    expect(blocked).toBeLessThan(1000);
+    // The 100 ms bound on /api/health (docs/reliability.md §12) and the event loop's delay are
+    // printed above, not asserted: both vary with the host's load. What the fix changes, that no
+    // body is parsed or read to its end, is asserted above; the bound here only catches the loop held
+    // as before the fix (47 s for one such body), far above any figure since (≤ 0.4 s loaded).
+    expect(blocked).toBeLessThan(10_000);
     expect(await ownerState()).toEqual(before);
   });
 
