@@ -14,7 +14,7 @@ interface MailLink {
 }
 
 /** A boxed item in a list (an opening in an alert): a title, lines, a link and maybe a second one. */
-interface MailBlock {
+export interface MailBlock {
   title: string;
   lines: string[];
   link?: MailLink;
@@ -209,6 +209,28 @@ export interface AlertOpening {
   bookingUrl: string;
 }
 
+/**
+ * One opening in an alert (opening alerts and saved-search alerts alike): when, price, where, the
+ * note, and its Book link.
+ */
+export function alertOpeningBlock(title: string, o: AlertOpening): MailBlock {
+  return {
+    title,
+    lines: [
+      o.when,
+      ...(o.price ? [`Price: ${o.price}`] : []),
+      ...(o.location ? [o.location] : []),
+      ...(o.note ? [o.note] : []),
+    ],
+    ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
+  };
+}
+
+/** An alert's first paragraph: what was saved, what we tell, and whose page to book on. */
+function alertIntro(saved: string, news: string, page: string): string {
+  return `You saved ${saved} on ${BRAND.name}, so we let you know when ${news}. Openings go fast: book on ${page} own page.`;
+}
+
 /** 'New openings from {provider}': one email for the openings posted together. */
 export function openingAlertMail(opts: {
   providerName: string;
@@ -221,19 +243,8 @@ export function openingAlertMail(opts: {
   return {
     ...layout({
       heading: `${opts.providerName} just posted ${n === 1 ? 'an opening' : `${n} openings`}`,
-      paragraphs: [
-        `You saved ${opts.providerName} on ${BRAND.name}, so we let you know when they have short-notice time free. Openings go fast: book on their own page.`,
-      ],
-      blocks: opts.openings.map((o) => ({
-        title: o.service,
-        lines: [
-          o.when,
-          ...(o.price ? [`Price: ${o.price}`] : []),
-          ...(o.location ? [o.location] : []),
-          ...(o.note ? [o.note] : []),
-        ],
-        ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
-      })),
+      paragraphs: [alertIntro(opts.providerName, 'they have short-notice time free', 'their')],
+      blocks: opts.openings.map((o) => alertOpeningBlock(o.service, o)),
       action: { label: `View ${opts.providerName}'s profile`, url: opts.profileUrl },
       footer: `You get these emails because you saved ${opts.providerName}. At most one email per provider per hour.`,
       footerLinks: [
@@ -267,17 +278,14 @@ export function savedSearchAlertMail(opts: {
     ...layout({
       heading: `${n === 1 ? 'A new opening matches' : `${n} new openings match`} “${name}”`,
       paragraphs: [
-        `You saved the search “${name}” on ${BRAND.name}, so we let you know when a provider posts a short-notice opening that matches it. Openings go fast: book on the provider's own page.`,
+        alertIntro(
+          `the search “${name}”`,
+          'a provider posts a short-notice opening that matches it',
+          "the provider's",
+        ),
       ],
       blocks: opts.openings.map((o) => ({
-        title: `${o.service} · ${o.providerName}`,
-        lines: [
-          o.when,
-          ...(o.price ? [`Price: ${o.price}`] : []),
-          ...(o.location ? [o.location] : []),
-          ...(o.note ? [o.note] : []),
-        ],
-        ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
+        ...alertOpeningBlock(`${o.service} · ${o.providerName}`, o),
         secondLink: { label: `View ${o.providerName}'s profile`, url: o.profileUrl },
       })),
       footer: `You get these emails because you saved the search “${name}” with alerts on. At most one email per saved search per hour, and a daily limit you can change in your account.`,
