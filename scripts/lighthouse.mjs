@@ -124,7 +124,7 @@ function failingAudits(lhr, category) {
 
 /**
  * The CPU slowdown that makes this host act as Lighthouse's reference phone, from the host's benchmark
- * index at the time of the run, by Lighthouse's published calculator (docs/throttling.md, "CPU
+ * index at the time of the run, by Lighthouse's published calculator (its own docs/throttling.md, "CPU
  * throttling calculator"): the default 4× is right for an index of about 1,533; 1,300 → 3×, 800 → 2×,
  * 150 → 1×, linear between, and one more × for every 233 above 1,300. This VM's index moved between
  * 589 and 1,852 from one run to the next (reliability.md §8): with a fixed 4×, a slow moment emulated a
