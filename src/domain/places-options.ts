@@ -1,4 +1,3 @@
-import type { LandingReply } from './places';
 import { formatMoney } from './pricing-options';
 
 /**
@@ -204,6 +203,16 @@ export const LANDING_TEXTS = {
   loadFailed: 'Failed to load this page',
 } as const;
 
+/**
+ * What the introduction reads of a landing reply (./places LandingReply), spelled out here: that file
+ * builds its schema from this one's limits, so importing its type back would make a cycle.
+ */
+export interface LandingFacts {
+  figures: { providers: number; priceMin: number | null; priceMax: number | null; openings: number };
+  topic: { slug: string; label: string; kind: 'category' | 'service' };
+  place: { slug: string; city: string; state: string };
+}
+
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -211,7 +220,7 @@ const plural = (n: number, one: string, many: string) =>
  * The introduction, from the reply's figures only: '3 providers offer balayage in Austin, TX, from
  * $150 to $240. They have 5 openings in the next 7 days.'
  */
-export function landingIntroduction(reply: Pick<LandingReply, 'figures' | 'topic' | 'place'>): string[] {
+export function landingIntroduction(reply: LandingFacts): string[] {
   const { figures, topic, place } = reply;
   const where = `${place.city}, ${place.state}`;
   const what =

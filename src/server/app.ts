@@ -8,6 +8,7 @@ import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { backgroundTasks } from './lib/background';
+import { EventBus } from './lib/events';
 import { serializeError } from './lib/log-errors';
 import { MAILBOX_LOG_BINDING, redactingLoggerOptions } from './lib/log-redaction';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -21,18 +22,20 @@ import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
+import { recordNewFavorite, recordSavedSearchAlertInclusions } from './modules/insights/insights.service';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
 import { placeRoutes } from './modules/places/places.routes';
 import { landingPage } from './modules/places/places.seo';
-import { listLandingPages } from './modules/places/places.service';
+import { listLandingPages, searchLandingLink } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import {
   isSavedSearchAlertStillWanted,
+  recordSavedSearchMatches,
   SavedSearchAlertDispatcher,
 } from './modules/saved-searches/saved-search-alerts.service';
 import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes';
@@ -119,6 +122,25 @@ function trustProxyOption(trust: TrustProxy) {
   return trust;
 }
 
+/**
+ * Cross-module effects (docs/architecture.md "Events"): the emitting service does not import the
+ * module that reacts; this wiring does. Each handler is awaited by the emit, in the emitter's
+ * transaction where the payload carries `tx`.
+ */
+function subscribedEvents(): EventBus {
+  const events = new EventBus();
+  // A posted opening is matched against saved searches in the posting's transaction.
+  events.on('opening.posted', recordSavedSearchMatches);
+  // Provider insights (ADR 019): alert inclusions and new favourites are counted.
+  events.on('saved-search-alert.sent', ({ tx, providerIds, at }) =>
+    recordSavedSearchAlertInclusions(tx, providerIds, at),
+  );
+  events.on('favorite.added', ({ db, clientId, providerId, at }) =>
+    recordNewFavorite(db, clientId, providerId, at),
+  );
+  return events;
+}
+
 /** Builds the whole server without listening; main.ts and the tests both use it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -180,6 +202,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     ...backgroundTasks(app.log),
     replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
+    events: subscribedEvents(),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   const savedSearchAlerts = new SavedSearchAlertDispatcher(ctx, config.mail.pollMs);
@@ -215,7 +238,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(messageRoutes);
   await app.register(uploadRoutes);
-  await app.register(searchRoutes);
+  await app.register(searchRoutes, { landingLink: (searched) => searchLandingLink(ctx, searched) });
   await app.register(placeRoutes);
   await app.register(favoriteRoutes);
   await app.register(bookingRoutes);

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Background } from './lib/background';
 import type { PublicReplies } from './lib/catalogue-cache';
+import type { EventBus } from './lib/events';
 import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
@@ -25,4 +26,6 @@ export interface AppContext {
   settle: Background['settle'];
   /** Public replies cached under the catalogue version (ADR 014). */
   replies: PublicReplies;
+  /** Cross-module effects: a service emits, the services app.ts subscribed react (lib/events.ts). */
+  events: EventBus;
 }

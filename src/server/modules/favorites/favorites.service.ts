@@ -7,9 +7,8 @@ import {
 } from '#domain/favorites.ts';
 
 import type { AppContext } from '#server/context.ts';
-import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
-import { recordNewFavorite } from '../insights/insights.service';
 import { findPublicProvider } from '../profiles/profiles.service';
 import * as q from './favorites.queries';
 
@@ -31,21 +30,20 @@ export async function addFavorite(ctx: AppContext, userId: string, providerId: s
     findPublicProvider(ctx, providerId),
     q.findFavoriteState(ctx.db, userId, providerId),
   ]);
-  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (!provider) throw providerNotFound();
   if (provider.id === userId) throw fieldError('providerId', FAVORITE_TEXTS.ownProfile);
   refuseBeyondCap(saved, FAVORITE_TEXTS.tooMany);
   // Saving a provider one blocked unblocks them; a new save counts in the provider's insights (the
   // first save of this client's ever: saving again after unsaving does not), one already saved does not.
   if (await q.saveFavoriteAndUnblock(ctx.db, userId, providerId))
-    await recordNewFavorite(ctx.db, userId, providerId, ctx.now());
+    await ctx.events.emit('favorite.added', { db: ctx.db, clientId: userId, providerId, at: ctx.now() });
   return { providerId, saved: true };
 }
 
 /** Removes a saved provider (idempotent). 404 only when the id was never a provider at all. */
 export async function removeFavorite(ctx: AppContext, userId: string, providerId: string) {
   const removed = await q.deleteFavorite(ctx.db, userId, providerId);
-  if (!removed && !(await findPublicProvider(ctx, providerId)))
-    throw new AppError('NOT_FOUND', 'Provider not found');
+  if (!removed && !(await findPublicProvider(ctx, providerId))) throw providerNotFound();
   return { providerId, saved: false };
 }
 
@@ -105,7 +103,7 @@ export async function blockProvider(ctx: AppContext, userId: string, providerId:
     findPublicProvider(ctx, providerId),
     q.findBlockState(ctx.db, userId, providerId),
   ]);
-  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (!provider) throw providerNotFound();
   if (provider.id === userId) throw fieldError('providerId', BLOCK_TEXTS.ownBlock);
   refuseBeyondCap(blocked, BLOCK_TEXTS.tooManyBlocks);
   await q.insertBlock(ctx.db, userId, providerId);

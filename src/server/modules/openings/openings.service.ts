@@ -16,7 +16,6 @@ import { withClickTokens } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { timeZoneOfZip } from '#server/lib/time-zones.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
-import { recordSavedSearchMatches } from '../saved-searches/saved-search-alerts.service';
 import * as q from './openings.queries';
 
 const METERS_PER_MILE = 1609.344;
@@ -237,12 +236,16 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
   const id = await ctx.db.transaction(async (tx) => {
     const openingId = await q.insertOpening(tx, user.id, stored, now);
     await q.scheduleAlertDispatch(tx, user.id, new Date(now.getTime() + ctx.config.alertGroupingMs));
-    await recordSavedSearchMatches(ctx, tx, {
-      id: openingId,
-      providerId: user.id,
-      startTime: new Date(stored.start_time),
-      timeZone: stored.time_zone,
-      price: stored.price ?? null,
+    await ctx.events.emit('opening.posted', {
+      tx,
+      now,
+      opening: {
+        id: openingId,
+        providerId: user.id,
+        startTime: new Date(stored.start_time),
+        timeZone: stored.time_zone,
+        price: stored.price ?? null,
+      },
     });
     return openingId;
   });

@@ -3,12 +3,12 @@ import { SAVED_SEARCH_LIMITS } from '#domain/saved-searches.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { AppEvents } from '#server/lib/events.ts';
 import { PollingWorker } from '#server/lib/polling-loop.ts';
 import { readUnsubscribeToken, signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } from '#server/lib/tokens.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
-import { recordSavedSearchAlertInclusions } from '../insights/insights.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
 import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
@@ -109,15 +109,14 @@ export async function openingToMatch(
 }
 
 /**
- * Records a new opening against the saved searches it matches, in the caller's (posting)
- * transaction. Returns how many it matched.
+ * On 'opening.posted' (subscribed in src/server/app.ts): records the new opening against the saved
+ * searches it matches, in the posting's transaction. Returns how many it matched.
  */
-export async function recordSavedSearchMatches(
-  ctx: AppContext,
-  tx: Db,
-  opening: { id: string; providerId: string; startTime: Date; timeZone: string; price: string | null },
-): Promise<number> {
-  const now = ctx.now();
+export async function recordSavedSearchMatches({
+  tx,
+  now,
+  opening,
+}: AppEvents['opening.posted']): Promise<number> {
   const toMatch = await openingToMatch(tx, opening, now);
   return toMatch ? q.insertMatches(tx, opening.id, toMatch, now) : 0;
 }
@@ -159,11 +158,11 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     listUnsubscribe: `${publicUrl}/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
   });
   // Provider insights (ADR 019): each provider listed in this email counts once.
-  await recordSavedSearchAlertInclusions(
+  await ctx.events.emit('saved-search-alert.sent', {
     tx,
-    openings.map((o) => o.provider_id),
-    now,
-  );
+    providerIds: openings.map((o) => o.provider_id),
+    at: now,
+  });
   await q.recordAlertSent(tx, {
     savedSearchId: due.id,
     userId: due.user_id,

@@ -19,14 +19,22 @@ import { bearerToken } from '#server/plugins/auth.ts';
 import { sendBody, sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { InsightTokens, withInsightToken } from '../insights/insights.service';
-import { searchLandingLink } from '../places/places.service';
 import * as search from './search.service';
 import { SearchLogWriter } from './search-log';
 import * as searchLogs from './search-logs.service';
 
 const tags = ['search'];
 
-export async function searchRoutes(base: FastifyInstance) {
+/** What the search routes are handed by src/server/app.ts, from modules search does not import. */
+export interface SearchRouteOptions {
+  /** The landing page that lists a first page's results, if one exists (the places module's). */
+  landingLink: (searched: {
+    query: string;
+    locationZip: string | null;
+  }) => Promise<{ path: string; label: string } | null>;
+}
+
+export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const searchLog = new SearchLogWriter({ db: ctx.db, log: ctx.log, secret: ctx.secret, now: ctx.now });
@@ -79,7 +87,7 @@ export async function searchRoutes(base: FastifyInstance) {
         key,
         async () => {
           const outcome = await search.searchProviders(ctx, req.body, caches);
-          const landing = req.body.cursor ? null : await searchLandingLink(ctx, outcome.reply.searched);
+          const landing = req.body.cursor ? null : await opts.landingLink(outcome.reply.searched);
           return {
             value: { log: outcome.log, shown: outcome.reply.results.map((r) => r.id) },
             reply: { success: true as const, ...outcome.reply, landing },

@@ -1,10 +1,9 @@
 import { CalendarClock } from 'lucide-react';
 import { lazy } from 'react';
 import { availabilityLabel } from '../filter-rules';
-import type { SearchState } from '../url-state';
+// Type-only, so erased: the popover still loads on first use.
+import type { AvailabilityValue } from './AvailabilityPopover';
 import { LazyFilter } from './FilterTrigger';
-
-export type AvailabilityValue = Pick<SearchState, 'when' | 'days' | 'times'>;
 
 // The popover (Radix and its positioning) loads on first use, not with the home page.
 const load = () => import('./AvailabilityPopover');

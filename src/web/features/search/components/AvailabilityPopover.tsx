@@ -5,7 +5,10 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { toggleChipClass } from '#web/components/ui/Chip.tsx';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '#web/components/ui/Popover.tsx';
 import { isNineToFive, NINE_TO_FIVE, timeLabel } from '../filter-rules';
-import type { AvailabilityValue } from './AvailabilityFilter';
+import type { SearchState } from '../url-state';
+
+/** The part of the search state this popover edits. */
+export type AvailabilityValue = Pick<SearchState, 'when' | 'days' | 'times'>;
 
 const NONE: AvailabilityValue = { when: null, days: [], times: [] };
 

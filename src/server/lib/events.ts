@@ -1,0 +1,41 @@
+import type { Db } from '../db/client';
+
+/**
+ * Effects that cross modules, as typed events: the module where something happens emits it and does
+ * not import the modules that react; src/server/app.ts (the composition root) subscribes their
+ * services (docs/architecture.md "Events"). This keeps the module graph one-way.
+ *
+ * Handlers run one after another and `emit` awaits them all, so an effect that must share the
+ * emitter's transaction gets it in the payload (`tx`): a handler that throws fails the emit, and the
+ * transaction rolls back with everything it wrote.
+ */
+export interface AppEvents {
+  /** A provider posted an opening, in `tx`: saved searches record their matches in the same transaction. */
+  'opening.posted': {
+    tx: Db;
+    now: Date;
+    opening: { id: string; providerId: string; startTime: Date; timeZone: string; price: string | null };
+  };
+  /** A saved-search alert email was queued in `tx`, listing openings of these providers (each may repeat). */
+  'saved-search-alert.sent': { tx: Db; providerIds: string[]; at: Date };
+  /** A client saved a provider they had never saved before. */
+  'favorite.added': { db: Db; clientId: string; providerId: string; at: Date };
+}
+
+type Handler<P> = (payload: P) => unknown;
+
+export class EventBus<Events extends object = AppEvents> {
+  private readonly handlers = new Map<keyof Events, Handler<never>[]>();
+
+  /** Subscribes `handler` to `name` (in src/server/app.ts; tests may subscribe too). */
+  on<K extends keyof Events>(name: K, handler: Handler<Events[K]>): void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as Handler<never>);
+    this.handlers.set(name, list);
+  }
+
+  /** Runs the handlers of `name` in the order they subscribed, each awaited before the next. */
+  async emit<K extends keyof Events>(name: K, payload: Events[K]): Promise<void> {
+    for (const handler of this.handlers.get(name) ?? []) await (handler as Handler<Events[K]>)(payload);
+  }
+}
