@@ -427,13 +427,11 @@ $$;
 
 CREATE FUNCTION public.search_service_price(entry jsonb, OUT price numrange, OUT starting_at boolean) RETURNS record
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    AS $_$
+    AS $$
 DECLARE
   kind text;
   lo numeric;
   hi numeric;
-  label text;
-  m text[];
 BEGIN
   starting_at := false;
   IF jsonb_typeof(entry) IS DISTINCT FROM 'object' THEN
@@ -442,32 +440,6 @@ BEGIN
   kind := entry ->> 'priceType';
   lo := CASE WHEN jsonb_typeof(entry -> 'minPrice') = 'number' THEN (entry ->> 'minPrice')::numeric END;
   hi := CASE WHEN jsonb_typeof(entry -> 'maxPrice') = 'number' THEN (entry ->> 'maxPrice')::numeric END;
-  IF kind IS NULL AND lo IS NULL THEN
-    label := btrim(coalesce(entry ->> 'price', ''));
-    IF label ~* 'infinity|nan' THEN
-      RETURN;
-    END IF;
-    m := regexp_match(label, '^\$\s*(\d[\d,]*(?:\.\d{1,2})?)\s*-\s*\$\s*(\d[\d,]*(?:\.\d{1,2})?)$');
-    IF m IS NOT NULL THEN
-      kind := 'range';
-      lo := replace(m[1], ',', '')::numeric;
-      hi := replace(m[2], ',', '')::numeric;
-    ELSE
-      m := coalesce(
-        regexp_match(label, '^(?:starting at|from)\s+\$\s*(\d[\d,]*(?:\.\d{1,2})?)$', 'i'),
-        regexp_match(label, '^\$\s*(\d[\d,]*(?:\.\d{1,2})?)\s*\+$'));
-      IF m IS NOT NULL THEN
-        kind := 'starting_at';
-        lo := replace(m[1], ',', '')::numeric;
-      ELSE
-        m := regexp_match(label, '^\$\s*(\d[\d,]*(?:\.\d{1,2})?)$');
-        IF m IS NOT NULL THEN
-          kind := 'fixed';
-          lo := replace(m[1], ',', '')::numeric;
-        END IF;
-      END IF;
-    END IF;
-  END IF;
   IF kind = 'contact' OR lo IS NULL OR lo < 0 THEN
     RETURN;
   END IF;
@@ -477,7 +449,7 @@ BEGIN
   price := numrange(lo, hi, '[]');
   starting_at := kind = 'starting_at';
 END
-$_$;
+$$;
 
 --
 -- Name: search_term_added(); Type: FUNCTION; Schema: public; Owner: -
@@ -834,7 +806,8 @@ CREATE TABLE public.provider_profiles (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     time_zone text,
-    profile_complete boolean GENERATED ALWAYS AS (((zip IS NOT NULL) AND (btrim(location) <> ''::text) AND jsonb_path_exists(pricing, '$[*]?(@."service" like_regex "[^[:space:]]" && (((@."priceType" == "fixed" || @."priceType" == "range") || @."priceType" == "starting_at") || @."priceType" == "contact"))'::jsonpath))) STORED
+    profile_complete boolean GENERATED ALWAYS AS (((zip IS NOT NULL) AND (btrim(location) <> ''::text) AND jsonb_path_exists(pricing, '$[*]?(@."service" like_regex "[^[:space:]]" && (((@."priceType" == "fixed" || @."priceType" == "range") || @."priceType" == "starting_at") || @."priceType" == "contact"))'::jsonpath))) STORED,
+    CONSTRAINT provider_profiles_pricing_typed CHECK ((NOT jsonb_path_exists(pricing, '$[*]?(!(((@."priceType" == "fixed" || @."priceType" == "range") || @."priceType" == "starting_at") || @."priceType" == "contact"))'::jsonpath)))
 );
 
 --

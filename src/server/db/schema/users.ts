@@ -58,14 +58,17 @@ export const users = pgTable(
 /** A user as stored: what request.user holds and the modules pass around. */
 export type UserRow = typeof users.$inferSelect;
 
-/** Pricing entry as the profile stores it (docs/product.md §3 service package). */
+/**
+ * Pricing entry as the profile stores it (docs/product.md §3 service package): always with its
+ * price type and numbers (provider_profiles_pricing_typed), `price` being their text.
+ */
 export interface PricingEntry {
   service: string;
   price: string;
   description: string;
-  priceType?: 'fixed' | 'range' | 'starting_at' | 'contact';
-  minPrice?: number | null;
-  maxPrice?: number | null;
+  priceType: 'fixed' | 'range' | 'starting_at' | 'contact';
+  minPrice: number | null;
+  maxPrice: number | null;
 }
 
 /** Weekly availability: weekday → list of 'HH:00' slot starts. */
@@ -112,5 +115,13 @@ export const providerProfiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('provider_profiles_zip_idx').on(t.zip)],
+  (t) => [
+    index('provider_profiles_zip_idx').on(t.zip),
+    // Every package has one of the four price types, as the API writes them: nothing reads a price
+    // back from its text (migration 0027 typed the packages saved before price types existed).
+    check(
+      'provider_profiles_pricing_typed',
+      sql`NOT jsonb_path_exists(${t.pricing}, '$[*] ? (!(@.priceType == "fixed" || @.priceType == "range" || @.priceType == "starting_at" || @.priceType == "contact"))')`,
+    ),
+  ],
 );

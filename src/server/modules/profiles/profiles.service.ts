@@ -40,9 +40,9 @@ function toProviderData(row: ProviderProfileRow): ProviderData {
       service: p.service,
       description: p.description,
       price: p.price,
-      priceType: p.priceType ?? 'contact',
-      minPrice: p.minPrice ?? null,
-      maxPrice: p.maxPrice ?? null,
+      priceType: p.priceType,
+      minPrice: p.minPrice,
+      maxPrice: p.maxPrice,
     })),
   };
 }

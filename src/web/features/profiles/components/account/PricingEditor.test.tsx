@@ -3,11 +3,19 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Issue } from '#domain/errors.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import { formatPrice, PRICING_LIMITS, PRICING_TEXTS } from '#domain/pricing-options.ts';
+import { formatPrice, PRICING_LIMITS, PRICING_TEXTS, type PriceParts } from '#domain/pricing-options.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { PricingEditor, type StoredPackage } from './PricingEditor';
 
 type Save = (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
+
+/** A package as the profile answers it: its type and numbers, and the text derived from them. */
+function stored(service: string, description: string, parts: PriceParts): StoredPackage {
+  const { priceType, minPrice = null, maxPrice = null } = parts;
+  return { service, description, price: formatPrice(parts) ?? '', priceType, minPrice, maxPrice };
+}
+const fixed = (service: string, description: string, amount: number) =>
+  stored(service, description, { priceType: 'fixed', minPrice: amount });
 
 /** The profile form's part: a save that succeeds stores the list, and the editor shows it. */
 function Harness({ initial, onSave }: { initial: StoredPackage[]; onSave: Save }) {
@@ -17,7 +25,7 @@ function Harness({ initial, onSave }: { initial: StoredPackage[]; onSave: Save }
       pricing={pricing}
       onSave={async (next) => {
         const issues = await onSave(next);
-        if (!issues) setPricing(next.map((p) => ({ ...p, price: formatPrice(p) ?? '' })));
+        if (!issues) setPricing(next.map((p) => stored(p.service, p.description, p)));
         return issues;
       }}
     />
@@ -36,7 +44,7 @@ describe('PricingEditor', () => {
     const onDirtyChange = vi.fn();
     const { user } = renderWithProviders(
       <PricingEditor
-        pricing={[{ service: 'Trim', description: 'A quick trim', price: '$30' }]}
+        pricing={[fixed('Trim', 'A quick trim', 30)]}
         onSave={async () => null}
         onDirtyChange={onDirtyChange}
       />,
@@ -79,7 +87,7 @@ describe('PricingEditor', () => {
   });
 
   it('previews a price range, refuses a max under the min, and sends the whole list', async () => {
-    const { user, save } = renderEditor([{ service: 'Trim', description: 'A quick trim', price: '$30' }]);
+    const { user, save } = renderEditor([fixed('Trim', 'A quick trim', 30)]);
     await user.click(screen.getByRole('button', { name: 'Add Service' }));
     const f = within(form());
     await user.type(f.getByLabelText('Service name'), 'Balayage');
@@ -119,8 +127,8 @@ describe('PricingEditor', () => {
 
   it('edits one package in place, with the other rows locked while the form is open', async () => {
     const { user, save } = renderEditor([
-      { service: 'Trim', description: 'A quick trim', price: '$30' },
-      { service: 'Colour', description: 'All over', price: 'Starting at $90' },
+      fixed('Trim', 'A quick trim', 30),
+      stored('Colour', 'All over', { priceType: 'starting_at', minPrice: 90 }),
     ]);
     await user.click(screen.getByRole('button', { name: 'Edit Colour' }));
     const f = within(form());
@@ -147,13 +155,10 @@ describe('PricingEditor', () => {
   });
 
   it("shows the server's issue about this package on its field and keeps the form open", async () => {
-    const { user } = renderEditor(
-      [{ service: 'Trim', description: 'A quick trim', price: '$30' }],
-      async () => [
-        { path: 'pricing.1.minPrice', message: 'Prices must be at most $100,000' },
-        { path: 'pricing.0.service', message: 'About another package' },
-      ],
-    );
+    const { user } = renderEditor([fixed('Trim', 'A quick trim', 30)], async () => [
+      { path: 'pricing.1.minPrice', message: 'Prices must be at most $100,000' },
+      { path: 'pricing.0.service', message: 'About another package' },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Add Service' }));
     const f = within(form());
     await user.type(f.getByLabelText('Service name'), 'Balayage');
@@ -168,10 +173,7 @@ describe('PricingEditor', () => {
   });
 
   it('deletes a package after confirming, sending the list without it', async () => {
-    const { user, save } = renderEditor([
-      { service: 'Trim', description: 'A quick trim', price: '$30' },
-      { service: 'Colour', description: 'All over', price: '$90' },
-    ]);
+    const { user, save } = renderEditor([fixed('Trim', 'A quick trim', 30), fixed('Colour', 'All over', 90)]);
     await user.click(screen.getByRole('button', { name: 'Delete Trim' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this service?' });
     expect(within(confirm).getByText("'Trim' will be removed from your profile.")).toBeTruthy();
@@ -185,11 +187,9 @@ describe('PricingEditor', () => {
   });
 
   it('stops adding at the package limit', () => {
-    const full = Array.from({ length: PRICING_LIMITS.packagesMax }, (_, i) => ({
-      service: `Service ${i + 1}`,
-      description: 'Something',
-      price: '$10',
-    }));
+    const full = Array.from({ length: PRICING_LIMITS.packagesMax }, (_, i) =>
+      fixed(`Service ${i + 1}`, 'Something', 10),
+    );
     renderEditor(full);
     expect(screen.getByRole('button', { name: 'Add Service' })).toHaveProperty('disabled', true);
     expect(screen.getByText(PRICING_TEXTS.tooMany)).toBeTruthy();

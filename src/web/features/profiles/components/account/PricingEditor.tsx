@@ -2,13 +2,8 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Issue } from '#domain/errors.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import {
-  displayPrice,
-  PRICING_LIMITS,
-  PRICING_TEXTS,
-  type PriceType,
-  parsePrice,
-} from '#domain/pricing-options.ts';
+import { displayPrice, PRICING_LIMITS, PRICING_TEXTS } from '#domain/pricing-options.ts';
+import type { ProviderData } from '#domain/profiles.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import {
@@ -19,15 +14,8 @@ import {
   validatePackage,
 } from './PackageForm';
 
-/** A package as the profile answers it. */
-export interface StoredPackage {
-  service: string;
-  description: string;
-  price: string;
-  priceType?: PriceType;
-  minPrice?: number | null;
-  maxPrice?: number | null;
-}
+/** A package as the profile answers it: always with its price type and numbers. */
+export type StoredPackage = ProviderData['pricing'][number];
 
 type Mode = { kind: 'idle' } | { kind: 'adding' } | { kind: 'editing'; index: number };
 
@@ -46,24 +34,22 @@ interface PricingEditorProps {
 const amountText = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '');
 
 function draftOf(pkg: StoredPackage): PackageDraft {
-  const parts = pkg.priceType ? pkg : parsePrice(pkg.price);
   return {
     service: pkg.service,
     description: pkg.description,
-    priceType: parts.priceType ?? 'contact',
-    minPrice: amountText(parts.minPrice),
-    maxPrice: amountText(parts.maxPrice),
+    priceType: pkg.priceType,
+    minPrice: amountText(pkg.minPrice),
+    maxPrice: amountText(pkg.maxPrice),
   };
 }
 
 function inputOf(pkg: StoredPackage): ServicePackageInput {
-  const parts = pkg.priceType ? pkg : parsePrice(pkg.price);
   return {
     service: pkg.service,
     description: pkg.description,
-    priceType: parts.priceType ?? 'contact',
-    minPrice: parts.minPrice ?? null,
-    maxPrice: parts.maxPrice ?? null,
+    priceType: pkg.priceType,
+    minPrice: pkg.minPrice,
+    maxPrice: pkg.maxPrice,
   };
 }
 
