@@ -18,7 +18,7 @@ export interface AppEvents {
   };
   /** A saved-search alert email was queued in `tx`, listing openings of these providers (each may repeat). */
   'saved-search-alert.sent': { tx: Db; providerIds: string[]; at: Date };
-  /** A client saved a provider they had never saved before. */
+  /** A client saved a provider not already in their list (insights count only a client's first save ever). */
   'favorite.added': { db: Db; clientId: string; providerId: string; at: Date };
 }
 
