@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NOT_FOUND } from './errors';
 import { isHttpUrl } from './links';
 import { LIMITS } from './options';
 
@@ -15,7 +16,7 @@ export const LogBookingBodySchema = z
       .trim()
       .max(LIMITS.urlMax, BOOKING_TEXTS.invalidUrl)
       .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl),
-    provider_id: z.uuid({ error: 'Provider not found' }),
+    provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
     /**
      * The click token the profile or opening came with (signed-in viewers only; ADR 008). Without a
      * valid one the click still counts in analytics but never opens a review.
@@ -36,7 +37,7 @@ export const LogBookingReplySchema = z.object({
 
 /** GET /api/booking-logs?provider_id=&limit=&cursor=&tz_offset= */
 export const BookingLogsQuerySchema = z.object({
-  provider_id: z.uuid({ error: 'Provider not found' }).optional(),
+  provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }).optional(),
   limit: z.coerce.number().int().min(1).max(BOOKING_LIMITS.pageMax).default(BOOKING_LIMITS.recentRows),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
   /** Minutes to add to UTC for the viewer's local day in the chart (getTimezoneOffset() negated). */

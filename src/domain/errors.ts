@@ -40,6 +40,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'Service Temporarily Unavailable: Please try again in a few moments.',
 };
 
+/**
+ * The 404 for a provider id that names no listed provider (favourites, messages, booking clicks,
+ * insights, reviews), and the message of a provider id that is not a uuid.
+ */
+export const PROVIDER_NOT_FOUND = 'Provider not found';
+
 export const IssueSchema = z.object({ path: z.string(), message: z.string() });
 export type Issue = z.infer<typeof IssueSchema>;
 

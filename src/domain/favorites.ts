@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NOT_FOUND } from './errors';
 
 export * from './favorites-options';
 export * from './service-catalogue';
@@ -8,7 +9,7 @@ import { CATALOGUE_SERVICES } from './service-catalogue';
 
 /** Favourite providers and favourite services (docs/product.md §3, §7, §8). */
 
-export const FavoriteBodySchema = z.object({ providerId: z.uuid({ error: 'Provider not found' }) });
+export const FavoriteBodySchema = z.object({ providerId: z.uuid({ error: PROVIDER_NOT_FOUND }) });
 
 /** GET /api/favorites?limit=&cursor= (newest saved first). */
 export const FavoritesQuerySchema = z.object({

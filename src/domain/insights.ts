@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NOT_FOUND } from './errors';
 
 export * from './insights-beacon';
 export * from './insights-options';
@@ -17,7 +18,7 @@ export const InsightBeaconSchema = z
   .strict();
 
 /** GET /api/insights/view-token?provider_id= */
-export const ViewTokenQuerySchema = z.object({ provider_id: z.uuid({ error: 'Provider not found' }) });
+export const ViewTokenQuerySchema = z.object({ provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }) });
 export const ViewTokenReplySchema = z.object({ success: z.literal(true), token: z.string() });
 
 const periodSchema = z.coerce
@@ -28,7 +29,7 @@ const periodSchema = z.coerce
 
 /** GET /api/insights?provider_id=&days= (and /api/insights/export). */
 export const InsightsQuerySchema = z.object({
-  provider_id: z.uuid({ error: 'Provider not found' }),
+  provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
   days: periodSchema.default(30),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NOT_FOUND } from './errors';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from './messages-options';
 
 /**
@@ -8,7 +9,7 @@ import { MESSAGE_LIMITS, MESSAGE_TEXTS } from './messages-options';
  */
 
 export const SendMessageBodySchema = z.object({
-  providerId: z.uuid({ error: 'Provider not found' }),
+  providerId: z.uuid({ error: PROVIDER_NOT_FOUND }),
   message: z
     .string({ error: MESSAGE_TEXTS.required })
     .trim()

@@ -64,7 +64,6 @@ export const REVIEW_TEXTS = {
   alreadyReviewed: 'You have already reviewed this professional. You can edit your review instead.',
   editExpired: 'Reviews can be edited for 30 days after posting.',
   notFound: 'Review not found',
-  providerNotFound: 'Provider not found',
   replyRequired: 'Please write a reply',
   replyTooLong: `Replies can be at most ${1000} characters`,
   reportReasonRequired: 'Please choose why you are reporting this review',

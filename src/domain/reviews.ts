@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NOT_FOUND } from './errors';
 
 export * from './reviews-options';
 
@@ -32,7 +33,7 @@ export type ReviewFields = z.input<typeof ReviewFieldsSchema>;
 
 /** POST /api/reviews */
 export const CreateReviewBodySchema = ReviewFieldsSchema.extend({
-  provider_id: z.uuid({ error: REVIEW_TEXTS.providerNotFound }),
+  provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
 }).strict();
 export type CreateReviewBody = z.input<typeof CreateReviewBodySchema>;
 
@@ -72,14 +73,14 @@ export type ReportBody = z.input<typeof ReportBodySchema>;
 
 /** GET /api/reviews?provider_id=&limit=&cursor= */
 export const ReviewsQuerySchema = z.object({
-  provider_id: z.uuid({ error: REVIEW_TEXTS.providerNotFound }),
+  provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
   limit: z.coerce.number().int().min(1).max(REVIEW_LIMITS.pageMax).default(REVIEW_LIMITS.pageDefault),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });
 
 /** GET /api/reviews/eligibility?provider_id= */
 export const EligibilityQuerySchema = z.object({
-  provider_id: z.uuid({ error: REVIEW_TEXTS.providerNotFound }),
+  provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
 });
 
 export const ReviewReplySchema = z.object({

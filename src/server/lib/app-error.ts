@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type Issue } from '#domain/errors.ts';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorCode,
+  type Issue,
+  PROVIDER_NOT_FOUND,
+} from '#domain/errors.ts';
 
 /** The one error type services throw; the error handler turns it into the wire shape. */
 export class AppError extends Error {
@@ -16,6 +22,11 @@ export class AppError extends Error {
 /** A 400 about one field, worded like the form's own message. */
 export function fieldError(path: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, [{ path, message }]);
+}
+
+/** The 404 for a provider who does not exist or is not listed (the same answer, so ids cannot be probed). */
+export function providerNotFound(): AppError {
+  return new AppError('NOT_FOUND', PROVIDER_NOT_FOUND);
 }
 
 /** How long to wait, in words a person reads at a glance ('45 seconds', '15 minutes', '2 hours'). */

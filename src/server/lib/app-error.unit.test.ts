@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimited, waitText } from './app-error';
+import { providerNotFound, rateLimited, waitText } from './app-error';
 
 describe('waitText', () => {
   it.each([
@@ -23,5 +23,14 @@ describe('rateLimited', () => {
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.statusCode).toBe(429);
     expect(error.message).toBe('Too many attempts. Please try again in 60 minutes.');
+  });
+});
+
+describe('providerNotFound', () => {
+  it("is a 404 NOT_FOUND saying 'Provider not found'", () => {
+    const error = providerNotFound();
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.statusCode).toBe(404);
+    expect(error.message).toBe('Provider not found');
   });
 });

@@ -2,7 +2,7 @@ import { ADMIN_LIMITS, ADMIN_TEXTS, type AdminDateRange, dateRangeBounds, toCsv 
 import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody } from '#domain/bookings.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
-import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { isValidClickToken } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { hasAdminAccess } from '../access/access.service';
@@ -34,7 +34,7 @@ export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogB
     q.findProviderBookingLink(ctx.db, body.provider_id),
     findOpeningBookingLinks(ctx, body.provider_id),
   ]);
-  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (!provider) throw providerNotFound();
   const links = [provider.bookingLink, ...openingLinks].filter(Boolean);
   // Logged as the provider's own spelling: the double-click check and the analytics then see one
   // link however the browser wrote it ('HTTPS://BOOK.example.com/x' would otherwise count again).

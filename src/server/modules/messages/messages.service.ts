@@ -2,7 +2,7 @@ import type { SendMessageBody } from '#domain/messages.ts';
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
-import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { providerMessageMail } from '#server/mail/templates.ts';
 import { findPublicProvider } from '../profiles/profiles.service';
@@ -13,7 +13,7 @@ import { findPublicProvider } from '../profiles/profiles.service';
  */
 export async function sendMessageToProvider(ctx: AppContext, sender: UserRow, body: SendMessageBody) {
   const provider = await findPublicProvider(ctx, body.providerId);
-  if (!provider) throw new AppError('NOT_FOUND', 'Provider not found');
+  if (!provider) throw providerNotFound();
   if (provider.id === sender.id) throw fieldError('providerId', 'You cannot send a message to yourself.');
   const mail = providerMessageMail({
     senderName: sender.name || sender.email,

@@ -20,7 +20,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { addressHash } from '#server/lib/address-hash.ts';
-import { AppError, fieldError } from '#server/lib/app-error.ts';
+import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { decodeKeyset, type Keyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -69,7 +69,7 @@ export async function getRatingSummary(ctx: AppContext, providerId: string): Pro
 
 async function listedProvider(ctx: AppContext, providerId: string) {
   const provider = await q.findListedProvider(ctx.db, providerId);
-  if (!provider) throw new AppError('NOT_FOUND', REVIEW_TEXTS.providerNotFound);
+  if (!provider) throw providerNotFound();
   return provider;
 }
 
