@@ -5,7 +5,7 @@
 // Every step runs even if an earlier one failed; the last line sums them for CI: "N passed, N failed".
 // Steps that do not compete for the machine run at once (the type-checks and the lint); the suites that
 // start servers and measure them run one after another, each using the cores it is given.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const CHECK = process.argv.includes('--check');
@@ -27,16 +27,20 @@ function firstLine(text) {
   }`.slice(0, 300);
 }
 
+/** Runs one step with its output passed through; never blocks, so steps started at once run on. */
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: result.status === 0, seconds };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+    );
+  });
 }
 
-function check(label, command, args) {
-  const { ok, seconds } = run(label, command, args);
+async function check(label, command, args) {
+  const { ok, seconds } = await run(label, command, args);
   count(label, ok, seconds);
 }
 
@@ -80,17 +84,27 @@ function readJson(file) {
   }
 }
 
-await checkTogether([
-  ['typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json']],
-  ['typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']],
+// Incremental: a later run re-checks only what changed (the build info is kept in node_modules/.cache;
+// a fresh clone checks everything).
+const typecheck = (project, name) => [
+  `typecheck (${name})`,
+  'npx',
+  ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', `node_modules/.cache/tsc-${name}.tsbuildinfo`],
+];
+const staticSteps = [
+  typecheck('tsconfig.json', 'server'),
+  typecheck('tsconfig.web.json', 'web'),
   ['lint', 'npm', ['run', '--silent', 'lint']],
-]);
+];
+// npm test runs them first, on their own; --check runs them beside the tests, whose workers leave
+// part of the second core idle while a database file starts.
+const staticChecks = CHECK ? checkTogether(staticSteps) : await checkTogether(staticSteps);
 
 {
   const file = `${OUT}/vitest.json`;
   // --check: the projects that need nothing but Node (no PostgreSQL server, no browser).
   const projects = CHECK ? ['--project', 'unit', '--project', 'web', '--project', 'api-pglite'] : [];
-  const { ok, seconds } = run('vitest', 'npx', [
+  const { ok, seconds } = await run('vitest', 'npx', [
     'vitest',
     'run',
     ...projects,
@@ -123,10 +137,10 @@ await checkTogether([
 
 if (!CHECK) {
   // Short versions of the reliability suites (docs/reliability.md holds the full runs' figures).
-  check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
-  check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
+  await check('loadtest (short)', 'npm', ['run', '--silent', 'loadtest', '--', '--short']);
+  await check('faults (short)', 'npm', ['run', '--silent', 'faults', '--', '--short']);
   // Search relevance on the demo catalogue (docs/search.md): fails below scripts/relevance/thresholds.json.
-  check('relevance', 'npm', ['run', '--silent', 'relevance']);
+  await check('relevance', 'npm', ['run', '--silent', 'relevance']);
 
   {
     const file = `${OUT}/e2e.json`;
@@ -135,7 +149,7 @@ if (!CHECK) {
       failed += 1;
       lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
     } else {
-      const { ok, seconds } = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      const { ok, seconds } = await run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
       });
       const report = readJson(file);
@@ -163,9 +177,11 @@ if (!CHECK) {
   }
 
   // After the browser tests' build: JavaScript per route against the budget, then Lighthouse.
-  check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
-  check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
+  await check('bundle budgets', 'npm', ['run', '--silent', 'budgets']);
+  await check('lighthouse', 'npm', ['run', '--silent', 'lighthouse']);
 }
+
+await staticChecks;
 
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\n${lines.join('\n')}`);
