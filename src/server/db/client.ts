@@ -51,7 +51,7 @@ export interface Database {
   image?(): Promise<Blob>;
 }
 
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 724_311_001;
 

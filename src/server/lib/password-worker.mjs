@@ -7,13 +7,13 @@ import { hashSync, verifySync } from '@node-rs/argon2';
 
 if (workerData?.nice) lowerThisThread(workerData.nice);
 
-parentPort.on('message', ({ id, op, password, hash }) => {
+parentPort.on('message', ({ id, op, password, hash, cost }) => {
   if (op === 'verify') {
     parentPort.postMessage({ id, result: verifies(hash, password) });
     return;
   }
   try {
-    parentPort.postMessage({ id, result: hashSync(password) });
+    parentPort.postMessage({ id, result: hashSync(password, cost) });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

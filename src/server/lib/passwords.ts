@@ -17,6 +17,19 @@ import { AUTH_TEXTS, weakPasswordReason } from '#domain/auth.ts';
  */
 const HASHING_THREADS = Math.min(availableParallelism(), 4);
 
+/**
+ * argon2id's cost: `standard` everywhere the app runs (the library's defaults above, written out so a
+ * test can pin them); `test`, the cheapest argon2 accepts, for the test suite, which hashes about 2,000
+ * passwords a run (35 s of CPU at the standard cost on 2 cores). Rails' has_secure_password does the
+ * same in its test environment. A stored hash names its own cost, so either verifies under both.
+ */
+export const PASSWORD_HASH_COSTS = {
+  standard: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  test: { memoryCost: 8, timeCost: 1, parallelism: 1 },
+} as const;
+export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
+let cost: PasswordHashCost = 'standard';
+
 interface Job {
   resolve(value: string | boolean): void;
   reject(error: Error): void;
@@ -60,7 +73,11 @@ class HashingThread {
     return this.jobs.size;
   }
 
-  run(message: { op: 'hash'; password: string } | { op: 'verify'; password: string; hash: string }) {
+  run(
+    message:
+      | { op: 'hash'; password: string; cost: (typeof PASSWORD_HASH_COSTS)[PasswordHashCost] }
+      | { op: 'verify'; password: string; hash: string },
+  ) {
     return new Promise<string | boolean>((resolve, reject) => {
       const id = this.nextId++;
       this.jobs.set(id, { resolve, reject });
@@ -102,8 +119,20 @@ export async function setPasswordHashingPriority(priority: 'normal' | 'lowest'):
   await Promise.all(threads.splice(0).map((t) => t.stop()));
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The cost of the hashes made from now on (see PASSWORD_HASH_COSTS): buildTestApp sets `test`, and the
+ * tests that measure hashing under load set `standard` back.
+ */
+export function setPasswordHashCost(next: PasswordHashCost): void {
+  if (next === cost) return;
+  cost = next;
+  dummyHash = undefined;
+}
+
 export async function hashPassword(password: string): Promise<string> {
-  return (await hashingThread().run({ op: 'hash', password })) as string;
+  return (await hashingThread().run({ op: 'hash', password, cost: PASSWORD_HASH_COSTS[cost] })) as string;
 }
 
 /** False for a wrong password and for a stored hash that is not one (the thread answers false for both). */
@@ -111,7 +140,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   return (await hashingThread().run({ op: 'verify', hash: passwordHash, password })) as boolean;
 }
 
-let dummyHash: Promise<string> | undefined;
 /** Verifies against a throwaway hash so an unknown email takes as long as a wrong password. */
 export async function burnPasswordCheck(password: string): Promise<void> {
   // A hash that failed (its thread stopped) is not kept: the next call makes another.

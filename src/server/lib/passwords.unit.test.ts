@@ -7,6 +7,7 @@ import {
   hashPassword,
   isCommonPassword,
   newPasswordProblem,
+  setPasswordHashCost,
   setPasswordHashingPriority,
   verifyPassword,
 } from './passwords';
@@ -52,6 +53,24 @@ describe('hashPassword / verifyPassword', () => {
     expect(hash).not.toContain('Velvet');
     expect(await verifyPassword(hash, 'Velvet-Orchid-4821')).toBe(true);
     expect(await verifyPassword(hash, 'velvet-orchid-4821')).toBe(false);
+  });
+
+  it('hashes at the standard cost (19 MiB, 2 passes) or the test cost (the cheapest), and each verifies under the other', async () => {
+    // Set, not assumed: a worker that ran an API file (buildTestApp) before this one has the test cost.
+    setPasswordHashCost('standard');
+    const standard = await hashPassword('Velvet-Orchid-4821');
+    expect(standard).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    setPasswordHashCost('test');
+    try {
+      const cheap = await hashPassword('Velvet-Orchid-4821');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+      expect(await verifyPassword(standard, 'Velvet-Orchid-4821')).toBe(true);
+      expect(await verifyPassword(cheap, 'Velvet-Orchid-4821')).toBe(true);
+      expect(await verifyPassword(cheap, 'Velvet-Orchid-4822')).toBe(false);
+    } finally {
+      setPasswordHashCost('standard');
+    }
+    expect(await verifyPassword(await hashPassword('x'), 'x')).toBe(true);
   });
 
   it('salts: the same password gives different hashes', async () => {

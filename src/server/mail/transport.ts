@@ -26,7 +26,13 @@ export function createMailTransport(opts: {
   log: FastifyBaseLogger;
 }): MailTransport {
   if (opts.smtpUrl) {
-    const transporter = nodemailer.createTransport(opts.smtpUrl, {});
+    // One kept connection (nodemailer's pool, one connection, reopened when the relay closes it): the
+    // worker sends one message at a time, and a new connection per message costs a TCP (and TLS)
+    // handshake and the server's greeting each time.
+    const url = new URL(opts.smtpUrl);
+    url.searchParams.set('pool', 'true');
+    url.searchParams.set('maxConnections', '1');
+    const transporter = nodemailer.createTransport(url.toString());
     return {
       async send(message) {
         await transporter.sendMail(message);

@@ -1,12 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { SsrRenderer } from '#domain/ssr.ts';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, type Db, openDatabase } from '../db/client';
+import { type Database, type Db, MIGRATIONS, openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
+import { type PasswordHashCost, setPasswordHashCost } from '../lib/passwords';
 import { unusedPort } from '../lib/unused-port';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
@@ -56,6 +67,11 @@ export interface TestAppOptions {
   serverTimeouts?: BuildOptions['serverTimeouts'];
   /** The admission gate's limits on PGlite (see BuildOptions.pgliteGate); by default a 20 s wait. */
   pgliteGate?: BuildOptions['pgliteGate'];
+  /**
+   * argon2's cost for the passwords hashed from now on in this worker (lib/passwords.ts): `test` by
+   * default; `standard` for a test that measures hashing under load.
+   */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /** Log lines written by the app, as text and parsed. */
@@ -127,18 +143,27 @@ export interface TestDatabase {
 }
 
 /**
- * PGlite: one migrated, empty database per worker, kept as an image; each test file's database
- * starts as a copy of it (initdb and the migrations cost seconds of WASM work per file otherwise).
- * The workers keep their modules between files (vitest.config.ts: isolate false), so this runs once
- * per worker.
+ * PGlite: one migrated, empty database, kept as an image; each test file's database starts as a copy
+ * of it (initdb and the migrations cost seconds of WASM work per file otherwise). The workers keep
+ * their modules between files (vitest.config.ts: isolate false), so this runs once per worker, and the
+ * image is kept on disk (node_modules/.cache) under a name made from the migrations and the PGlite
+ * build, so the next run's workers start from it too.
  */
 let pgliteImage: Promise<Blob> | undefined;
 function migratedPgliteImage(): Promise<Blob> {
   pgliteImage ??= (async () => {
+    const file = imageFile();
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // not made yet: make it below
+    }
     const database = await openDatabase({});
     try {
       await database.migrate();
-      return await database.image!();
+      const image = await database.image!();
+      keepImage(file, image);
+      return image;
     } finally {
       await database.close();
     }
@@ -147,6 +172,41 @@ function migratedPgliteImage(): Promise<Blob> {
     pgliteImage = undefined;
   });
   return pgliteImage;
+}
+
+const IMAGE_DIR = path.join(import.meta.dirname, '../../../node_modules/.cache/pglite-test-images');
+
+/** The image's file: a hash of every migration file and of the PGlite package (its version). */
+function imageFile(): string {
+  const hash = createHash('sha256');
+  const pglite = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  hash.update(readFileSync(path.join(pglite, '..', 'package.json')));
+  for (const name of readdirSync(MIGRATIONS, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!name.endsWith('.sql') && !name.endsWith('.json')) continue;
+    hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
+  }
+  return path.join(IMAGE_DIR, `${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * Writes the image (through a rename, so a parallel worker never reads half a file) and removes the
+ * images of older migrations.
+ */
+function keepImage(file: string, image: Blob): void {
+  void image.arrayBuffer().then((bytes) => {
+    try {
+      mkdirSync(IMAGE_DIR, { recursive: true });
+      for (const old of readdirSync(IMAGE_DIR)) {
+        if (old.endsWith('.tar') && old !== path.basename(file))
+          rmSync(path.join(IMAGE_DIR, old), { force: true });
+      }
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, Buffer.from(bytes));
+      renameSync(partial, file);
+    } catch {
+      // only a cache: the next run's workers make their own image
+    }
+  });
 }
 
 /** A fresh, migrated, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -211,6 +271,7 @@ export function testConfig(
  * Call close() in afterAll: it stops the app, drops the database and removes the temp DATA_DIR.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  setPasswordHashCost(options.passwordHashCost ?? 'test');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-test-'));
   const ownSmtp = !options.smtp;
   const smtp = options.smtp ?? (await startSmtpSink());

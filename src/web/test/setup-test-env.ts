@@ -22,6 +22,16 @@ if (!('size' in HTMLSelectElement.prototype)) {
   });
 }
 
+// happy-dom has no BroadcastChannel, which every supported browser has (the session's tabs talk on
+// one); Node's is the same API. The vmForks pool (vitest.config.ts) does not pass Node's globals in.
+// (The specifier is a plain string: the web project's types know no Node modules.)
+if (typeof globalThis.BroadcastChannel === 'undefined') {
+  const workerThreads: string = 'node:worker_threads';
+  globalThis.BroadcastChannel = (
+    (await import(workerThreads)) as { BroadcastChannel: typeof BroadcastChannel }
+  ).BroadcastChannel;
+}
+
 // React, Radix and Testing Library report real mistakes (a missing key, an update outside act(),
 // a dialog without a title) through console.error: an unexpected one fails the test. A test that
 // expects one says so with `vi.mocked(console.error).mockClear()` after checking it.

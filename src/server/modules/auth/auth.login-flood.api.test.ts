@@ -83,7 +83,7 @@ beforeAll(async () => {
   // At the tests' normal priority the two hashing threads take both cores of a 2-core host, and a
   // search's p95 during the flood was 783 ms on PostgreSQL, which has no gate at all.
   await setPasswordHashingPriority('lowest');
-  t = await buildTestApp({ rateLimit: true, pgliteGate: PGLITE_GATE });
+  t = await buildTestApp({ rateLimit: true, pgliteGate: PGLITE_GATE, passwordHashCost: 'standard' });
   await insertFixture(t);
   owner = await createVerifiedUser(t);
   expect((await timedSearch(t)).status).toBe(200);
