@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 const FORBIDDEN: readonly { name: string; pattern: RegExp }[] = [
   { name: 'tracker number', pattern: new RegExp(['\\biss', 'ue[\\s-]+\\d+'].join(''), 'i') },
   { name: 'outside folder', pattern: new RegExp(['\\.\\./sha', 'red/'].join('')) },
+  // The same folder named without its `../` (the form above already names it).
+  { name: 'outside notes', pattern: new RegExp(['(?<!\\.\\./)\\bsha', 'red/[A-Z]+\\.md\\b'].join('')) },
   // Upper-case only: docs/style.md is ours.
   {
     name: 'outside document',
@@ -49,6 +51,7 @@ describe('references inside the repository', () => {
       `(${'iss'}ue\t7)`,
       `#sitemap-${'iss'}ue-22-item-2`,
       `the ${['..', 'sha' + 'red', 'NOTES.md'].join('/')} file`,
+      `hangs (${['sha' + 'red', 'NOTES.md'].join('/')}, docs/architecture.md)`,
       `per ${'SP'}EC.md §5`,
       `${'DES'}IGN.md's budget`,
       `the ${'STY'}LE.md guide`,
@@ -61,6 +64,7 @@ describe('references inside the repository', () => {
       '5',
       '6',
       '7',
+      '8',
     ]);
     // What is allowed: in-repo docs, issue words without a number, ADR numbers.
     expect(

@@ -165,8 +165,8 @@ if (testDbKind() === 'pglite') {
       }
     }, 60_000);
 
-    it("an in-memory database (each test file's) keeps PGlite's defaults", async () => {
-      expect(await show(t.database, 'shared_buffers')).toBe('128MB');
+    it("an in-memory database (each test file's) has 16MB of buffers and PGlite's work_mem", async () => {
+      expect(await show(t.database, 'shared_buffers')).toBe('16MB');
       expect(await show(t.database, 'work_mem')).toBe('4MB');
     });
   });

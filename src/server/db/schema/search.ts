@@ -149,7 +149,7 @@ export const searchTerms = pgTable(
 /**
  * The trigrams of every search term (pg_trgm's show_trgm), kept by a trigger on search_terms
  * (migration 0005): the index typo correction looks words up in. pg_trgm's own GIN index is not
- * used because its `%` operator hangs PGlite (shared/NOTES.md, docs/architecture.md); the
+ * used because its `%` operator hangs PGlite (db/client.unit.test.ts, docs/architecture.md); the
  * functions show_trgm() and similarity() do not.
  */
 export const searchTermTrigrams = pgTable(

@@ -61,7 +61,7 @@ import type { Hints } from './schema-arbitrary';
  * are fingerprinted on their own too.
  *
  * `npm run fuzz` runs 2,000 per operation on PGlite; `npm test` runs FUZZ_RUNS (default 40) on both
- * engines. FUZZ_SEED replays a run (the seed is printed).
+ * engines, `npm run check` 20 on PGlite. FUZZ_SEED replays a run (the seed is printed).
  *
  * Not fuzzed, on purpose: GET /api/openapi.json (hidden from the document it serves; it takes no
  * input) and /api/docs (swagger-ui's static pages, not part of the API).
