@@ -29,3 +29,12 @@ export function utcDateLabel(date: Date): string {
 export function utcMonthLabel(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+/**
+ * A `<time datetime>` value: the API's timestamps carry microseconds (six fraction digits, exact for
+ * the keyset cursors), and HTML allows at most three. '2026-11-27T02:00:08.420000Z' →
+ * '2026-11-27T02:00:08.420Z'; the same instant.
+ */
+export function htmlDateTime(iso: string): string {
+  return new Date(iso).toISOString();
+}

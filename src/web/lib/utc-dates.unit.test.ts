@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDateLabel, utcMonthLabel } from './utc-dates';
+import { htmlDateTime, utcDateLabel, utcMonthLabel } from './utc-dates';
 
 describe('UTC calendar labels', () => {
   it('names the day and month in UTC, whatever the clock of the machine', () => {
@@ -20,6 +20,21 @@ describe('UTC calendar labels', () => {
     for (let day = 0; day < 366; day += 1) {
       const date = new Date(Date.UTC(2028, 0, 1 + day, 23, 30));
       expect(utcDateLabel(date)).toBe(long.format(date));
+    }
+  });
+});
+
+describe('htmlDateTime', () => {
+  // HTML's valid global date and time string: at most three fraction digits.
+  const VALID = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+  it("writes the API's microsecond timestamps with milliseconds, the same instant", () => {
+    expect(htmlDateTime('2026-11-27T02:00:08.420000Z')).toBe('2026-11-27T02:00:08.420Z');
+    expect(htmlDateTime('2026-11-27T02:00:08.000001Z')).toBe('2026-11-27T02:00:08.000Z');
+    expect(htmlDateTime('2026-11-24T15:00:00.000Z')).toBe('2026-11-24T15:00:00.000Z');
+    for (const value of ['2026-11-27T02:00:08.420000Z', '2026-11-24T15:00:00Z']) {
+      expect(htmlDateTime(value)).toMatch(VALID);
+      expect(Date.parse(htmlDateTime(value))).toBe(Date.parse(value.replace(/(\.\d{3})\d+Z$/, '$1Z')));
     }
   });
 });

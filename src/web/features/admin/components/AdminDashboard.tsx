@@ -21,6 +21,7 @@ import { Card } from '#web/components/ui/Card.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { mailtoHref } from '#web/lib/mailto.ts';
 import { toast } from '#web/lib/toast.tsx';
+import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { isAdminAccessRequired } from '../api/admin-request';
 import { exportCsv } from '../api/export-csv';
 import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
@@ -38,7 +39,7 @@ type Tab = 'search' | 'bookings' | 'submissions' | 'reviews';
 const timestampColumn = {
   header: 'Timestamp',
   cell: (row: { created_at: string }) => (
-    <time dateTime={row.created_at}>{adminTimestamp(row.created_at)}</time>
+    <time dateTime={htmlDateTime(row.created_at)}>{adminTimestamp(row.created_at)}</time>
   ),
   className: 'whitespace-nowrap text-muted',
 };
@@ -136,7 +137,7 @@ function submissionColumns(onToggle: (row: Submission) => void, busy: boolean): 
           {row.handled_at ? (
             <Badge className="flex-wrap">
               Handled{' '}
-              <time className="whitespace-nowrap" dateTime={row.handled_at}>
+              <time className="whitespace-nowrap" dateTime={htmlDateTime(row.handled_at)}>
                 {adminTimestamp(row.handled_at)}
               </time>
             </Badge>

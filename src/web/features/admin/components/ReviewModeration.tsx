@@ -7,6 +7,7 @@ import { Stars } from '#web/components/Stars.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { toast } from '#web/lib/toast.tsx';
+import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { exportCsv } from '../api/export-csv';
 import { type ModerationStatus, useAdminReviews } from '../api/get-admin-reviews';
 import { useModerateReview } from '../api/moderate-review';
@@ -127,7 +128,7 @@ export function ReviewModeration({ userId }: { userId: string }) {
       header: status === 'hidden' ? 'Hidden' : status === 'held' ? 'Held since' : 'Last reported',
       cell: (row) => {
         const at = status === 'reported' ? row.last_reported_at : row.hidden_at;
-        return at ? <time dateTime={at}>{adminTimestamp(at)}</time> : '–';
+        return at ? <time dateTime={htmlDateTime(at)}>{adminTimestamp(at)}</time> : '–';
       },
       className: 'whitespace-nowrap text-muted',
     },

@@ -83,3 +83,12 @@ describe('OpeningItem: Book behind the login wall', () => {
     expect(peekPendingAction()).toMatchObject({ kind: 'book-opening' });
   });
 });
+
+describe('OpeningItem: valid HTML', () => {
+  it("writes the API's microsecond start time as a datetime HTML accepts (at most three fraction digits)", () => {
+    const { container } = renderWithProviders(
+      <OpeningItem opening={opening({ start_time: '2026-12-01T16:00:08.420000Z' })} isSignedIn={false} />,
+    );
+    expect(container.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-01T16:00:08.420Z');
+  });
+});

@@ -9,6 +9,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { savePendingAction, scrollBackTo, takePendingAction } from '#web/lib/pending-action.ts';
+import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { useViewerTimeZone } from '../opening-time';
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */
@@ -170,7 +171,7 @@ export function OpeningItem({
           <li className="flex items-start gap-2">
             <Clock className={iconClass} aria-hidden="true" />
             <span className="sr-only">When: </span>
-            <time dateTime={opening.start_time}>
+            <time dateTime={htmlDateTime(opening.start_time)}>
               {formatOpeningRange(opening.start_time, opening.end_time, {
                 showDate,
                 timeZone: opening.time_zone,

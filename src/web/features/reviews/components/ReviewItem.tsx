@@ -3,7 +3,7 @@ import type { Review } from '#domain/reviews.ts';
 import { Stars } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { utcDateLabel } from '#web/lib/utc-dates.ts';
+import { htmlDateTime, utcDateLabel } from '#web/lib/utc-dates.ts';
 
 /** 'November 27, 2026', the day in UTC: the same in the server-rendered page and every browser. */
 export const formatReviewDate = (iso: string) => utcDateLabel(new Date(iso));
@@ -43,7 +43,7 @@ export function ReviewItem({
       </div>
       <p className="mt-1 text-sm text-muted">
         {review.service && <span className="font-medium text-app">{review.service} · </span>}
-        <time dateTime={review.created_at}>{formatReviewDate(review.created_at)}</time>
+        <time dateTime={htmlDateTime(review.created_at)}>{formatReviewDate(review.created_at)}</time>
         {wasEdited(review) && ' · Edited'}
       </p>
       {review.text && <p className="mt-2 whitespace-pre-line break-words text-app">{review.text}</p>}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RatingSummary, Review } from '#domain/reviews.ts';
 import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
+import { ReviewItem } from './ReviewItem';
 import { ReviewsSection } from './ReviewsSection';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
@@ -67,5 +68,20 @@ describe('ReviewsSection', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('ReviewItem: valid HTML', () => {
+  it("writes the API's microsecond date as a datetime HTML accepts (at most three fraction digits)", () => {
+    const review = {
+      ...replied,
+      created_at: '2026-01-05T10:00:08.420000Z',
+      updated_at: '2026-01-05T10:00:08.420000Z',
+    };
+    const { container } = renderWithProviders(
+      <ReviewItem review={review} providerName="Juno Hair" isOwn={false} actions={{}} />,
+    );
+    expect(container.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-05T10:00:08.420Z');
+    expect(screen.getByText('January 5, 2026')).toBeTruthy();
   });
 });
