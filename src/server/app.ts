@@ -258,6 +258,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerWeb(app, config.webDir, {
     profilePage: (slug) => profilePage(ctx, slug),
     landingPage: (topic, place) => landingPage(ctx, topic, place),
+    publicUrl: config.publicUrl,
     renderer: opts.renderer === undefined ? await loadRenderer(config.webDir) : opts.renderer,
     replies: ctx.replies,
     betaGate: Boolean(config.betaPassword),

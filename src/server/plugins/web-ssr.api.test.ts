@@ -332,6 +332,42 @@ describe('the fixed pages rendered on the server: home, help, about, terms, priv
     }
   });
 
+  it('name their canonical address; a search state or a link with a query points to it and is not indexed', async () => {
+    for (const { path } of FIXED) {
+      const res = await t.get(path);
+      expect(res.text.match(/<link rel="canonical"[^>]*>/g), path).toEqual([
+        `<link rel="canonical" href="${t.config.publicUrl}${path}" />`,
+      ]);
+      expect(res.text, path).not.toContain('noindex');
+    }
+    for (const [path, canonical] of [
+      ['/?q=locs&zip=78704', '/'],
+      ['/?q=balayage', '/'],
+      ['/help?from=mail', '/help'],
+      ['/privacy?utm_source=x', '/privacy'],
+    ] as const) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text.match(/<link rel="canonical"[^>]*>/g), path).toEqual([
+        `<link rel="canonical" href="${t.config.publicUrl}${canonical}" />`,
+      ]);
+      expect(res.text, path).toContain('<meta name="robots" content="noindex, follow" />');
+    }
+    // A page the app answers for one person has no canonical address to name.
+    expect((await t.get('/account')).text).not.toContain('rel="canonical"');
+  });
+
+  it('answer 301 to the bare address when asked with a trailing slash, keeping the query', async () => {
+    for (const path of ['/about', '/help', '/terms', '/privacy', '/availability']) {
+      const res = await t.get(`${path}/`);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.location, path).toBe(path);
+    }
+    const res = await t.get('/help/?from=mail');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/help?from=mail');
+  });
+
   it('are not rendered behind the beta gate', async () => {
     const gated = await buildTestApp({
       indexHtml: INDEX,

@@ -60,6 +60,8 @@ export interface ServerPage {
 }
 
 export interface WebOptions {
+  /** PUBLIC_URL: the canonical links name pages under it. */
+  publicUrl: string;
   /** A provider's page, or null when the slug is unknown or not listed (the page then answers 404). */
   profilePage: (slug: string) => Promise<ServerPage | null>;
   /** A landing page /{topic}/{place}, or null when unknown or empty (404, never a thin page). */
@@ -222,8 +224,26 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const indexHtml = meta.length
     ? rawHtml.replace('</head>', () => `  ${meta.join('\n  ')}\n  </head>`)
     : rawHtml;
+  // Every fixed page names its canonical address; the same page at another address (a search state
+  // such as /?q=locs&zip=78704, an emailed link's query) points to it and is not indexed itself.
+  const canonicalTags = (url: string, variant: 'page' | 'query') =>
+    FIXED_PAGE_ROUTES[url]
+      ? `<link rel="canonical" href="${escapeHtml(`${opts.publicUrl}${url}`)}" />${
+          variant === 'query' ? '\n    <meta name="robots" content="noindex, follow" />' : ''
+        }`
+      : '';
+  /** A client route's head: its title and description (index.html's own for home) and canonical tags. */
+  const withHead = (html: string, url: string, variant: 'page' | 'query') => {
+    const head = PAGE_HEADS[url];
+    const tags = canonicalTags(url, variant);
+    if (head) return injectHead(html, { ...head, tags });
+    return tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html;
+  };
   const pageHtml = new Map(
-    Object.entries(PAGE_HEADS).map(([url, head]) => [url, injectHead(indexHtml, { ...head, tags: '' })]),
+    [...CLIENT_ROUTES].flatMap((url) => [
+      [url, withHead(indexHtml, url, 'page')],
+      [`${url}?`, withHead(indexHtml, url, 'query')],
+    ]),
   );
   // A rendered page reads without its script: the stylesheet and the pictures load first on a slow
   // link, and the script that hydrates it (and its route's chunk, routeAssets) after them.
@@ -238,9 +258,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
    * index.html with the page's head (index.html's own without one), and its content rendered by the
    * app when there is a renderer.
    */
-  async function renderPage(url: string, page: SsrPage, head: PageHead | undefined): Promise<string> {
-    if (!opts.renderer) return head ? injectHead(indexHtml, head) : indexHtml;
-    const withHead = head ? injectHead(renderedHtml, head) : renderedHtml;
+  async function renderPage(
+    url: string,
+    page: SsrPage,
+    head: PageHead | ((html: string) => string),
+  ): Promise<string> {
+    const headed = (html: string) => (typeof head === 'function' ? head(html) : injectHead(html, head));
+    if (!opts.renderer) return headed(indexHtml);
+    const withHead = headed(renderedHtml);
     const rendered = await opts.renderer.render(url, page, links);
     const { tags, chunks } = assetsFor(rendered.modules);
     const preload = chunks.length ? ` ${SSR_CHUNKS_ATTRIBUTE}="${escapeHtml(chunks.join(' '))}"` : '';
@@ -261,8 +286,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   function fixedPage(url: string, route: FixedPageRoute): Promise<CachedReply<Encoded>> {
     let kept = fixedPages.get(url);
     if (!kept) {
-      const head = PAGE_HEADS[url];
-      kept = renderPage(url, { kind: 'fixed', route }, head && { ...head, tags: '' }).then((html) => {
+      kept = renderPage(url, { kind: 'fixed', route }, (html) => withHead(html, url, 'page')).then((html) => {
         const hash = createHash('sha256').update(html).digest('base64url');
         return { body: hash, etag: etagOf(hash), value: encode(html), expiresAt: Number.POSITIVE_INFINITY };
       });
@@ -294,13 +318,21 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         .status(404)
         .send({ success: false, error: 'NOT_FOUND', message: `No route ${request.method} ${url}` });
     }
+    // One address per page: /about/ is /about, as /Kai-Nakamura/ is /kai-nakamura below.
+    if (url.length > 1 && url.endsWith('/') && CLIENT_ROUTES.has(url.slice(0, -1))) {
+      const query = request.url.slice(url.length);
+      return reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).redirect(`${url.slice(0, -1)}${query}`, 301);
+    }
     const fixed = FIXED_PAGE_ROUTES[url];
     if (fixed && opts.renderer && !opts.betaGate && request.url === url) {
       return sendPage(request, reply, await fixedPage(url, fixed));
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     // Behind the beta gate, profile pages are not described to anyone who has not passed it.
-    if (CLIENT_ROUTES.has(url) || opts.betaGate) return reply.send(pageHtml.get(url) ?? indexHtml);
+    if (CLIENT_ROUTES.has(url) || opts.betaGate) {
+      const key = request.url === url ? url : `${url}?`;
+      return reply.send(pageHtml.get(key) ?? indexHtml);
+    }
     const path = url.toLowerCase().replace(/\/$/, '');
     const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
     const find =
