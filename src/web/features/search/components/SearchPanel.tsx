@@ -175,6 +175,7 @@ export function SearchPanel({
                 />
                 <input
                   id={zipId}
+                  type="text"
                   value={zip}
                   onChange={(e) => changeZip(sanitizeZipInput(e.target.value))}
                   onPaste={handleZipPaste}
