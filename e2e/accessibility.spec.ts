@@ -27,6 +27,8 @@ for (const theme of ['dark', 'light'] as const) {
 
 test('the auth dialog works from the keyboard alone', async ({ page }) => {
   await page.goto('/');
+  // The server-rendered button does nothing until the page has hydrated (on a busy machine, a while).
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await page.getByRole('button', { name: 'Sign up / Log in' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Log in' });

@@ -241,3 +241,44 @@ test("someone signed in never sees the visitor's 'Sign up / Log in' on a server-
     await context.close();
   }
 });
+
+test('an address that names nothing is a 404 page with JavaScript off and on, and hydrates without a mismatch', async ({
+  browser,
+  baseURL,
+}) => {
+  const pages = [
+    { path: '/no/such-page-x', heading: 'Oops!' },
+    { path: '/nobody-by-this-name', heading: 'Profile Not Found' },
+    { path: '/hair-stylists/nowhere-zz', heading: 'Page not found' },
+  ];
+  const off = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await off.newPage();
+  for (const { path, heading } of pages) {
+    const res = await still.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(still.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    await expect(still.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex');
+  }
+  await off.close();
+
+  const on = await browser.newContext({ baseURL });
+  const page = await on.newPage();
+  const errors: string[] = [];
+  // The 404 answers themselves (the page, the profile's API call) are what this test asks for.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().includes('status of 404')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  for (const { path, heading } of pages) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+  }
+  await page.goto('/no/such-page-x');
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.getByRole('link', { name: 'Return home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(errors, errors.join('\n')).toEqual([]);
+  await on.close();
+});

@@ -15,8 +15,11 @@ export type SsrPage =
   /** A page made of the app's own texts (the home page as a visitor first sees it, help, about, the legal pages). */
   | { kind: 'fixed'; route: FixedPageRoute };
 
-/** The pages rendered from no data: the same for every visitor until the next build. */
-export type FixedPageRoute = 'home' | 'help' | 'about' | 'terms' | 'privacy';
+/**
+ * The pages rendered from no data: the same for every visitor until the next build. `not-found` is
+ * the page of every address that names nothing (404), rendered at that address.
+ */
+export type FixedPageRoute = 'home' | 'help' | 'about' | 'terms' | 'privacy' | 'not-found';
 
 /** Configuration the page's components read from meta tags in the browser. */
 export interface SsrSiteLinks {

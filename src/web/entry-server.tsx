@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router';
 import type { FixedPageRoute, SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
 import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
-import { type SsrState, scriptJson, seedQueries } from './app/ssr-state';
+import { ServerNotFoundPath, type SsrState, scriptJson, seedQueries } from './app/ssr-state';
 import { landingPageKey } from './features/places/api/get-landing-page';
 import { publicProfileQuery } from './features/profiles/api/get-public-profile';
 import { reviewsQuery } from './features/reviews/api/get-reviews';
@@ -57,6 +57,7 @@ const FIXED_PAGE_MODULES: Record<FixedPageRoute, string[]> = {
   about: ['app/routes/about.tsx'],
   terms: ['app/routes/legal.tsx'],
   privacy: ['app/routes/legal.tsx'],
+  'not-found': ['app/routes/not-found.tsx', 'app/routes/profile.tsx', 'app/routes/landing.tsx'],
 };
 
 /**
@@ -76,7 +77,9 @@ export async function render(url: string, page: SsrPage, links: SsrSiteLinks): P
     <StrictMode>
       <App client={client}>
         <StaticRouter location={url}>
-          <AppRoutes />
+          <ServerNotFoundPath value={state.route === 'not-found' ? new URL(url, 'http://x').pathname : null}>
+            <AppRoutes />
+          </ServerNotFoundPath>
         </StaticRouter>
       </App>
     </StrictMode>,

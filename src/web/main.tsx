@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { SSR_CHUNKS_ATTRIBUTE, SSR_STATE_ID } from '#domain/ssr.ts';
 import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
-import { type SsrState, seedQueries } from './app/ssr-state';
+import { ServerNotFoundPath, type SsrState, seedQueries } from './app/ssr-state';
 import { queryClient } from './lib/query-client';
 
 const root = document.getElementById('root')!;
@@ -36,21 +36,24 @@ async function preloadChunks(chunks: string[]) {
     await nextTask();
   }
 }
+// A server-rendered page (a profile, a landing page; ADR 017) carries the data it was rendered
+// from: the queries start with it, and React hydrates the HTML instead of rendering it again.
+const state = document.getElementById(SSR_STATE_ID);
+const ssr = state?.textContent ? (JSON.parse(state.textContent) as SsrState) : null;
+
 const app = (
   <StrictMode>
     <App client={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <ServerNotFoundPath value={ssr?.route === 'not-found' ? window.location.pathname : null}>
+          <AppRoutes />
+        </ServerNotFoundPath>
       </BrowserRouter>
     </App>
   </StrictMode>
 );
 
-// A server-rendered page (a profile, a landing page; ADR 017) carries the data it was rendered
-// from: the queries start with it, and React hydrates the HTML instead of rendering it again.
-const state = document.getElementById(SSR_STATE_ID);
-if (state?.textContent) {
-  const ssr = JSON.parse(state.textContent) as SsrState;
+if (state && ssr) {
   const chunks = state.getAttribute(SSR_CHUNKS_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
   // The browser paints the server's HTML first; then the route's code loads and React hydrates, in a
   // transition that yields to the browser every few milliseconds instead of holding the main thread

@@ -52,6 +52,13 @@ afterAll(async () => {
 });
 
 const slugOf = () => provider.user.routing_slug as string;
+
+/** The server's not-found answer: its head, never indexed, and the state to hydrate it as it is. */
+function expectNotFoundPage(html: string, path: string) {
+  expect(html, path).toContain('<title>Page not found · Glowfind</title>');
+  expect(html, path).toContain('<meta name="robots" content="noindex" />');
+  expect(stateOf(html), path).toEqual({ route: 'not-found', queries: [] });
+}
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script id="${SSR_STATE_ID}"`));
 const stateOf = (html: string) => {
@@ -231,14 +238,16 @@ describe('GET /{slug} rendered on the server', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('renders nothing for a profile that is not listed: 404 with the plain app page', async () => {
+  it("answers 404 with the profile's not-found page for a profile that is not listed or a slug that names nobody", async () => {
     const unlisted = await createVerifiedProvider(t, { name: 'Not Yet Listed' }, { listed: false });
-    const res = await t.get(`/${unlisted.user.routing_slug}`);
-    expect(res.status).toBe(404);
-    expect(res.text).toBe(INDEX);
-    const unknown = await t.get('/no-such-provider-here');
-    expect(unknown.status).toBe(404);
-    expect(unknown.text).toBe(INDEX);
+    for (const path of [`/${unlisted.user.routing_slug}`, '/no-such-provider-here']) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(404);
+      expectNotFoundPage(res.text, path);
+      // Readable without JavaScript: the profile route's own not-found state, in the HTML.
+      expect(rootOf(res.text), path).toMatch(/<h1[^>]*>Profile Not Found<\/h1>/);
+      expect(rootOf(res.text), path).not.toContain('Not Yet Listed');
+    }
   });
 });
 
@@ -273,11 +282,21 @@ describe('GET /{topic}/{place} rendered on the server', () => {
     expect(query!.data).toEqual({ pages: [api.body], pageParams: [null] });
   });
 
-  it('answers 404 with the plain app page for an empty or unknown page, and 301 to the lower-case address', async () => {
-    for (const path of ['/barbers/austin-tx', '/hair-stylists/nowhere-zz', '/no-such-topic/austin-tx']) {
+  it('answers 404 with a not-found page for an empty or unknown page, and 301 to the lower-case address', async () => {
+    // A service and a place we know, with nobody there yet: the landing route says so.
+    for (const path of ['/barbers/austin-tx', '/hair-stylists/nowhere-zz']) {
       const res = await t.get(path);
       expect(res.status, path).toBe(404);
-      expect(res.text).toBe(INDEX);
+      expectNotFoundPage(res.text, path);
+      expect(rootOf(res.text), path).toContain('We have no providers for this service in this place yet.');
+    }
+    // Two segments that are not a service and a place, or more segments: the app's 'Oops!' page.
+    for (const path of ['/no-such-topic/austin-tx', '/no/such-page-x', '/some/deeper/path']) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(404);
+      expectNotFoundPage(res.text, path);
+      expect(rootOf(res.text), path).toMatch(/<h1[^>]*>Oops!<\/h1>/);
+      expect(rootOf(res.text), path).toContain('Return home');
     }
     const moved = await t.get('/Hair-Stylists/Austin-TX/?ref=mail');
     expect(moved.status).toBe(301);

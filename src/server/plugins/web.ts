@@ -101,6 +101,13 @@ const PAGE_HEADS: Record<string, { title: string; description: string }> = {
   },
 };
 
+/** The head of the not-found page (404): never indexed. */
+const NOT_FOUND_HEAD: PageHead = {
+  title: `Page not found · ${BRAND.name}`,
+  description: "We couldn't find the page you're looking for.",
+  tags: '<meta name="robots" content="noindex" />',
+};
+
 /**
  * Puts a page's title, description and extra tags into index.html's head. Every replacement is a
  * function: a replacement string would read `$&`, `$'`, `` $` ``, `$1`, `$<name>` and `$$` in a
@@ -296,6 +303,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     return kept;
   }
 
+  /**
+   * 404 for an address that names nothing: the app's not-found page, rendered at that address (the
+   * page reads whole without JavaScript; rendered each time, a few milliseconds, since addresses
+   * are unbounded), or index.html with its head when there is no renderer.
+   */
+  async function sendNotFound(url: string, reply: FastifyReply) {
+    const html = await renderPage(url, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
+    return reply.status(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -344,7 +361,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
               return opts.landingPage(topic, place);
             }
           : null;
-    if (!find) return reply.status(404).send(indexHtml);
+    if (!find) return sendNotFound(url, reply);
     // One address per page: the app reads its data by the path's exact words, so /Kai-Nakamura/ is
     // sent to /kai-nakamura (a crawler keeps one URL; the page hydrates with the data it was made from).
     const canonical = slug ? `/${slug}` : path;
@@ -375,7 +392,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         if (error instanceof PageNotFound) return null;
         throw error;
       });
-    if (!cached) return reply.status(404).send(indexHtml);
+    if (!cached) return sendNotFound(canonical, reply);
     return sendPage(request, reply, cached);
   });
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
+import { isLandingPath } from '#domain/places-options.ts';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { RootLayout } from './root-layout';
 import { HomePage } from './routes/home';
@@ -52,7 +53,8 @@ const AdminPage = lazy(async () => {
 });
 const LandingPage = preloadable(() => import('./routes/landing').then((m) => m.LandingPage));
 
-const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
+// The server renders it for every address that names nothing (404), so it can load before hydrating.
+const NotFoundPage = preloadable(() => import('./routes/not-found').then((m) => m.NotFoundPage));
 // A profile opened directly comes rendered by the server with its data (ADR 017); one reached from
 // a card asks for its data when its code has loaded.
 const ProfilePage = preloadable(() => import('./routes/profile').then((m) => m.ProfilePage));
@@ -68,7 +70,23 @@ const SERVER_RENDERED: Record<Exclude<ServerRenderedRoute, 'home'>, { preload():
   about: AboutPage,
   terms: TermsPage,
   privacy: PrivacyPage,
+  // Rendered at the address that names nothing: a slug's (the profile route shows its not-found
+  // state), a landing path's (the same), or any other (NotFoundPage).
+  'not-found': {
+    preload: async () => {
+      await Promise.all([NotFoundPage.preload(), ProfilePage.preload(), LandingPage.preload()]);
+    },
+  },
 };
+
+/**
+ * /{service}/{place}: a landing page when the first segment is a service or category we know and the
+ * second can be a place (the server's test, isLandingPath); any other two segments name nothing.
+ */
+function LandingRoute() {
+  const { pathname } = useLocation();
+  return isLandingPath(pathname.toLowerCase().replace(/\/$/, '')) ? <LandingPage /> : <NotFoundPage />;
+}
 
 /** Loads a server-rendered route's code, so the first render (the server's, hydration) does not suspend. */
 export const preloadRoute = async (route: ServerRenderedRoute) => {
@@ -90,7 +108,7 @@ export function AppRoutes() {
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path=":slug" element={<ProfilePage />} />
-        <Route path=":service/:place" element={<LandingPage />} />
+        <Route path=":service/:place" element={<LandingRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
 import type { FixedPageRoute } from '#domain/ssr.ts';
 
 /**
@@ -26,3 +28,15 @@ export const scriptJson = (value: unknown): string =>
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The path the server answered with its not-found page (404), when the page being hydrated is that
+ * one: an unknown slug looks like a profile's address, and only the server knows it names nobody.
+ */
+export const ServerNotFoundPath = createContext<string | null>(null);
+
+/** True while the app shows the address the server said names nothing. */
+export function useServerNotFound(): boolean {
+  const { pathname } = useLocation();
+  return useContext(ServerNotFoundPath) === pathname;
+}

@@ -11,6 +11,7 @@ import { LandingPageView } from '#web/features/places/components/LandingPageView
 import { ProviderGrid } from '#web/features/search/components/ProviderGrid.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useServerNotFound } from '../ssr-state';
 
 const renderProviders = (providers: readonly ProviderCard[]) => (
   <ProviderGrid providers={providers} renderFavorite={renderCardFavorite} />
@@ -25,7 +26,8 @@ export function LandingPage() {
   const query = useLandingPage(service, place);
   const pages = query.data?.pages ?? [];
   const first = pages[0];
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // The server answered this address with 404 (the page hydrates as it was rendered), or the API did.
+  const notFound = useServerNotFound() || (query.error instanceof ApiError && query.error.status === 404);
 
   useDocumentTitle(
     first

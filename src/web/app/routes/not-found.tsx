@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BRAND } from '#domain/brand.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
+/** An address that names nothing (404; the server renders it too, at that address). */
 export function NotFoundPage() {
   const location = useLocation();
+  useDocumentTitle(`Page not found · ${BRAND.name}`);
   useEffect(() => {
     console.warn(`404: no page at ${location.pathname}`);
   }, [location.pathname]);

@@ -17,6 +17,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useSession } from '#web/lib/session.ts';
+import { useServerNotFound } from '../ssr-state';
 
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
@@ -40,7 +41,8 @@ export function ProfilePage() {
   const query = usePublicProfile(slug);
   const queryClient = useQueryClient();
   const session = useSession();
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // The server answered this address with 404 (the page hydrates as it was rendered), or the API did.
+  const notFound = useServerNotFound() || (query.error instanceof ApiError && query.error.status === 404);
   // A profile view for the provider's insights (ADR 019), sent by the browser that rendered it (never
   // by the server's rendering), and not the provider's own look at their page; the beacon code loads then.
   const viewedId = query.data?.id;
