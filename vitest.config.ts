@@ -43,6 +43,9 @@ export default defineConfig({
           environment: 'node',
           // Pure functions and temp-dir fixtures: no shared state to isolate.
           isolate: false,
+          // A guard against a hang, not a speed check: the property tests run hundreds of cases and
+          // took 5–7 s (Vitest's default limit is 5) on a 2-core machine busy with other work.
+          testTimeout: 30_000,
         },
       },
       apiProject('pglite'),
@@ -56,6 +59,8 @@ export default defineConfig({
           // Each file gets fresh modules (the dialog and session stores are module state) in a fresh VM
           // context of a worker that stays up, instead of a fresh process per file: a third of the CPU.
           pool: 'vmForks',
+          // As in the unit project: a hang guard that a busy machine's slow property test does not trip.
+          testTimeout: 30_000,
           setupFiles: ['src/web/test/setup-test-env.ts'],
         },
       },
