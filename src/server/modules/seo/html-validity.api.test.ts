@@ -168,11 +168,14 @@ describe('every server-rendered page type is valid HTML', () => {
     ['a landing page', () => '/balayage/austin-tx', 'Maya Lopez Hair'],
     // Drawn by the browser: the server sends the app's shell with the page's head.
     ['/availability', () => '/availability', '<div id="root"></div>'],
+    // 404 pages, rendered at the address that names nothing.
+    ['the not-found page', () => '/no/such-page-x', 'Oops!'],
+    ["a profile's not-found page", () => '/nobody-by-this-name', 'Profile Not Found'],
   ];
 
   it.each(PAGES)('%s has 0 errors', async (label, url, marker) => {
     const res = await t.get(url());
-    expect(res.status, label).toBe(200);
+    expect(res.status, label).toBe(label.includes('not-found') ? 404 : 200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text, label).toContain(marker);
     expect(await errorsOf(res.text), `${label} (${url()})`).toEqual([]);
