@@ -8,6 +8,7 @@ import {
 } from '#server/test/factories.ts';
 import { loginWithCookie, logoutWithCookie, refreshWithCookie } from '#server/test/session-cookie.ts';
 import { PRIVATE_CACHE_CONTROL } from './auth';
+import { requiresSignIn } from './openapi';
 import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 /**
@@ -54,7 +55,7 @@ async function authenticatedGets(): Promise<string[]> {
   };
   return Object.entries(doc.paths).flatMap(([path, operations]) => {
     const op = operations.get;
-    if (!op?.security?.length) return [];
+    if (!op || !requiresSignIn(op.security)) return [];
     const required = (op.parameters ?? []).filter((p) => p.required);
     let url = path;
     const query = new URLSearchParams();

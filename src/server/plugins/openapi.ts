@@ -1,9 +1,13 @@
+import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BRAND } from '#domain/brand.ts';
 import { ERROR_MESSAGES, ERROR_STATUS } from '#domain/errors.ts';
+import { PriceRangeSchema } from '#domain/search.ts';
+import { ERROR_EXAMPLE, OPERATION_EXAMPLES } from './openapi-examples';
 
 /**
  * Failures a route can answer beyond what its options show (auth, input, rate limit): the 403, 404
@@ -91,6 +95,7 @@ const ERROR_RESPONSE_SCHEMA = {
   },
   required: ['success', 'error', 'message'],
   additionalProperties: false,
+  example: ERROR_EXAMPLE,
 };
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -123,7 +128,7 @@ function errorStatuses(
     statuses.add(415);
   }
   // authenticate: no or a bad token (401), an account that never confirmed its email (403).
-  if (Array.isArray(schema.security) && schema.security.length > 0) {
+  if (requiresSignIn(schema.security)) {
     statuses.add(401);
     statuses.add(403);
   }
@@ -133,23 +138,159 @@ function errorStatuses(
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** A route's `security` when a bearer token is optional: a visitor is served, a signed-in viewer gets more. */
+export const OPTIONAL_SIGN_IN: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+/** Whether an operation's security requires a bearer token (`{}` among the options makes it optional). */
+export function requiresSignIn(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    !security.some((requirement) => Object.keys(requirement ?? {}).length === 0)
+  );
+}
+
+/** Every tag the routes use, described: the document's top-level `tags` (redocly's lint wants each described). */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'health', description: 'Liveness: a database round trip.' },
+  {
+    name: 'auth',
+    description: 'Accounts and sessions: sign-up, email confirmation, login, tokens, password reset.',
+  },
+  { name: 'profiles', description: "The signed-in account's own profile, and providers' public profiles." },
+  { name: 'messages', description: 'Messages from clients to providers, sent by email.' },
+  { name: 'uploads', description: "Providers' avatar and portfolio images (data URLs, stored as WebP)." },
+  {
+    name: 'search',
+    description: "Provider search and listings, the nearest zip, and the admins' search logs.",
+  },
+  { name: 'places', description: 'Landing pages: one service in one city.' },
+  { name: 'favorites', description: 'Saved providers and services, and providers a client has blocked.' },
+  { name: 'bookings', description: 'Clicks on Book buttons, as each provider sees them.' },
+  {
+    name: 'insights',
+    description: "Providers' impressions and views: beacons in, daily figures and CSV out.",
+  },
+  { name: 'access', description: 'The beta gate and the admin access step.' },
+  { name: 'openings', description: 'Last-minute openings posted by providers, and email alerts about them.' },
+  { name: 'forms', description: 'Feedback and investor sign-ups, and their admin list.' },
+  { name: 'reviews', description: 'Reviews of providers, replies and reports, and their moderation.' },
+  { name: 'saved-searches', description: 'Saved searches and their email alerts of new matches.' },
+  { name: 'admin', description: 'Admin lists and exports of booking clicks and reviews.' },
+];
+
+/**
+ * A stable, unique operationId from the method and path: 'GET /api/user/{slug}' → getUserBySlug,
+ * 'PUT /api/saved-searches/{id}/alert' → putSavedSearchesByIdAlert. Derived, so a new route needs no
+ * name and a renamed path renames its operation.
+ */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return param ? ['by', ...param.split('_')] : segment.split(/[-_.]/);
+    });
+  const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${pascal}`;
+}
+
+/** The schema a zod type has in the document, as the same transform writes it for a body property. */
+function documentSchemaOf(schema: z.ZodType): unknown {
+  const transformed = jsonSchemaTransform({
+    schema: { body: z.object({ value: schema }) },
+    url: '/',
+    route: { method: 'POST', url: '/' },
+    openapiObject: { openapi: OPENAPI_VERSION },
+  } as unknown as Parameters<typeof jsonSchemaTransform>[0]) as {
+    schema: { body: { properties: { value: Record<string, unknown> } } };
+  };
+  return transformed.schema.body.properties.value;
+}
+
+/**
+ * Schemas the domain shares between several bodies, named once in `components`: every place the
+ * document spells one out becomes a $ref. zod's [price, price] tuple comes out of OpenAPI 3.0 as
+ * an array whose items are `anyOf` the same schema twice; its component says it once.
+ */
+function namedSchemas(): { name: string; inline: unknown; component: Record<string, unknown> }[] {
+  const inline = documentSchemaOf(PriceRangeSchema) as Record<string, unknown>;
+  const items = (inline.items as { anyOf?: unknown[] } | undefined)?.anyOf?.[0];
+  return [
+    {
+      name: 'PriceRange',
+      inline,
+      component: {
+        ...inline,
+        items,
+        description: '[lowest, highest] price in US dollars, lowest first.',
+        example: [40, 250],
+      },
+    },
+  ];
+}
+
+/** Replaces, anywhere under `node`, each value deep-equal to `inline` by `replacement`. */
+function replaceDeep(node: unknown, inline: unknown, replacement: unknown): unknown {
+  if (isDeepStrictEqual(node, inline)) return replacement;
+  if (Array.isArray(node)) return node.map((child) => replaceDeep(child, inline, replacement));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(
+      Object.entries(node).map(([key, child]) => [key, replaceDeep(child, inline, replacement)]),
+    );
+  return node;
+}
+
 /** The document's OpenAPI version: it decides the JSON Schema dialect, which the compiled serializers share. */
 export const OPENAPI_VERSION = '3.0.3';
 
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; example?: unknown }[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
+};
 type OpenApiDoc = {
   components?: { schemas?: Record<string, unknown> };
-  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths?: Record<string, Record<string, Operation>>;
 };
+
+/** Adds the examples of openapi-examples.ts to one operation ('METHOD /path' as registered). */
+function addExamples(operation: Operation, route: string) {
+  const example = OPERATION_EXAMPLES[route];
+  if (!example) return;
+  for (const parameter of operation.parameters ?? []) {
+    const value = example.params?.[parameter.name];
+    if (value !== undefined) parameter.example = value;
+  }
+  const body = operation.requestBody?.content?.['application/json'];
+  if (body && example.body !== undefined) body.example = example.body;
+  const reply = operation.responses?.['200']?.content?.['application/json'];
+  if (reply && example.reply !== undefined) reply.example = example.reply;
+}
 
 /** OpenAPI from the zod schemas at /api/openapi.json, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
   const deployment = { betaGate: Boolean(app.ctx.config.betaPassword), rateLimit: app.ctx.config.rateLimit };
   // 'method path' as the document spells it ('get /api/user/{slug}') → its error statuses.
   const errorsByOperation = new Map<string, number[]>();
+  // The same keys, for the operations whose 200 is a CSV download: they have no reply schema to show.
+  const csvOperations = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: OPENAPI_VERSION,
-      info: { title: `${BRAND.name} API`, version: '1.0.0' },
+      info: {
+        title: `${BRAND.name} API`,
+        version: '1.0.0',
+        description: `The calls ${BRAND.name}'s web app makes. Every failure has the ErrorResponse shape.`,
+      },
+      servers: [{ url: app.ctx.config.publicUrl, description: 'This deployment (PUBLIC_URL)' }],
+      tags: TAGS,
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -159,8 +300,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: (input) => {
       const route = input.route as RouteOptions;
       const docPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const produces = (route.schema as { produces?: string[] } | undefined)?.produces;
       for (const method of [route.method].flat()) {
         errorsByOperation.set(`${method.toLowerCase()} ${docPath}`, errorStatuses(route, method, deployment));
+        if (produces?.includes('text/csv')) csvOperations.add(`${method.toLowerCase()} ${docPath}`);
       }
       return jsonSchemaTransform(input);
     },
@@ -168,14 +311,38 @@ export async function registerOpenApi(app: FastifyInstance) {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
       const { openapiObject } = documentObject;
       const doc = openapiObject as OpenApiDoc;
+      const named = namedSchemas();
+      for (const { name, inline } of named) {
+        doc.paths = replaceDeep(doc.paths, inline, {
+          $ref: `#/components/schemas/${name}`,
+        }) as OpenApiDoc['paths'];
+      }
       doc.components = {
         ...doc.components,
-        schemas: { ...doc.components?.schemas, ErrorResponse: ERROR_RESPONSE_SCHEMA },
+        schemas: {
+          ...doc.components?.schemas,
+          ErrorResponse: ERROR_RESPONSE_SCHEMA,
+          ...Object.fromEntries(named.map(({ name, component }) => [name, component])),
+        },
       };
+      const operationIds = new Set<string>();
       for (const [path, operations] of Object.entries(doc.paths ?? {})) {
         for (const [method, operation] of Object.entries(operations)) {
+          operation.operationId = operationIdOf(method, path);
+          if (operationIds.has(operation.operationId))
+            throw new Error(`two operations derive the operationId ${operation.operationId}`);
+          operationIds.add(operation.operationId);
+          // Public: an explicit empty list, so no reader mistakes an omission for a default.
+          operation.security ??= [];
+          addExamples(operation, `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
           operation.responses ??= {};
           const responses = operation.responses;
+          if (csvOperations.has(`${method} ${path}`) && responses['200'] && !responses['200'].content) {
+            responses['200'] = {
+              description: 'A CSV file (a download)',
+              content: { 'text/csv': { schema: { type: 'string' } } },
+            };
+          }
           for (const status of errorsByOperation.get(`${method} ${path}`) ?? []) {
             responses[status] ??= {
               description: DESCRIPTIONS[status],

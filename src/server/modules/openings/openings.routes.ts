@@ -16,6 +16,7 @@ import {
 } from '#domain/openings.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
+import { OPTIONAL_SIGN_IN } from '#server/plugins/openapi.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { optionalViewer } from '../auth/auth.service';
@@ -40,6 +41,7 @@ export async function openingRoutes(base: FastifyInstance) {
       config: { rateLimit: RATE_LIMITS.search, gatedOnMiss: true },
       schema: {
         tags,
+        security: OPTIONAL_SIGN_IN,
         summary:
           'Upcoming openings (next 5 days, soonest first), filtered by zip and radius, words, category and day (the opening’s own calendar), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
         querystring: OpeningsQuerySchema,

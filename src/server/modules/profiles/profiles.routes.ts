@@ -9,6 +9,7 @@ import {
 import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
+import { OPTIONAL_SIGN_IN } from '#server/plugins/openapi.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
@@ -63,6 +64,7 @@ export async function profileRoutes(base: FastifyInstance) {
       config: { gatedOnMiss: true },
       schema: {
         tags,
+        security: OPTIONAL_SIGN_IN,
         summary:
           "A provider's public profile by its routing slug; with a bearer token (optional), the Book buttons' click token",
         params: SlugParamsSchema,

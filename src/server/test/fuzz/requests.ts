@@ -3,20 +3,28 @@ import type { JsonSchema, RefResolver } from './json-schema';
 import { invalidFor, MALFORMED_JSON, WRONG_CONTENT_TYPES } from './mutations';
 import { arbitraryFor, type Hints } from './schema-arbitrary';
 
-/** The parts of an OpenAPI 3.0 operation the fuzzer reads. */
+/** The parts of an OpenAPI 3.0 operation the fuzzer and the contract test read. */
 export interface Parameter {
   in: 'query' | 'path' | 'header' | 'cookie';
   name: string;
   required?: boolean;
   schema: JsonSchema;
+  example?: unknown;
+}
+/** A request or response body of one media type. */
+interface MediaType {
+  schema: JsonSchema;
+  example?: unknown;
 }
 export interface Operation {
   method: string;
   /** As the document spells it: '/api/reviews/{id}'. */
   path: string;
+  operationId?: string;
+  tags?: string[];
   parameters?: Parameter[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, { description?: string; content?: Record<string, MediaType> }>;
   security?: unknown[];
 }
 

@@ -1,0 +1,169 @@
+import { ERROR_MESSAGES } from '#domain/errors.ts';
+
+/**
+ * Example values the OpenAPI document shows (openapi.ts), kept on the server: on the zod schemas of
+ * src/domain they would ship in the web bundle. A contract test sends every operation as its
+ * examples say (openapi-contract.api.test.ts) and redocly's lint checks each against its schema.
+ */
+interface OperationExample {
+  /** Path, query and header parameters by name. */
+  params?: Record<string, string>;
+  /** The JSON request body. */
+  body?: unknown;
+  /** The 200 reply's body, where it is short enough to read. */
+  reply?: unknown;
+}
+
+/** Ids the examples use: the contract test seeds its rows with them, so the examples reach real rows. */
+export const EXAMPLE_IDS = {
+  provider: '5b3e2f4c-8d1a-4e6b-9c7d-2a1f0e3b4c5d',
+  providerSlug: 'maya-lopez-hair',
+  client: '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
+  review: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
+  opening: '2d3c4b5a-6f7e-4d8c-9b0a-1e2f3d4c5b6a',
+  submission: '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5',
+  savedSearch: 'c4b3a2f1-e0d9-4c8b-b7a6-f5e4d3c2b1a0',
+};
+
+const EMAIL = 'maya@example.com';
+const PASSWORD = 'Velvet-Orchid-4821';
+/** A 1×1 PNG. */
+const IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const SEARCH = {
+  query: 'balayage',
+  locationZip: '78701',
+  priceRange: [40, 250],
+  radiusMiles: 25,
+  sort: 'relevance',
+};
+const OPENING = {
+  service_type: 'Silk press',
+  start_time: '2026-12-05T15:00:00Z',
+  end_time: '2026-12-05T16:00:00Z',
+  price: '$85',
+  note: 'Cancellation: first come, first served',
+  time_zone: 'America/Chicago',
+};
+const PROVIDER = { provider_id: EXAMPLE_IDS.provider };
+const REVIEW = { id: EXAMPLE_IDS.review };
+const SAVED_SEARCH = { id: EXAMPLE_IDS.savedSearch };
+
+/** The example reply of every error response (ErrorResponse). */
+export const ERROR_EXAMPLE = { success: false, error: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND };
+
+/** Keyed 'METHOD /path' as registered, like ROUTE_ERRORS. */
+export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  'GET /api/health': { reply: { status: 'ok' } },
+  'POST /api/auth/signup': {
+    body: {
+      email: EMAIL,
+      password: PASSWORD,
+      userData: { user_type: 'provider', name: 'Maya Lopez', location: 'Austin, TX 78701' },
+    },
+  },
+  'POST /api/auth/login': { body: { email: EMAIL, password: PASSWORD } },
+  'POST /api/auth/verify-email': { body: { temp_token: 'kq3Vf0x9ZbC2mN7pR4sT8wY1', type: 'email' } },
+  'POST /api/auth/resend-verification': { body: { email: EMAIL } },
+  'POST /api/auth/forgot-password': { body: { email: EMAIL } },
+  'POST /api/auth/signin-link': { body: { email: EMAIL } },
+  'POST /api/auth/signin-link/verify': { body: { token: 'Hq7Lm2Xv9Pc4Rt6Ws1Yz8Kb3' } },
+  'POST /api/auth/reset-password': { body: { token: 'Jd5Nf8Qk2Sg7Tv0Wx3Za6Bc9', password: PASSWORD } },
+  'PUT /api/auth/profile': {
+    body: {
+      name: 'Maya Lopez',
+      bio: 'Colour specialist: balayage and lived-in blondes.',
+      location: 'Austin, TX 78701',
+      zip: '78701',
+      booking_link: 'https://book.example.com/maya',
+      specialties: ['Balayage', 'Colour correction'],
+      pricing: [
+        {
+          service: 'Balayage',
+          description: 'Hand-painted highlights',
+          priceType: 'starting_at',
+          minPrice: 180,
+        },
+      ],
+    },
+  },
+  'GET /api/user/:slug': { params: { slug: EXAMPLE_IDS.providerSlug } },
+  'POST /api/messages': {
+    body: {
+      providerId: EXAMPLE_IDS.provider,
+      message: 'Hi Maya, do you have time for a balayage on Saturday?',
+    },
+  },
+  'POST /api/upload/avatar': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
+  'POST /api/upload/portfolio': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
+  'DELETE /api/upload/portfolio': {
+    body: {
+      imageUrl: `/uploads/portfolio/${EXAMPLE_IDS.provider}/balayage.webp`,
+      userId: EXAMPLE_IDS.provider,
+    },
+  },
+  'POST /api/search': { body: SEARCH },
+  'GET /api/zips/nearest': { params: { latitude: '30.2711', longitude: '-97.7437' } },
+  'GET /api/places/:service/:place': { params: { service: 'hair-stylists', place: 'austin-tx' } },
+  'POST /api/favorites': { body: { providerId: EXAMPLE_IDS.provider } },
+  'DELETE /api/favorites': { body: { providerId: EXAMPLE_IDS.provider } },
+  'POST /api/blocked-providers': { body: { providerId: EXAMPLE_IDS.provider } },
+  'DELETE /api/blocked-providers': { body: { providerId: EXAMPLE_IDS.provider } },
+  'POST /api/favorite-services': { body: { serviceName: 'Balayage' } },
+  'DELETE /api/favorite-services': { body: { serviceName: 'Balayage' } },
+  'POST /api/booking-logs': {
+    params: { 'idempotency-key': 'book-5b3e2f4c-1' },
+    body: { url: 'https://book.example.com/maya', provider_id: EXAMPLE_IDS.provider },
+  },
+  'GET /api/insights/view-token': { params: PROVIDER },
+  'POST /api/insights/events': { body: { token: 'eyJ2IjoxfQ.c2lnbmF0dXJl' } },
+  'GET /api/insights': { params: PROVIDER },
+  'GET /api/insights/export': { params: PROVIDER },
+  'POST /api/admin/access': { body: { password: 'admin-step-password' } },
+  'POST /api/beta/access': { body: { password: 'beta-door-password' } },
+  'POST /api/last-minute-openings': { params: { 'idempotency-key': 'opening-2026-12-05-1' }, body: OPENING },
+  'PUT /api/last-minute-openings': {
+    params: { id: EXAMPLE_IDS.opening },
+    body: { ...OPENING, price: '$70', is_active: true },
+  },
+  'DELETE /api/last-minute-openings': { params: { id: EXAMPLE_IDS.opening } },
+  'PUT /api/last-minute-openings/time-zone': { body: { time_zone: 'America/Chicago' } },
+  'PUT /api/opening-alerts': { body: { enabled: true } },
+  'POST /api/opening-alerts/unsubscribe': { body: { token: 'Uv4Wx7Yz0Ab3Cd6Ef9Gh2Ij5' } },
+  'POST /api/feedback': {
+    body: {
+      name: 'Sam Rivera',
+      email: 'sam@example.com',
+      subject: 'Map search',
+      message: 'Could the map remember my last zip?',
+      type: 'feature',
+      urgency: 'low',
+    },
+  },
+  'POST /api/investor-signup': {
+    body: { name: 'Dana Whitfield', email: 'dana@example.com', message: 'Please send the deck.' },
+  },
+  'PUT /api/admin/submissions/:id': { params: { id: EXAMPLE_IDS.submission }, body: { handled: true } },
+  'GET /api/reviews': { params: PROVIDER },
+  'POST /api/reviews': {
+    body: {
+      rating: 5,
+      text: 'Best balayage I have had.',
+      service: 'Balayage',
+      provider_id: EXAMPLE_IDS.provider,
+    },
+  },
+  'GET /api/reviews/eligibility': { params: PROVIDER },
+  'PUT /api/reviews/:id': { params: REVIEW, body: { rating: 4, text: 'Lovely colour, ran a little late.' } },
+  'DELETE /api/reviews/:id': { params: REVIEW },
+  'PUT /api/reviews/:id/reply': { params: REVIEW, body: { text: 'Thank you, see you in March!' } },
+  'DELETE /api/reviews/:id/reply': { params: REVIEW },
+  'POST /api/reviews/:id/report': { params: REVIEW, body: { reason: 'spam', details: 'An advert.' } },
+  'PUT /api/admin/reviews/:id': { params: REVIEW, body: { action: 'hide' } },
+  'POST /api/saved-searches': { body: { name: 'Balayage near downtown', search: SEARCH, alert: true } },
+  'PUT /api/saved-searches/settings': { body: { dailyCap: 3 } },
+  'POST /api/saved-searches/unsubscribe': { body: { token: 'Kl8Mn1Op4Qr7St0Uv3Wx6Yz9' } },
+  'PUT /api/saved-searches/:id': { params: SAVED_SEARCH, body: { name: 'Balayage, weekends' } },
+  'DELETE /api/saved-searches/:id': { params: SAVED_SEARCH },
+  'PUT /api/saved-searches/:id/alert': { params: SAVED_SEARCH, body: { alert: false } },
+};
