@@ -213,9 +213,9 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, cached: CachedReply<
 
 /**
  * Serves the built web app. Client routes get index.html; /{slug} and /{topic}/{place} get the
- * profile or the landing page rendered on the server with its meta tags and JSON-LD (or index.html
- * with a 404 status when unknown; the app then shows its not-found page); unknown /api/* paths get
- * JSON 404.
+ * profile or the landing page rendered on the server with its meta tags and JSON-LD; an address
+ * that names nothing gets the app's not-found page rendered at it, with a 404 status; unknown
+ * /api/* paths get JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string, opts: WebOptions) {
   const indexFile = path.join(webDir, 'index.html');
