@@ -374,6 +374,10 @@ describe('the fixed pages rendered on the server: home, help, about, terms, priv
     }
     // A page the app answers for one person has no canonical address to name.
     expect((await t.get('/account')).text).not.toContain('rel="canonical"');
+    // /availability is drawn in the browser (and left out of the sitemap), but a shared link names it.
+    const availability = await t.get('/availability');
+    expect(availability.text).toContain('<title>All Available Openings · Glowfind</title>');
+    expect(availability.text).toContain('<div id="root"></div>');
   });
 
   it('answer 301 to the bare address when asked with a trailing slash, keeping the query', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
+import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { isLandingPath } from '#domain/places-options.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import {
@@ -95,6 +96,11 @@ const PAGE_HEADS: Record<string, { title: string; description: string }> = {
     title: `Terms of Service · ${BRAND.name}`,
     description: `The terms for using ${BRAND.name}, the directory of independent beauty professionals.`,
   },
+  // Drawn in the browser, but a shared link shows what it is.
+  '/availability': {
+    title: `${OPENING_TEXTS.pageTitle} · ${BRAND.name}`,
+    description: `Short-notice openings from independent beauty professionals in the next ${OPENING_LIMITS.windowDays} days, soonest first.`,
+  },
   '/privacy': {
     title: `Privacy Policy · ${BRAND.name}`,
     description: `What ${BRAND.name} stores, why, the emails it sends, and your choices. We never sell your data.`,
@@ -120,7 +126,7 @@ export function injectHead(html: string, head: PageHead): string {
       /<meta name="description" content="[^"]*" \/>/,
       () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
-    .replace('</head>', () => `  ${head.tags}\n  </head>`);
+    .replace('</head>', () => (head.tags ? `  ${head.tags}\n  </head>` : '</head>'));
 }
 
 /**

@@ -55,8 +55,13 @@ interface PlaceList {
   lastmods: number[];
 }
 
-/** The public pages every sitemap lists (docs/product.md §2's route table, without the private ones). */
-export const FIXED_PAGES = ['/', '/availability', '/help', '/about', '/terms', '/privacy'] as const;
+/**
+ * The public pages every sitemap lists: those the server renders (docs/product.md §2's route table,
+ * without the private ones). /availability is drawn in the browser (the server sends the app's shell
+ * with its title), so a crawler would find no openings there: it is left out until it is rendered on
+ * the server.
+ */
+export const FIXED_PAGES = ['/', '/help', '/about', '/terms', '/privacy'] as const;
 
 export type SitemapFile =
   | { kind: 'index'; name: 'sitemap.xml' }

@@ -99,11 +99,11 @@ describe('GET /sitemap.xml', () => {
     expect(paths.filter((p) => /robots|sitemap/.test(p))).toEqual([]);
   });
 
-  it('lists the fixed public pages in pages.xml', async () => {
+  it('lists the fixed public pages in pages.xml, those the server renders (not /availability, drawn in the browser)', async () => {
     const res = await get('/sitemaps/pages.xml');
     expect(res.statusCode).toBe(200);
     expect(checkSitemap(res.body, 'urlset').map((e) => e.loc)).toEqual(
-      ['/', '/availability', '/help', '/about', '/terms', '/privacy'].map((p) => `${TEST_PUBLIC_URL}${p}`),
+      ['/', '/help', '/about', '/terms', '/privacy'].map((p) => `${TEST_PUBLIC_URL}${p}`),
     );
   });
 
