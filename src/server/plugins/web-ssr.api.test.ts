@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
 import { SSR_STATE_ID } from '#domain/ssr.ts';
-import { reviews } from '#server/db/schema/index.ts';
+import { reviews, users } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '../test/factories';
 import { webRenderer } from '../test/web-renderer';
@@ -253,7 +253,16 @@ describe('GET /{slug} rendered on the server', () => {
 
 describe('GET /{topic}/{place} rendered on the server', () => {
   it('has the heading, the figures, the cards and the JSON-LD in the HTML, and the data for hydration', async () => {
+    // A picture for the card, and so for the page's Open Graph image, named in its alt text.
+    await t.db
+      .update(users)
+      .set({ avatarUrl: '/uploads/avatar/x/amara.webp' })
+      .where(eq(users.id, provider.user.id));
     const res = await t.get('/hair-stylists/austin-tx');
+    expect(res.text).toContain(
+      `<meta property="og:image" content="${t.config.publicUrl}/uploads/avatar/x/amara.webp" />`,
+    );
+    expect(res.text).toContain('<meta property="og:image:alt" content="Amara Okafor" />');
     expect(res.status).toBe(200);
     const root = rootOf(res.text);
     expect(root.match(/<h1[^>]*>/g)).toHaveLength(1);

@@ -16,7 +16,9 @@ export function landingHead(reply: LandingReply, publicUrl: string): PageHead {
   const url = `${publicUrl}${reply.path}`;
   const title = `${reply.heading} | ${BRAND.name}`;
   const description = clip(landingIntroduction(reply).join(' '), 160);
-  const image = reply.providers.find((p) => p.avatar_url)?.avatar_url ?? null;
+  // The page's picture: the first provider shown who has one, named in its alt text.
+  const pictured = reply.providers.find((p) => p.avatar_url);
+  const image = pictured?.avatar_url ?? null;
   const itemList = {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -69,7 +71,12 @@ export function landingHead(reply: LandingReply, publicUrl: string): PageHead {
     meta('property', 'og:title', reply.heading),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    ...(image ? [meta('property', 'og:image', absoluteUrl(publicUrl, image))] : []),
+    ...(image && pictured
+      ? [
+          meta('property', 'og:image', absoluteUrl(publicUrl, image)),
+          meta('property', 'og:image:alt', pictured.name),
+        ]
+      : []),
     meta('name', 'twitter:card', 'summary'),
     `<script type="application/ld+json">${safeJson(itemList)}</script>`,
     `<script type="application/ld+json">${safeJson(breadcrumbs)}</script>`,
