@@ -34,8 +34,15 @@ let a: TestApp;
 let b: TestApp;
 
 /** Another app on the same database and SMTP sink: a second process of the same site. */
-const instance = (env: Record<string, string>, log?: LogCapture) =>
-  buildTestApp({ rateLimit: true, database: testDb.database, smtp, env, ...(log ? { log } : {}) });
+const instance = (env: Record<string, string>, log?: LogCapture, now?: () => Date) =>
+  buildTestApp({
+    rateLimit: true,
+    database: testDb.database,
+    smtp,
+    env,
+    ...(log ? { log } : {}),
+    ...(now ? { now } : {}),
+  });
 
 let ipSequence = 0;
 /** A client address nobody else in this file uses (documentation range 198.18.0.0/15). */
@@ -203,20 +210,8 @@ describe('the site-wide access-password budget with REDIS_URL, across two instan
     // INTERVAL_S of it, and on a busy machine the 200 attempts took longer than that in real time.
     let at = Date.now();
     const now = () => new Date(at);
-    const betaA = await buildTestApp({
-      rateLimit: true,
-      database: testDb.database,
-      smtp,
-      now,
-      env: { REDIS_URL: redis.url, BETA_PASSWORD },
-    });
-    const betaB = await buildTestApp({
-      rateLimit: true,
-      database: testDb.database,
-      smtp,
-      now,
-      env: { REDIS_URL: redis.url, BETA_PASSWORD },
-    });
+    const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
+    const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
     const apps = [betaA.app, betaB.app];
     try {
       for (let i = 0; i < CAP; i++) {
