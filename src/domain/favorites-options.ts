@@ -7,6 +7,8 @@ export const FAVORITE_LIMITS = {
   pageMax: 100,
   /** Specialties on a saved-provider card before '+N' (docs/product.md §9). */
   cardSpecialties: 2,
+  /** How long a 'Removed' toast keeps its Undo (sonner's default 4 s is too short to reach it by keyboard). */
+  undoMs: 10_000,
 } as const;
 
 export const FAVORITE_TEXTS = {
@@ -15,8 +17,9 @@ export const FAVORITE_TEXTS = {
   loginToManage: 'Please log in to manage favorites',
   saved: 'Saved!',
   removed: 'Removed',
+  undo: 'Undo',
   savedProvidersFailed: 'Unable to load saved providers. Please try again later.',
-  tooMany: `You can save up to ${1000} providers. Remove some to save more.`,
+  tooMany: `You can save up to ${FAVORITE_LIMITS.providersMax} providers. Remove some to save more.`,
   ownProfile: 'You cannot save your own profile.',
   servicesFailed: 'Failed to load favorite services',
   serviceToggleFailed: 'Failed to update service. Please try again.',

@@ -48,7 +48,7 @@ export const REVIEW_TEXTS = {
   noReviews: 'No reviews yet.',
   loadFailed: 'Unable to load reviews. Please try again later.',
   ratingRequired: 'Please choose a rating from 1 to 5 stars',
-  textTooLong: `Reviews can be at most ${1000} characters`,
+  textTooLong: `Reviews can be at most ${REVIEW_LIMITS.textMax} characters`,
   serviceRequired: 'Please choose the service you had',
   unknownService: 'Choose a service from this professional’s list',
   noBooking:
@@ -57,7 +57,7 @@ export const REVIEW_TEXTS = {
   tooLate: 'Reviews can be left up to 90 days after booking. Book again to leave a review.',
   accountTooNew:
     'Your account was less than a day old when you clicked Book. Click Book on this page again once your account is a day old, and you can review 2 hours later.',
-  dailyLimit: `You can post up to ${3} new reviews a day. Please try again later.`,
+  dailyLimit: `You can post up to ${REVIEW_LIMITS.perDayMax} new reviews a day. Please try again later.`,
   held: 'Your review is waiting for a moderator. It appears on this page once they approve it.',
   postedHeld: 'Thank you! Your review is waiting for a moderator before it appears.',
   ownProfile: 'You cannot review your own profile.',
@@ -65,7 +65,7 @@ export const REVIEW_TEXTS = {
   editExpired: 'Reviews can be edited for 30 days after posting.',
   notFound: 'Review not found',
   replyRequired: 'Please write a reply',
-  replyTooLong: `Replies can be at most ${1000} characters`,
+  replyTooLong: `Replies can be at most ${REVIEW_LIMITS.replyMax} characters`,
   reportReasonRequired: 'Please choose why you are reporting this review',
   reportOwn: 'You cannot report your own review.',
   posted: 'Thank you! Your review is posted.',

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, openingAlertDispatches, openingAlertSends } from '#server/db/schema/index.ts';
-import { ALERT_GROUPING_MS } from '#server/modules/openings/openings.service.ts';
 import { HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
 import { type TwoProcesses, twoProcesses } from '#server/test/two-processes.ts';
@@ -151,8 +150,8 @@ describe('the opening-alert dispatcher in two processes', () => {
     b.app.mailWorker.start();
 
     // Past the grouping delay on both processes' clocks: every dispatch is due for both.
-    a.clock.advance(ALERT_GROUPING_MS + 1000);
-    b.clock.advance(ALERT_GROUPING_MS + 1000);
+    a.clock.advance(a.config.alertGroupingMs + 1000);
+    b.clock.advance(b.config.alertGroupingMs + 1000);
     // Besides their 50 ms polls, both dispatchers run a pass at the same moment.
     await Promise.all([a.app.openingAlerts.runOnce(), b.app.openingAlerts.runOnce()]);
     await expect

@@ -11,7 +11,6 @@ import {
 } from '#server/test/factories.ts';
 import type { ReceivedMail } from '#server/test/smtp-sink.ts';
 import { openingTimeInEmail } from './opening-alerts.service';
-import { ALERT_GROUPING_MS } from './openings.service';
 
 const PATH = '/api/last-minute-openings';
 
@@ -103,7 +102,7 @@ const lastAlertSent = async (userId: string, providerId: string) => {
 };
 
 /** Moves the clock past the grouping delay of openings posted now. */
-const passGrouping = () => t.clock.advance(ALERT_GROUPING_MS + 1000);
+const passGrouping = () => t.clock.advance(t.config.alertGroupingMs + 1000);
 
 /** Waits until the dispatcher has handled this provider's due announcement (none left due now). */
 async function dispatched(providerId: string) {

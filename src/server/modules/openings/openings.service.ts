@@ -24,8 +24,6 @@ const US_OFFSETS_HOURS = { east: 4, west: 10 };
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** The default ALERT_GROUPING_SECONDS: openings posted within 2 minutes of the first share one email. */
-export const ALERT_GROUPING_MS = 2 * 60_000;
 
 function page(rows: q.OpeningRow[], limit: number) {
   const openings: Opening[] = rows.slice(0, limit);
