@@ -37,10 +37,12 @@ const SEARCH = {
   radiusMiles: 25,
   sort: 'relevance',
 };
+/** The example opening: three days after the document is built, 15:00–16:00 UTC (always bookable). */
+const OPENING_DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const OPENING = {
   service_type: 'Silk press',
-  start_time: '2026-12-05T15:00:00Z',
-  end_time: '2026-12-05T16:00:00Z',
+  start_time: `${OPENING_DAY}T15:00:00Z`,
+  end_time: `${OPENING_DAY}T16:00:00Z`,
   price: '$85',
   note: 'Cancellation: first come, first served',
   time_zone: 'America/Chicago',
@@ -121,7 +123,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /api/insights/export': { params: PROVIDER },
   'POST /api/admin/access': { body: { password: 'admin-step-password' } },
   'POST /api/beta/access': { body: { password: 'beta-door-password' } },
-  'POST /api/last-minute-openings': { params: { 'idempotency-key': 'opening-2026-12-05-1' }, body: OPENING },
+  'POST /api/last-minute-openings': { params: { 'idempotency-key': `opening-${OPENING_DAY}-1` }, body: OPENING },
   'PUT /api/last-minute-openings': {
     params: { id: EXAMPLE_IDS.opening },
     body: { ...OPENING, price: '$70', is_active: true },
