@@ -47,8 +47,7 @@ export function AvailabilityPage() {
       intro={`Short-notice openings from professionals in the next ${OPENING_LIMITS.windowDays} days, soonest first, each in its provider's local time.`}
     >
       <div className="space-y-8">
-        {/* Keyed by the URL: Back or a new link resets the typed words and zip to what it says. */}
-        <AvailabilityFilters key={params.toString()} filters={filters} onChange={handleChange} />
+        <AvailabilityFilters filters={filters} onChange={handleChange} />
         <AvailabilityList
           filters={filters}
           isSignedIn={Boolean(session)}

@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from '#domain/search-options.ts';
+import { sanitizeZipInput } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
@@ -22,8 +23,9 @@ function dayLabel(day: string, index: number): string {
 }
 
 /**
- * /availability's filters: words and zip apply with Search (or Enter); radius,
- * category and day at once. The route keeps them in the URL.
+ * /availability's filters: words and zip apply with Search (or Enter); radius, category and day at
+ * once, together with the words and zip as typed (the results follow what the boxes show). The route
+ * keeps them in the URL.
  */
 export function AvailabilityFilters({
   filters,
@@ -34,11 +36,20 @@ export function AvailabilityFilters({
 }) {
   const [q, setQ] = useState(filters.q ?? '');
   const [zip, setZip] = useState(filters.zip ?? '');
+  // Back or a new link changed the URL's words or zip: the boxes show them.
+  const [shown, setShown] = useState({ q: filters.q ?? '', zip: filters.zip ?? '' });
+  if (shown.q !== (filters.q ?? '') || shown.zip !== (filters.zip ?? '')) {
+    setShown({ q: filters.q ?? '', zip: filters.zip ?? '' });
+    setQ(filters.q ?? '');
+    setZip(filters.zip ?? '');
+  }
   const days = nextDays(new Date(), 6);
+
+  const apply = (patch: OpeningFilters = {}) => onChange({ ...filters, q: q.trim(), zip, ...patch });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ ...filters, q: q.trim(), zip: zip.trim() });
+    apply();
   };
 
   return (
@@ -59,17 +70,17 @@ export function AvailabilityFilters({
         <Field label="Zip code">
           <Input
             value={zip}
-            onChange={(e) => setZip(e.target.value.replace(/\D/g, '').slice(0, 5))}
+            onChange={(e) => setZip(sanitizeZipInput(e.target.value))}
             inputMode="numeric"
-            placeholder="78701"
+            placeholder="e.g. 78701"
             autoComplete="postal-code"
           />
         </Field>
         <Field label="Within">
           <Select
             value={filters.radius ?? String(SEARCH_LIMITS.radiusDefaultMiles)}
-            disabled={!filters.zip}
-            onChange={(e) => onChange({ ...filters, radius: e.target.value })}
+            disabled={zip.length !== SEARCH_LIMITS.zipLength}
+            onChange={(e) => apply({ radius: e.target.value })}
           >
             {RADIUS_OPTIONS.map((miles) => (
               <option key={miles} value={String(miles)}>
@@ -79,10 +90,7 @@ export function AvailabilityFilters({
           </Select>
         </Field>
         <Field label="Category">
-          <Select
-            value={filters.category ?? ''}
-            onChange={(e) => onChange({ ...filters, category: e.target.value })}
-          >
+          <Select value={filters.category ?? ''} onChange={(e) => apply({ category: e.target.value })}>
             <option value="">All categories</option>
             {SERVICE_CATEGORIES.map((c) => (
               <option key={c.id} value={c.id}>
@@ -92,7 +100,7 @@ export function AvailabilityFilters({
           </Select>
         </Field>
         <Field label="Day">
-          <Select value={filters.day ?? ''} onChange={(e) => onChange({ ...filters, day: e.target.value })}>
+          <Select value={filters.day ?? ''} onChange={(e) => apply({ day: e.target.value })}>
             <option value="">Any day</option>
             {days.map((day, i) => (
               <option key={day} value={day}>

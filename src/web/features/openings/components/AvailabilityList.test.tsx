@@ -64,7 +64,7 @@ describe('AvailabilityList', () => {
 });
 
 describe('AvailabilityFilters', () => {
-  it('applies words and zip with Search, the selects at once', async () => {
+  it('applies words and zip with Search, the selects at once with the words and zip typed', async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(<AvailabilityFilters filters={{}} onChange={onChange} />);
     await user.type(screen.getByLabelText('Service'), 'balayage');
@@ -72,7 +72,7 @@ describe('AvailabilityFilters', () => {
     await user.click(screen.getByRole('button', { name: 'Search openings' }));
     expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701' });
     await user.selectOptions(screen.getByLabelText('Category'), 'nails');
-    expect(onChange).toHaveBeenLastCalledWith({ category: 'nails' });
+    expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701', category: 'nails' });
   });
 });
 
