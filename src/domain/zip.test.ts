@@ -45,6 +45,24 @@ describe('sanitizeZipInput', () => {
   ])('%j → %j', (input, output) => {
     expect(sanitizeZipInput(input)).toBe(output);
   });
+
+  it.each([
+    ['Austin, TX 78704', '78704'],
+    ['78704-1234', '78704'],
+    ['Unit 2, Austin TX 78704', '78704'],
+    ['1100 Congress Ave, Austin, TX 78701-2201', '78701'],
+  ])('keeps the zip of an address in the box: %j → %j', (input, output) => {
+    expect(sanitizeZipInput(input)).toBe(output);
+  });
+
+  it('keeps the zip of what was pasted over the one already in the box', () => {
+    expect(sanitizeZipInput('78701Austin, TX 78704', 'Austin, TX 78704')).toBe('78704');
+    expect(sanitizeZipInput('78701Austin, TX78704', 'Austin, TX\n78704')).toBe('78704');
+  });
+
+  it('forgets a paste the box no longer holds', () => {
+    expect(sanitizeZipInput('7870', '78704')).toBe('7870');
+  });
 });
 
 describe('withoutZip', () => {

@@ -12,7 +12,14 @@ export function withoutZip(textValue: string, zip: string): string {
     .trim();
 }
 
-/** The zip box keeps digits only, at most 5 (docs/product.md §5). */
-export function sanitizeZipInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 5);
+/**
+ * What a zip box keeps of its text after typing or a paste (docs/product.md §5): the zip in the text
+ * just pasted, else the zip standing in the whole text ('Austin, TX 78704' → '78704', '78704-1234' →
+ * '78704'), else its digits, at most 5. The pasted text counts only while the box still holds it: a
+ * paste that changed nothing is not taken for the next keystroke's.
+ */
+export function sanitizeZipInput(value: string, pasted = ''): string {
+  // A one-line box drops the line breaks of what is pasted into it.
+  const pastedZip = value.includes(pasted.replace(/[\r\n]/g, '')) ? extractZip(pasted) : null;
+  return pastedZip ?? extractZip(value) ?? value.replace(/\D/g, '').slice(0, 5);
 }

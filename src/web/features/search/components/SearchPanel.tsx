@@ -1,9 +1,10 @@
 import { Loader2, LocateFixed, MapPin, Search, X } from 'lucide-react';
-import { type ClipboardEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
-import { extractZip, sanitizeZipInput, withoutZip } from '#domain/zip.ts';
+import { extractZip, withoutZip } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
+import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import { cn } from '#web/lib/cn.ts';
 import type { RadiusMiles, SearchState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';
@@ -93,16 +94,6 @@ export function SearchPanel({
     if (locating.state !== 'busy') setLocating({ state: 'idle' });
   };
 
-  // 'Austin, TX 78704' pasted keeps its zip; other text keeps its digits (at most five).
-  const handleZipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text');
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? zip.length;
-    const end = input.selectionEnd ?? zip.length;
-    event.preventDefault();
-    changeZip(extractZip(text) ?? sanitizeZipInput(zip.slice(0, start) + text + zip.slice(end)));
-  };
-
   const handleLocate = async () => {
     if (locating.state === 'busy') return;
     setLocating({ state: 'busy' });
@@ -173,16 +164,11 @@ export function SearchPanel({
                   className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-muted"
                   aria-hidden="true"
                 />
-                <input
+                <ZipInput
                   id={zipId}
-                  type="text"
                   value={zip}
-                  onChange={(e) => changeZip(sanitizeZipInput(e.target.value))}
-                  onPaste={handleZipPaste}
+                  onChange={(e) => changeZip(e.target.value)}
                   placeholder="Zip code"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={SEARCH_LIMITS.zipLength}
                   aria-invalid={zipError ? true : undefined}
                   aria-describedby={
                     [zipError && `${zipId}-error`, locating.state !== 'idle' && locationStatusId]
