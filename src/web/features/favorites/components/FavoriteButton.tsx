@@ -32,15 +32,15 @@ export function FavoriteButton({
   useEffect(() => {
     if (!session || !savedIds || !takePendingAction(providerId, ['favorite'])) return;
     if (savedIds.has(providerId)) toast.success(FAVORITE_TEXTS.saved);
-    else mutate({ providerId, save: true });
-  }, [session, savedIds, providerId, mutate]);
+    else mutate({ providerId, providerName, save: true });
+  }, [session, savedIds, providerId, providerName, mutate]);
 
   const handleClick = () => {
     if (!session) {
       askToLogInToSave(providerId);
       return;
     }
-    toggle.mutate({ providerId, save: !isSaved });
+    toggle.mutate({ providerId, providerName, save: !isSaved });
   };
 
   return (
