@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_LIMITS } from '#domain/reviews-options.ts';
-import { SSR_STATE_ID } from '#domain/ssr.ts';
+import { SSR_STATE_ID, type SsrRenderer } from '#domain/ssr.ts';
 import { reviews, users } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '../test/factories';
@@ -31,8 +31,18 @@ const HOSTILE = '</script><script>alert(1)</script><!--';
 
 let t: TestApp;
 let provider: VerifiedUser;
+let real: SsrRenderer;
+/** Every address the server asked the app to render, in order. */
+const rendered: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp({ indexHtml: INDEX, renderer: await webRenderer() });
+  real = await webRenderer();
+  const renderer: SsrRenderer = {
+    render: (url, page, links) => {
+      rendered.push(url);
+      return real.render(url, page, links);
+    },
+  };
+  t = await buildTestApp({ indexHtml: INDEX, renderer });
   provider = await createVerifiedProvider(t, { name: 'Amara Okafor', selected_categories: ['hair'] });
   const saved = await t.put(
     '/api/auth/profile',
@@ -313,6 +323,44 @@ describe('GET /{topic}/{place} rendered on the server', () => {
     const profile = await t.get(`/${slugOf().toUpperCase()}`);
     expect(profile.status).toBe(301);
     expect(profile.headers.location).toBe(`/${slugOf()}`);
+  });
+});
+
+describe('not-found pages', () => {
+  const NOT_FOUND = { kind: 'fixed', route: 'not-found' } as const;
+
+  it("are the same page for every address of a kind (a profile's names its slug), which is what lets the server keep them", async () => {
+    const html = async (url: string) => (await real.render(url, NOT_FOUND, {})).html;
+    expect(await html('/some/deeper/path')).toBe(await html('/no/such-page-x'));
+    expect(await html('/barbers/austin-tx')).toBe(await html('/hair-stylists/nowhere-zz'));
+    const one = await html('/nobody-one');
+    expect(one).toContain('nobody-one');
+    expect((await html('/nobody-two')).replaceAll('nobody-two', 'nobody-one')).toBe(one);
+  });
+
+  it('are rendered once per kind of address: a flood of unknown addresses costs no render each', async () => {
+    const kinds = [
+      ['/flood/a-1', '/flood/a-2', '/flood/a/3'],
+      ['/hair-stylists/nowhere-aa', '/barbers/nowhere-bb'],
+      ['/nobody-flood-1', '/nobody-flood-2', '/nobody-flood-3'],
+    ];
+    for (const paths of kinds) {
+      for (const path of paths) expect((await t.get(path)).status, path).toBe(404);
+    }
+    const before = rendered.length;
+    for (const paths of kinds) {
+      for (const path of paths) {
+        const res = await t.get(`${path}-again`);
+        expect(res.status, path).toBe(404);
+        expectNotFoundPage(res.text, path);
+      }
+    }
+    expect(rendered.slice(before)).toEqual([]);
+    // The profile's page names the slug that was asked for, and no other.
+    const res = await t.get('/nobody-flood-2-again');
+    expect(rootOf(res.text).replaceAll('<!-- -->', '')).toContain('Could not find user nobody-flood-2-again');
+    expect(res.text).not.toContain('nobody-flood-1');
+    expect(res.text).not.toContain('glowfind-not-found-slug');
   });
 });
 

@@ -38,6 +38,8 @@ const CLIENT_ROUTES = new Set([
   '/unsubscribe',
 ]);
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
+/** The slug a profile's not-found page is rendered for, once, before the asked-for slug is written in. */
+const NOT_FOUND_SLUG = 'glowfind-not-found-slug-0f3a9c';
 
 /**
  * The client routes the server renders from no data (ADR 017): the home page as a visitor first sees
@@ -310,12 +312,24 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   }
 
   /**
-   * 404 for an address that names nothing: the app's not-found page, rendered at that address (the
-   * page reads whole without JavaScript; rendered each time, a few milliseconds, since addresses
-   * are unbounded), or index.html with its head when there is no renderer.
+   * 404 for an address that names nothing: the app's not-found page of that kind of address (the
+   * page reads whole without JavaScript), or index.html with its head when there is no renderer.
+   * Addresses are unbounded, so each kind is rendered once and kept, as the fixed pages are: the
+   * 'Oops!' page and a landing route's page name nothing of the address, and a profile's names
+   * its slug, rendered once under NOT_FOUND_SLUG and then written in (a slug is [a-z0-9-], nothing
+   * to escape). A flood of unknown addresses costs a string replace each, not a render.
    */
-  async function sendNotFound(url: string, reply: FastifyReply) {
-    const html = await renderPage(url, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
+  const notFoundPages = new Map<'page' | 'profile' | 'landing', Promise<string>>();
+  async function sendNotFound(url: string, reply: FastifyReply, kind: 'page' | 'profile' | 'landing') {
+    let kept = notFoundPages.get(kind);
+    if (!kept) {
+      const at = kind === 'profile' ? `/${NOT_FOUND_SLUG}` : url;
+      kept = renderPage(at, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
+      kept.catch(() => notFoundPages.delete(kind));
+      notFoundPages.set(kind, kept);
+    }
+    const page = await kept;
+    const html = kind === 'profile' ? page.replaceAll(NOT_FOUND_SLUG, url.slice(1)) : page;
     return reply.status(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
@@ -367,7 +381,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
               return opts.landingPage(topic, place);
             }
           : null;
-    if (!find) return sendNotFound(url, reply);
+    if (!find) return sendNotFound(url, reply, 'page');
     // One address per page: the app reads its data by the path's exact words, so /Kai-Nakamura/ is
     // sent to /kai-nakamura (a crawler keeps one URL; the page hydrates with the data it was made from).
     const canonical = slug ? `/${slug}` : path;
@@ -398,7 +412,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         if (error instanceof PageNotFound) return null;
         throw error;
       });
-    if (!cached) return sendNotFound(canonical, reply);
+    if (!cached) return sendNotFound(canonical, reply, slug ? 'profile' : 'landing');
     return sendPage(request, reply, cached);
   });
 }
