@@ -2,11 +2,11 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from '#domain/search-options.ts';
-import { sanitizeZipInput } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
+import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import type { OpeningFilters } from '../api/get-upcoming-openings';
 import { nextDays } from '../opening-time';
 
@@ -68,13 +68,7 @@ export function AvailabilityFilters({
           />
         </Field>
         <Field label="Zip code">
-          <Input
-            value={zip}
-            onChange={(e) => setZip(sanitizeZipInput(e.target.value))}
-            inputMode="numeric"
-            placeholder="e.g. 78701"
-            autoComplete="postal-code"
-          />
+          <ZipInput value={zip} onChange={(e) => setZip(e.target.value)} placeholder="e.g. 78701" />
         </Field>
         <Field label="Within">
           <Select

@@ -74,6 +74,19 @@ describe('AvailabilityFilters', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'nails');
     expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701', category: 'nails' });
   });
+
+  it('keeps the zip of a pasted address, over a zip already in the box too', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<AvailabilityFilters filters={{}} onChange={onChange} />);
+    const zipBox = screen.getByLabelText<HTMLInputElement>('Zip code');
+    await user.click(zipBox);
+    await user.paste('Unit 2, 1100 Congress Ave, Austin, TX 78701-2201');
+    expect(zipBox.value).toBe('78701');
+    await user.paste('Austin, TX 78704');
+    expect(zipBox.value).toBe('78704');
+    await user.click(screen.getByRole('button', { name: 'Search openings' }));
+    expect(onChange).toHaveBeenLastCalledWith({ q: '', zip: '78704' });
+  });
 });
 
 describe('availabilityHref', () => {
