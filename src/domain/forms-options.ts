@@ -1,10 +1,12 @@
 /** Feedback, support and investor forms: texts and limits (no zod, so pages can load them cheaply). */
 
+import { LIMITS } from './options';
+
 export const FORM_LIMITS = {
   nameMax: 100,
   subjectMax: 200,
   messageMax: 5000,
-  phoneMax: 40,
+  phoneMax: LIMITS.phoneMax,
 } as const;
 
 export const FEEDBACK_TYPES = ['feedback', 'bug', 'feature', 'support'] as const;
@@ -13,6 +15,8 @@ export const URGENCIES = ['low', 'normal', 'high'] as const;
 
 export const FORM_TEXTS = {
   messageRequired: 'Please enter a message',
+  /** Over FORM_LIMITS.messageMax: refused, never cut (the form counts as the person types). */
+  messageTooLong: `Messages can be at most ${FORM_LIMITS.messageMax.toLocaleString('en-US')} characters`,
   investorRequired: 'Please fill in all required fields',
   supportMissingTitle: 'Missing Information',
   supportMissing: 'Please fill in all required fields.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, text } from './fields';
+import { EmailSchema, OptionalPhoneSchema, text } from './fields';
 import { FEEDBACK_TYPES, FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD, URGENCIES } from './forms-options';
 
 export * from './forms-options';
@@ -9,7 +9,12 @@ const optionalEmail = z
   .optional()
   .transform((v) => v || null);
 
-const message = text(FORM_LIMITS.messageMax, 'Message').min(1, FORM_TEXTS.messageRequired);
+/**
+ * A form's message (feedback, support, investor): over FORM_LIMITS.messageMax it is refused with
+ * FORM_TEXTS.messageTooLong, never cut; the forms count the characters as the person types.
+ */
+export const FormMessageSchema = z.string().trim().max(FORM_LIMITS.messageMax, FORM_TEXTS.messageTooLong);
+const message = FormMessageSchema.min(1, FORM_TEXTS.messageRequired);
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(500).optional() };
 
 /**
@@ -43,7 +48,10 @@ export const FeedbackBodySchema = z
   });
 export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
 
-/** POST /api/investor-signup (docs/product.md §5 'Investor inquiry'): name and email required. */
+/**
+ * POST /api/investor-signup (docs/product.md §5 'Investor inquiry'): name and email required; a phone,
+ * when given, is a phone number (fields.ts's one rule).
+ */
 export const InvestorBodySchema = z
   .object({
     name: text(FORM_LIMITS.nameMax, 'Name').min(1, FORM_TEXTS.investorRequired),
@@ -52,12 +60,8 @@ export const InvestorBodySchema = z
       .trim()
       .min(1, FORM_TEXTS.investorRequired)
       .pipe(EmailSchema),
-    phone: text(FORM_LIMITS.phoneMax, 'Phone')
-      .optional()
-      .transform((v) => v || null),
-    message: text(FORM_LIMITS.messageMax, 'Message')
-      .optional()
-      .transform((v) => v || null),
+    phone: OptionalPhoneSchema.optional().transform((v) => v || null),
+    message: FormMessageSchema.optional().transform((v) => v || null),
     ...honeypot,
   })
   .strict();

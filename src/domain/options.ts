@@ -79,6 +79,7 @@ export const LIMITS = {
   bioMax: 2000,
   locationMax: 200,
   urlMax: 2048,
+  phoneMax: 40,
   listItemMax: 60,
   listMax: 30,
   searchQueryMax: 100,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_INVALID } from '#domain/fields.ts';
 import { FORM_TEXTS } from '#domain/forms.ts';
 import { formSubmissions, mailOutbox } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
@@ -161,6 +162,39 @@ describe('POST /api/feedback', () => {
     expect(await countOutbox(t.db)).toBe(outbox);
   });
 
+  it.each([
+    ['feedback', '/api/feedback', { type: 'feedback' }],
+    ['a support request', '/api/feedback', { type: 'support', email: 'long@example.com', subject: 'Long' }],
+    ['an investor inquiry', '/api/investor-signup', { name: 'Vera', email: 'long@example.com' }],
+  ] as const)(
+    'refuses %s of 20,000 characters with its message (never cut to 5,000): 400, nothing stored or queued',
+    async (_kind, path, fields) => {
+      const before = await count();
+      const outbox = await countOutbox(t.db);
+      const res = await t.post(path, { ...fields, message: 'x'.repeat(20_000) }, fresh());
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+      expect(res.body.issues).toEqual([
+        { path: 'message', message: 'Messages can be at most 5,000 characters' },
+      ]);
+      expect(FORM_TEXTS.messageTooLong).toBe('Messages can be at most 5,000 characters');
+      expect(await count()).toBe(before);
+      expect(await countOutbox(t.db)).toBe(outbox);
+    },
+  );
+
+  it('stores a message of exactly 5,000 characters whole', async () => {
+    const message = `${'Long but allowed. '.repeat(277)}${'y'.repeat(14)}`;
+    expect(message).toHaveLength(5000);
+    const res = await t.post('/api/feedback', { type: 'bug', message }, fresh());
+    expect(res.status).toBe(200);
+    const [row] = await t.db
+      .select({ message: formSubmissions.message })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.message, message));
+    expect(row?.message).toHaveLength(5000);
+  });
+
   it('answers a bot that filled the hidden field like a person, and keeps nothing', async () => {
     const before = await count();
     const outbox = await countOutbox(t.db);
@@ -212,6 +246,42 @@ describe('POST /api/investor-signup', () => {
     });
     expect(await count()).toBe(before);
   });
+});
+
+describe('POST /api/investor-signup: the phone', () => {
+  it.each(['abc', '555', '+1 (512) 555-01OO', '1234567890123456', '+1 512 555 0100 ext. 7'])(
+    'refuses %j as a phone with its message: 400, nothing stored or queued',
+    async (phone) => {
+      const before = await count();
+      const outbox = await countOutbox(t.db);
+      const res = await t.post(
+        '/api/investor-signup',
+        { name: 'Vera', email: uniqueEmail('phone'), phone },
+        fresh(),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([
+        { path: 'phone', message: 'Please enter a valid phone number, like +1 512 555 0100' },
+      ]);
+      expect(PHONE_INVALID).toBe('Please enter a valid phone number, like +1 512 555 0100');
+      expect(await count()).toBe(before);
+      expect(await countOutbox(t.db)).toBe(outbox);
+    },
+  );
+
+  it.each(['+1 (512) 555-0100', '512.555.0100', '+44 20 7946 0958', ''])(
+    'takes %j (an empty phone is none)',
+    async (phone) => {
+      const email = uniqueEmail('phone-ok');
+      const res = await t.post('/api/investor-signup', { name: 'Vera', email, phone }, fresh());
+      expect(res.status).toBe(200);
+      const [row] = await t.db
+        .select({ phone: formSubmissions.phone })
+        .from(formSubmissions)
+        .where(eq(formSubmissions.email, email));
+      expect(row).toEqual({ phone: phone || null });
+    },
+  );
 });
 
 describe('GET /api/admin/submissions', () => {

@@ -1,5 +1,6 @@
 import { cloneElement, type ReactElement, useId } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { CharacterCounter } from './CharacterCounter';
 
 interface FieldProps {
   label: string;
@@ -7,15 +8,20 @@ interface FieldProps {
   hint?: string;
   required?: boolean;
   className?: string;
+  /** A long text box's counter ('1,234 / 5,000'): its text's length and the limit. */
+  count?: { length: number; max: number } | undefined;
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** A label, one control and its error message, wired together for screen readers. */
-export function Field({ label, error, hint, required, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, className, count, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const countId = `${id}-count`;
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null, count ? countId : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
       <div className="flex items-baseline gap-1">
@@ -34,6 +40,7 @@ export function Field({ label, error, hint, required, className, children }: Fie
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
       })}
+      {count && <CharacterCounter id={countId} length={count.length} max={count.max} />}
       {hint && (
         <p id={hintId} className="text-xs text-muted">
           {hint}

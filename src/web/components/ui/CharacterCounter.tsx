@@ -1,0 +1,34 @@
+import { characterCountAnnouncement, characterCountText } from '#domain/character-count.ts';
+import { cn } from '#web/lib/cn.ts';
+
+interface CharacterCounterProps {
+  /** The id the text box names in aria-describedby. */
+  id: string;
+  length: number;
+  max: number;
+}
+
+/**
+ * '1,234 / 5,000' under a long text box (docs/product.md §5 'Long texts'), red past the limit. It
+ * describes the box (read with it on focus); a separate polite live region speaks only near the limit.
+ */
+export function CharacterCounter({ id, length, max }: CharacterCounterProps) {
+  const isOver = length > max;
+  return (
+    <div className="flex justify-end">
+      <p
+        id={id}
+        className={cn(
+          'text-xs tabular-nums',
+          isOver ? 'font-medium text-red-700 dark:text-red-300' : 'text-muted',
+        )}
+      >
+        {characterCountText(length, max)}
+        <span className="sr-only"> characters</span>
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {characterCountAnnouncement(length, max)}
+      </p>
+    </div>
+  );
+}
