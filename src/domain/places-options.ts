@@ -1,3 +1,4 @@
+import { OPENING_LIMITS } from './openings-options';
 import { formatMoney } from './pricing-options';
 
 /**
@@ -185,8 +186,6 @@ export const LANDING_LIMITS = {
   /** Nearby places: within this many miles of the place's centre, nearest first, at most `linksMax`. */
   nearbyMiles: 50,
   linksMax: 8,
-  /** The openings counted: active, not ended, starting within this many days (openings' public rules). */
-  openingsDays: 7,
 } as const;
 
 export const LANDING_TEXTS = {
@@ -218,10 +217,13 @@ const plural = (n: number, one: string, many: string) =>
 
 /**
  * The introduction, from the reply's figures only: '3 providers offer balayage in Austin, TX, from
- * $150 to $240. They have 5 openings in the next 7 days.'
+ * $150 to $240. They have 5 openings for balayage in the next 5 days.' The days are the public
+ * lists' window (OPENING_LIMITS.windowDays); a service page counts the openings of that service, a
+ * category page all of its providers' openings (an opening names a service, never a category).
  */
 export function landingIntroduction(reply: LandingFacts): string[] {
   const { figures, topic, place } = reply;
+  const days = OPENING_LIMITS.windowDays;
   const where = `${place.city}, ${place.state}`;
   const what =
     topic.kind === 'category'
@@ -236,10 +238,11 @@ export function landingIntroduction(reply: LandingFacts): string[] {
           ? `, with starting prices from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`
           : `, from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`;
   const sentences = [`${what}${priced}.`];
+  const forService = topic.kind === 'service' ? ` for ${topic.label.toLowerCase()}` : '';
   sentences.push(
     figures.openings === 0
-      ? `No openings are posted for the next ${LANDING_LIMITS.openingsDays} days yet.`
-      : `${figures.providers === 1 ? 'It has' : 'They have'} ${plural(figures.openings, 'opening', 'openings')} in the next ${LANDING_LIMITS.openingsDays} days.`,
+      ? `No openings${forService} are posted for the next ${days} days yet.`
+      : `${figures.providers === 1 ? 'It has' : 'They have'} ${plural(figures.openings, 'opening', 'openings')}${forService} in the next ${days} days.`,
   );
   return sentences;
 }

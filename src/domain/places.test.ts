@@ -94,7 +94,17 @@ describe('landingIntroduction', () => {
       }),
     ).toEqual([
       '3 providers offer balayage in Austin, TX, from $150 to $240.',
-      'They have 5 openings in the next 7 days.',
+      'They have 5 openings for balayage in the next 5 days.',
+    ]);
+    expect(
+      landingIntroduction({
+        topic: { slug: 'kids-haircuts', label: "Kids' Haircuts", kind: 'service' },
+        place,
+        figures: { providers: 1, priceMin: 25, priceMax: 25, openings: 0 },
+      }),
+    ).toEqual([
+      "1 provider offers kids' haircuts in Austin, TX, at $25.",
+      "No openings for kids' haircuts are posted for the next 5 days yet.",
     ]);
   });
 
@@ -105,7 +115,7 @@ describe('landingIntroduction', () => {
         place,
         figures: { providers: 1, priceMin: null, priceMax: null, openings: 0 },
       }),
-    ).toEqual(['1 barber in Austin, TX.', 'No openings are posted for the next 7 days yet.']);
+    ).toEqual(['1 barber in Austin, TX.', 'No openings are posted for the next 5 days yet.']);
     expect(
       landingIntroduction({
         topic: { slug: 'hair-stylists', label: 'Hair Stylists', kind: 'category' },
@@ -114,7 +124,7 @@ describe('landingIntroduction', () => {
       }),
     ).toEqual([
       '2 hair stylists in Austin, TX, with starting prices from $60 to $240.',
-      'They have 1 opening in the next 7 days.',
+      'They have 1 opening in the next 5 days.',
     ]);
   });
 });

@@ -39,7 +39,10 @@ export const LandingReplySchema = z.object({
      */
     priceMin: z.number().nullable(),
     priceMax: z.number().nullable(),
-    /** Their public openings starting in the next LANDING_LIMITS.openingsDays days. */
+    /**
+     * Their public openings starting in the next OPENING_LIMITS.windowDays days; on a service page
+     * only those whose service type names the service.
+     */
     openings: z.number().int(),
   }),
   providers: z.array(ProviderCardSchema),

@@ -41,15 +41,15 @@ const afterOf = (cursor: string | undefined) => {
 };
 
 /**
- * What the public list shows now: openings not ended, starting within `days` (the list's
- * OPENING_LIMITS.windowDays; the landing pages count a week). An opening in it is public when it is
- * active and its provider listed.
+ * What the public lists show now: openings not ended, starting within OPENING_LIMITS.windowDays (the
+ * list, profiles, 'New for you' and the landing pages' count alike). An opening in it is public when
+ * it is active and its provider listed.
  */
-export function upcomingWindow(ctx: AppContext, days: number = OPENING_LIMITS.windowDays): q.UpcomingWindow {
+export function upcomingWindow(ctx: AppContext): q.UpcomingWindow {
   const now = ctx.now();
   return {
     now,
-    until: new Date(now.getTime() + days * DAY_MS),
+    until: new Date(now.getTime() + OPENING_LIMITS.windowDays * DAY_MS),
     earliestStart: new Date(now.getTime() - OPENING_LIMITS.maxHours * HOUR_MS),
   };
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import type { LandingLink, LandingReply } from '#domain/places.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { rowsOf } from '#server/db/client.ts';
 import { openings, users } from '#server/db/schema/index.ts';
 import { buildTestApp, DAY, HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import { type FixtureProvider, fixed, from, insertFixture, range } from '#server/test/search-fixture.ts';
+import { webRenderer } from '#server/test/web-renderer.ts';
 import { listLandingPages } from './places.service';
 
 /**
@@ -66,6 +68,16 @@ const NON_EMPTY = [
   '/kids-haircuts/chicago-il',
 ].sort();
 
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Glowfind</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
 let t: TestApp;
 let ids: Map<string, string>;
 let keyOf: Map<string, string>;
@@ -78,11 +90,11 @@ async function page(path: string, expectStatus = 200): Promise<LandingReply> {
 const keys = (cards: ProviderCard[]) => cards.map((c) => keyOf.get(c.id) ?? c.name);
 const links = (list: LandingLink[]) => list.map((l) => `${l.path} ${l.count}`);
 
-async function addOpening(providerKey: string, startsIn: number, isActive = true) {
+async function addOpening(providerKey: string, startsIn: number, isActive = true, serviceType = 'Balayage') {
   const start = new Date(t.clock.now().getTime() + startsIn);
   await t.db.insert(openings).values({
     providerId: ids.get(providerKey)!,
-    serviceType: 'Balayage',
+    serviceType,
     startTime: start,
     endTime: new Date(start.getTime() + 2 * HOUR),
     isActive,
@@ -90,11 +102,13 @@ async function addOpening(providerKey: string, startsIn: number, isActive = true
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The web app's own rendering, for the introduction as a visitor reads it (ADR 017).
+  t = await buildTestApp({ indexHtml: INDEX, renderer: await webRenderer() });
   ids = await insertFixture(t, FIXTURE);
   keyOf = new Map([...ids].map(([key, id]) => [id, key]));
-  // Counted: two of Ava's, one of Bea's. Not counted: an inactive one, one 9 days out, one that has
-  // ended, one of the unlisted Dee, one of Cal (no balayage) on the balayage page.
+  // Counted on the balayage page: one of Ava's, one of Bea's. Not counted: an inactive one, one 6
+  // days out (past the public lists' 5 days), one that has ended, one of the unlisted Dee, one of
+  // Cal (no balayage) and Ava's highlights (another service).
   await addOpening('ava', 2 * DAY);
   await addOpening('ava', 6 * DAY);
   await addOpening('bea', 1 * HOUR);
@@ -103,6 +117,7 @@ beforeAll(async () => {
   await addOpening('bea', -3 * HOUR);
   await addOpening('dee', 1 * DAY);
   await addOpening('cal', 1 * DAY);
+  await addOpening('ava', 1 * DAY, true, 'Full Highlights');
 });
 afterAll(() => t?.close());
 
@@ -115,7 +130,7 @@ describe('GET /api/places/:service/:place', () => {
     expect(reply.place).toEqual({ slug: 'austin-tx', city: 'Austin', state: 'TX' });
     // Not Dee (unlisted), Cal (no balayage), Rae (Round Rock) or Cho (Chicago); most complete first.
     expect(keys(reply.providers)).toEqual(['ava', 'bea']);
-    expect(reply.figures).toEqual({ providers: 2, priceMin: 150, priceMax: 240, openings: 3 });
+    expect(reply.figures).toEqual({ providers: 2, priceMin: 150, priceMax: 240, openings: 2 });
     expect(reply.nextCursor).toBeNull();
   });
 
@@ -144,9 +159,26 @@ describe('GET /api/places/:service/:place', () => {
     expect(reply.heading).toBe('Hair Stylists in Austin, TX');
     expect(keys(reply.providers).sort()).toEqual(['ava', 'bea', 'cal']);
     expect(keys(reply.providers)[0]).toBe('ava');
-    // Cal's opening counts here: he is a hair stylist.
+    // Every opening of theirs counts here, whatever its service (an opening names no category):
+    // Ava's two, Bea's and Cal's.
     expect(reply.figures).toEqual({ providers: 3, priceMin: 60, priceMax: 240, openings: 4 });
     expect(reply.providers.every((c) => c.matched_service === null)).toBe(true);
+  });
+
+  it("counts a service page's openings of that service in the public lists' days, and says so on the page", async () => {
+    // Ava's highlights opening is on the highlights page, not on the balayage page.
+    expect((await page('/balayage/austin-tx')).figures.openings).toBe(2);
+    expect((await page('/highlights/austin-tx')).figures.openings).toBe(1);
+    const html = await t.get('/balayage/austin-tx');
+    expect(html.status).toBe(200);
+    const root = html.text.slice(html.text.indexOf('<div id="root">'));
+    expect(root).toContain(
+      `They have 2 openings for balayage in the next ${OPENING_LIMITS.windowDays} days.`,
+    );
+    const highlights = await t.get('/highlights/austin-tx');
+    expect(highlights.text).toContain(
+      `It has 1 opening for highlights in the next ${OPENING_LIMITS.windowDays} days.`,
+    );
   });
 
   it('links to the same service nearby and to the other services of the place, only where there are providers', async () => {

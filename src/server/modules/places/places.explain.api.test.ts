@@ -59,9 +59,13 @@ beforeAll(async () => {
         WHEN 2 THEN ARRAY['Fade', 'Beard Trim', 'Hot Towel Shave']
         WHEN 3 THEN ARRAY['Deep Tissue', 'Swedish Massage', 'Hot Stone']
         ELSE ARRAY['Facial', 'Chemical Peel', 'Brow Shaping'] END AS names) c`);
+  // Each opening is of a service its provider sells (a service page counts only those of its service).
   await t.db.execute(sql`
     INSERT INTO openings (provider_id, service_type, start_time, end_time)
-    SELECT md5(i::text)::uuid, 'Balayage', now() + (i % 200) * INTERVAL '1 hour',
+    SELECT md5(i::text)::uuid,
+      CASE i % 5 WHEN 0 THEN 'Balayage' WHEN 1 THEN 'Gel Nails' WHEN 2 THEN 'Fade'
+        WHEN 3 THEN 'Swedish Massage' ELSE 'Facial' END,
+      now() + (i % 200) * INTERVAL '1 hour',
       now() + (i % 200) * INTERVAL '1 hour' + INTERVAL '2 hours'
     FROM generate_series(2, ${PROVIDERS}, 2) AS i`);
   for (const table of [

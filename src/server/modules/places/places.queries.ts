@@ -91,7 +91,9 @@ export interface LandingFigures {
  * The page's figures in one statement: how many providers; the price range of the named service
  * among them (its priced rows in provider_search_services), or of their starting prices on a
  * category page; their public openings in the window (the openings module's rules: active, not
- * ended, starting before `until`).
+ * ended, starting before `until`), on a service page only those whose service type names the
+ * service (matched as their priced services' names are). An opening names no category: a category
+ * page counts all of its providers' openings.
  */
 export async function findLandingFigures(
   db: Db,
@@ -124,6 +126,11 @@ export async function findLandingFigures(
             AND o.start_time < ${opts.window.until.toISOString()}::timestamptz
             AND o.end_time > ${opts.window.now.toISOString()}::timestamptz
             AND o.is_active
+            ${
+              opts.match.serviceTsquery === null
+                ? sql``
+                : sql`AND to_tsvector('english', o.service_type) @@ to_tsquery('english', ${opts.match.serviceTsquery})`
+            }
         ) x)::int AS openings`),
   );
   return row ?? { providers: 0, price_min: null, price_max: null, openings: 0 };

@@ -62,7 +62,7 @@ export async function getLandingPage(
   const figures = await q.findLandingFigures(ctx.db, {
     zips: place.zips,
     match,
-    window: upcomingWindow(ctx, LANDING_LIMITS.openingsDays),
+    window: upcomingWindow(ctx),
   });
   if (figures.providers === 0) throw notFound();
   const limit = LANDING_LIMITS.pageSize;

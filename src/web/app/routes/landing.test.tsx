@@ -61,7 +61,7 @@ describe('LandingPage', () => {
     renderAt('/balayage/austin-tx');
     expect(await screen.findByRole('heading', { level: 1, name: 'Balayage in Austin, TX' })).toBeTruthy();
     expect(screen.getByText('25 providers offer balayage in Austin, TX, from $150 to $240.')).toBeTruthy();
-    expect(screen.getByText('They have 3 openings in the next 7 days.')).toBeTruthy();
+    expect(screen.getByText('They have 3 openings for balayage in the next 5 days.')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(24);
     expect(screen.getByRole('article', { name: 'Studio 0' }).textContent).toContain('Balayage · $150');
     // Each card can be saved, as in search results (a visitor's heart asks them to log in).
@@ -127,7 +127,7 @@ describe('LandingPage', () => {
     renderAt('/barbers/austin-tx');
     expect(await screen.findByRole('heading', { level: 1, name: 'Barbers in Austin, TX' })).toBeTruthy();
     expect(screen.getByText('1 barber in Austin, TX.')).toBeTruthy();
-    expect(screen.getByText('No openings are posted for the next 7 days yet.')).toBeTruthy();
+    expect(screen.getByText('No openings are posted for the next 5 days yet.')).toBeTruthy();
     // No empty link lists: the breadcrumb is the page's only navigation.
     expect(screen.queryByRole('navigation', { name: 'Nearby' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Related services' })).toBeNull();
