@@ -82,6 +82,9 @@ export const ResetPasswordBodySchema = z.object({
   password: PasswordSchema,
 });
 
+/** The reset page asks, when it opens, whether its link can still set a password (nothing is used). */
+export const CheckResetTokenBodySchema = ResetPasswordBodySchema.pick({ token: true });
+
 /**
  * Rows a guesser walks along: the alphabet, the digits (0 after 9 too, as on the keyboard) and the
  * keyboard's letter rows. A password that is a stretch of one, forwards or backwards, is a run.
@@ -211,6 +214,7 @@ export const AUTH_TEXTS = {
   resendSent: 'If that address has an account waiting for confirmation, we sent a new verification email.',
   resetSent: "If an account exists with that email, we've sent a password reset link.",
   passwordReset: 'Your password has been reset. You can log in now.',
+  resetLinkUsable: 'This link can set a new password.',
   verified: 'Email verified. Welcome!',
   alreadyVerified: 'Email already verified — You can log in normally with this email.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',

@@ -71,6 +71,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'POST /api/auth/signin-link': { body: { email: EMAIL } },
   'POST /api/auth/signin-link/verify': { body: { token: 'Hq7Lm2Xv9Pc4Rt6Ws1Yz8Kb3' } },
   'POST /api/auth/reset-password': { body: { token: 'Jd5Nf8Qk2Sg7Tv0Wx3Za6Bc9', password: PASSWORD } },
+  'POST /api/auth/reset-password/check': { body: { token: 'Jd5Nf8Qk2Sg7Tv0Wx3Za6Bc9' } },
   'PUT /api/auth/profile': {
     body: {
       name: 'Maya Lopez',

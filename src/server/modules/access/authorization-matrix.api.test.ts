@@ -368,6 +368,9 @@ const ENDPOINTS = {
     request: (app, o) =>
       app.post('/api/auth/reset-password', { token: 'not-a-token', password: DEFAULT_PASSWORD }, o),
   },
+  'POST /api/auth/reset-password/check (unknown token)': {
+    request: (app, o) => app.post('/api/auth/reset-password/check', { token: 'not-a-token' }, o),
+  },
   'POST /api/auth/signin-link': {
     request: (app, o) => app.post('/api/auth/signin-link', { email: emails.client }, o),
   },
@@ -641,6 +644,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T,   T,   T],
+  'POST /api/auth/reset-password/check (unknown token)':                  [  T,   T,   T,   T,   T,   T,   T,   T],
   'POST /api/auth/signin-link':                                           [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/signin-link/verify (unknown token)':                    [  T,   T,   T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401,   E, 200, 200, 200, 200, 401, 401],
@@ -735,6 +739,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password':                                       [200, 200, 200, 200, 200, 200],
   'POST /api/auth/reset-password (unknown token)':                        [  T,   T,   T,   T,   T,   T],
+  'POST /api/auth/reset-password/check (unknown token)':                  [  T,   T,   T,   T,   T,   T],
   'POST /api/auth/signin-link':                                           [200, 200, 200, 200, 200, 200],
   'POST /api/auth/signin-link/verify (unknown token)':                    [  T,   T,   T,   T,   T,   T],
   'GET /api/auth/verify':                                                 [401, 200, 200, 200, 200, 200],
@@ -829,6 +834,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   "POST /api/auth/logout (client's cookie, no CSRF header)":              [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/forgot-password':                                       [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/reset-password (unknown token)':                        [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/reset-password/check (unknown token)':                  [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/signin-link':                                           [  B,   B,   B,   B,   B,   B],
   'POST /api/auth/signin-link/verify (unknown token)':                    [  B,   B,   B,   B,   B,   B],
   'GET /api/auth/verify':                                                 [  B,   B,   B,   B,   B,   B],

@@ -219,3 +219,57 @@ describe('POST /api/auth/reset-password', () => {
     await loginAs(t, email, NEW_PASSWORD);
   });
 });
+
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: string) => t.post('/api/auth/reset-password/check', { token });
+
+  it('answers 200 for a link that can set a password, and uses nothing', async () => {
+    const { email } = await createVerifiedUser(t);
+    const { token } = await requestReset(email);
+    for (let i = 0; i < 2; i++) {
+      const res = await check(token);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, message: AUTH_TEXTS.resetLinkUsable });
+    }
+    const [stored] = await t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.tokenHash, hashToken(token)));
+    expect(stored!.usedAt).toBeNull();
+    expect((await t.post('/api/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('a used, an expired and an unknown link get the same INVALID_TOKEN answer', async () => {
+    const used = await requestReset((await createVerifiedUser(t)).email);
+    expect(
+      (await t.post('/api/auth/reset-password', { token: used.token, password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    const expired = await requestReset((await createVerifiedUser(t)).email);
+    t.clock.advance(61 * MINUTE);
+
+    const answers = await Promise.all([used.token, expired.token, 'x'.repeat(43)].map(check));
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(invalidLink);
+    }
+    // Nothing in the answer tells an unknown link from a used or expired one.
+    expect(new Set(answers.map((res) => res.text)).size).toBe(1);
+  });
+
+  it('a verification link is not a reset link', async () => {
+    const unverified = await createUnverifiedUser(t);
+    const res = await check(unverified.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(invalidLink);
+  });
+
+  it.each([
+    [{}, 'token', 'Invalid input: expected string, received undefined'],
+    [{ token: '' }, 'token', 'The reset link is incomplete'],
+  ])('bad input %j → 400 VALIDATION_ERROR', async (body, path, message) => {
+    const res = await t.post('/api/auth/reset-password/check', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR' });
+    expect(res.body.issues).toContainEqual({ path, message });
+  });
+});

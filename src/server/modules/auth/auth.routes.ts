@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_TEXTS,
+  CheckResetTokenBodySchema,
   EmailOnlyBodySchema,
   LoginBodySchema,
   MessageReplySchema,
@@ -312,6 +313,26 @@ export async function authRoutes(base: FastifyInstance) {
       const email = await auth.resetPassword(ctx, req.body.token, req.body.password, req.ip);
       await clearLoginLock(req, email);
       return { success: true as const, message: AUTH_TEXTS.passwordReset };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/check',
+    {
+      // Like the other routes that take an emailed token (nothing is hashed or mailed here).
+      config: { rateLimit: RATE_LIMITS.verifyEmail },
+      schema: {
+        tags,
+        summary: 'Check a reset link without using it',
+        description:
+          'The reset page asks when it opens. 200 while the link can set a password; an unknown, used or expired link gets the same INVALID_TOKEN as POST /api/auth/reset-password. Nothing is used, and nothing about the account is answered.',
+        body: CheckResetTokenBodySchema,
+        response: { 200: MessageReplySchema },
+      },
+    },
+    async (req) => {
+      await auth.checkResetLink(ctx, req.body.token);
+      return { success: true as const, message: AUTH_TEXTS.resetLinkUsable };
     },
   );
 

@@ -504,6 +504,24 @@ async function sendResetLink(ctx: AppContext, email: string, requester: Recovery
 }
 
 /**
+ * The reset link's row and its account while the link can set a password; an unknown, used or
+ * expired link (or one whose account is gone) is the same INVALID_TOKEN, so nothing tells them apart.
+ */
+async function findUsableResetLink(ctx: AppContext, token: string, now: Date) {
+  const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
+    throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  const owner = await q.findUserById(ctx.db, row.userId);
+  if (!owner) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  return { row, owner };
+}
+
+/** Throws INVALID_TOKEN unless a reset link can still set a password; uses nothing (the page asks as it opens). */
+export async function checkResetLink(ctx: AppContext, token: string): Promise<void> {
+  await findUsableResetLink(ctx, token, ctx.now());
+}
+
+/**
  * Sets a new password from a reset link and signs the account out everywhere; answers the
  * account's email (the route clears its login lock). An unverified account is not the link
  * follower's yet: like a sign-up for it (see signup), the reset makes a fresh client account of
@@ -516,11 +534,7 @@ export async function resetPassword(
   ip: string,
 ): Promise<string> {
   const now = ctx.now();
-  const row = await q.findEmailToken(ctx.db, 'reset', hashToken(token));
-  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
-    throw new AppError('INVALID_TOKEN', RESET_FAILED);
-  const owner = await q.findUserById(ctx.db, row.userId);
-  if (!owner) throw new AppError('INVALID_TOKEN', RESET_FAILED);
+  const { row, owner } = await findUsableResetLink(ctx, token, now);
   assertNewPassword(password, owner.email);
   const passwordHash = await hashPassword(password);
   const email = await ctx.db.transaction(async (tx) => {
