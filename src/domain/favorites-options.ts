@@ -25,5 +25,9 @@ export const FAVORITE_TEXTS = {
   serviceToggleFailed: 'Failed to update service. Please try again.',
   serviceAdded: 'Service Added',
   serviceRemoved: 'Service Removed',
+  /** The account card's line under 'Favorite Services'. */
+  servicesHint: "The services you book most: they appear as quick choices in the home page's search.",
+  /** The legend of those quick choices in the home search. */
+  quickChoices: 'Your favorites:',
   unknownService: 'Choose a service from the list',
 } as const;

@@ -6,7 +6,7 @@ import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts
 import { renderCardFavorite } from '#web/features/favorites/components/CardFavorite.tsx';
 import type { HomeOpeningsPlace } from '#web/features/openings/components/HomeOpenings.tsx';
 import { ResultsSection } from '#web/features/search/components/ResultsSection.tsx';
-import { SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
+import { type RenderQuickChoices, SearchPanel } from '#web/features/search/components/SearchPanel.tsx';
 import { useSearchState } from '#web/features/search/use-search-state.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -17,6 +17,19 @@ import { useSession } from '#web/lib/session.ts';
 // instead, loaded as that place scrolls into view.
 const HomeOpenings = lazy(() =>
   import('#web/features/openings/components/HomeOpenings.tsx').then((m) => ({ default: m.HomeOpenings })),
+);
+
+// A signed-in person's favourite services as quick choices in the search (their own chunk and call:
+// visitors load neither).
+const FavoriteServiceChoices = lazy(() =>
+  import('#web/features/favorites/components/FavoriteServiceChoices.tsx').then((m) => ({
+    default: m.FavoriteServiceChoices,
+  })),
+);
+const renderFavoriteServiceChoices: RenderQuickChoices = (choices) => (
+  <Suspense fallback={null}>
+    <FavoriteServiceChoices {...choices} />
+  </Suspense>
 );
 
 const HomeFaq = lazy(() =>
@@ -68,7 +81,12 @@ export function HomePage() {
             <p className="mx-auto mt-3 max-w-2xl text-lg text-muted sm:text-xl">{BRAND.tagline}</p>
           </div>
           <div className="mx-auto mt-8 max-w-5xl">
-            <SearchPanel state={state} setState={setState} onSearch={() => setScrollRequest((n) => n + 1)} />
+            <SearchPanel
+              state={state}
+              setState={setState}
+              onSearch={() => setScrollRequest((n) => n + 1)}
+              renderQuickChoices={session ? renderFavoriteServiceChoices : undefined}
+            />
           </div>
         </div>
       </section>

@@ -86,7 +86,7 @@ export function FavoriteServices({ userId }: { userId: string }) {
     <Card aria-labelledby="favorite-services-title">
       <CardHeader>
         <CardTitle id="favorite-services-title">Favorite Services</CardTitle>
-        <CardDescription>Keep a list of the services you book most.</CardDescription>
+        <CardDescription>{FAVORITE_TEXTS.servicesHint}</CardDescription>
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import { Loader2, LocateFixed, MapPin, Search, X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { RADIUS_OPTIONS, SEARCH_LIMITS, SEARCH_TEXTS } from '#domain/search-options.ts';
 import { extractZip, withoutZip } from '#domain/zip.ts';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -11,6 +11,12 @@ import { CategoryTabs } from './CategoryTabs';
 import { FilterBar } from './FilterBar';
 
 type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
+
+/** Quick choices beside the popular categories (a signed-in person's favourite services), drawn by the page. */
+export type RenderQuickChoices = (choices: {
+  query: string;
+  onSelect: (word: string | null) => void;
+}) => ReactNode;
 
 /** What 'Use my location' is doing: the line beside the button says it (SEARCH_TEXTS). */
 type Locating = { state: 'idle' } | { state: 'busy' } | { state: 'done' | 'failed'; message: string };
@@ -24,19 +30,22 @@ const inputClass =
 /**
  * docs/product.md §2 search panel: query, zip (digits only, 5; a pasted address keeps its zip) with the
  * radius and 'Use my location', Search (disabled while query and zip are both empty), popular
- * categories, then price, availability, experience and rating. Query and zip are drafts until
- * Search; the radius and the filters write to the URL as they change, and the results follow them
- * (a filter alone is a search).
+ * categories (and the page's quick choices), then price, availability, experience and rating. Query
+ * and zip are drafts until Search; the radius and the filters write to the URL as they change, and
+ * the results follow them (a filter alone is a search).
  */
 export function SearchPanel({
   state,
   setState,
   onSearch,
+  renderQuickChoices,
 }: {
   state: SearchState;
   setState: SetState;
   /** Called for a search the person asked for (Search, a category), so the page can scroll to results. */
   onSearch: () => void;
+  /** Choices that search as a category does (the home page passes a signed-in person's favourite services). */
+  renderQuickChoices?: RenderQuickChoices | undefined;
 }) {
   const queryId = useId();
   const zipId = useId();
@@ -254,6 +263,7 @@ export function SearchPanel({
         </div>
 
         <CategoryTabs query={state.query} onSelect={handleCategory} />
+        {renderQuickChoices?.({ query: state.query, onSelect: handleCategory })}
 
         <div className="min-h-48 border-t border-app pt-4 md:min-h-22">
           <FilterBar state={state} refine={refine} />
