@@ -211,7 +211,9 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
   await expect(preview).toHaveText('No availability set');
   await availability.getByRole('button', { name: 'Edit availability' }).click();
   await availability.getByRole('button', { name: 'Mon-Fri 9-5' }).click();
-  await expect(preview).toHaveText('Mon-Fri 9AM-5PM');
+  // The preview lists days and hours as the public profile does, not the stored text.
+  await expect(preview.getByRole('term')).toHaveText(['Monday – Friday']);
+  await expect(preview.getByRole('definition')).toHaveText(['9AM – 5PM']);
   await expect(availability.getByRole('button', { name: 'Monday 9AM' })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -234,11 +236,19 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
   );
   await page.keyboard.press('ArrowUp');
   await expect(availability.getByRole('button', { name: 'Friday 12PM' })).toBeFocused();
-  await expect(preview).toHaveText('Mon-Fri 9AM-5PM, Sat 10AM-1PM');
+  await expect(preview.getByRole('term')).toHaveText(['Monday – Friday', 'Saturday']);
+  await expect(preview.getByRole('definition')).toHaveText(['9AM – 5PM', '10AM – 1PM']);
   await availability.getByLabel('Custom availability').fill('Sundays by request');
   await availability.getByLabel('Additional notes').fill('Closed on public holidays');
   const availabilityText = 'Mon-Fri 9AM-5PM, Sat 10AM-1PM. Sundays by request | Closed on public holidays';
-  await expect(preview).toHaveText(availabilityText);
+  const previewShowsAvailability = async () => {
+    await expect(preview.getByRole('term')).toHaveText(['Monday – Friday', 'Saturday']);
+    await expect(preview.getByRole('definition')).toHaveText(['9AM – 5PM', '10AM – 1PM']);
+    await expect(preview.getByText('Sundays by request')).toBeVisible();
+    await expect(preview.getByText('Closed on public holidays')).toBeVisible();
+    await expect(preview).not.toContainText('|');
+  };
+  await previewShowsAvailability();
   await availability.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByText('You have unsaved changes')).toBeVisible();
@@ -441,7 +451,7 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
     'Aveda',
     'Mielle',
   ]);
-  await expect(preview).toHaveText(availabilityText);
+  await previewShowsAvailability();
   await availability.getByRole('button', { name: 'Edit availability' }).click();
   await expect(availability.getByRole('button', { name: 'Saturday 12PM' })).toHaveAttribute(
     'aria-pressed',

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { AvailabilityDetails } from '../public/AvailabilityDetails';
 import { AvailabilityGrid } from './AvailabilityGrid';
 import { SECTION_SCROLL_MARGIN } from './account-sections';
 
@@ -27,9 +28,9 @@ interface AvailabilityCardProps {
 }
 
 /**
- * The availability preview and its weekly editor. The editor reads the stored text back into the
- * grid (text it cannot read becomes custom text, never lost) and writes every change straight into
- * the form; 'Save Profile' stores it.
+ * The availability preview (drawn by the public profile's own AvailabilityDetails) and its weekly
+ * editor. The editor reads the stored text back into the grid (text it cannot read becomes custom
+ * text, never lost) and writes every change straight into the form; 'Save Profile' stores it.
  */
 export function AvailabilityCard({
   value,
@@ -61,18 +62,19 @@ export function AvailabilityCard({
         <CardDescription>When clients can book you. Shown on your public profile.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex items-start gap-3 rounded-xl border border-app bg-muted px-4 py-3">
-          <CalendarClock
-            className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300"
-            aria-hidden="true"
-          />
-          <p
-            className={cn('min-w-0 text-sm break-words', value ? 'text-app' : 'text-muted italic')}
-            aria-live="polite"
-            data-testid="availability-preview"
-          >
-            {value || NO_AVAILABILITY}
-          </p>
+        {/* As the public profile shows it (the stored text is an encoding: 'Mon-Fri 9AM-5PM. … | notes'). */}
+        <div aria-live="polite" data-testid="availability-preview">
+          {value ? (
+            <AvailabilityDetails text={value} />
+          ) : (
+            <p className="flex items-start gap-3 rounded-xl border border-app bg-muted px-4 py-3 text-sm text-muted italic">
+              <CalendarClock
+                className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300"
+                aria-hidden="true"
+              />
+              {NO_AVAILABILITY}
+            </p>
+          )}
         </div>
         {error && <p className="text-sm text-red-700 dark:text-red-300">{error}</p>}
 

@@ -37,6 +37,11 @@ function renderCard(initial = '', disabled = false) {
 const grid = () => screen.getByRole('table', { name: /Weekly hours/ });
 const slot = (name: string) => within(grid()).getByRole('button', { name });
 const preview = () => screen.getByTestId('availability-preview');
+/** The preview's days and hours, as the public profile lists them. */
+const previewRows = () =>
+  within(preview())
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
 describe('AvailabilityGrid (in the availability card)', () => {
   it('switches hours on and off and writes them as text', async () => {
@@ -50,7 +55,10 @@ describe('AvailabilityGrid (in the availability card)', () => {
     await user.click(slot('Monday 10AM'));
     await user.click(slot('Saturday 10AM'));
     expect(slot('Monday 9AM').getAttribute('aria-pressed')).toBe('true');
-    expect(preview().textContent).toBe('Mon 9AM-11AM, Sat 10AM-11AM');
+    expect(previewRows()).toEqual([
+      ['Monday', '9AM – 11AM'],
+      ['Saturday', '10AM – 11AM'],
+    ]);
 
     await user.click(slot('Monday 10AM'));
     expect(slot('Monday 10AM').getAttribute('aria-pressed')).toBe('false');
@@ -95,7 +103,7 @@ describe('AvailabilityGrid (in the availability card)', () => {
     const { user } = renderCard('Sat 10AM-2PM');
     await user.click(screen.getByRole('button', { name: 'Edit availability' }));
     await user.click(screen.getByRole('button', { name: 'Mon-Fri 9-5' }));
-    expect(preview().textContent).toBe('Mon-Fri 9AM-5PM');
+    expect(previewRows()).toEqual([['Monday – Friday', '9AM – 5PM']]);
     expect(slot('Saturday 10AM').getAttribute('aria-pressed')).toBe('false');
 
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
@@ -112,6 +120,18 @@ describe('AvailabilityGrid (in the availability card)', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('table')).toBeNull();
     expect(preview().textContent).toBe('Sundays by request');
+  });
+
+  it('previews the stored text as the public profile shows it, not its encoding', () => {
+    renderCard('Mon-Fri 9AM-5PM, Sat 10AM-2PM. Sundays by request | Closed on public holidays');
+    expect(previewRows()).toEqual([
+      ['Monday – Friday', '9AM – 5PM'],
+      ['Saturday', '10AM – 2PM'],
+    ]);
+    expect(within(preview()).getByText('Sundays by request')).toBeTruthy();
+    expect(within(preview()).getByText('Closed on public holidays')).toBeTruthy();
+    expect(preview().textContent).not.toContain('|');
+    expect(preview().textContent).not.toContain('Mon-Fri');
   });
 
   it('cannot be opened while the form is saving', () => {
