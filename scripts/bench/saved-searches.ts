@@ -125,9 +125,11 @@ export async function benchSavedSearches(options: {
         `  ${N} saved searches in ${((performance.now() - started) / 1000).toFixed(1)} s (${rules.size} distinct rule sets)`,
       );
 
-      const providers = rowsOf<{ provider_id: string; time_zone: string }>(
+      // Each posts an opening for the first service of its price list.
+      const providers = rowsOf<{ provider_id: string; time_zone: string; service_type: string }>(
         await db.execute(sql`
-          SELECT d.provider_id, coalesce(p.time_zone, 'America/Chicago') AS time_zone
+          SELECT d.provider_id, coalesce(p.time_zone, 'America/Chicago') AS time_zone,
+            coalesce(p.pricing -> 0 ->> 'service', 'Consultation') AS service_type
           FROM provider_search d JOIN provider_profiles p ON p.user_id = d.provider_id
           WHERE p.zip IS NOT NULL ORDER BY md5(d.provider_id::text) LIMIT ${SAMPLES + WARM_UP}`),
       );
@@ -145,6 +147,7 @@ export async function benchSavedSearches(options: {
             startTime: start,
             timeZone: provider.time_zone,
             price: k % 2 ? '$120' : null,
+            serviceType: provider.service_type,
           },
           new Date(),
         );

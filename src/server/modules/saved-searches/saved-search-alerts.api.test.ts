@@ -151,6 +151,24 @@ describe('which saved searches a new opening matches (the same rules as search)'
     expect(await matchesOf(nails)).toEqual([]);
   });
 
+  it("service: an opening for the service the words name, not for another of the provider's", async () => {
+    const ana = await newClient('Ana Service');
+    const id = await saveSearch(ana, BALAYAGE);
+    // Words that name none of the provider's services (its name): any of its openings.
+    const byName = await saveSearch(ana, { query: 'quenvale' });
+    const provider = await newProvider('Quenvale Studio', {
+      services: [
+        { service: 'Balayage', price: 180 },
+        { service: 'Cut & Style', price: 75 },
+      ],
+    });
+    const balayage = await postOpening(provider);
+    const cut = await postOpening(provider, { service_type: 'Cut & Style', hour: 12 });
+    const toner = await postOpening(provider, { service_type: 'Balayage with toner', hour: 14 });
+    expect((await matchesOf(id)).sort()).toEqual([balayage.id, toner.id].sort());
+    expect((await matchesOf(byName)).sort()).toEqual([balayage.id, cut.id, toner.id].sort());
+  });
+
   it('radius: a provider just inside the radius from the zip matches, just outside does not', async () => {
     const ana = await newClient('Ana Radius');
     const home = lookupZip('78704')!;
@@ -524,10 +542,10 @@ describe("'New for you': GET /api/saved-searches/openings", () => {
     const other = await newProvider('Other Words Studio', {
       services: [{ service: 'Gel nails', price: 40 }],
     });
-    const later = await postOpening(home, { date: dateIn(2), hour: 10 });
-    const sooner = await postOpening(north, { date: dateIn(1), hour: 10 });
-    await postOpening(home, { date: dateIn(7), hour: 10 });
-    await postOpening(other, { date: dateIn(1), hour: 11 });
+    const later = await postOpening(home, { service_type: 'Zephyrcut', date: dateIn(2), hour: 10 });
+    const sooner = await postOpening(north, { service_type: 'Zephyrcut', date: dateIn(1), hour: 10 });
+    await postOpening(home, { service_type: 'Zephyrcut', date: dateIn(7), hour: 10 });
+    await postOpening(other, { service_type: 'Gel nails', date: dateIn(1), hour: 11 });
 
     const list = await forYou(dee);
     expect(list.map((o) => [o.id, o.saved_search])).toEqual([
@@ -563,10 +581,13 @@ describe("'New for you': GET /api/saved-searches/openings", () => {
         { service: 'Blowout', price: 50 },
       ],
     });
-    const cheap = await postOpening(provider, { date: dateIn(1), hour: 9, price: '$90' });
-    await postOpening(provider, { date: dateIn(1), hour: 11, price: '$180' });
+    const quillwave = { service_type: 'Quillwave' };
+    const cheap = await postOpening(provider, { ...quillwave, date: dateIn(1), hour: 9, price: '$90' });
+    await postOpening(provider, { ...quillwave, date: dateIn(1), hour: 11, price: '$180' });
     // No price of its own: the $180 quillwave counts, not the $50 blowout.
-    await postOpening(provider, { date: dateIn(1), hour: 13 });
+    await postOpening(provider, { ...quillwave, date: dateIn(1), hour: 13 });
+    // A $50 blowout is cheap, but it is not a quillwave.
+    await postOpening(provider, { service_type: 'Blowout', date: dateIn(1), hour: 15, price: '$50' });
     expect((await forYou(fay)).map((o) => o.id)).toEqual([cheap.id]);
 
     const gus = await newClient('Gus For You');
@@ -577,7 +598,7 @@ describe("'New for you': GET /api/saved-searches/openings", () => {
       { query: 'quillwave', availabilityType: 'days_pattern', requestedDays: [day] },
       'Quillwave that day',
     );
-    const onTheDay = await postOpening(provider, { date: dateIn(2), hour: 9 });
+    const onTheDay = await postOpening(provider, { ...quillwave, date: dateIn(2), hour: 9 });
     const ids = (await forYou(gus)).map((o) => o.id);
     expect(ids).toEqual([onTheDay.id]);
   });

@@ -15,12 +15,22 @@ export interface OpeningToMatch {
   stems: string[];
   /** The opening's own price, [min, max]; null when it has none (then its provider's services count). */
   price: readonly [number, number] | null;
+  /** The service it is for ('Cut & Style'): words naming another of the provider's services do not match it. */
+  serviceType: string;
   /** Weekday (Monday 0) * 24 + hour of its start, and its date, on the provider's clocks. */
   hour: number;
   date: string;
   /** The server's calendar dates that a saved 'today' and 'tomorrow' mean now. */
   today: string;
   tomorrow: string;
+}
+
+/** The service a stored opening is for (the 'opening.posted' event names the opening by id). */
+export async function findOpeningServiceType(db: Db, openingId: string): Promise<string | undefined> {
+  const [row] = rowsOf<{ service_type: string }>(
+    await db.execute(sql`SELECT service_type FROM openings WHERE id = ${openingId}`),
+  );
+  return row?.service_type;
 }
 
 /** The provider's search row for matching: its lexemes, categories and zip; undefined when not listed. */
@@ -34,8 +44,12 @@ export async function findProviderToMatch(db: Db, providerId: string) {
   return row;
 }
 
-/** An opening's clock as the rules read it: its weekly hour and date (SQL), and what 'today' and 'tomorrow' mean now. */
-interface OpeningClock {
+/**
+ * An opening as the rules read it: its service, weekly hour and date (SQL), and what 'today' and
+ * 'tomorrow' mean now.
+ */
+interface OpeningSide {
+  service: SQL;
   hour: SQL;
   date: SQL;
   today: string;
@@ -43,14 +57,22 @@ interface OpeningClock {
 }
 
 /**
- * Search's rules, except price, on a saved search `ss` and a provider's search row `d` (the columns
- * derived when the search was saved: tsqueries stored parsed, the zip's centre as a cube): the
- * words' tsquery or the category, the distance from the zip as a chord (as search measures it), the
- * opening's weekly hour or date, the amenities and the minimum rating.
+ * Search's rules, except price, on a saved search `ss`, a provider's search row `d` and one of its
+ * openings (the columns derived when the search was saved: tsqueries stored parsed, the zip's centre
+ * as a cube): the words' tsquery or the category; the service: when the words name some of the
+ * provider's priced services (search's named service, SearchPlan.serviceTsquery), the opening is
+ * for one of those, its name matched as a service's is (Maya's 'Cut & Style' opening is not one
+ * for 'balayage', though she offers balayage); the distance from the zip as a chord (as search
+ * measures it), the opening's weekly hour or date, the amenities and the minimum rating.
  */
-function savedSearchRules(o: OpeningClock): SQL {
+function savedSearchRules(o: OpeningSide): SQL {
   return sql`(ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
       AND (ss.match_category IS NULL OR d.categories && ARRAY[ss.match_category])
+      AND (ss.match_service_tsquery IS NULL
+        OR to_tsvector('english', btrim(${o.service})) @@ ss.match_service_tsquery
+        OR NOT EXISTS (
+          SELECT 1 FROM provider_search_services s
+          WHERE s.provider_id = d.provider_id AND s.document @@ ss.match_service_tsquery))
       AND (ss.match_point IS NULL OR (d.earth_point <-> ss.match_point) <= ss.match_chord)
       AND (ss.match_hours IS NULL OR ${o.hour} = ANY (ss.match_hours))
       AND (ss.match_date IS NULL OR ss.match_date = ${o.date}
@@ -81,6 +103,12 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
   const price = o.price
     ? sql`numrange(${o.price[0]}::numeric, ${o.price[1]}::numeric, '[]') && ${SAVED_PRICE_RANGE}`
     : PROVIDER_PRICE_MATCHES;
+  const opening: OpeningSide = {
+    ...o,
+    service: sql`${o.serviceType}::text`,
+    hour: sql`${o.hour}::int`,
+    date: sql`${o.date}`,
+  };
   return sql`
     SELECT ss.id FROM saved_searches ss
     JOIN provider_search d ON d.provider_id = ${o.providerId}
@@ -88,7 +116,7 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
       AND ss.match_keys && ${pgArray(o.keys)}::text[]
       AND ss.match_stems <@ ${pgArray(o.stems)}::text[]
       AND ss.user_id <> ${o.providerId}
-      AND ${savedSearchRules({ ...o, hour: sql`${o.hour}::int`, date: sql`${o.date}` })}
+      AND ${savedSearchRules(opening)}
       AND (ss.match_price_min IS NULL OR (${price}))`;
 }
 
@@ -124,7 +152,8 @@ export async function findOpeningsForYouCandidates(
   },
 ) {
   const local = sql`(o.start_time AT TIME ZONE o.time_zone)`;
-  const clock: OpeningClock = {
+  const opening: OpeningSide = {
+    service: sql`o.service_type`,
     hour: sql`((extract(isodow FROM ${local})::int - 1) * 24 + extract(hour FROM ${local})::int)`,
     date: sql`to_char(${local}, 'YYYY-MM-DD')`,
     today: p.today,
@@ -156,7 +185,7 @@ export async function findOpeningsForYouCandidates(
           AND NOT EXISTS (
             SELECT 1 FROM blocked_providers b WHERE b.user_id = ${p.userId} AND b.provider_id = o.provider_id)
           AND ${p.upcoming.window}
-          AND ${savedSearchRules(clock)}
+          AND ${savedSearchRules(opening)}
         ORDER BY o.start_time, o.id, ss.created_at DESC, ss.id
         LIMIT ${p.limit}) m
       JOIN ss ON ss.id = m.saved_search_id

@@ -86,7 +86,13 @@ export function openingPrice(text: string | null): readonly [number, number] | n
 /** What one new opening is matched with; undefined when its provider is not listed. */
 export async function openingToMatch(
   db: Db,
-  opening: { providerId: string; startTime: Date; timeZone: string; price: string | null },
+  opening: {
+    providerId: string;
+    startTime: Date;
+    timeZone: string;
+    price: string | null;
+    serviceType: string;
+  },
   now: Date,
 ): Promise<q.OpeningToMatch | undefined> {
   const provider = await q.findProviderToMatch(db, opening.providerId);
@@ -102,6 +108,7 @@ export async function openingToMatch(
     ),
     stems: provider.stems,
     price: openingPrice(opening.price),
+    serviceType: opening.serviceType,
     hour: local.hour,
     date: local.date,
     ...savedDays(now),
@@ -117,7 +124,9 @@ export async function recordSavedSearchMatches({
   now,
   opening,
 }: AppEvents['opening.posted']): Promise<number> {
-  const toMatch = await openingToMatch(tx, opening, now);
+  const serviceType = await q.findOpeningServiceType(tx, opening.id);
+  if (serviceType === undefined) return 0;
+  const toMatch = await openingToMatch(tx, { ...opening, serviceType }, now);
   return toMatch ? q.insertMatches(tx, opening.id, toMatch, now) : 0;
 }
 
