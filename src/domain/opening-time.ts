@@ -74,6 +74,17 @@ export function formatOpeningRange(
   return `${own} (${otherDay}${theirs} your time)`;
 }
 
+/** 'Tue, Dec 8 at 3:00 PM CST': one instant on `timeZone`'s clocks, with the zone's abbreviation. */
+export function formatOpeningMoment(
+  iso: string,
+  { timeZone, locale }: { timeZone: string; locale?: string },
+) {
+  const at = new Date(iso);
+  const date = format(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone });
+  const time = format(locale, { hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+  return plainSpaces(`${date.format(at)} at ${time.format(at)}`);
+}
+
 /** The calendar day of an instant on `timeZone`'s clocks, 'YYYY-MM-DD' (groups the availability page). */
 export function dayKey(iso: string, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.

@@ -48,7 +48,20 @@ export const OPENING_TEXTS = {
   timeZoneFailed: 'Failed to save your time zone',
   unknownZip: SEARCH_TEXTS.unknownZip,
   chooseDay: 'Choose a day',
+  /** After saving an opening that starts past the public lists' days ('Tue, Dec 8 at 3:00 PM CST'). */
+  publicFrom: (when: string) =>
+    `It will appear publicly on ${when} (the public lists show the next ${OPENING_LIMITS.windowDays} days).`,
 } as const;
+
+/**
+ * When an active opening enters the public lists, which show the openings starting in the next
+ * OPENING_LIMITS.windowDays days: that long before it starts (an ISO instant), or null when it is in
+ * them already at `now`.
+ */
+export function openingPublicFrom(startIso: string, now: Date): string | null {
+  const at = Date.parse(startIso) - OPENING_LIMITS.windowDays * 86_400_000;
+  return at > now.getTime() ? new Date(at).toISOString() : null;
+}
 
 export interface TimeIssue {
   path: 'start_time' | 'end_time';

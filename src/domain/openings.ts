@@ -160,8 +160,14 @@ export type OpeningsReply = z.infer<typeof OpeningsReplySchema>;
 
 export const OpeningReplySchema = z.object({
   success: z.literal(true),
+  /** What was done, and for an opening not public yet when it will be (OPENING_TEXTS.publicFrom). */
   message: z.string(),
   opening: OpeningSchema,
+  /**
+   * When the saved opening enters the public lists (openingPublicFrom, an ISO instant): null when it
+   * is in them already, or inactive.
+   */
+  public_from: z.string().nullable(),
 });
 export type OpeningReply = z.infer<typeof OpeningReplySchema>;
 

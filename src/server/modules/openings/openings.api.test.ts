@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayKey, formatOpeningMoment } from '#domain/opening-time.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings.ts';
 import { bookingLogs, openings } from '#server/db/schema/index.ts';
 import { encodeKeyset } from '#server/lib/keyset-cursor.ts';
@@ -51,8 +52,14 @@ async function postOpening(provider: VerifiedUser | string, overrides: Record<st
   const token = typeof provider === 'string' ? provider : tokenOf(provider);
   const res = await t.post(PATH, fields(overrides), { token });
   expect(res.status, res.text).toBe(200);
-  expect(res.body.message).toBe(OPENING_TEXTS.created);
-  return res.body.opening;
+  // One past the public lists' days also says when it appears (its own test has the words).
+  const { public_from: publicFrom, opening } = res.body;
+  expect(res.body.message).toBe(
+    publicFrom === null
+      ? OPENING_TEXTS.created
+      : `${OPENING_TEXTS.created}. ${OPENING_TEXTS.publicFrom(formatOpeningMoment(publicFrom, { timeZone: opening.time_zone, locale: 'en-US' }))}`,
+  );
+  return opening;
 }
 
 const countOpenings = (providerId?: string) =>
@@ -663,6 +670,52 @@ describe('the public list and the profile', () => {
     expect(pub).toContain(inside.id);
     expect(pub).toContain(outside.id);
     expect(await profileOpeningIds(provider)).toEqual([inside.id, outside.id]);
+  });
+
+  it('saves an opening past the 5 days and says when it will appear publicly, on the provider’s clocks', async () => {
+    const provider = await createVerifiedProvider(t);
+    const token = tokenOf(provider);
+    // Phoenix keeps one offset all year: 5 days before 3:00 PM is 3:00 PM there, whatever the date.
+    const zone = await t.put(`${PATH}/time-zone`, { time_zone: 'America/Phoenix' }, { token });
+    expect(zone.status, zone.text).toBe(200);
+    const today = Date.parse(`${dayKey(t.clock.now().toISOString(), 'America/Phoenix')}T00:00:00Z`);
+    const day = (n: number) => new Date(today + n * DAY).toISOString().slice(0, 10);
+    const res = await t.post(PATH, fields({ start_time: `${day(8)}T15:00`, end_time: `${day(8)}T16:00` }), {
+      token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { opening } = res.body;
+    const shows = new Date(Date.parse(opening.start_time) - OPENING_LIMITS.windowDays * DAY);
+    expect(res.body.public_from).toBe(shows.toISOString());
+    const label = new Date(today + 3 * DAY).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(res.body.message).toBe(
+      `Upcoming availability created successfully. It will appear publicly on ${label} at 3:00 PM MST (the public lists show the next ${OPENING_LIMITS.windowDays} days).`,
+    );
+    // Saved and the owner's, not public yet.
+    expect((await openingRow(opening.id))?.isActive).toBe(true);
+    expect(await ownList(provider, token, false)).toContain(opening.id);
+    expect(await publicIds()).not.toContain(opening.id);
+
+    // Moved into the 5 days: nothing more to say. Switched off: it will not appear at all.
+    const sooner = await t.put(
+      `${PATH}?id=${opening.id}`,
+      fields({ start_time: at(2 * HOUR), end_time: at(3 * HOUR) }),
+      { token },
+    );
+    expect(sooner.status, sooner.text).toBe(200);
+    expect(sooner.body).toMatchObject({ message: OPENING_TEXTS.updated, public_from: null });
+    const off = await t.put(
+      `${PATH}?id=${opening.id}`,
+      fields({ start_time: at(8 * DAY), end_time: at(8 * DAY + HOUR), is_active: false }),
+      { token },
+    );
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({ message: OPENING_TEXTS.updated, public_from: null });
   });
 
   it('keeps an opening listed while it runs and never after it ends (public, owner, profile)', async () => {

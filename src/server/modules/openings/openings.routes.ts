@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '#domain/idempotency.ts';
+import { formatOpeningMoment } from '#domain/opening-time.ts';
 import {
   CreateOpeningBodySchema,
   DeleteOpeningQuerySchema,
   DeleteOpeningReplySchema,
   OPENING_TEXTS,
+  type Opening,
   OpeningIdQuerySchema,
   OpeningReplySchema,
   OpeningsQuerySchema,
   OpeningsReplySchema,
+  openingPublicFrom,
   SetTimeZoneBodySchema,
   TimeZoneReplySchema,
   UpdateOpeningBodySchema,
@@ -25,6 +28,22 @@ import * as openings from './openings.service';
 const tags = ['openings'];
 const security = [{ bearerAuth: [] }];
 const PATH = '/api/last-minute-openings';
+
+/**
+ * The reply to a saved opening. One that starts past the public lists' days is saved all the same,
+ * and the reply says when it will appear (its provider's clocks), so nobody wonders where it is.
+ */
+function savedOpeningReply(message: string, opening: Opening, now: Date) {
+  const publicFrom = opening.is_active ? openingPublicFrom(opening.start_time, now) : null;
+  const when =
+    publicFrom && formatOpeningMoment(publicFrom, { timeZone: opening.time_zone, locale: 'en-US' });
+  return {
+    success: true as const,
+    message: when ? `${message}. ${OPENING_TEXTS.publicFrom(when)}` : message,
+    opening,
+    public_from: publicFrom,
+  };
+}
 
 export async function openingRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -94,23 +113,23 @@ export async function openingRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Post an opening (providers); a retry with the same Idempotency-Key answers the first reply',
+        summary:
+          'Post an opening (providers); one starting past the public lists’ 5 days is saved too, and the reply says when it appears (public_from); a retry with the same Idempotency-Key answers the first reply',
         headers: IdempotencyHeadersSchema,
         body: CreateOpeningBodySchema,
         response: { 200: OpeningReplySchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      message: OPENING_TEXTS.created,
-      opening: await withIdempotency(
+    async (req) => {
+      const opening = await withIdempotency(
         ctx,
         req.user.id,
         req.headers[IDEMPOTENCY_HEADER],
         { scope: `POST ${PATH}`, body: req.body },
         (c) => openings.createOpening(c, req.user, req.body),
-      ),
-    }),
+      );
+      return savedOpeningReply(OPENING_TEXTS.created, opening, ctx.now());
+    },
   );
 
   app.put(
@@ -126,11 +145,12 @@ export async function openingRoutes(base: FastifyInstance) {
         response: { 200: OpeningReplySchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      message: OPENING_TEXTS.updated,
-      opening: await openings.updateOpening(ctx, req.user, req.query.id, req.body),
-    }),
+    async (req) =>
+      savedOpeningReply(
+        OPENING_TEXTS.updated,
+        await openings.updateOpening(ctx, req.user, req.query.id, req.body),
+        ctx.now(),
+      ),
   );
 
   app.delete(
