@@ -148,6 +148,22 @@ describe('results match the words', () => {
     for (const key of related) expect(exact).not.toContain(key);
   });
 
+  it('the related block keeps every filter but the words: a provider a filter left out is not shown there', async () => {
+    const reply = await search({
+      query: 'balayage',
+      locationZip: '78701',
+      radiusMiles: 5,
+      priceRange: [15, 100],
+    });
+    expect(reply.results).toEqual([]);
+    expect(reply.total).toBe(0);
+    expect(reply.related).toMatchObject({ category: 'hair', title: 'More hair stylists near 78701' });
+    // Maya's balayage is $180: her $50 blowout does not bring her back among 'More hair stylists'
+    // (nor Ana, whose only service is a $120 balayage). Cut Above's $60 cut is within the range.
+    expect(keysOf(reply.related.results)).toEqual(['cuts']);
+    expect(reply.related.results[0]).toMatchObject({ startingPrice: 60, matched_service: null });
+  });
+
   it('only on a first page that holds every match: a related provider is never also a result', async () => {
     const all = await search({ query: 'balayage', locationZip: '78701', radiusMiles: 5, limit: 50 });
     expect(all.related).not.toBeNull();

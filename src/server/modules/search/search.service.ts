@@ -426,7 +426,10 @@ export async function searchProviders(
 /**
  * 'More hair stylists near 78704': when a listed service's words matched few providers, others of
  * that service's category within the same zip radius and filters (their lowest price), nearest or
- * most complete first, leaving out the matches. Never counted in the results' total.
+ * most complete first, leaving out the matches. Never counted in the results' total. Only the words
+ * are relaxed: every filter applies as it did to the results, the price range to the service the
+ * words name where the provider has it (serviceTsquery kept), so a provider the filters left out
+ * is not shown here instead (balayage under $100: not Maya, whose balayage is $180 and blowout $50).
  */
 async function relatedBlock(
   ctx: AppContext,
@@ -439,7 +442,6 @@ async function relatedBlock(
   const rows = await q.findSearchPage(ctx.db, {
     ...plan,
     tsquery: null,
-    serviceTsquery: null,
     rankTsquery: null,
     categories: [category],
     excludeIds: matches.map((m) => m.id),
