@@ -69,3 +69,55 @@ test('a signed-out visitor finds openings near a zip on /availability', async ({
   await la.getByRole('button', { name: /Book/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('a zip and words typed on /availability stay and apply when Category changes', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const tag = Date.now().toString(36);
+  const post = async (name: string, location: string, category: string, service: string) => {
+    const provider = await createVerifiedAccount(
+      request,
+      mail,
+      {
+        user_type: 'provider',
+        name: `${name} ${tag}`,
+        location,
+        booking_link: 'https://book.example.com/x',
+        selected_categories: [category],
+      },
+      'avail',
+    );
+    const res = await request.post('/api/last-minute-openings', {
+      headers: { Authorization: `Bearer ${provider.session.access_token}` },
+      data: { service_type: service, start_time: inHours(2), end_time: inHours(3), price: '$70' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const austinHair = `Silk press ${tag}`;
+  const austinNails = `Gel nails ${tag}`;
+  const laHair = `Blowout ${tag}`;
+  await post('Austin Hair', 'Austin, TX 78701', 'hair', austinHair);
+  await post('Austin Nails', 'Austin, TX 78701', 'nails', austinNails);
+  await post('LA Hair', 'Los Angeles, CA 90012', 'hair', laHair);
+
+  await page.goto('/availability');
+  const filters = page.getByRole('search', { name: 'Filter openings' });
+  const zip = filters.getByLabel('Zip code');
+  await expect(zip).toHaveAttribute('placeholder', 'e.g. 78701');
+  await expect(filters.getByLabel('Within')).toBeDisabled();
+
+  // Typed, not searched: Within opens with a whole zip, and Category searches with what the boxes show.
+  await filters.getByLabel('Service').fill(tag);
+  await zip.fill('78701');
+  await expect(filters.getByLabel('Within')).toBeEnabled();
+  await filters.getByLabel('Category').selectOption('hair');
+
+  await expect(page).toHaveURL(new RegExp(`/availability\\?q=${tag}&zip=78701&category=hair$`));
+  await expect(zip).toHaveValue('78701');
+  await expect(filters.getByLabel('Service')).toHaveValue(tag);
+  await expect(page.getByRole('article', { name: austinHair })).toBeVisible();
+  await expect(page.getByRole('article', { name: austinNails })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: laHair })).toHaveCount(0);
+});
