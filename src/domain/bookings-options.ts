@@ -19,6 +19,8 @@ export const BOOKING_LIMITS = {
   clickTokenMax: 512,
 } as const;
 
+const UNNAMED_CLIENT = 'Client with no name given';
+
 export const BOOKING_TEXTS = {
   invalidUrl: "This link is not one of this provider's booking links",
   loadFailed: 'Failed to load booking analytics',
@@ -30,4 +32,13 @@ export const BOOKING_TEXTS = {
   clicksAndUnique: (total: number, unique: number) =>
     `${total.toLocaleString('en-US')} ${total === 1 ? 'click' : 'clicks'} · ${unique.toLocaleString('en-US')} unique`,
   uniqueExplained: 'Unique clicks count each client at most once a day.',
+  /** A client whose account has no name (every click is by a signed-in account: ADR 008). */
+  unnamedClient: UNNAMED_CLIENT,
+  /** 'Maya R.' (first name and last initial), 'Maya' with one name, or unnamedClient. */
+  clientName: (client: { first_name: string; last_initial: string | null } | null): string =>
+    client === null
+      ? UNNAMED_CLIENT
+      : client.last_initial
+        ? `${client.first_name} ${client.last_initial}.`
+        : client.first_name,
 } as const;

@@ -44,9 +44,20 @@ export const BookingLogsQuerySchema = z.object({
   tz_offset: z.coerce.number().int().min(-840).max(840).default(0),
 });
 
+/**
+ * Who clicked, as a provider may see them: the first word of their name and the first letter of its
+ * last word ('Maya R.'; BOOKING_TEXTS.clientName). Null when the account has no name (a client's name
+ * is optional) or its first word looks like an email address. Never the full name or the email.
+ */
+export const BookingClientSchema = z
+  .object({ first_name: z.string(), last_initial: z.string().nullable() })
+  .nullable();
+export type BookingClient = z.infer<typeof BookingClientSchema>;
+
 export const BookingLogSchema = z.object({
   id: z.string(),
   client_id: z.string(),
+  client: BookingClientSchema,
   provider_id: z.string(),
   url: z.string(),
   created_at: z.string(),

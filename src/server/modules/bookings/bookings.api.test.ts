@@ -252,7 +252,7 @@ describe('GET /api/booking-logs (who may read)', () => {
   beforeAll(async () => {
     owner = await providerWithLink();
     otherProvider = await createVerifiedProvider(t);
-    client = await createVerifiedUser(t);
+    client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Maya Rodriguez' } });
     const res = await t.post(
       '/api/booking-logs',
       { url: owner.link, provider_id: owner.user.id },
@@ -269,7 +269,7 @@ describe('GET /api/booking-logs (who may read)', () => {
     }
   });
 
-  it('gives the owner their clicks with stats', async () => {
+  it('gives the owner their clicks with stats, each client by first name and last initial only', async () => {
     const res = await t.get(`/api/booking-logs?provider_id=${owner.user.id}`, {
       token: owner.session.access_token,
     });
@@ -277,10 +277,14 @@ describe('GET /api/booking-logs (who may read)', () => {
     expect(res.body.success).toBe(true);
     expect(res.body.data.total).toBe(1);
     expect(res.body.data.nextCursor).toBeNull();
+    // Never the full name or the email.
+    expect(res.text).not.toContain('Rodriguez');
+    expect(res.text.toLowerCase()).not.toContain(client.email.toLowerCase());
     expect(res.body.data.logs).toEqual([
       {
         id: expect.any(String),
         client_id: client.user.id,
+        client: { first_name: 'Maya', last_initial: 'R' },
         provider_id: owner.user.id,
         url: owner.link,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
@@ -299,6 +303,52 @@ describe('GET /api/booking-logs (who may read)', () => {
       count: 1,
       unique: 1,
     });
+  });
+
+  it('names each client as the provider may see them, page by page: no name, one name, an email for a name', async () => {
+    const provider = await insertProvider(t.db);
+    const named = async (name: string, slug: string) =>
+      (await insertUser(t.db, { name, routingSlug: slug, email: uniqueEmail(slug) })).id;
+    const clients = [
+      [await named('Mary Jane  Watson ', 'bi-mary'), { first_name: 'Mary', last_initial: 'W' }],
+      [await named('cher', 'bi-cher'), { first_name: 'cher', last_initial: null }],
+      [await named('', 'bi-nameless'), null],
+      [await named('lee.park@example.com', 'bi-email'), null],
+      [await named('Ana lima', 'bi-ana'), { first_name: 'Ana', last_initial: 'L' }],
+    ] as const;
+    const start = t.clock.now().getTime();
+    await t.db.insert(bookingLogs).values(
+      clients.map(([clientId], i) => ({
+        clientId,
+        providerId: provider.id,
+        url: 'https://book.example.com/names',
+        // Newest first is the order given here.
+        createdAt: new Date(start - i * HOUR),
+      })),
+    );
+    const token = (await loginAs(t, provider.email, DEFAULT_PASSWORD)).access_token;
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `provider_id=${provider.id}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res: TestResponse = await t.get(`/api/booking-logs?${query}`, { token });
+      expect(res.status, res.text).toBe(200);
+      for (const leak of ['Jane', 'Watson', 'lima', 'lee.park', '@example.com'])
+        expect(res.text).not.toContain(leak);
+      expect(res.body.data.logs.length).toBeLessThanOrEqual(2);
+      seen.push(
+        ...res.body.data.logs.map((l: { client_id: string; client: unknown }) => [l.client_id, l.client]),
+      );
+      cursor = res.body.data.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(clients);
+    expect(clients.map(([, c]) => BOOKING_TEXTS.clientName(c))).toEqual([
+      'Mary W.',
+      'cher',
+      'Client with no name given',
+      'Client with no name given',
+      'Ana L.',
+    ]);
   });
 
   it('answers 404 to another provider and to a client (the numbers are private), 200 to an admin', async () => {

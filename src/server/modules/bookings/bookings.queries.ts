@@ -64,24 +64,41 @@ export interface BookingLogRow {
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
-/** One page of clicks, newest first: one provider's, or everyone's (admin). */
+export interface ClientBookingLogRow extends BookingLogRow {
+  /** The first word of the client's name; null without a name, or when it looks like an email. */
+  first_name: string | null;
+  /** The first letter of the name's last word, upper-case; null with one word. */
+  last_initial: string | null;
+}
+
+/**
+ * One page of clicks, newest first: one provider's, or everyone's (admin). The client's name is cut
+ * down here, so no full name or email leaves the database for a provider's view.
+ */
 export async function findBookingLogs(
   db: Db,
   providerId: string | undefined,
   limit: number,
   after: Keyset | null,
-): Promise<(BookingLogRow & { keyset: Keyset })[]> {
+): Promise<(ClientBookingLogRow & { keyset: Keyset })[]> {
   const where = [
-    providerId ? sql`provider_id = ${providerId}` : sql`TRUE`,
-    after ? sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`TRUE`,
+    providerId ? sql`b.provider_id = ${providerId}` : sql`TRUE`,
+    after ? sql`(b.created_at, b.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`TRUE`,
   ];
-  const rows = rowsOf<BookingLogRow>(
+  const rows = rowsOf<ClientBookingLogRow>(
     await db.execute(sql`
-      SELECT id, client_id, provider_id, url,
-             to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at
-      FROM booking_logs
+      SELECT b.id, b.client_id, b.provider_id, b.url,
+             to_char(b.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
+             CASE WHEN w.words[1] = '' OR w.words[1] LIKE '%@%' THEN NULL ELSE w.words[1] END AS first_name,
+             CASE WHEN cardinality(w.words) > 1 AND w.words[1] NOT LIKE '%@%'
+               THEN upper(left(w.words[cardinality(w.words)], 1)) END AS last_initial
+      FROM booking_logs b
+      JOIN users c ON c.id = b.client_id
+      CROSS JOIN LATERAL (
+        SELECT regexp_split_to_array(regexp_replace(c.name, '^[[:space:]]+|[[:space:]]+$', '', 'g'), '[[:space:]]+') AS words
+      ) w
       WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY created_at DESC, id DESC
+      ORDER BY b.created_at DESC, b.id DESC
       LIMIT ${limit + 1}`),
   );
   return rows.map((r) => ({ ...r, keyset: { createdAt: r.created_at, id: r.id } }));

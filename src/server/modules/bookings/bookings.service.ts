@@ -116,7 +116,10 @@ export async function listBookingLogs(
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
   return {
-    logs: page.map(({ keyset: _k, ...log }) => log),
+    logs: page.map(({ keyset: _k, first_name, last_initial, ...log }) => ({
+      ...log,
+      client: first_name === null ? null : { first_name, last_initial },
+    })),
     total,
     nextCursor,
     ...(stats ? { stats } : {}),
