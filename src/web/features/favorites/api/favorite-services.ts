@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FavoriteServicesReply } from '#domain/favorites.ts';
-import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.tsx';
 
@@ -27,16 +27,28 @@ export function useFavoriteServices(userId: string) {
   return useQuery(favoriteServicesQuery(userId));
 }
 
-/** Adds or removes one service; membership flips when the server says so (docs/product.md §4). */
+/**
+ * Adds or removes one service; membership flips when the server says so (docs/product.md §4).
+ * 'Service Removed' offers Undo, which adds it again.
+ */
 export function useToggleFavoriteService(userId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: ({ serviceName, add }: { serviceName: string; add: boolean }) =>
       setFavoriteService(serviceName, add),
     onSuccess: (reply, { serviceName, add }) => {
       queryClient.setQueryData(favoriteServicesKey(userId), reply.services);
-      toast.success(add ? FAVORITE_TEXTS.serviceAdded : FAVORITE_TEXTS.serviceRemoved, {
+      if (add) {
+        toast.success(FAVORITE_TEXTS.serviceAdded, { description: serviceName });
+        return;
+      }
+      toast.success(FAVORITE_TEXTS.serviceRemoved, {
         description: serviceName,
+        duration: FAVORITE_LIMITS.undoMs,
+        action: {
+          label: FAVORITE_TEXTS.undo,
+          onClick: () => mutation.mutate({ serviceName, add: true }),
+        },
       });
     },
     onError: (error) => {
@@ -48,4 +60,5 @@ export function useToggleFavoriteService(userId: string) {
       });
     },
   });
+  return mutation;
 }
