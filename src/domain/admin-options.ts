@@ -22,6 +22,8 @@ export const ADMIN_TEXTS = {
   loadFailed: 'Failed to load analytics data',
   loadFailedInline: 'Failed to load logs',
   noSearchLogs: 'No search logs found',
+  zeroResultsOnly: 'Zero results only',
+  noZeroResultSearches: 'No searches without results',
   noBookingLogs: 'No booking logs found',
   noSubmissions: 'No submissions found',
   passwordRequired: 'Enter the admin password',

@@ -37,7 +37,19 @@ export const AccessTokenReplySchema = z.object({
 });
 export type AccessTokenReply = z.infer<typeof AccessTokenReplySchema>;
 
-export const SearchLogSchema = z.object({ id: z.string(), query: z.string(), created_at: z.string() });
+/**
+ * A logged search (docs/product.md §3 'Search log'): its words ('' for a search by zip or filters
+ * alone), the zip searched, the filters used (defaults left out), and how many providers it found
+ * (null for searches logged before counts were kept).
+ */
+export const SearchLogSchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  zip: z.string().nullable(),
+  filters: z.record(z.string(), z.unknown()),
+  result_count: z.number().int().nullable(),
+  created_at: z.string(),
+});
 export type SearchLog = z.infer<typeof SearchLogSchema>;
 
 export const SearchLogsReplySchema = z.object({
@@ -100,11 +112,24 @@ const clientNamed = { client_name: z.string(), client_slug: z.string().nullable(
 
 // Search logs -------------------------------------------------------------------------------
 
-/** GET /api/search?limit=&cursor=&from=&to= and GET /api/admin/search-logs/export?from=&to= (admins). */
+/** Every logged search, or only those that found nobody ('Zero results only'). */
+export const SEARCH_LOG_RESULTS = ['all', 'zero'] as const;
+export type SearchLogResults = (typeof SEARCH_LOG_RESULTS)[number];
+const searchLogFilters = {
+  ...AdminDateRangeShape,
+  results: z
+    .enum(SEARCH_LOG_RESULTS, { error: `results must be one of ${SEARCH_LOG_RESULTS.join(', ')}` })
+    .default('all'),
+};
+
+/**
+ * GET /api/search?limit=&cursor=&from=&to=&results= and GET /api/admin/search-logs/export?from=&to=&results=
+ * (admins); results=zero keeps the searches that found nobody.
+ */
 export const AdminSearchLogsQuerySchema = z
-  .object({ ...page, ...AdminDateRangeShape })
+  .object({ ...page, ...searchLogFilters })
   .superRefine(checkDateRange);
-export const AdminSearchLogsExportQuerySchema = AdminDateRangeSchema;
+export const AdminSearchLogsExportQuerySchema = z.object(searchLogFilters).superRefine(checkDateRange);
 
 // Booking logs ------------------------------------------------------------------------------
 

@@ -1703,6 +1703,12 @@ CREATE INDEX saved_searches_user_idx ON public.saved_searches USING btree (user_
 CREATE INDEX search_logs_created_id_idx ON public.search_logs USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
 
 --
+-- Name: search_logs_zero_results_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_logs_zero_results_idx ON public.search_logs USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST) WHERE (result_count = 0);
+
+--
 -- Name: search_terms_lexeme_idx; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -176,6 +176,12 @@ export const searchLogs = pgTable(
     resultCount: integer('result_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The admin's list, newest first, by keyset (created_at, id).
-  (t) => [index('search_logs_created_id_idx').on(t.createdAt.desc(), t.id.desc())],
+  // The admin's list, newest first, by keyset (created_at, id); and its 'Zero results only' view, which
+  // would otherwise walk every search to find the few that found nobody.
+  (t) => [
+    index('search_logs_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('search_logs_zero_results_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.resultCount} = 0`),
+  ],
 );

@@ -195,6 +195,82 @@ describe('admin: search logs by date range, and as CSV', () => {
   });
 });
 
+describe('admin: each row says what was searched and what it found; zero-result searches on their own', () => {
+  interface LogRow {
+    id: string;
+    query: string;
+    zip: string | null;
+    filters: Record<string, unknown>;
+    result_count: number | null;
+  }
+  const list = async (params: string) => {
+    const res = await t.get(`/api/search?${params}`, { token: adminToken });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as { logs: LogRow[]; total: number; nextCursor: string | null };
+  };
+  const zeroRowsStored = () => t.db.$count(searchLogs, eq(searchLogs.resultCount, 0));
+
+  it('a zip-only search shows its zip, a filtered one its filters, every row its result count', async () => {
+    const zipOnly = await search({ locationZip: '78704' });
+    expect(zipOnly).toBeGreaterThan(0);
+    const filtered = await search({
+      locationZip: '78701',
+      radiusMiles: 10,
+      priceRange: [15, 150],
+      experience: ['LGBTQIA+ Friendly'],
+      minRating: 4,
+    });
+    const [newest, previous] = (await list('limit=2')).logs;
+    expect(newest).toMatchObject({
+      query: '',
+      zip: '78701',
+      filters: { radiusMiles: 10, priceRange: [15, 150], experience: ['LGBTQIA+ Friendly'], minRating: 4 },
+      result_count: filtered,
+    });
+    expect(previous).toMatchObject({ query: '', zip: '78704', filters: {}, result_count: zipOnly });
+  });
+
+  it('lists searches that found nobody, and results=zero lists only those, paged, with their total', async () => {
+    expect(await search({ locationZip: '10001' })).toBe(0); // nobody near Manhattan in the fixture
+    expect(await search({ query: 'balayage', locationZip: '10001' })).toBe(0);
+    expect(await search({ query: 'balayage' })).toBeGreaterThan(0);
+
+    const all = (await list('limit=3')).logs;
+    expect(all.map((l) => [l.query, l.zip, l.result_count])).toEqual([
+      ['balayage', null, expect.any(Number)],
+      ['balayage', '10001', 0],
+      ['', '10001', 0],
+    ]);
+
+    const first = await list('limit=1&results=zero');
+    expect(first.total).toBe(await zeroRowsStored());
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    expect(first.logs).toEqual([
+      expect.objectContaining({ query: 'balayage', zip: '10001', result_count: 0 }),
+    ]);
+    const seen = [...first.logs];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await list(`limit=1&results=zero&cursor=${cursor}`);
+      seen.push(...next.logs);
+      cursor = next.nextCursor;
+    }
+    expect(seen).toHaveLength(first.total);
+    expect(seen.every((l) => l.result_count === 0)).toBe(true);
+    expect(seen[1]).toMatchObject({ query: '', zip: '10001', result_count: 0 });
+
+    const csv = await t.get('/api/admin/search-logs/export?results=zero', { token: adminToken });
+    expect(csv.status, csv.text).toBe(200);
+    const rows = csv.text.split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(first.total);
+    expect(rows.every((line) => line.endsWith(',0'))).toBe(true);
+
+    const bad = await t.get('/api/search?results=none', { token: adminToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0]).toEqual({ path: 'results', message: 'results must be one of all, zero' });
+  });
+});
+
 describe('writeSearchLogs stores a batch exactly as given', () => {
   it('every awkward value survives the one-statement batch, in order; an unknown user id is stored as null', async () => {
     const { user } = await createVerifiedUser(t);

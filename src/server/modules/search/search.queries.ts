@@ -559,14 +559,19 @@ export async function insertSearchLogs(db: Db, rows: readonly NewSearchLog[]): P
     ORDER BY t.n`);
 }
 
-/** Created in [since, before): an admin's date range as instants (null: open-ended). */
+/**
+ * Created in [since, before): an admin's date range as instants (null: open-ended); `zeroOnly` keeps
+ * the searches that found nobody (the partial index search_logs_zero_results_idx serves that list).
+ */
 export interface LogRange {
   since: string | null;
   before: string | null;
+  zeroOnly?: boolean;
 }
 
 function rangeWhere(range: LogRange): SQL[] {
   const where: SQL[] = [];
+  if (range.zeroOnly) where.push(sql`result_count = 0`);
   if (range.since) where.push(sql`created_at >= ${range.since}::timestamptz`);
   if (range.before) where.push(sql`created_at < ${range.before}::timestamptz`);
   return where;
@@ -583,7 +588,7 @@ export interface SearchLogRow {
   created_at: string;
 }
 
-/** One page (or an export's worth) of search logs in a date range, newest first (admin). */
+/** One page (or an export's worth) of search logs in a date range (and zero-result only), newest first (admin). */
 export async function findSearchLogs(db: Db, limit: number, after: Keyset | null, range: LogRange) {
   const where = rangeWhere(range);
   if (after) where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)`);
