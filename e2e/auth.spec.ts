@@ -218,6 +218,15 @@ test('the password reset link sets a new password', async ({ page, mail }) => {
 
   const login = await page.request.post('/api/auth/login', { data: { email, password: 'Quiet-Harbor-77' } });
   expect(login.status()).toBe(200);
+
+  // The used link says so as the page opens, before any password is typed, and offers a new one.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText(
+    'This password reset link is invalid or has expired. Please request a new one.',
+  );
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Request a new link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
 });
 
 test("'Email me a sign-in link' logs in from the emailed link, which leaves the address bar", async ({

@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useResetLink } from '#web/features/auth/api/check-reset-link.ts';
 import { resetPassword } from '#web/features/auth/api/reset-password.ts';
 import { ApiError, NETWORK_ERROR } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
@@ -21,6 +22,10 @@ type Values = z.infer<typeof ResetPasswordFormSchema>;
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Asked as the page opens: a used or expired link says so before two passwords are typed.
+  const link = useResetLink(token);
+  const deadLink =
+    link.error instanceof ApiError && link.error.code === 'INVALID_TOKEN' ? link.error.message : null;
   const form = useForm<Values>({
     resolver: zodResolver(ResetPasswordFormSchema),
     mode: 'onTouched',
@@ -58,6 +63,15 @@ export function ResetPasswordPage() {
               Log in
             </Button>
           </Alert>
+        ) : deadLink ? (
+          <Alert>
+            <p>{deadLink}</p>
+            <Button variant="link" className="mt-2" onClick={() => openAuthDialog('forgotPassword')}>
+              Request a new link
+            </Button>
+          </Alert>
+        ) : link.isPending ? (
+          <Spinner label="Checking your link..." />
         ) : (
           <form noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
             {failure && (
