@@ -7,7 +7,6 @@ import { type AuthMode, openAuthDialog, useAuthDialog } from '../lib/auth-dialog
 import { useBetaLocked } from '../lib/beta-gate';
 import { onSessionExpired } from '../lib/session';
 import { useSupportDialogOpen } from '../lib/support-dialog-store';
-import { toast } from '../lib/toast';
 import { useStartSessionCheck } from './session-check';
 
 // The dialogs carry the forms and their validation (react-hook-form, zod): loaded on first use.
@@ -54,8 +53,8 @@ export function RootLayout() {
 
   useEffect(
     () =>
+      // The login dialog says so (its notice): no toast over its title.
       onSessionExpired(() => {
-        toast.error('Your session has expired. Please log in again.');
         openAuthDialog('login', { notice: 'Your session has expired. Please log in again.' });
       }),
     [],

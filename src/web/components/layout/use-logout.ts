@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { MessageReplySchema } from '#domain/auth.ts';
 import { api } from '#web/lib/api-client.ts';
 import { clearSession, getSession, hasSignedInHint } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
+
+const toast = toastFor('session');
 
 /**
  * Revokes the login on the server (best effort: the refresh cookie's family and this access token,

@@ -5,8 +5,10 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { peekPendingAction } from '#web/lib/pending-action.ts';
 import { setSession } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { signInWithLink } from './api/sign-in-with-link';
+
+const toast = toastFor('session');
 
 const FAILED = 'This sign-in link is invalid or has expired. Please request a new one.';
 
@@ -42,7 +44,7 @@ export function SigninLink(): null {
       .catch((error: unknown) => {
         const message =
           error instanceof ApiError && error.code !== 'VALIDATION_ERROR' ? error.message || FAILED : FAILED;
-        toast.error('Sign-in link failed', { description: message });
+        // The login dialog says why (its notice): no toast over its title.
         openAuthDialog('login', { notice: message });
       });
   }, [token, params, pathname, navigate]);

@@ -7,7 +7,7 @@ import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useGrantAdminAccess } from '../api/grant-admin-access';
 
 /** The 'Admin Access' step: the server checks the password and hands out a token for this tab. */
@@ -25,7 +25,7 @@ export function AdminAccessForm({ userId }: { userId: string }) {
     }
     setError(undefined);
     mutation.mutate(check.data, {
-      onSuccess: () => toast.success(ADMIN_TEXTS.accessGranted),
+      onSuccess: () => toastFor('admin-access').success(ADMIN_TEXTS.accessGranted),
       onError: (failure) => {
         const wrongPassword = failure instanceof ApiError && failure.message === ADMIN_TEXTS.invalidPassword;
         const description = wrongPassword
@@ -33,7 +33,7 @@ export function AdminAccessForm({ userId }: { userId: string }) {
           : failure instanceof ApiError
             ? failure.message
             : 'An unexpected error occurred. Please try again.';
-        toast.error(ADMIN_TEXTS.accessDenied, { description });
+        toastFor('admin-access').error(ADMIN_TEXTS.accessDenied, { description });
         setError(wrongPassword ? ADMIN_TEXTS.invalidPasswordForm : description);
         setPassword('');
       },

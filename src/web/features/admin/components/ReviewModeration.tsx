@@ -6,7 +6,7 @@ import { HELD_REASON_LABELS, REPORT_REASON_LABELS, REVIEW_TEXTS } from '#domain/
 import { Stars } from '#web/components/Stars.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { exportCsv } from '../api/export-csv';
 import { type ModerationStatus, useAdminReviews } from '../api/get-admin-reviews';
@@ -14,6 +14,8 @@ import { useModerateReview } from '../api/moderate-review';
 import { type LogColumn, LogTable } from './LogTable';
 import { PersonLink } from './PersonLink';
 import { TableToolbar } from './TableToolbar';
+
+const toast = toastFor('review-moderation');
 
 const VIEWS: { status: ModerationStatus; label: string }[] = [
   { status: 'reported', label: 'Reported' },

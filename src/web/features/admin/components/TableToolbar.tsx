@@ -5,8 +5,10 @@ import { ADMIN_LIMITS, ADMIN_TEXTS } from '#domain/admin-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import type { CsvExport } from '../api/export-csv';
+
+const toast = toastFor('admin-export');
 
 interface TableToolbarProps {
   /** The table's name, for the form's and the export button's accessible names ('Submissions'). */

@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAuthDialog, openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
+import { clearSession } from '#web/lib/session.ts';
+import { Toaster } from '#web/lib/toast.tsx';
 import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
 import { AuthDialog } from './AuthDialog';
 
@@ -153,5 +155,102 @@ describe('AuthDialog and the action that waits for the login', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(peekPendingAction()).toMatchObject({ kind: 'message', providerId: PROVIDER_ID });
+  });
+});
+
+describe('AuthDialog and its messages', () => {
+  const ANA = {
+    id: 'client-1',
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    avatar_url: null,
+    user_type: 'client',
+    role: 'user',
+    routing_slug: 'ana-lima',
+  };
+  afterEach(() => act(() => clearSession()));
+
+  it("says a failed log-in in the dialog only, and after the next try only 'Welcome back' is left", async () => {
+    let attempts = 0;
+    stubFetch((r) => {
+      if (r.path !== '/api/auth/login') return undefined;
+      attempts += 1;
+      if (attempts === 1)
+        return {
+          status: 401,
+          body: { success: false, error: 'INVALID_CREDENTIALS', message: 'Invalid email or password' },
+        };
+      return {
+        body: {
+          success: true,
+          user: ANA,
+          session: {
+            access_token: 'test-access-token',
+            expires_at: Math.floor(Date.now() / 1000) + 3600,
+            user: ANA,
+          },
+        },
+      };
+    });
+    act(() => openAuthDialog('login'));
+    const { user } = renderWithProviders(
+      <>
+        <AuthDialog />
+        <Toaster theme="light" />
+      </>,
+    );
+    await user.type(within(dialog()).getByLabelText('Email'), 'ana@example.com');
+    await user.type(within(dialog()).getByLabelText('Password'), 'wrong-secret');
+    await user.click(within(dialog()).getByRole('button', { name: 'Log in' }));
+
+    // Said once, in the dialog: no toast over its title.
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert.textContent).toContain('Login Failed');
+    expect(alert.textContent).toContain(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+
+    await user.clear(within(dialog()).getByLabelText('Password'));
+    await user.type(within(dialog()).getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Log in' }));
+
+    const notifications = await screen.findByRole('region', { name: /^Notifications/ });
+    expect(await within(notifications).findByText('Welcome back, Ana Lima!')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Login Failed')).toBeNull();
+  });
+
+  it('says a failed sign-up in the dialog, by its button, not in a toast over its title', async () => {
+    stubFetch((r) =>
+      r.path === '/api/auth/signup'
+        ? {
+            status: 429,
+            body: {
+              success: false,
+              error: 'RATE_LIMITED',
+              message: 'Too many attempts. Please wait a moment and try again.',
+            },
+          }
+        : undefined,
+    );
+    act(() => openAuthDialog('signup'));
+    const { user } = renderWithProviders(
+      <>
+        <AuthDialog />
+        <Toaster theme="light" />
+      </>,
+    );
+    const form = within(dialog());
+    await user.type(form.getByLabelText('Email'), 'ana@example.com');
+    await user.type(form.getByLabelText('Password'), 'Tulip-Harbor-91');
+    await user.type(form.getByLabelText('Confirm Password'), 'Tulip-Harbor-91');
+    await user.click(form.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+
+    const alert = await form.findByRole('alert');
+    expect(alert.textContent).toContain('Signup Failed');
+    expect(alert.textContent).toContain('Too many attempts. Please wait a moment and try again.');
+    expect(screen.getAllByText('Signup Failed')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
   });
 });

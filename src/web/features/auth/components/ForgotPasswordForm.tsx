@@ -8,9 +8,11 @@ import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { setAuthMode } from '#web/lib/auth-dialog-store.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { forgotPassword } from '../api/forgot-password';
 import { ModeLink } from './ModeLink';
+
+const toast = toastFor('password-reset');
 
 const SENT = "If an account exists with that email, we've sent a password reset link.";
 

@@ -12,7 +12,7 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { closeAuthDialog, setAuthMode } from '#web/lib/auth-dialog-store.ts';
 import { setSession } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { login } from '../api/login';
 import { requestSigninLink } from '../api/request-signin-link';
 import { ModeLink } from './ModeLink';
@@ -43,10 +43,10 @@ export function LoginForm({
       setFailure(null);
       setLinkSent(true);
       onSigninLinkSent?.();
-      toast.success('Sign-in Link Sent', { description: AUTH_TEXTS.signinLinkSent });
+      toastFor('signin-link').success('Sign-in Link Sent', { description: AUTH_TEXTS.signinLinkSent });
     },
     onError: (error) =>
-      toast.error('Error', {
+      toastFor('signin-link').error('Error', {
         description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
       }),
   });
@@ -54,7 +54,7 @@ export function LoginForm({
     mutationFn: login,
     onSuccess: (reply) => {
       setSession(reply.session);
-      toast.success(`Welcome back${reply.user.name ? `, ${reply.user.name}` : ''}!`);
+      toastFor('session').success(`Welcome back${reply.user.name ? `, ${reply.user.name}` : ''}!`);
       closeAuthDialog();
     },
     onError: (error, values) => {
@@ -62,9 +62,8 @@ export function LoginForm({
         setAuthMode('verifyEmailRequired', values.email);
         return;
       }
-      const text = loginErrorText(error);
-      setFailure(text);
-      toast.error(text.title, { description: text.description });
+      // Said in the form (an alert), not again in a toast over the dialog's title.
+      setFailure(loginErrorText(error));
     },
   });
 

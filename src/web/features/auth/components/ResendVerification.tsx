@@ -5,8 +5,10 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { resendVerification } from '../api/resend-verification';
+
+const toast = toastFor('verification-email');
 
 /** Email box + 'Resend' with docs/product.md §5/§8's rules and texts; used by the dialogs. */
 export function ResendVerification({

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SignupFormSchema, type SignupForm as SignupValues, signupBodyFromForm } from '#domain/auth.ts';
 import { AMENITIES, INCLUSIVITY_OPTIONS, SERVICE_CATEGORIES } from '#domain/options.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
@@ -11,7 +13,6 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { closeAuthDialog, setAuthMode } from '#web/lib/auth-dialog-store.ts';
 import { cn } from '#web/lib/cn.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
 import { signup } from '../api/signup';
 import { ChipGroup } from './ChipGroup';
 import { ModeLink } from './ModeLink';
@@ -50,18 +51,26 @@ export function SignupForm() {
   const { errors, isValid } = form.formState;
   const userType = form.watch('user_type');
   const isProvider = userType === 'provider';
+  const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (values: SignupValues) => signup(signupBodyFromForm(values)),
     onSuccess: (_reply, values) => setAuthMode('signupSuccess', values.email),
     onError: (error) => {
-      // A password the server refuses (e.g. a common one, a list too big to ship) shows on its field too.
-      applyServerIssues(error, ['email', 'password'], form.setError);
-      toast.error('Signup Failed', { description: signupErrorText(error) });
+      // A password the server refuses (e.g. a common one, a list too big to ship) shows on its field;
+      // anything else by the button. Said in the form: a toast would cover the dialog's title.
+      if (!applyServerIssues(error, ['email', 'password'], form.setError)) setFailure(signupErrorText(error));
     },
   });
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => {
+        setFailure(null);
+        mutation.mutate(values);
+      })}
+    >
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-app">I am a:</legend>
         <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="I am a">
@@ -195,6 +204,11 @@ export function SignupForm() {
         <p className="text-xs text-muted">
           Please ensure all required fields are filled, passwords match, and your email is valid.
         </p>
+      )}
+      {failure && (
+        <Alert title="Signup Failed">
+          <p>{failure}</p>
+        </Alert>
       )}
       <Button type="submit" className="w-full" disabled={!isValid || mutation.isPending}>
         {mutation.isPending ? <Spinner label="Creating account..." /> : 'Create account'}

@@ -8,9 +8,11 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { peekPendingAction } from '#web/lib/pending-action.ts';
 import { setSession } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { verifyEmail } from '../api/verify-email';
 import { ResendVerification } from './ResendVerification';
+
+const toast = toastFor('session');
 
 type State =
   | { step: 'verifying' }

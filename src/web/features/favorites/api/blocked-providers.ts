@@ -3,7 +3,9 @@ import { BLOCK_TEXTS } from '#domain/blocks-options.ts';
 import type { BlockChangeReply, BlockedProvidersReply } from '#domain/favorites.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { openingsForYouKey } from '#web/lib/query-keys.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
+
+const toast = toastFor('block-provider');
 
 /** GET /api/blocked-providers: the providers the signed-in user blocked, newest first. */
 export const getBlockedProviders = () => api<BlockedProvidersReply>('/api/blocked-providers', { auth: true });

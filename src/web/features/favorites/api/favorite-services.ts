@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FavoriteServicesReply } from '#domain/favorites.ts';
 import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
+
+const toast = toastFor('favorite-service');
 
 /** GET /api/favorite-services: the names the user picked from the catalogue. */
 export const getFavoriteServices = () => api<FavoriteServicesReply>('/api/favorite-services', { auth: true });

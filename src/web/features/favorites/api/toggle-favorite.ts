@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { favoriteIdsKey } from './get-favorite-ids';
+
+const toast = toastFor('favorite');
 
 /** POST or DELETE /api/favorites {providerId}. */
 export const setFavorite = (providerId: string, save: boolean) =>

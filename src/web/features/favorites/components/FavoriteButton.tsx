@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { takePendingAction } from '#web/lib/pending-action.ts';
 import { useSession } from '#web/lib/session.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useFavoriteIds } from '../api/get-favorite-ids';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { askToLogInToSave, FavoriteHeart } from './FavoriteHeart';
+
+const toast = toastFor('favorite');
 
 /**
  * The save toggle on cards and profiles (docs/product.md §4 'Favourite toggle'): a heart that is pressed

@@ -10,11 +10,13 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { exportInsightsCsv } from '../api/export-insights-csv';
 import { useProviderInsights } from '../api/get-provider-insights';
 import { InsightChart } from './InsightChart';
 import { countOf } from './insight-summary';
+
+const toast = toastFor('insights-export');
 
 const percent = (ratio: number) =>
   ratio.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 });

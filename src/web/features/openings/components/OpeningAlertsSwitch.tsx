@@ -2,9 +2,11 @@ import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useOpeningAlerts } from '../api/get-opening-alerts';
 import { useSetOpeningAlerts } from '../api/set-opening-alerts';
+
+const toast = toastFor('opening-alerts');
 
 /** The account page's switch for opening-alert emails: on by default, off in one click. */
 export function OpeningAlertsSwitch({ userId }: { userId: string }) {

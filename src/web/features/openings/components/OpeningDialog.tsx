@@ -1,15 +1,17 @@
 import { Save } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Opening, OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
+import { formatOpeningMoment } from '#domain/opening-time.ts';
+import type { Opening, OpeningFields, OpeningReply, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { FormActions } from '#web/components/ui/FormActions.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useCreateOpening } from '../api/create-opening';
 import { useUpdateOpening } from '../api/update-opening';
 import {
@@ -20,6 +22,8 @@ import {
 } from '../opening-form';
 import { minInputValue } from '../opening-time';
 import { describeZone } from './TimeZonePicker';
+
+const toast = toastFor('opening');
 
 /** The schema and the time rules, on the browser's clock at the moment of checking. */
 const resolverFor =
@@ -34,9 +38,7 @@ const resolverFor =
   };
 
 /** docs/product.md §5: a start in the past is also announced as 'Invalid Time'. */
-function toastInvalidTime() {
-  toast.error(OPENING_TEXTS.invalidTimeTitle, { description: OPENING_TEXTS.startInPast });
-}
+const INVALID_TIME = { title: OPENING_TEXTS.invalidTimeTitle, description: OPENING_TEXTS.startInPast };
 
 interface OpeningDialogProps {
   open: boolean;
@@ -92,27 +94,37 @@ function OpeningForm({
   const { errors, isSubmitting } = form.formState;
   const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
+  // What failed, said in the dialog (an alert by its buttons): a toast would cover its title.
+  const [failure, setFailure] = useState<{ title: string; description?: string } | null>(null);
 
-  /** Server issues go on their fields; the toast says what failed (docs/product.md §8 'Openings'). */
+  /** Server issues go on their fields; the alert says what failed (docs/product.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
     if (error instanceof ApiError && error.issues.length > 0) {
       const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);
-      if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return toastInvalidTime();
-      if (placed) return toast.error(OPENING_TEXTS.saveFailed);
+      if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return setFailure(INVALID_TIME);
+      if (placed) return setFailure({ title: OPENING_TEXTS.saveFailed });
     }
     const useServerText = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    toast.error(useServerText && error.message ? error.message : OPENING_TEXTS.saveFailed);
+    setFailure({ title: useServerText && error.message ? error.message : OPENING_TEXTS.saveFailed });
   };
+
+  /** Saved: and when it starts past the public lists' days, when it will appear (docs/product.md §2). */
+  const toastSaved = (title: string, reply: OpeningReply) =>
+    toast.success(
+      title,
+      reply.public_from
+        ? {
+            description: OPENING_TEXTS.publicFrom(
+              formatOpeningMoment(reply.public_from, { timeZone: reply.opening.time_zone }),
+            ),
+          }
+        : undefined,
+    );
 
   const handleValid = async (body: OpeningFields) => {
     try {
-      if (opening) {
-        await update.mutateAsync({ id: opening.id, body });
-        toast.success(OPENING_TEXTS.updated);
-      } else {
-        await create.mutateAsync(body);
-        toast.success(OPENING_TEXTS.created);
-      }
+      if (opening) toastSaved(OPENING_TEXTS.updated, await update.mutateAsync({ id: opening.id, body }));
+      else toastSaved(OPENING_TEXTS.created, await create.mutateAsync(body));
       onDone();
     } catch (error) {
       handleSaveError(error);
@@ -120,11 +132,18 @@ function OpeningForm({
   };
 
   const handleInvalid = (invalid: typeof errors) => {
-    if (invalid.start_time?.message === OPENING_TEXTS.startInPast) toastInvalidTime();
+    if (invalid.start_time?.message === OPENING_TEXTS.startInPast) setFailure(INVALID_TIME);
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(handleValid, handleInvalid)} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFailure(null);
+        return form.handleSubmit(handleValid, handleInvalid)(event);
+      }}
+      className="space-y-4"
+    >
       <Field label="Service type" error={errors.service_type?.message} required>
         <Input
           {...form.register('service_type')}
@@ -196,6 +215,7 @@ function OpeningForm({
           placeholder="https://"
         />
       </Field>
+      {failure && <Alert title={failure.title}>{failure.description && <p>{failure.description}</p>}</Alert>}
       <FormActions
         submitLabel={opening ? 'Save Changes' : 'Add Opening'}
         isSubmitting={isSubmitting}

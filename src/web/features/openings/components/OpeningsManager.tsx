@@ -1,8 +1,8 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatOpeningRange } from '#domain/opening-time.ts';
+import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_LIMITS, OPENING_TEXTS, openingPublicFrom } from '#domain/openings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardTitle } from '#web/components/u
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useDeleteOpening } from '../api/delete-opening';
 import { useMyOpenings } from '../api/get-my-openings';
 import { useUpdateOpening } from '../api/update-opening';
@@ -18,6 +18,8 @@ import { hasEnded } from '../opening-time';
 import { OpeningDialog } from './OpeningDialog';
 import { OpeningItem } from './OpeningItem';
 import { TimeZonePicker } from './TimeZonePicker';
+
+const toast = toastFor('opening');
 
 /** A 4xx's own words (not found, too many, invalid time); ours for network and server failures. */
 function failureText(error: unknown, fallback: string): string {
@@ -59,7 +61,7 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   const suggestions = [...new Set(services.map((s) => s.trim()).filter(Boolean))];
 
   useEffect(() => {
-    if (query.isError && !query.isFetching) toast.error(OPENING_TEXTS.loadFailed);
+    if (query.isError && !query.isFetching) toastFor('openings-load').error(OPENING_TEXTS.loadFailed);
   }, [query.isError, query.isFetching]);
 
   // The deleted opening's row (where focus would go back) is gone: continue from 'Add Opening'.
@@ -146,13 +148,26 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
           });
           const name = `${opening.service_type}, ${when}`;
           const isBusy = busyId === opening.id;
+          const publicFrom = opening.is_active ? openingPublicFrom(opening.start_time, now) : null;
           return (
             <li key={opening.id}>
               <OpeningItem
                 opening={opening}
                 layout="row"
                 dimmed={!opening.is_active}
-                badge={!opening.is_active && <Badge variant="warning">{OPENING_TEXTS.inactive}</Badge>}
+                badge={
+                  !opening.is_active ? (
+                    <Badge variant="warning">{OPENING_TEXTS.inactive}</Badge>
+                  ) : (
+                    publicFrom && (
+                      <Badge variant="info">
+                        {OPENING_TEXTS.notPublicYet(
+                          formatOpeningMoment(publicFrom, { timeZone: opening.time_zone }),
+                        )}
+                      </Badge>
+                    )
+                  )
+                }
                 actions={
                   <div className="-ml-2 flex flex-wrap gap-1 sm:ml-0 sm:flex-col sm:items-stretch">
                     <Button

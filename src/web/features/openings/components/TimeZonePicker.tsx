@@ -3,8 +3,10 @@ import { OPENING_TEXTS, US_TIME_ZONES, zoneLabel } from '#domain/openings-option
 import { Field } from '#web/components/ui/Field.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSetTimeZone } from '../api/set-time-zone';
+
+const toast = toastFor('time-zone');
 
 const FROM_ZIP = '';
 

@@ -9,8 +9,10 @@ import { FormActions } from '#web/components/ui/FormActions.tsx';
 import { Textarea } from '#web/components/ui/Input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSetReply } from '../api/set-review-reply';
+
+const toast = toastFor('review-reply');
 
 type ReplyInput = z.input<typeof ReplyBodySchema>;
 type ReplyOutput = z.output<typeof ReplyBodySchema>;

@@ -9,8 +9,10 @@ import { FormActions } from '#web/components/ui/FormActions.tsx';
 import { Textarea } from '#web/components/ui/Input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useReportReview } from '../api/report-review';
+
+const toast = toastFor('review-report');
 
 type ReportInput = z.input<typeof ReportBodySchema>;
 type ReportOutput = z.output<typeof ReportBodySchema>;

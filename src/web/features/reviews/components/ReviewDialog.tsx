@@ -10,9 +10,11 @@ import { Textarea } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSaveReview } from '../api/save-review';
 import { StarInput } from './StarInput';
+
+const toast = toastFor('review');
 
 type FormInput = z.input<typeof ReviewFieldsSchema>;
 type FormOutput = z.output<typeof ReviewFieldsSchema>;

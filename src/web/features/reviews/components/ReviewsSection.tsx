@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { savePendingAction, takePendingAction } from '#web/lib/pending-action.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviewEligibility } from '../api/get-review-eligibility';
 import { useReviews } from '../api/get-reviews';
@@ -79,9 +79,9 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      toast.success((await deleteReview.mutateAsync(deleting.id)).message);
+      toastFor('review-delete').success((await deleteReview.mutateAsync(deleting.id)).message);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
+      toastFor('review-delete').error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
     }
     setDeleting(null);
   };
@@ -89,9 +89,11 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   const confirmDeleteReply = async () => {
     if (!deletingReply) return;
     try {
-      toast.success((await setReply.mutateAsync({ id: deletingReply.id, text: null })).message);
+      toastFor('review-reply').success(
+        (await setReply.mutateAsync({ id: deletingReply.id, text: null })).message,
+      );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
+      toastFor('review-reply').error(error instanceof Error ? error.message : REVIEW_TEXTS.loadFailed);
     }
     setDeletingReply(null);
   };

@@ -12,10 +12,12 @@ import { FormActions } from '#web/components/ui/FormActions.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSaveSearch } from '../api/save-search';
 import { toSearchBody } from '../search-body';
 import type { SearchState } from '../url-state';
+
+const toast = toastFor('saved-search');
 
 /** A name to start from: 'balayage near 78704', cut to the limit. */
 export function defaultSearchName(state: SearchState): string {

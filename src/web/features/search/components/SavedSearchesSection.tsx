@@ -26,11 +26,13 @@ import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { deleteSavedSearchHistory, useChangeSavedSearch } from '../api/change-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { useSavedSearchDailyCap } from '../api/saved-search-settings';
 import { savedSearchPath, savedSearchSummary } from '../saved-search-url';
+
+const toast = toastFor('saved-search');
 
 const failed = (error: unknown, fallback: string) =>
   toast.error('Error', {

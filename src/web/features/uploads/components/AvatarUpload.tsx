@@ -3,9 +3,11 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, UPLOAD_TEXTS } from '#domain/uploads.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkImageFile, resizeImage, uploadErrorText } from '../image-file';
+
+const toast = toastFor('avatar-upload');
 
 interface AvatarUploadProps {
   userId: string;

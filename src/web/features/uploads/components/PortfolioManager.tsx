@@ -4,7 +4,7 @@ import { ACCEPTED_IMAGE_TYPES, IMAGE_LIMITS, thumbnailUrl, UPLOAD_TEXTS } from '
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useDeletePortfolioImage } from '../api/delete-portfolio-image';
 import { useUploadPortfolioImage } from '../api/upload-portfolio-image';
 import { checkImageFile, resizeImage, uploadErrorText } from '../image-file';
@@ -50,7 +50,9 @@ export function PortfolioManager({ userId, images, onChange, disabled = false }:
     event.target.value = '';
     if (files.length === 0) return;
     if (count + files.length > MAX) {
-      toast.error(UPLOAD_TEXTS.tooManyTitle, { description: UPLOAD_TEXTS.tooMany(count) });
+      toastFor('portfolio-upload').error(UPLOAD_TEXTS.tooManyTitle, {
+        description: UPLOAD_TEXTS.tooMany(count),
+      });
       return;
     }
     const reasons: string[] = [];
@@ -83,16 +85,18 @@ export function PortfolioManager({ userId, images, onChange, disabled = false }:
       }
     }
 
+    // One toast for the outcome: what failed, after what was added if some were.
+    const uploads = toastFor('portfolio-upload');
     if (reasons.length > 0) {
       const distinct = [...new Set(reasons)];
-      toast.error(UPLOAD_TEXTS.uploadFailedTitle, {
-        description:
-          files.length === 1
-            ? distinct[0]
-            : `${UPLOAD_TEXTS.someFailed(reasons.length)}: ${distinct.join(' ')}`,
+      const failed =
+        files.length === 1
+          ? distinct[0]
+          : `${UPLOAD_TEXTS.someFailed(reasons.length)}: ${distinct.join(' ')}`;
+      uploads.error(UPLOAD_TEXTS.uploadFailedTitle, {
+        description: added > 0 ? `${UPLOAD_TEXTS.imagesAdded(added)}. ${failed}` : failed,
       });
-    }
-    if (added > 0) toast.success(UPLOAD_TEXTS.imagesAdded(added));
+    } else if (added > 0) uploads.success(UPLOAD_TEXTS.imagesAdded(added));
   };
 
   const handleDelete = () => {
@@ -103,11 +107,11 @@ export function PortfolioManager({ userId, images, onChange, disabled = false }:
         onSuccess: (reply) => {
           onChange(reply.portfolioImages);
           setToDelete(null);
-          toast.success(UPLOAD_TEXTS.imageDeleted);
+          toastFor('portfolio-delete').success(UPLOAD_TEXTS.imageDeleted);
         },
         onError: (error) => {
           setToDelete(null);
-          toast.error(UPLOAD_TEXTS.deleteFailedTitle, {
+          toastFor('portfolio-delete').error(UPLOAD_TEXTS.deleteFailedTitle, {
             description: uploadErrorText(error, UPLOAD_TEXTS.deleteFailed),
           });
         },

@@ -5,8 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useUpgradeToProvider } from '../../api/upgrade-to-provider';
+
+const toast = toastFor('become-provider');
 
 const BENEFITS = [
   { icon: UserRound, text: 'Your own public profile page' },

@@ -8,10 +8,12 @@ import { Field } from '#web/components/ui/Field.tsx';
 import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+
+const toast = toastFor('client-account');
 
 type Values = z.input<typeof ClientAccountFormSchema>;
 

@@ -8,8 +8,10 @@ import { Field } from '#web/components/ui/Field.tsx';
 import { Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSendMessage } from '../../api/send-message';
+
+const toast = toastFor('message');
 
 /** The server's words when they help the sender (a validation issue, a rate limit); ours otherwise. */
 function failureText(error: unknown): string {
