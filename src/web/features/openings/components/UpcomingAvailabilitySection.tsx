@@ -79,10 +79,14 @@ export function UpcomingAvailabilitySection({
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
+      {/* The strip scrolls inside itself: relative, so the cards' visually hidden (absolute) texts are
+          held in it too, not placed past the screen's edge where they widened the page (to 1,750 px
+          with the demo's openings, and a phone then drew the page zoomed out or, with the account
+          menu open, squeezed into a narrow column). */}
       <ul
         className={
           isStrip
-            ? '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2'
+            ? 'relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2'
             : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
         }
       >
