@@ -193,6 +193,8 @@ test('a client clicks Book, and the provider sees the click in Booking Interest'
   await expect(analytics.getByText('Unique clients')).toBeVisible();
   await expect(analytics.getByRole('row')).toHaveCount(2);
   await expect(analytics.getByRole('cell', { name: BOOKING_URL })).toBeVisible();
+  // The client by first name and last initial ('Bo Client'), never an id or the full name.
+  await expect(analytics.getByRole('cell', { name: 'Bo C.', exact: true })).toBeVisible();
   await expect(analytics.getByText('Showing 1 most recent clicks of 1 total')).toBeVisible();
   await expect(analytics.getByRole('img', { name: 'Bar chart of booking clicks per day' })).toBeVisible();
   await expectNoAxeViolations(page);

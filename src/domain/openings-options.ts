@@ -51,6 +51,8 @@ export const OPENING_TEXTS = {
   /** After saving an opening that starts past the public lists' days ('Tue, Dec 8 at 3:00 PM CST'). */
   publicFrom: (when: string) =>
     `It will appear publicly on ${when} (the public lists show the next ${OPENING_LIMITS.windowDays} days).`,
+  /** The tag on such an opening in the provider's own list. */
+  notPublicYet: (when: string) => `Appears publicly on ${when}`,
 } as const;
 
 /**
