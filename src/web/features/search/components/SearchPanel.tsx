@@ -26,6 +26,8 @@ const loadLocateZip = () => import('../locate-zip').then((m) => m.locateZip());
 
 const inputClass =
   'h-12 w-full rounded-xl border border-app bg-card pr-3 pl-10 text-base text-app placeholder:text-[color:var(--fg-muted)] focus-visible:outline-2 focus-visible:outline-[color:var(--ring)] aria-[invalid=true]:border-red-500';
+/** The zip box's differences from ZipInput's own look (its Input), which gives the rest of inputClass. */
+const zipClass = 'h-12 rounded-xl py-0 pr-3 pl-10 text-base';
 
 /**
  * docs/product.md §2 search panel: query, zip (digits only, 5; a pasted address keeps its zip) with the
@@ -184,7 +186,7 @@ export function SearchPanel({
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  className={cn(inputClass, zip && 'pr-10')}
+                  className={cn(zipClass, zip && 'pr-10')}
                 />
                 {zip && (
                   <button
