@@ -2,7 +2,6 @@
 // admin's MousePointerClick, the profile's CalendarDays) would be cut into a chunk of its own there.
 import { CalendarClock, MousePointer2, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { shortId } from '#domain/admin-options.ts';
 import type { BookingStats } from '#domain/bookings.ts';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
@@ -186,7 +185,9 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
                       <td className="max-w-[16rem] truncate px-3 py-2 text-app" title={log.url}>
                         {log.url}
                       </td>
-                      <td className="px-3 py-2 font-mono text-xs text-muted">{shortId(log.client_id)}</td>
+                      <td className={log.client ? 'px-3 py-2 text-app' : 'px-3 py-2 text-muted'}>
+                        {BOOKING_TEXTS.clientName(log.client)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,8 @@
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Opening, OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
+import { formatOpeningMoment } from '#domain/opening-time.ts';
+import type { Opening, OpeningFields, OpeningReply, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
@@ -107,15 +108,23 @@ function OpeningForm({
     setFailure({ title: useServerText && error.message ? error.message : OPENING_TEXTS.saveFailed });
   };
 
+  /** Saved: and when it starts past the public lists' days, when it will appear (docs/product.md §2). */
+  const toastSaved = (title: string, reply: OpeningReply) =>
+    toast.success(
+      title,
+      reply.public_from
+        ? {
+            description: OPENING_TEXTS.publicFrom(
+              formatOpeningMoment(reply.public_from, { timeZone: reply.opening.time_zone }),
+            ),
+          }
+        : undefined,
+    );
+
   const handleValid = async (body: OpeningFields) => {
     try {
-      if (opening) {
-        await update.mutateAsync({ id: opening.id, body });
-        toast.success(OPENING_TEXTS.updated);
-      } else {
-        await create.mutateAsync(body);
-        toast.success(OPENING_TEXTS.created);
-      }
+      if (opening) toastSaved(OPENING_TEXTS.updated, await update.mutateAsync({ id: opening.id, body }));
+      else toastSaved(OPENING_TEXTS.created, await create.mutateAsync(body));
       onDone();
     } catch (error) {
       handleSaveError(error);

@@ -1,8 +1,8 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatOpeningRange } from '#domain/opening-time.ts';
+import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_LIMITS, OPENING_TEXTS, openingPublicFrom } from '#domain/openings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -148,13 +148,26 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
           });
           const name = `${opening.service_type}, ${when}`;
           const isBusy = busyId === opening.id;
+          const publicFrom = opening.is_active ? openingPublicFrom(opening.start_time, now) : null;
           return (
             <li key={opening.id}>
               <OpeningItem
                 opening={opening}
                 layout="row"
                 dimmed={!opening.is_active}
-                badge={!opening.is_active && <Badge variant="warning">{OPENING_TEXTS.inactive}</Badge>}
+                badge={
+                  !opening.is_active ? (
+                    <Badge variant="warning">{OPENING_TEXTS.inactive}</Badge>
+                  ) : (
+                    publicFrom && (
+                      <Badge variant="info">
+                        {OPENING_TEXTS.notPublicYet(
+                          formatOpeningMoment(publicFrom, { timeZone: opening.time_zone }),
+                        )}
+                      </Badge>
+                    )
+                  )
+                }
                 actions={
                   <div className="-ml-2 flex flex-wrap gap-1 sm:ml-0 sm:flex-col sm:items-stretch">
                     <Button
