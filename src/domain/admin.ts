@@ -38,15 +38,34 @@ export const AccessTokenReplySchema = z.object({
 export type AccessTokenReply = z.infer<typeof AccessTokenReplySchema>;
 
 /**
+ * The filters a search log row keeps: those that narrowed or ordered the search, defaults left out
+ * (search.service.ts `loggedFilters`). Spelled out field by field rather than as a record: the web
+ * app's shared zod chunk then needs no record type (about 1 KB on every page with a form).
+ */
+export const LoggedSearchFiltersSchema = z.object({
+  priceRange: z.array(z.number()).optional(),
+  availabilityType: z.string().optional(),
+  availability: z.string().optional(),
+  requestedDate: z.string().optional(),
+  requestedDays: z.array(z.string()).optional(),
+  requestedTimes: z.array(z.string()).optional(),
+  experience: z.array(z.string()).optional(),
+  radiusMiles: z.number().optional(),
+  minRating: z.number().optional(),
+  sort: z.string().optional(),
+});
+export type LoggedSearchFilters = z.infer<typeof LoggedSearchFiltersSchema>;
+
+/**
  * A logged search (docs/product.md §3 'Search log'): its words ('' for a search by zip or filters
- * alone), the zip searched, the filters used (defaults left out), and how many providers it found
- * (null for searches logged before counts were kept).
+ * alone), the zip searched, the filters used, and how many providers it found (null for searches
+ * logged before counts were kept).
  */
 export const SearchLogSchema = z.object({
   id: z.string(),
   query: z.string(),
   zip: z.string().nullable(),
-  filters: z.record(z.string(), z.unknown()),
+  filters: LoggedSearchFiltersSchema,
   result_count: z.number().int().nullable(),
   created_at: z.string(),
 });

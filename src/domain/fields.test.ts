@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EmailSchema,
-  HttpUrlSchema,
-  isPhoneNumber,
-  normalizeEmail,
-  OptionalPhoneSchema,
-  PasswordSchema,
-  PHONE_INVALID,
-  text,
-} from './fields';
+import { EmailSchema, HttpUrlSchema, normalizeEmail, PasswordSchema, text } from './fields';
 import { isHttpUrl } from './links';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -167,26 +158,5 @@ describe('text()', () => {
     const schema = text(5, 'Name');
     expect(schema.parse('  abc  ')).toBe('abc');
     expect(messages(schema.safeParse('abcdef'))).toEqual(['Name must be at most 5 characters']);
-  });
-});
-
-describe('OptionalPhoneSchema (the one phone rule)', () => {
-  it.each(['+1 512 555 0100', '(512) 555-0100', '512.555.0100', '+44 20 7946 0958', '5550100', ''])(
-    'takes %j',
-    (value) => {
-      expect(messages(OptionalPhoneSchema.safeParse(value))).toEqual([]);
-    },
-  );
-
-  it.each(['abc', '555-01', '+1 512 555 01OO', '1 512 555 0100 +', '1234567890123456', `${'1'.repeat(41)}`])(
-    'refuses %j with its message',
-    (value) => {
-      expect(messages(OptionalPhoneSchema.safeParse(value))).toContain(PHONE_INVALID);
-    },
-  );
-
-  it('trims a phone', () => {
-    expect(OptionalPhoneSchema.parse('  512 555 0100 ')).toBe('512 555 0100');
-    expect(isPhoneNumber('+15125550100')).toBe(true);
   });
 });

@@ -43,26 +43,6 @@ export const HttpUrlSchema = z
     'Please enter a valid link starting with http:// or https://',
   );
 
-/** The message of a phone number that is not one (docs/product.md §5). */
-export const PHONE_INVALID = 'Please enter a valid phone number, like +1 512 555 0100';
-
-/**
- * A phone number as people write one: digits with spaces, dots, dashes and parentheses, an optional
- * leading +, and 7 to 15 digits (the longest international number, E.164, has 15).
- */
-export function isPhoneNumber(value: string): boolean {
-  if (!/^\+?[0-9 ().-]+$/.test(value)) return false;
-  const digits = value.replace(/[^0-9]/g, '').length;
-  return digits >= 7 && digits <= 15;
-}
-
-/** An optional phone number, trimmed; '' means none. The one phone rule of the product. */
-export const OptionalPhoneSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.phoneMax, PHONE_INVALID)
-  .refine((value) => value === '' || isPhoneNumber(value), PHONE_INVALID);
-
 /** Lower-cases and trims an email so one address is one account whatever its case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EmailSchema, OptionalPhoneSchema, text } from './fields';
+import { EmailSchema, text } from './fields';
 import { FEEDBACK_TYPES, FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD, URGENCIES } from './forms-options';
+import { OptionalPhoneSchema } from './phone';
 
 export * from './forms-options';
 
@@ -50,7 +51,7 @@ export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
 
 /**
  * POST /api/investor-signup (docs/product.md §5 'Investor inquiry'): name and email required; a phone,
- * when given, is a phone number (fields.ts's one rule).
+ * when given, is a phone number (phone.ts, the one phone rule).
  */
 export const InvestorBodySchema = z
   .object({

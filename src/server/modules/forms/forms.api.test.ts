@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_INVALID } from '#domain/fields.ts';
 import { FORM_TEXTS } from '#domain/forms.ts';
+import { PHONE_INVALID } from '#domain/phone.ts';
 import { formSubmissions, mailOutbox } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {

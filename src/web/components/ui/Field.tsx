@@ -1,6 +1,5 @@
-import { cloneElement, type ReactElement, useId } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
 import { cn } from '#web/lib/cn.ts';
-import { CharacterCounter } from './CharacterCounter';
 
 interface FieldProps {
   label: string;
@@ -8,19 +7,22 @@ interface FieldProps {
   hint?: string;
   required?: boolean;
   className?: string;
-  /** A long text box's counter ('1,234 / 5,000'): its text's length and the limit. */
-  count?: { length: number; max: number } | undefined;
+  /**
+   * A counter under the control that also describes it (a long text box's CharacterCounter), given
+   * the id to carry. A slot rather than a prop, so the fields without one do not load it.
+   */
+  counter?: ((id: string) => ReactNode) | undefined;
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** A label, one control and its error message, wired together for screen readers. */
-export function Field({ label, error, hint, required, className, count, children }: FieldProps) {
+export function Field({ label, error, hint, required, className, counter, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
   const describedBy =
-    [error ? errorId : null, hint ? hintId : null, count ? countId : null].filter(Boolean).join(' ') ||
+    [error ? errorId : null, hint ? hintId : null, counter ? countId : null].filter(Boolean).join(' ') ||
     undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
@@ -40,7 +42,7 @@ export function Field({ label, error, hint, required, className, count, children
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
       })}
-      {count && <CharacterCounter id={countId} length={count.length} max={count.max} />}
+      {counter?.(countId)}
       {hint && (
         <p id={hintId} className="text-xs text-muted">
           {hint}
