@@ -7,13 +7,8 @@ import {
   HandleSubmissionBodySchema,
   SubmissionIdParamsSchema,
 } from '#domain/admin.ts';
-import {
-  FeedbackBodySchema,
-  FormReplySchema,
-  InvestorBodySchema,
-  SubmissionReplySchema,
-  SubmissionsReplySchema,
-} from '#domain/forms.ts';
+import { FeedbackBodySchema, FormReplySchema, InvestorBodySchema } from '#domain/forms.ts';
+import { SubmissionReplySchema, SubmissionsReplySchema } from '#domain/submissions.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as forms from './forms.service';
 

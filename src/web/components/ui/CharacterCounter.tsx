@@ -1,5 +1,4 @@
 import { characterCountAnnouncement, characterCountText } from '#domain/character-count.ts';
-import { cn } from '#web/lib/cn.ts';
 
 interface CharacterCounterProps {
   /** The id the text box names in aria-describedby. */
@@ -13,16 +12,9 @@ interface CharacterCounterProps {
  * describes the box (read with it on focus); a separate polite live region speaks only near the limit.
  */
 export function CharacterCounter({ id, length, max }: CharacterCounterProps) {
-  const isOver = length > max;
   return (
-    <div className="flex justify-end">
-      <p
-        id={id}
-        className={cn(
-          'text-xs tabular-nums',
-          isOver ? 'font-medium text-red-700 dark:text-red-300' : 'text-muted',
-        )}
-      >
+    <div className="flex justify-end text-xs">
+      <p id={id} className={length > max ? 'font-medium text-red-700 dark:text-red-300' : 'text-muted'}>
         {characterCountText(length, max)}
         <span className="sr-only"> characters</span>
       </p>
