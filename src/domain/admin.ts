@@ -54,7 +54,6 @@ export const LoggedSearchFiltersSchema = z.object({
   minRating: z.number().optional(),
   sort: z.string().optional(),
 });
-export type LoggedSearchFilters = z.infer<typeof LoggedSearchFiltersSchema>;
 
 /**
  * A logged search (docs/product.md §3 'Search log'): its words ('' for a search by zip or filters
