@@ -162,7 +162,7 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
           </p>
         ) : (
           <div>
-            <div className="overflow-x-auto rounded-lg border border-app">
+            <div className="relative overflow-x-auto rounded-lg border border-app">
               <table className="w-full min-w-[28rem] text-left text-sm">
                 <caption className="sr-only">Most recent booking clicks</caption>
                 <thead className="bg-muted text-xs text-muted uppercase">

@@ -51,7 +51,7 @@ export function AvailabilityGrid({ value, onToggle, disabled = false }: Availabi
   };
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-app">
+    <div className="relative overflow-x-auto rounded-xl border border-app">
       <table className="w-full min-w-[620px] border-separate border-spacing-1 text-xs">
         <caption className="sr-only">
           Weekly hours: each button is one hour starting at the time shown. Use the arrow keys to move and
