@@ -124,7 +124,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'GET /api/insights/export': { params: PROVIDER },
   'POST /api/admin/access': { body: { password: 'admin-step-password' } },
   'POST /api/beta/access': { body: { password: 'beta-door-password' } },
-  'POST /api/last-minute-openings': { params: { 'idempotency-key': `opening-${OPENING_DAY}-1` }, body: OPENING },
+  'POST /api/last-minute-openings': {
+    params: { 'idempotency-key': `opening-${OPENING_DAY}-1` },
+    body: OPENING,
+  },
   'PUT /api/last-minute-openings': {
     params: { id: EXAMPLE_IDS.opening },
     body: { ...OPENING, price: '$70', is_active: true },

@@ -83,17 +83,6 @@ export function toastFor(action: ToastAction) {
   };
 }
 
-/**
- * Toasts of no action, each one its own. Transitional: only for the call sites that other work in
- * progress still holds (they name their action with toastFor once it lands); to be removed then.
- * @deprecated Use toastFor(action).
- */
-export const toast = {
-  success: (title: string, options?: ExternalToast) => show('success', undefined, title, options),
-  error: (title: string, options?: ExternalToast) => show('error', undefined, title, options),
-  info: (title: string, options?: ExternalToast) => show('info', undefined, title, options),
-};
-
 const SonnerToaster = lazy(() =>
   import('sonner').then(({ Toaster }) => ({
     default: function MountedToaster(props: React.ComponentProps<typeof Toaster>) {

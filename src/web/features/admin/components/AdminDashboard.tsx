@@ -12,7 +12,7 @@ import {
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AdminBookingLog, AdminDateRange, SearchLog, SubmissionStatus } from '#domain/admin.ts';
+import type { AdminBookingLog, AdminDateRange, SubmissionStatus } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
 import type { Submission } from '#domain/forms.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
@@ -20,18 +20,19 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { mailtoHref } from '#web/lib/mailto.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { isAdminAccessRequired } from '../api/admin-request';
 import { exportCsv } from '../api/export-csv';
 import { dropAdminLogs, lockAdminAccess } from '../api/get-admin-access';
 import { useAllBookingLogs } from '../api/get-all-booking-logs';
-import { useSearchLogs } from '../api/get-search-logs';
+import { type SearchLogFilters, useSearchLogs } from '../api/get-search-logs';
 import { useSubmissions } from '../api/get-submissions';
 import { useSetSubmissionHandled } from '../api/set-submission-handled';
 import { type LogColumn, LogTable } from './LogTable';
 import { PersonLink } from './PersonLink';
 import { ReviewModeration } from './ReviewModeration';
+import { SearchLogsPanel } from './SearchLogsPanel';
 import { TableToolbar } from './TableToolbar';
 
 type Tab = 'search' | 'bookings' | 'submissions' | 'reviews';
@@ -43,12 +44,6 @@ const timestampColumn = {
   ),
   className: 'whitespace-nowrap text-muted',
 };
-
-const searchColumns: LogColumn<SearchLog>[] = [
-  // Long queries wrap anywhere rather than widening the table.
-  { header: 'Query', cell: (row) => row.query, className: '[overflow-wrap:anywhere]' },
-  timestampColumn,
-];
 
 const bookingColumns: LogColumn<AdminBookingLog>[] = [
   {
@@ -192,12 +187,12 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('search');
-  const [searchRange, setSearchRange] = useState<AdminDateRange>({});
+  const [searchFilters, setSearchFilters] = useState<SearchLogFilters>({ results: 'all' });
   const [bookingRange, setBookingRange] = useState<AdminDateRange>({});
   const [submissionRange, setSubmissionRange] = useState<AdminDateRange>({});
   const [submissionStatus, setSubmissionStatus] = useState<SubmissionStatus>('open');
   const submissionFilters = { ...submissionRange, status: submissionStatus };
-  const searchLogs = useSearchLogs(userId, searchRange);
+  const searchLogs = useSearchLogs(userId, searchFilters);
   const bookingLogs = useAllBookingLogs(userId, bookingRange);
   const submissions = useSubmissions(userId, submissionFilters);
   const setHandled = useSetSubmissionHandled();
@@ -205,9 +200,9 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   const handleToggleHandled = async (row: Submission) => {
     try {
       const reply = await setHandled.mutateAsync({ id: row.id, handled: !row.handled_at });
-      toast.success(reply.message);
+      toastFor('admin-submission').success(reply.message);
     } catch (error) {
-      toast.error(ADMIN_TEXTS.loadFailedTitle, {
+      toastFor('admin-submission').error(ADMIN_TEXTS.loadFailedTitle, {
         description: error instanceof Error ? error.message : undefined,
       });
     }
@@ -235,18 +230,15 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
   // The token expired or the password changed: back to the password step.
   useEffect(() => {
     if (!accessLost) return;
-    toast.error(ADMIN_TEXTS.accessDenied, { description: ADMIN_TEXTS.passwordRequired });
+    toastFor('admin-access').error(ADMIN_TEXTS.accessDenied, { description: ADMIN_TEXTS.passwordRequired });
     locked.current = true;
     lockAdminAccess(queryClient, userId);
   }, [accessLost, queryClient, userId]);
 
-  // One toast however many lists failed (same id); each table says so inline too.
+  // One toast however many lists failed (one action); each table says so inline too.
   useEffect(() => {
     if (failedAt === 0 || accessLost) return;
-    toast.error(ADMIN_TEXTS.loadFailedTitle, {
-      description: ADMIN_TEXTS.loadFailed,
-      id: 'admin-load-failed',
-    });
+    toastFor('admin-data').error(ADMIN_TEXTS.loadFailedTitle, { description: ADMIN_TEXTS.loadFailed });
   }, [failedAt, accessLost]);
 
   const total = (query: { data?: { pages: { total: number }[] } | undefined }) =>
@@ -263,7 +255,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
     setTab('search');
     locked.current = true;
     lockAdminAccess(queryClient, userId);
-    toast.success(ADMIN_TEXTS.loggedOut);
+    toastFor('admin-access').success(ADMIN_TEXTS.loggedOut);
     // Without a password step there is nothing to come back to here.
     if (!passwordRequired) navigate('/');
   };
@@ -288,7 +280,11 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
       </header>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
-        <StatCard icon={Search} label="Total Searches" value={total(searchLogs)} />
+        <StatCard
+          icon={Search}
+          label={searchFilters.results === 'zero' ? 'Zero-result Searches' : 'Total Searches'}
+          value={total(searchLogs)}
+        />
         <StatCard icon={MousePointerClick} label="Booking Clicks" value={total(bookingLogs)} />
       </div>
 
@@ -315,22 +311,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="search" className="space-y-3">
-          <TableToolbar
-            name="Search logs"
-            range={searchRange}
-            onRangeChange={setSearchRange}
-            total={total(searchLogs)}
-            onExport={() => exportCsv('search-logs', searchRange)}
-          />
-          <Card className="overflow-hidden">
-            <LogTable
-              caption="Search logs, newest first"
-              columns={searchColumns}
-              query={searchLogs}
-              emptyText={ADMIN_TEXTS.noSearchLogs}
-              minWidthClass="min-w-[20rem]"
-            />
-          </Card>
+          <SearchLogsPanel filters={searchFilters} onFiltersChange={setSearchFilters} query={searchLogs} />
         </Tabs.Content>
         <Tabs.Content value="bookings" className="space-y-3">
           <TableToolbar

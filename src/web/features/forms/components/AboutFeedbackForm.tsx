@@ -9,14 +9,17 @@ import {
 } from '#domain/forms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
+
+const toast = toastFor('feedback');
 
 const TYPE_OPTIONS = [
   { value: 'feedback', label: 'General Feedback' },
@@ -33,10 +36,12 @@ const EMPTY: AboutFeedbackBody = { type: 'feedback', message: '', email: '', [HO
 
 /**
  * The about page's feedback form (docs/product.md §2 'About', §4, §5 'Feedback'): a type, a required message
- * and an optional email. It resets on success.
+ * and an optional email. It resets on success. The message is counted, never cut: over the limit it is
+ * not sent and says why (docs/product.md §5 'Long texts').
  */
 export function AboutFeedbackForm() {
   const { form, errors, isPending, handleSubmit, honeypot } = useContactForm({
+    action: 'feedback',
     // raw: the values are sent as typed (the server trims and checks them again).
     resolver: zodResolver(FeedbackBodySchema, undefined, { raw: true }),
     blank: () => EMPTY,
@@ -73,13 +78,19 @@ export function AboutFeedbackForm() {
               ))}
             </Select>
           </Field>
-          <Field label="Message" error={errors.message?.message} required>
-            <Textarea
-              rows={5}
-              maxLength={FORM_LIMITS.messageMax}
-              placeholder="What's on your mind?"
-              {...form.register('message')}
-            />
+          <Field
+            label="Message"
+            error={errors.message?.message}
+            required
+            counter={(id) => (
+              <CharacterCounter
+                id={id}
+                length={form.watch('message')?.length ?? 0}
+                max={FORM_LIMITS.messageMax}
+              />
+            )}
+          >
+            <Textarea rows={5} placeholder="What's on your mind?" {...form.register('message')} />
           </Field>
           <Field label="Email (optional)" error={errors.email?.message} hint="Only if you'd like a reply.">
             <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />

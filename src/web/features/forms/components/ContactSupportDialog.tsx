@@ -5,16 +5,16 @@ import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { BRAND } from '#domain/brand.ts';
 import { EmailSchema, text } from '#domain/fields.ts';
-import { FORM_LIMITS, FORM_TEXTS, HONEYPOT_FIELD } from '#domain/forms.ts';
+import { FORM_LIMITS, FORM_TEXTS, FormMessageSchema, HONEYPOT_FIELD } from '#domain/forms.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { closeSupportDialog, useSupportDialogOpen } from '#web/lib/support-dialog-store.ts';
-import { toast } from '#web/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
@@ -28,7 +28,7 @@ const SupportFormSchema = z.object({
   name: text(FORM_LIMITS.nameMax, 'Name'),
   email: EmailSchema,
   subject: text(FORM_LIMITS.subjectMax, 'Subject').min(1, 'Please enter a subject'),
-  message: text(FORM_LIMITS.messageMax, 'Message').min(1, FORM_TEXTS.messageRequired),
+  message: FormMessageSchema.min(1, FORM_TEXTS.messageRequired),
   [HONEYPOT_FIELD]: z.string().max(500),
 });
 type SupportForm = z.infer<typeof SupportFormSchema>;
@@ -57,7 +57,8 @@ export function ContactSupportDialog() {
     message: '',
     [HONEYPOT_FIELD]: '',
   });
-  const { form, errors, isPending, handleSubmit, reset, honeypot } = useContactForm({
+  const { form, errors, isPending, handleSubmit, reset, honeypot, failure } = useContactForm({
+    action: 'support-request',
     resolver: zodResolver(SupportFormSchema),
     blank,
     mode: 'onTouched',
@@ -76,17 +77,18 @@ export function ContactSupportDialog() {
       setSent(true);
       closeTimer.current = window.setTimeout(finish, CLOSE_AFTER_MS);
     },
-    // The server's message explains a rate limit or a refused field.
+    // The server's message explains a rate limit or a refused field. Said in the dialog, as the
+    // missing fields are: a toast would cover the dialog's title (and outlast the request sent next).
     failure: {
       title: FORM_TEXTS.supportFailedTitle,
       fallback: FORM_TEXTS.feedbackFailed,
       showFirstIssue: true,
+      inline: true,
     },
-    onInvalid: (fieldErrors: FieldErrors<SupportForm>, values: SupportForm) => {
-      if (REQUIRED.some((key) => fieldErrors[key] && isEmpty(values, key))) {
-        toast.error(FORM_TEXTS.supportMissingTitle, { description: FORM_TEXTS.supportMissing });
-      }
-    },
+    onInvalid: (fieldErrors: FieldErrors<SupportForm>, values: SupportForm) =>
+      REQUIRED.some((key) => fieldErrors[key] && isEmpty(values, key))
+        ? { title: FORM_TEXTS.supportMissingTitle, description: FORM_TEXTS.supportMissing }
+        : undefined,
   });
 
   // Fill in who is signed in each time the dialog opens on an untouched form.
@@ -129,6 +131,11 @@ export function ContactSupportDialog() {
       ) : (
         <form noValidate className="space-y-4" onSubmit={handleSubmit}>
           <Honeypot {...honeypot} />
+          {failure && (
+            <Alert title={failure.title}>
+              <p>{failure.description}</p>
+            </Alert>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
               <Input autoComplete="name" maxLength={FORM_LIMITS.nameMax} {...form.register('name')} />
@@ -144,10 +151,20 @@ export function ContactSupportDialog() {
               {...form.register('subject')}
             />
           </Field>
-          <Field label="Message" error={errors.message?.message} required>
+          <Field
+            label="Message"
+            error={errors.message?.message}
+            required
+            counter={(id) => (
+              <CharacterCounter
+                id={id}
+                length={form.watch('message')?.length ?? 0}
+                max={FORM_LIMITS.messageMax}
+              />
+            )}
+          >
             <Textarea
               rows={5}
-              maxLength={FORM_LIMITS.messageMax}
               placeholder="Tell us a little more so we can help..."
               {...form.register('message')}
             />

@@ -9,13 +9,16 @@ import {
 } from '#domain/forms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
+import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useSubmitInvestor } from '../api/submit-investor';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
+
+const toast = toastFor('investor-inquiry');
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
@@ -23,10 +26,11 @@ const EMPTY: InvestorBody = { name: '', email: '', phone: '', message: '', [HONE
 
 /**
  * 'Partner With Us' (docs/product.md §2 'About', §5 'Investor inquiry'): name and email required, phone and
- * message optional. It resets on success.
+ * message optional (a phone must be one, the message is counted and never cut). It resets on success.
  */
 export function InvestorForm() {
   const { form, errors, isPending, handleSubmit, honeypot } = useContactForm({
+    action: 'investor-inquiry',
     resolver: zodResolver(InvestorBodySchema, undefined, { raw: true }),
     blank: () => EMPTY,
     mode: 'onSubmit',
@@ -69,10 +73,19 @@ export function InvestorForm() {
               {...form.register('phone')}
             />
           </Field>
-          <Field label="Message (optional)" error={errors.message?.message}>
+          <Field
+            label="Message (optional)"
+            error={errors.message?.message}
+            counter={(id) => (
+              <CharacterCounter
+                id={id}
+                length={form.watch('message')?.length ?? 0}
+                max={FORM_LIMITS.messageMax}
+              />
+            )}
+          >
             <Textarea
               rows={4}
-              maxLength={FORM_LIMITS.messageMax}
               placeholder="Tell us a little about yourself and your interest."
               {...form.register('message')}
             />

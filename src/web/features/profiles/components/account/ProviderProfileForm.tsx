@@ -13,9 +13,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.tsx';
+import { toastFor } from '#web/lib/toast.tsx';
 import { useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
@@ -23,6 +24,8 @@ import { SECTION_SCROLL_MARGIN } from './account-sections';
 import { ListEditor } from './ListEditor';
 import { PricingEditor } from './PricingEditor';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+
+const toast = toastFor('provider-profile');
 
 type FormInput = z.input<typeof ProviderAccountFormSchema>;
 type FormOutput = z.output<typeof ProviderAccountFormSchema>;
@@ -144,13 +147,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
               error={errors.zip?.message}
               hint="Optional. A zip code in the location is used too."
             >
-              <Input
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                placeholder="78701"
-                {...form.register('zip')}
-              />
+              <ZipInput placeholder="78701" {...form.register('zip')} />
             </Field>
           </div>
           <Field
