@@ -36,14 +36,17 @@ export const HOME_FIRST_LOAD = [];
  * lower a ceiling when a route shrinks, and remove it once the route fits.
  */
 const KNOWN_OVER_KB = {
-  'app/routes/about.tsx': 48.4,
+  // 48.4 until its two forms counted their message and checked the investor's phone (2026-12-02).
+  'app/routes/about.tsx': 48.5,
   'app/routes/reset-password.tsx': 45.5,
   // 97.7 until the zod-free texts moved out of the schema modules (ADR 017): 28.5 KB off the profile
   // route, and the account page loads them as three more small shared chunks (+0.4 KB); then the
   // landing pages shared their cards, lists and spinner with it, and the bundler cut the
   // shared code into more, smaller chunks (+2.1 KB on account, +1.5 admin, +1.2 profile, +0.7
   // reset-password, no new code in them; docs/reliability.md 'Bundle budgets').
-  'app/routes/account.tsx': 96.0,
+  // 96.0 until the openings' posting texts and time rules left the first load (opening-texts.ts,
+  // 2026-12-02): home 121.2 → 119.2 KB, the openings manager loads them with the account page.
+  'app/routes/account.tsx': 97.5,
   'app/routes/admin.tsx': 53.6,
 };
 

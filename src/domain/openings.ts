@@ -3,9 +3,11 @@ import { HttpUrlSchema, text } from './fields';
 import { CATEGORY_IDS } from './options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
+export * from './opening-texts';
 export * from './openings-options';
 
-import { OPENING_LIMITS, OPENING_TEXTS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
+import { OPENING_TEXTS } from './opening-texts';
+import { OPENING_LIMITS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
 
 /** Short-notice openings, 'upcoming availability' (docs/product.md §2, §3 'Opening', §5, §7, §8, §9). */
 

@@ -1,9 +1,6 @@
-import { OPENING_LIMITS } from './openings-options';
-import { formatMoney } from './pricing-options';
-
 /**
- * Landing pages' topics, places, paths, limits and texts (no zod, so the landing page loads them
- * cheaply; the schemas are in places.ts).
+ * Landing pages' topics, places, paths and limits (no zod: the router reads isLandingPath on every
+ * first load; the schemas are in places.ts, the page's texts in landing-texts.ts).
  *
  * Landing pages for a service or a category in a place: `/{topic}/{place}`, e.g.
  * `/balayage/austin-tx`, `/barbers/chicago-il`. Two path segments, so they never meet a provider's
@@ -187,62 +184,3 @@ export const LANDING_LIMITS = {
   nearbyMiles: 50,
   linksMax: 8,
 } as const;
-
-export const LANDING_TEXTS = {
-  notFound: 'No providers found for this page',
-  cursorInvalid: 'Invalid page cursor',
-  notFoundTitle: 'Page not found',
-  notFoundBody: 'We have no providers for this service in this place yet.',
-  providers: 'Providers',
-  seeAll: 'See all',
-  loadMore: 'Load more',
-  nearby: 'Nearby',
-  related: 'Related services',
-  searchAll: 'Search all providers',
-  loadFailed: 'Failed to load this page',
-} as const;
-
-/**
- * What the introduction reads of a landing reply (./places LandingReply), spelled out here: that file
- * builds its schema from this one's limits, so importing its type back would make a cycle.
- */
-export interface LandingFacts {
-  figures: { providers: number; priceMin: number | null; priceMax: number | null; openings: number };
-  topic: { slug: string; label: string; kind: 'category' | 'service' };
-  place: { slug: string; city: string; state: string };
-}
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/**
- * The introduction, from the reply's figures only: '3 providers offer balayage in Austin, TX, from
- * $150 to $240. They have 5 openings for balayage in the next 5 days.' The days are the public
- * lists' window (OPENING_LIMITS.windowDays); a service page counts the openings of that service, a
- * category page all of its providers' openings (an opening names a service, never a category).
- */
-export function landingIntroduction(reply: LandingFacts): string[] {
-  const { figures, topic, place } = reply;
-  const days = OPENING_LIMITS.windowDays;
-  const where = `${place.city}, ${place.state}`;
-  const what =
-    topic.kind === 'category'
-      ? `${plural(figures.providers, topic.label.toLowerCase().replace(/s$/, ''), topic.label.toLowerCase())} in ${where}`
-      : `${plural(figures.providers, 'provider offers', 'providers offer')} ${topic.label.toLowerCase()} in ${where}`;
-  const priced =
-    figures.priceMin === null || figures.priceMax === null
-      ? ''
-      : figures.priceMin === figures.priceMax
-        ? `, at ${formatMoney(figures.priceMin)}`
-        : topic.kind === 'category'
-          ? `, with starting prices from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`
-          : `, from ${formatMoney(figures.priceMin)} to ${formatMoney(figures.priceMax)}`;
-  const sentences = [`${what}${priced}.`];
-  const forService = topic.kind === 'service' ? ` for ${topic.label.toLowerCase()}` : '';
-  sentences.push(
-    figures.openings === 0
-      ? `No openings${forService} are posted for the next ${days} days yet.`
-      : `${figures.providers === 1 ? 'It has' : 'They have'} ${plural(figures.openings, 'opening', 'openings')}${forService} in the next ${days} days.`,
-  );
-  return sentences;
-}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { landingIntroduction } from './landing-texts';
 import { SERVICE_CATEGORIES } from './options';
 import {
   isLandingPath,
   LANDING_CATEGORIES,
   LANDING_TOPICS,
   landingHeading,
-  landingIntroduction,
   landingPath,
   landingTopicForWords,
   landingTopicOf,

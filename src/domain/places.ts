@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LANDING_SLUG_MAX, LANDING_TEXTS } from './places-options';
+import { LANDING_TEXTS } from './landing-texts';
+import { LANDING_SLUG_MAX } from './places-options';
 import { ProviderCardSchema } from './search';
 
-/** The landing pages' API schemas; their rules and texts are in places-options.ts. */
+/** The landing pages' API schemas; their rules are in places-options.ts, their texts in landing-texts.ts. */
 
 const slugParam = z.string().max(LANDING_SLUG_MAX, LANDING_TEXTS.notFound);
 

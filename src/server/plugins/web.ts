@@ -5,7 +5,8 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlibConstants } 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '#domain/brand.ts';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { isLandingPath } from '#domain/places-options.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import {

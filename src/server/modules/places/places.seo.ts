@@ -1,6 +1,6 @@
 import { BRAND } from '#domain/brand.ts';
+import { landingIntroduction } from '#domain/landing-texts.ts';
 import type { LandingReply } from '#domain/places.ts';
-import { landingIntroduction } from '#domain/places-options.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { absoluteUrl, clip, escapeHtml, type PageHead, safeJson } from '#server/lib/html.ts';

@@ -1,8 +1,8 @@
+import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import type { LandingLink, LandingReply } from '#domain/places.ts';
 import {
   LANDING_CATEGORIES,
   LANDING_LIMITS,
-  LANDING_TEXTS,
   LANDING_TOPICS,
   type LandingTopic,
   landingHeading,

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import type { Opening } from '#domain/openings.ts';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
 import type { OpeningFilters } from '#web/features/openings/api/get-upcoming-openings.ts';
 import { AvailabilityFilters } from '#web/features/openings/components/AvailabilityFilters.tsx';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { LANDING_TEXTS } from '#domain/places-options.ts';
+import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';

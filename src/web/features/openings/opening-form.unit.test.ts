@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { dayKey, formatDayHeading, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
-import { OPENING_TEXTS } from '#domain/openings-options.ts';
 import { formValuesOf, validateOpeningForm } from './opening-form';
 import { minInputValue, nextDays } from './opening-time';
 

@@ -1,9 +1,10 @@
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { Opening, OpeningFields, OpeningReply, ProviderTimeZone } from '#domain/openings.ts';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';

@@ -1,8 +1,9 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { OPENING_TEXTS, openingPublicFrom } from '#domain/opening-texts.ts';
 import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
-import { OPENING_LIMITS, OPENING_TEXTS, openingPublicFrom } from '#domain/openings-options.ts';
+import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';

@@ -1,5 +1,6 @@
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import type { ProviderTimeZone } from '#domain/openings.ts';
-import { OPENING_TEXTS, US_TIME_ZONES, zoneLabel } from '#domain/openings-options.ts';
+import { US_TIME_ZONES, zoneLabel } from '#domain/openings-options.ts';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { ApiError } from '#web/lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { OPENING_LIMITS, OPENING_TEXTS } from '#domain/openings-options.ts';
+import { OPENING_LIMITS, OPENING_STRIP_TEXTS } from '#domain/openings-options.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useUpcomingOpenings } from '../api/get-upcoming-openings';
@@ -65,7 +65,7 @@ export function UpcomingAvailabilitySection({
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id={titleId} className="text-2xl font-bold text-app sm:text-3xl">
-            {OPENING_TEXTS.sectionTitle}
+            {OPENING_STRIP_TEXTS.sectionTitle}
           </h2>
           <p className="mt-1 text-muted">
             Short-notice openings from professionals in the next {OPENING_LIMITS.windowDays} days.
@@ -75,7 +75,7 @@ export function UpcomingAvailabilitySection({
           to={allHref}
           className={cn(buttonVariants({ variant: 'outline' }), 'hidden shrink-0 sm:inline-flex')}
         >
-          {OPENING_TEXTS.viewAll}
+          {OPENING_STRIP_TEXTS.viewAll}
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
@@ -98,7 +98,7 @@ export function UpcomingAvailabilitySection({
       </ul>
       <div className="mt-6 sm:hidden">
         <Link to={allHref} className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
-          {OPENING_TEXTS.viewAll}
+          {OPENING_STRIP_TEXTS.viewAll}
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>

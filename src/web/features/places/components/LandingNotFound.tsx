@@ -1,6 +1,6 @@
 import { MapPinOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { LANDING_TEXTS } from '#domain/places-options.ts';
+import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 
 /** An unknown service or place, or one with no providers: never an empty list. */

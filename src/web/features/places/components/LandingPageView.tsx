@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
+import { LANDING_TEXTS, landingIntroduction } from '#domain/landing-texts.ts';
 import type { LandingReply } from '#domain/places.ts';
-import { LANDING_TEXTS, landingIntroduction } from '#domain/places-options.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LandingLinks } from './LandingLinks';
 

@@ -147,7 +147,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
               error={errors.zip?.message}
               hint="Optional. A zip code in the location is used too."
             >
-              <ZipInput placeholder="78701" {...form.register('zip')} />
+              <ZipInput placeholder="e.g. 78701" {...form.register('zip')} />
             </Field>
           </div>
           <Field
