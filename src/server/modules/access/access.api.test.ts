@@ -326,6 +326,10 @@ describe('an open deployment (no ADMIN_PASSWORD, no BETA_PASSWORD)', () => {
       expect(res.body.data.logs[0]).toEqual({
         id: expect.any(String),
         query: 'balayage',
+        zip: null,
+        filters: {},
+        // An empty database: the search found nobody.
+        result_count: 0,
         created_at: expect.stringMatching(ISO_MICROS),
       });
       expect(res.body.data.total).toBe(await t.db.$count(searchLogs));
