@@ -116,7 +116,11 @@ async function createAccounts(
   );
   const booking = await request.put('/api/auth/profile', {
     headers: bearer(provider),
-    data: { booking_link: 'https://booking.example.com/pia-sideways' },
+    // She offers the service her opening is for: a saved search for its words matches her openings of it.
+    data: {
+      booking_link: 'https://booking.example.com/pia-sideways',
+      pricing: [{ service: SERVICE, description: 'Press and trim', priceType: 'fixed', minPrice: 60 }],
+    },
   });
   expect(booking.status(), await booking.text()).toBe(200);
   // An opening in 3 hours: on a phone the home page shows 'Upcoming Availability' as a strip above

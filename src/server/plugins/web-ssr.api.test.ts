@@ -81,6 +81,20 @@ const stateOf = (html: string) => {
   };
 };
 
+// First in the file: which not-found page the server keeps must not depend on the first address asked.
+describe('a single segment that is no slug', () => {
+  it("is the profile route's not-found page naming it, and does not become the 'Oops!' page kept for longer addresses", async () => {
+    const res = await t.get('/favicon-x.ico');
+    expect(res.status).toBe(404);
+    expectNotFoundPage(res.text, '/favicon-x.ico');
+    expect(rootOf(res.text)).toMatch(/<h1[^>]*>Profile Not Found<\/h1>/);
+    expect(rootOf(res.text).replaceAll('<!-- -->', '')).toContain('Could not find user favicon-x.ico');
+    const longer = await t.get('/no/such-page-after-x');
+    expect(longer.status).toBe(404);
+    expect(rootOf(longer.text)).toMatch(/<h1[^>]*>Oops!<\/h1>/);
+  });
+});
+
 describe('GET /{slug} rendered on the server', () => {
   it('has the profile in the HTML: one h1 with the name, the services, the bio, and the head', async () => {
     const res = await t.get(`/${slugOf()}`);

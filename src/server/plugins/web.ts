@@ -41,6 +41,7 @@ const CLIENT_ROUTES = new Set([
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
 /** The slug a profile's not-found page is rendered for, once, before the asked-for slug is written in. */
 const NOT_FOUND_SLUG = 'glowfind-not-found-slug-0f3a9c';
+const ONE_SEGMENT = /^\/[^/]+\/?$/;
 
 /**
  * The client routes the server renders from no data (ADR 017): the home page as a visitor first sees
@@ -315,13 +316,24 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   /**
    * 404 for an address that names nothing: the app's not-found page of that kind of address (the
    * page reads whole without JavaScript), or index.html with its head when there is no renderer.
-   * Addresses are unbounded, so each kind is rendered once and kept, as the fixed pages are: the
-   * 'Oops!' page and a landing route's page name nothing of the address, and a profile's names
-   * its slug, rendered once under NOT_FOUND_SLUG and then written in (a slug is [a-z0-9-], nothing
-   * to escape). A flood of unknown addresses costs a string replace each, not a render.
+   * Addresses are unbounded, so a kind whose page names nothing of the address is rendered once and
+   * kept, as the fixed pages are: the 'Oops!' page (two or more segments that are no landing page)
+   * and a landing route's. A profile's names its slug: rendered once under NOT_FOUND_SLUG, then the
+   * slug is written in (a slug is [a-z0-9-], nothing to escape). A flood of unknown addresses costs
+   * a string replace each, not a render. Any other single segment ('/favicon.ico') is the app's
+   * profile route too, naming the segment as the browser decodes it, so it is rendered at its
+   * address each time (`kind` null).
    */
   const notFoundPages = new Map<'page' | 'profile' | 'landing', Promise<string>>();
-  async function sendNotFound(url: string, reply: FastifyReply, kind: 'page' | 'profile' | 'landing') {
+  async function sendNotFound(url: string, reply: FastifyReply, kind: 'page' | 'profile' | 'landing' | null) {
+    if (!kind) {
+      const html = await renderPage(url, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
+      return reply
+        .status(404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
     let kept = notFoundPages.get(kind);
     if (!kept) {
       const at = kind === 'profile' ? `/${NOT_FOUND_SLUG}` : url;
@@ -382,7 +394,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
               return opts.landingPage(topic, place);
             }
           : null;
-    if (!find) return sendNotFound(url, reply, 'page');
+    // One segment that is no slug ('/favicon.ico') is still the app's profile route ('/:slug').
+    if (!find) return sendNotFound(url, reply, ONE_SEGMENT.test(url) ? null : 'page');
     // One address per page: the app reads its data by the path's exact words, so /Kai-Nakamura/ is
     // sent to /kai-nakamura (a crawler keeps one URL; the page hydrates with the data it was made from).
     const canonical = slug ? `/${slug}` : path;
