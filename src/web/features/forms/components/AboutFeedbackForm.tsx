@@ -3,13 +3,11 @@ import { MessageSquare } from 'lucide-react';
 import {
   type FeedbackBody,
   FeedbackBodySchema,
-  FORM_LIMITS,
   FORM_TEXTS,
   HONEYPOT_FIELD,
 } from '#domain/forms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
-import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
@@ -18,6 +16,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
+import { messageCounter } from './message-counter';
 
 const toast = toastFor('feedback');
 
@@ -82,13 +81,7 @@ export function AboutFeedbackForm() {
             label="Message"
             error={errors.message?.message}
             required
-            counter={(id) => (
-              <CharacterCounter
-                id={id}
-                length={form.watch('message')?.length ?? 0}
-                max={FORM_LIMITS.messageMax}
-              />
-            )}
+            counter={messageCounter(form.watch('message'))}
           >
             <Textarea rows={5} placeholder="What's on your mind?" {...form.register('message')} />
           </Field>

@@ -8,7 +8,6 @@ import { EmailSchema, text } from '#domain/fields.ts';
 import { FORM_LIMITS, FORM_TEXTS, FormMessageSchema, HONEYPOT_FIELD } from '#domain/forms.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
-import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
@@ -18,6 +17,7 @@ import { closeSupportDialog, useSupportDialogOpen } from '#web/lib/support-dialo
 import { useSendFeedback } from '../api/send-feedback';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
+import { messageCounter } from './message-counter';
 
 /** The closing delay after a sent request (docs/product.md §9). */
 const CLOSE_AFTER_MS = 2000;
@@ -155,13 +155,7 @@ export function ContactSupportDialog() {
             label="Message"
             error={errors.message?.message}
             required
-            counter={(id) => (
-              <CharacterCounter
-                id={id}
-                length={form.watch('message')?.length ?? 0}
-                max={FORM_LIMITS.messageMax}
-              />
-            )}
+            counter={messageCounter(form.watch('message'))}
           >
             <Textarea
               rows={5}

@@ -9,7 +9,6 @@ import {
 } from '#domain/forms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
-import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -17,6 +16,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useSubmitInvestor } from '../api/submit-investor';
 import { useContactForm } from '../use-contact-form';
 import { Honeypot } from './Honeypot';
+import { messageCounter } from './message-counter';
 
 const toast = toastFor('investor-inquiry');
 
@@ -76,13 +76,7 @@ export function InvestorForm() {
           <Field
             label="Message (optional)"
             error={errors.message?.message}
-            counter={(id) => (
-              <CharacterCounter
-                id={id}
-                length={form.watch('message')?.length ?? 0}
-                max={FORM_LIMITS.messageMax}
-              />
-            )}
+            counter={messageCounter(form.watch('message'))}
           >
             <Textarea
               rows={4}
