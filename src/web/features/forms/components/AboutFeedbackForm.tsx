@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquare } from 'lucide-react';
-import {
-  type FeedbackBody,
-  FeedbackBodySchema,
-  FORM_TEXTS,
-  HONEYPOT_FIELD,
-} from '#domain/forms.ts';
+import { type FeedbackBody, FeedbackBodySchema, FORM_TEXTS, HONEYPOT_FIELD } from '#domain/forms.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
