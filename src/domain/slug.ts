@@ -18,6 +18,7 @@ export const RESERVED_SLUGS = new Set([
   'register',
   'search',
   'settings',
+  'email-change',
   'static',
   'public',
   'favicon.ico',

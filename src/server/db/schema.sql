@@ -523,6 +523,16 @@ SET default_tablespace = '';
 SET default_table_access_method = heap;
 
 --
+-- Name: account_deletions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_deletions (
+    day date NOT NULL,
+    user_type text NOT NULL,
+    count integer DEFAULT 0 NOT NULL
+);
+
+--
 -- Name: blocked_providers; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -538,7 +548,7 @@ CREATE TABLE public.blocked_providers (
 
 CREATE TABLE public.booking_logs (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
+    client_id uuid,
     provider_id uuid NOT NULL,
     url text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -567,7 +577,8 @@ CREATE TABLE public.email_tokens (
     token_hash text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
-    used_at timestamp with time zone
+    used_at timestamp with time zone,
+    email text
 );
 
 --
@@ -674,6 +685,21 @@ CREATE TABLE public.login_addresses (
 );
 
 --
+-- Name: login_sessions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.login_sessions (
+    family_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    user_agent text DEFAULT ''::text NOT NULL,
+    auth_method text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone DEFAULT now() NOT NULL,
+    authenticated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT login_sessions_user_agent_length CHECK ((char_length(user_agent) <= 512))
+);
+
+--
 -- Name: mail_outbox; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -694,7 +720,8 @@ CREATE TABLE public.mail_outbox (
     alert_user_id uuid,
     alert_provider_id uuid,
     list_unsubscribe text,
-    alert_saved_search_id uuid
+    alert_saved_search_id uuid,
+    sender_id uuid
 );
 
 --
@@ -713,6 +740,20 @@ CREATE SEQUENCE public.mail_outbox_id_seq
 --
 
 ALTER SEQUENCE public.mail_outbox_id_seq OWNED BY public.mail_outbox.id;
+
+--
+-- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notification_preferences (
+    user_id uuid NOT NULL,
+    kind text NOT NULL,
+    channel text NOT NULL,
+    enabled boolean NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT notification_preferences_channel_length CHECK ((char_length(channel) <= 20)),
+    CONSTRAINT notification_preferences_kind_length CHECK ((char_length(kind) <= 40))
+);
 
 --
 -- Name: opening_alert_dispatches; Type: TABLE; Schema: public; Owner: -
@@ -753,6 +794,25 @@ CREATE TABLE public.openings (
     time_zone text DEFAULT 'America/New_York'::text NOT NULL,
     CONSTRAINT openings_end_after_start CHECK ((end_time > start_time)),
     CONSTRAINT openings_text_lengths CHECK (((char_length(service_type) <= 100) AND (char_length(COALESCE(price, ''::text)) <= 50) AND (char_length(COALESCE(note, ''::text)) <= 500) AND (char_length(COALESCE(location_override, ''::text)) <= 200) AND (char_length(COALESCE(booking_link_override, ''::text)) <= 2048)))
+);
+
+--
+-- Name: passkeys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.passkeys (
+    id text NOT NULL,
+    user_id uuid NOT NULL,
+    public_key bytea NOT NULL,
+    counter bigint DEFAULT 0 NOT NULL,
+    transports text[] DEFAULT '{}'::text[] NOT NULL,
+    device_type text NOT NULL,
+    backed_up boolean NOT NULL,
+    name text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    CONSTRAINT passkeys_id_length CHECK ((char_length(id) <= 1400)),
+    CONSTRAINT passkeys_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 60)))
 );
 
 --
@@ -1068,6 +1128,7 @@ CREATE TABLE public.users (
     opening_alerts boolean DEFAULT true NOT NULL,
     registration_ip_hash text,
     listed boolean DEFAULT false NOT NULL,
+    profile_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['user'::text, 'admin'::text]))),
     CONSTRAINT users_user_type_check CHECK ((user_type = ANY (ARRAY['client'::text, 'provider'::text])))
 );
@@ -1173,6 +1234,17 @@ CREATE TABLE public.search_terms (
 );
 
 --
+-- Name: webauthn_challenges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.webauthn_challenges (
+    challenge text NOT NULL,
+    user_id uuid,
+    purpose text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+--
 -- Name: mail_outbox id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -1189,6 +1261,13 @@ ALTER TABLE ONLY public.saved_search_alert_sends ALTER COLUMN id SET DEFAULT nex
 --
 
 ALTER TABLE ONLY public.search_logs ALTER COLUMN id SET DEFAULT nextval('public.search_logs_id_seq'::regclass);
+
+--
+-- Name: account_deletions account_deletions_day_user_type_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_deletions
+    ADD CONSTRAINT account_deletions_day_user_type_pk PRIMARY KEY (day, user_type);
 
 --
 -- Name: blocked_providers blocked_providers_user_id_provider_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1289,11 +1368,25 @@ ALTER TABLE ONLY public.login_addresses
     ADD CONSTRAINT login_addresses_user_id_ip_hash_pk PRIMARY KEY (user_id, ip_hash);
 
 --
+-- Name: login_sessions login_sessions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_sessions
+    ADD CONSTRAINT login_sessions_pkey PRIMARY KEY (family_id);
+
+--
 -- Name: mail_outbox mail_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: notification_preferences notification_preferences_user_id_kind_channel_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_preferences
+    ADD CONSTRAINT notification_preferences_user_id_kind_channel_pk PRIMARY KEY (user_id, kind, channel);
 
 --
 -- Name: opening_alert_dispatches opening_alert_dispatches_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1315,6 +1408,13 @@ ALTER TABLE ONLY public.opening_alert_sends
 
 ALTER TABLE ONLY public.openings
     ADD CONSTRAINT openings_pkey PRIMARY KEY (id);
+
+--
+-- Name: passkeys passkeys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.passkeys
+    ADD CONSTRAINT passkeys_pkey PRIMARY KEY (id);
 
 --
 -- Name: provider_insight_days provider_insight_days_provider_id_day_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1457,6 +1557,13 @@ ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
 --
+-- Name: webauthn_challenges webauthn_challenges_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webauthn_challenges
+    ADD CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (challenge);
+
+--
 -- Name: blocked_providers_provider_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1529,6 +1636,12 @@ CREATE INDEX insight_favorite_firsts_provider_idx ON public.insight_favorite_fir
 CREATE INDEX insight_view_keys_day_idx ON public.insight_view_keys USING btree (day);
 
 --
+-- Name: login_sessions_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX login_sessions_user_idx ON public.login_sessions USING btree (user_id, last_used_at DESC NULLS LAST);
+
+--
 -- Name: mail_outbox_due_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1539,6 +1652,12 @@ CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (status, next
 --
 
 CREATE INDEX mail_outbox_mailbox_idx ON public.mail_outbox USING btree (public.mail_mailbox(to_address), created_at);
+
+--
+-- Name: mail_outbox_sender_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_outbox_sender_idx ON public.mail_outbox USING btree (sender_id) WHERE (sender_id IS NOT NULL);
 
 --
 -- Name: opening_alert_dispatches_due_idx; Type: INDEX; Schema: public; Owner: -
@@ -1563,6 +1682,12 @@ CREATE INDEX openings_provider_start_idx ON public.openings USING btree (provide
 --
 
 CREATE INDEX openings_text_idx ON public.openings USING gin (to_tsvector('english'::regconfig, ((service_type || ' '::text) || COALESCE(note, ''::text))));
+
+--
+-- Name: passkeys_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX passkeys_user_idx ON public.passkeys USING btree (user_id, created_at);
 
 --
 -- Name: provider_profiles_zip_idx; Type: INDEX; Schema: public; Owner: -
@@ -1737,6 +1862,12 @@ CREATE UNIQUE INDEX users_routing_slug_idx ON public.users USING btree (routing_
 --
 
 CREATE INDEX users_type_created_idx ON public.users USING btree (user_type, created_at);
+
+--
+-- Name: webauthn_challenges_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webauthn_challenges_expires_idx ON public.webauthn_challenges USING btree (expires_at);
 
 --
 -- Name: openings openings_catalogue; Type: TRIGGER; Schema: public; Owner: -
@@ -1925,7 +2056,7 @@ ALTER TABLE ONLY public.blocked_providers
 --
 
 ALTER TABLE ONLY public.booking_logs
-    ADD CONSTRAINT booking_logs_client_id_users_id_fk FOREIGN KEY (client_id) REFERENCES public.users(id) ON DELETE CASCADE;
+    ADD CONSTRAINT booking_logs_client_id_users_id_fk FOREIGN KEY (client_id) REFERENCES public.users(id) ON DELETE SET NULL;
 
 --
 -- Name: booking_logs booking_logs_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -1998,6 +2129,27 @@ ALTER TABLE ONLY public.login_addresses
     ADD CONSTRAINT login_addresses_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: login_sessions login_sessions_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_sessions
+    ADD CONSTRAINT login_sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: mail_outbox mail_outbox_sender_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_sender_id_users_id_fk FOREIGN KEY (sender_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: notification_preferences notification_preferences_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_preferences
+    ADD CONSTRAINT notification_preferences_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: opening_alert_dispatches opening_alert_dispatches_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2024,6 +2176,13 @@ ALTER TABLE ONLY public.opening_alert_sends
 
 ALTER TABLE ONLY public.openings
     ADD CONSTRAINT openings_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: passkeys passkeys_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.passkeys
+    ADD CONSTRAINT passkeys_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: provider_insight_days provider_insight_days_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2178,6 +2337,13 @@ ALTER TABLE ONLY public.search_logs
 
 ALTER TABLE ONLY public.search_term_trigrams
     ADD CONSTRAINT search_term_trigrams_term_search_terms_term_fk FOREIGN KEY (term) REFERENCES public.search_terms(term) ON DELETE CASCADE;
+
+--
+-- Name: webauthn_challenges webauthn_challenges_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webauthn_challenges
+    ADD CONSTRAINT webauthn_challenges_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- PostgreSQL database dump complete

@@ -4,9 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 export type SecurityEvent =
   | 'access-password-failed'
   | 'access-password-slowed'
+  | 'account-deleted'
+  | 'email-changed'
+  | 'email-change-undone'
+  | 'identity-check-failed'
   | 'login-locked'
   | 'mail-recipient-cap-passed-by-owner'
   | 'mail-recipient-capped'
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'password-changed'
   | 'refresh-token-reuse'
   | 'review-held';
 

@@ -22,7 +22,15 @@ import type { MailContent } from './templates';
  */
 export const MAIL_RECIPIENT_CAPS = {
   typed: {
-    kinds: ['verify-email', 'account-exists', 'reset-password', 'signin-link', 'support-ack'],
+    kinds: [
+      'verify-email',
+      'account-exists',
+      'reset-password',
+      'signin-link',
+      'support-ack',
+      'change-email',
+      'email-in-use',
+    ],
     perHour: 5,
     perDay: 20,
   },
@@ -50,6 +58,8 @@ export type EnqueueResult = 'queued' | 'capped';
 export type MailKind =
   | CappedKind
   | 'password-changed'
+  | 'email-changed'
+  | 'account-deleted'
   | 'opening-alert'
   | 'saved-search-alert'
   | 'new-review'
@@ -83,6 +93,8 @@ export interface OutgoingMail extends MailContent {
   savedSearchAlert?: { savedSearchId: string };
   /** One-click unsubscribe address (RFC 8058). */
   listUnsubscribe?: string;
+  /** Who wrote it (a message to a provider): the sender's data download lists it. */
+  senderId?: string;
 }
 
 export interface EnqueueOptions {
@@ -118,6 +130,7 @@ export async function enqueueMail(
     alertProviderId: mail.alert?.providerId ?? null,
     alertSavedSearchId: mail.savedSearchAlert?.savedSearchId ?? null,
     listUnsubscribe: mail.listUnsubscribe ?? null,
+    senderId: mail.senderId ?? null,
     // The app's clock, which the caps' windows are measured on (and tests move).
     createdAt: now,
   };

@@ -21,7 +21,8 @@ export interface MailBlock {
   secondLink?: MailLink;
 }
 
-function layout(opts: {
+/** The one layout; a template file of its own (a feature's emails) builds on it. */
+export function layout(opts: {
   heading: string;
   paragraphs: string[];
   blocks?: MailBlock[];
@@ -138,14 +139,22 @@ export function signinLinkMail(link: string): MailContent {
   };
 }
 
-export function passwordChangedMail(supportEmail: string): MailContent {
+/**
+ * The security notice after a password change (from settings or a reset link): every other device is
+ * signed out; if it was not the owner, the reset link (/?auth=forgotPassword) takes the account back.
+ */
+export function passwordChangedMail(opts: {
+  publicUrl: string;
+  supportEmail: string | undefined;
+}): MailContent {
   return {
     ...layout({
       heading: 'Your password was changed',
       paragraphs: [
-        `The password of your ${BRAND.name} account was just changed, and every device was signed out.`,
-        `If this was not you, contact ${supportEmail} right away.`,
+        `The password of your ${BRAND.name} account was just changed, and every other device was signed out.`,
+        `Not you? Reset your password now to take your account back${opts.supportEmail ? `, and tell us at ${opts.supportEmail}` : ''}.`,
       ],
+      action: { label: 'Reset my password', url: `${opts.publicUrl}/?auth=forgotPassword` },
     }),
     subject: `Your ${BRAND.name} password was changed`,
   };

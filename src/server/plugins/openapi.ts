@@ -157,6 +157,11 @@ const TAGS: { name: string; description: string }[] = [
     name: 'auth',
     description: 'Accounts and sessions: sign-up, email confirmation, login, tokens, password reset.',
   },
+  {
+    name: 'account',
+    description:
+      'What a signed-in person controls: password, email, sessions, passkeys, notification choices, their data (download, deletion).',
+  },
   { name: 'profiles', description: "The signed-in account's own profile, and providers' public profiles." },
   { name: 'messages', description: 'Messages from clients to providers, sent by email.' },
   { name: 'uploads', description: "Providers' avatar and portfolio images (data URLs, stored as WebP)." },

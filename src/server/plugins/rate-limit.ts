@@ -23,6 +23,15 @@ export const RATE_LIMITS = {
   /** Every page load of a signed-in person resumes the session with one (its token lives in memory only). */
   refresh: { max: 600, timeWindow: '15 minutes' },
   profileUpdate: { max: 120, timeWindow: '15 minutes' },
+  /**
+   * Steps that check who the person is once signed in (change password or email, delete the account,
+   * a passkey's re-authentication), per account: a stolen access token cannot guess the password.
+   */
+  identityCheck: { max: 10, timeWindow: '15 minutes' },
+  /** The data download builds a whole account's file: a person needs one now and then. */
+  dataExport: { max: 5, timeWindow: '1 hour' },
+  /** Passkeys: options and their answers, per address (sign-in) or account (registration). */
+  passkey: { max: 30, timeWindow: '15 minutes' },
   message: { max: 20, timeWindow: '1 hour' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */
   upload: { max: 60, timeWindow: '15 minutes' },

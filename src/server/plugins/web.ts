@@ -33,6 +33,8 @@ const CLIENT_ROUTES = new Set([
   '/terms',
   '/privacy',
   '/account',
+  '/settings',
+  '/email-change',
   '/availability',
   '/admin',
   '/reset-password',

@@ -37,6 +37,23 @@ const AccountPage = lazy(async () => {
     ),
   };
 });
+const SettingsPage = lazy(async () => {
+  const [{ RequireAuth }, { SettingsPage: Page }] = await Promise.all([
+    guards(),
+    import('./routes/settings'),
+  ]);
+  return {
+    default: () => (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    ),
+  };
+});
+// The links of an email change: open without signing in (the undo must work for a locked-out owner).
+const EmailChangePage = lazy(() =>
+  import('./routes/email-change').then((m) => ({ default: m.EmailChangePage })),
+);
 // Open to everyone (ADR 012): openings are for clients.
 const AvailabilityPage = lazy(() =>
   import('./routes/availability').then((m) => ({ default: m.AvailabilityPage })),
@@ -105,6 +122,8 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="account" element={<AccountPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="email-change" element={<EmailChangePage />} />
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path=":slug" element={<ProfilePage />} />

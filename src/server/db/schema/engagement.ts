@@ -70,9 +70,8 @@ export const bookingLogs = pgTable(
   'booking_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the client deleted their account: the click stays an anonymous count for the provider. */
+    clientId: uuid('client_id').references(() => users.id, { onDelete: 'set null' }),
     providerId: uuid('provider_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -21,7 +21,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Single-use email tokens (verification, password reset, emailed sign-in link), stored hashed. */
+/** Single-use email tokens (verification, password reset, emailed sign-in link, email change and its undo), stored hashed. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -29,7 +29,11 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify', 'reset', 'signin', 'change-email', 'undo-email-change'],
+    }).notNull(),
+    /** For an email change: the new address (change-email) or the address to go back to (undo). */
+    email: text('email'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -4,6 +4,7 @@ import {
   check,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -41,6 +42,11 @@ export const users = pgTable(
      * triggers, provider_listed()): a verified provider account with a name and a complete profile.
      */
     listed: boolean('listed').notNull().default(false),
+    /**
+     * The account profile's version (the user's fields and the provider profile together): moved on
+     * every write of either, sent as the ETag of GET /api/auth/profile and checked against If-Match.
+     */
+    profileVersion: integer('profile_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

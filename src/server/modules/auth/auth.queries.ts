@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   emailTokens,
   loginAddresses,
+  loginSessions,
   providerProfiles,
   refreshTokens,
   revokedAccessTokens,
@@ -298,4 +299,64 @@ export async function hasLoginAddress(db: Db, userId: string, ipHash: string, si
 
 export async function deleteLoginAddresses(db: Db, userId: string): Promise<void> {
   await db.delete(loginAddresses).where(eq(loginAddresses.userId, userId));
+}
+
+export async function insertLoginSession(db: Db, values: typeof loginSessions.$inferInsert): Promise<void> {
+  await db.insert(loginSessions).values(values);
+}
+
+/** A refresh moves the login's last use on. */
+export async function touchLoginSession(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.update(loginSessions).set({ lastUsedAt: now }).where(eq(loginSessions.familyId, familyId));
+}
+
+export async function findLoginSession(db: Db, familyId: string) {
+  const [row] = await db.select().from(loginSessions).where(eq(loginSessions.familyId, familyId)).limit(1);
+  return row;
+}
+
+/** The person proved who they are again in this login (a passkey, the current password). */
+export async function markReauthenticated(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.update(loginSessions).set({ authenticatedAt: now }).where(eq(loginSessions.familyId, familyId));
+}
+
+/**
+ * The account's live logins, most recently used first: a login is live while its family has a
+ * refresh token that is neither revoked nor expired (a rotated token's successor counts).
+ */
+export async function listLiveSessions(db: Db, userId: string, now: Date, limit: number) {
+  return db
+    .select({
+      familyId: loginSessions.familyId,
+      userAgent: loginSessions.userAgent,
+      authMethod: loginSessions.authMethod,
+      createdAt: loginSessions.createdAt,
+      lastUsedAt: loginSessions.lastUsedAt,
+    })
+    .from(loginSessions)
+    .where(
+      and(
+        eq(loginSessions.userId, userId),
+        sql`exists (select 1 from ${refreshTokens} t where t.family_id = ${loginSessions.familyId}
+          and t.revoked_at is null and t.rotated_at is null and t.expires_at > ${now})`,
+      ),
+    )
+    .orderBy(desc(loginSessions.lastUsedAt), desc(loginSessions.familyId))
+    .limit(limit);
+}
+
+/** The account's logins that still have a usable refresh token, but one (the caller's own). */
+export async function liveFamiliesExcept(db: Db, userId: string, keepFamilyId: string | null, now: Date) {
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
+  return rows.map((r) => r.familyId);
 }

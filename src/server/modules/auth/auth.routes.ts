@@ -32,6 +32,12 @@ import {
 } from './session-cookie';
 
 const tags = ['auth'];
+
+/** The address and browser a login comes from (the session list shows the browser). */
+export const loginClient = (req: FastifyRequest): auth.LoginClient => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'] ?? '',
+});
 const bearer = [{ bearerAuth: [] }];
 
 export async function authRoutes(base: FastifyInstance) {
@@ -144,7 +150,10 @@ export async function authRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const lock = await loginLock(req);
       try {
-        const issued = await auth.login(ctx, req.body.email, req.body.password, { ip: req.ip, lock });
+        const issued = await auth.login(ctx, req.body.email, req.body.password, {
+          ...loginClient(req),
+          lock,
+        });
         const session = withRefreshCookie(reply, issued);
         return { success: true as const, user: session.user, session };
       } catch (error) {
@@ -167,7 +176,7 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const result = await auth.verifyEmail(ctx, req.body.temp_token, req.ip);
+      const result = await auth.verifyEmail(ctx, req.body.temp_token, loginClient(req));
       if (result.status === 'alreadyVerified') {
         return {
           success: true as const,
@@ -291,7 +300,7 @@ export async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const issued = await auth.signInWithLink(ctx, req.body.token, req.ip);
+      const issued = await auth.signInWithLink(ctx, req.body.token, loginClient(req));
       await clearLoginLock(req, issued.session.user.email);
       const session = withRefreshCookie(reply, issued);
       return { success: true as const, message: AUTH_TEXTS.signedIn, session };

@@ -56,7 +56,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** Refuses a guessable new password (common, repeated, a run, the email, the product's name). */
-function assertNewPassword(password: string, email: string) {
+export function assertNewPassword(password: string, email: string) {
   const problem = newPasswordProblem(password, email);
   if (problem) throw fieldError('password', problem);
 }
@@ -218,20 +218,52 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-/** Starts a login family: a 15-minute access token and a 30-day rotating refresh token. */
+/** How a login was proven (login_sessions.auth_method). */
+export type AuthMethod = 'password' | 'link' | 'passkey';
+
+/** Who is signing in: the request's address and browser (the session list reads the User-Agent). */
+export interface LoginClient {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** The User-Agent header as the session list keeps it (bounded, like every stored text). */
+export const USER_AGENT_MAX = 512;
+
+/**
+ * Issues a session: a 15-minute access token and a 30-day rotating refresh token. A new login
+ * (`start`) begins a family and its row in the session list; a refresh continues its family.
+ */
 async function createSession(
   ctx: AppContext,
   user: UserRow,
-  familyId: string = randomUUID(),
+  from: { start: { method: AuthMethod; userAgent: string } } | { familyId: string },
 ): Promise<IssuedSession> {
   const now = ctx.now();
   const refresh = randomToken();
-  await q.insertRefreshToken(ctx.db, {
+  const familyId = 'familyId' in from ? from.familyId : randomUUID();
+  const token = {
     userId: user.id,
     familyId,
     tokenHash: hashToken(refresh),
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
-  });
+  };
+  if ('start' in from) {
+    await ctx.db.transaction(async (tx) => {
+      await q.insertLoginSession(tx, {
+        familyId,
+        userId: user.id,
+        userAgent: from.start.userAgent.slice(0, USER_AGENT_MAX),
+        authMethod: from.start.method,
+        createdAt: now,
+        lastUsedAt: now,
+        authenticatedAt: now,
+      });
+      await q.insertRefreshToken(tx, token);
+    });
+  } else {
+    await Promise.all([q.insertRefreshToken(ctx.db, token), q.touchLoginSession(ctx.db, familyId, now)]);
+  }
   const access = await signAccessToken(ctx.secret, user.id, now, familyId);
   return {
     session: { access_token: access.token, expires_at: access.expiresAt, user: toUser(user) },
@@ -241,17 +273,23 @@ async function createSession(
 
 /**
  * A login that has begun: the admin role for an ADMIN_EMAILS address, the address remembered as
- * one the owner uses (keyed hash), and a new session.
+ * one the owner uses (keyed hash), and a new session. Every way in (password, emailed link,
+ * passkey) ends here.
  */
-async function startLogin(ctx: AppContext, user: UserRow, ip: string): Promise<IssuedSession> {
+export async function startLogin(
+  ctx: AppContext,
+  user: UserRow,
+  client: LoginClient,
+  method: AuthMethod,
+): Promise<IssuedSession> {
   const signedIn =
     user.role !== 'admin' && ctx.config.adminEmails.includes(normalizeEmail(user.email))
       ? await q.updateUser(ctx.db, user.id, { role: 'admin' })
       : user;
   // Two writes that do not wait for each other: one round trip to the database, not two.
   const [, session] = await Promise.all([
-    q.upsertLoginAddress(ctx.db, user.id, addressHash(ctx.secret, ip), ctx.now()),
-    createSession(ctx, signedIn),
+    q.upsertLoginAddress(ctx.db, user.id, addressHash(ctx.secret, client.ip), ctx.now()),
+    createSession(ctx, signedIn, { start: { method, userAgent: client.userAgent ?? '' } }),
   ]);
   return session;
 }
@@ -274,7 +312,7 @@ export async function login(
   ctx: AppContext,
   emailInput: string,
   password: string,
-  attempt: { ip: string; lock?: LoginLock | undefined },
+  attempt: LoginClient & { lock?: LoginLock | undefined },
 ): Promise<IssuedSession> {
   const email = normalizeEmail(emailInput);
   const user = await q.findUserByEmail(ctx.db, email);
@@ -296,7 +334,7 @@ export async function login(
   }
   if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-  return startLogin(ctx, user, attempt.ip);
+  return startLogin(ctx, user, attempt, 'password');
 }
 
 export type VerifyEmailResult =
@@ -307,7 +345,11 @@ export type VerifyEmailResult =
  * Consumes a verification link and logs the user in. Proving the mailbox makes the account: every
  * refresh and access token issued before this moment stops working.
  */
-export async function verifyEmail(ctx: AppContext, token: string, ip: string): Promise<VerifyEmailResult> {
+export async function verifyEmail(
+  ctx: AppContext,
+  token: string,
+  client: LoginClient,
+): Promise<VerifyEmailResult> {
   const now = ctx.now();
   const row = await q.findEmailToken(ctx.db, 'verify', hashToken(token));
   if (!row) throw new AppError('INVALID_TOKEN', VERIFY_FAILED);
@@ -322,7 +364,7 @@ export async function verifyEmail(ctx: AppContext, token: string, ip: string): P
     return q.updateUser(tx, user.id, { emailVerifiedAt: now, tokensValidAfter: now });
   });
   if (!verified) return { status: 'alreadyVerified' };
-  return { status: 'verified', session: await startLogin(ctx, verified, ip) };
+  return { status: 'verified', session: await startLogin(ctx, verified, client, 'link') };
 }
 
 /** Sends a new verification link to an unverified account; silent otherwise (no enumeration). */
@@ -337,7 +379,7 @@ export async function resendVerification(ctx: AppContext, emailInput: string): P
  * Ends a login family: its refresh tokens revoked and every access token it has issued (the
  * login's first one, each refresh's) refused until the last of them would have expired.
  */
-async function endLoginFamily(ctx: AppContext, familyId: string, now: Date): Promise<void> {
+export async function endLoginFamily(ctx: AppContext, familyId: string, now: Date): Promise<void> {
   const lastExpiry = new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000);
   // Two writes that do not wait for each other: one round trip to the database, not two.
   await Promise.all([
@@ -394,7 +436,7 @@ export async function refreshSession(
   }
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user) throw expired;
-  const session = await createSession(ctx, user, row.familyId);
+  const session = await createSession(ctx, user, { familyId: row.familyId });
   // A copy sent at the same moment may have ended the login while this one was issued: then the new
   // token ends with it (the ending revoked the rows it saw, and the new row may have come after).
   if (lostReply && (await q.findRefreshToken(ctx.db, hashToken(refreshToken)))?.revokedAt) {
@@ -550,11 +592,10 @@ export async function resetPassword(
     // sign-in links, which are logins too.
     await q.retireEmailTokens(tx, account.id, 'reset', now);
     await q.retireEmailTokens(tx, account.id, 'signin', now);
-    const support = ctx.config.supportEmail ?? 'support';
     await enqueueMail(ctx, tx, {
       kind: 'password-changed',
       to: account.email,
-      ...passwordChangedMail(support),
+      ...passwordChangedMail({ publicUrl: ctx.config.publicUrl, supportEmail: ctx.config.supportEmail }),
     });
     return account.email;
   });
@@ -633,7 +674,11 @@ async function sendSigninLink(ctx: AppContext, email: string, requester: Recover
  * Consumes an emailed sign-in link (once, within 15 minutes) and logs its account in; the other
  * sign-in links still in the mailbox stop working (the route clears the account's login lock).
  */
-export async function signInWithLink(ctx: AppContext, token: string, ip: string): Promise<IssuedSession> {
+export async function signInWithLink(
+  ctx: AppContext,
+  token: string,
+  client: LoginClient,
+): Promise<IssuedSession> {
   const now = ctx.now();
   const invalid = new AppError('INVALID_TOKEN', AUTH_TEXTS.signinLinkFailed);
   const row = await q.findEmailToken(ctx.db, 'signin', hashToken(token));
@@ -642,7 +687,7 @@ export async function signInWithLink(ctx: AppContext, token: string, ip: string)
   const user = await q.findUserById(ctx.db, row.userId);
   if (!user?.emailVerifiedAt) throw invalid;
   await q.retireEmailTokens(ctx.db, user.id, 'signin', now);
-  return startLogin(ctx, user, ip);
+  return startLogin(ctx, user, client, 'link');
 }
 
 /** Turns a client into a provider with an empty profile; calling it again changes nothing. */

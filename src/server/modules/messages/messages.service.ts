@@ -24,6 +24,7 @@ export async function sendMessageToProvider(ctx: AppContext, sender: UserRow, bo
     kind: 'provider-message',
     to: provider.email,
     replyTo: sender.email,
+    senderId: sender.id,
     ...mail,
   });
   ctx.kickMail();

@@ -1,0 +1,4 @@
+/** Filled in by its feature work. */
+export function SessionsSection() {
+  return null;
+}
