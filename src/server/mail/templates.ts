@@ -146,12 +146,14 @@ export function signinLinkMail(link: string): MailContent {
 export function passwordChangedMail(opts: {
   publicUrl: string;
   supportEmail: string | undefined;
+  /** A reset signs out every device; a change in settings every device but the one it was made on. */
+  signedOut: 'every' | 'other';
 }): MailContent {
   return {
     ...layout({
       heading: 'Your password was changed',
       paragraphs: [
-        `The password of your ${BRAND.name} account was just changed, and every other device was signed out.`,
+        `The password of your ${BRAND.name} account was just changed, and ${opts.signedOut === 'every' ? 'every device' : 'every other device'} was signed out.`,
         `Not you? Reset your password now to take your account back${opts.supportEmail ? `, and tell us at ${opts.supportEmail}` : ''}.`,
       ],
       action: { label: 'Reset my password', url: `${opts.publicUrl}/?auth=forgotPassword` },

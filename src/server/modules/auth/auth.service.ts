@@ -595,7 +595,11 @@ export async function resetPassword(
     await enqueueMail(ctx, tx, {
       kind: 'password-changed',
       to: account.email,
-      ...passwordChangedMail({ publicUrl: ctx.config.publicUrl, supportEmail: ctx.config.supportEmail }),
+      ...passwordChangedMail({
+        publicUrl: ctx.config.publicUrl,
+        supportEmail: ctx.config.supportEmail,
+        signedOut: 'every',
+      }),
     });
     return account.email;
   });

@@ -103,7 +103,11 @@ export async function changePassword(
     await enqueueMail(ctx, tx, {
       kind: 'password-changed',
       to: user.email,
-      ...passwordChangedMail({ publicUrl: ctx.config.publicUrl, supportEmail: ctx.config.supportEmail }),
+      ...passwordChangedMail({
+        publicUrl: ctx.config.publicUrl,
+        supportEmail: ctx.config.supportEmail,
+        signedOut: 'other',
+      }),
     });
   });
   await endOtherSessions(ctx, user.id, await loginFamilyOf(ctx, accessToken));
