@@ -56,9 +56,9 @@ export function toUser(row: UserRow): User {
 }
 
 /** Refuses a guessable new password (common, repeated, a run, the email, the product's name). */
-export function assertNewPassword(password: string, email: string) {
+export function assertNewPassword(password: string, email: string, field = 'password') {
   const problem = newPasswordProblem(password, email);
-  if (problem) throw fieldError('password', problem);
+  if (problem) throw fieldError(field, problem);
 }
 
 const isUniqueViolation = (error: unknown) =>

@@ -91,7 +91,7 @@ export async function changePassword(
   body: ChangePasswordBody,
 ): Promise<void> {
   await confirmIdentity(ctx, user, accessToken, body.current_password);
-  assertNewPassword(body.new_password, user.email);
+  assertNewPassword(body.new_password, user.email, 'new_password');
   if (await verifyPassword(user.passwordHash, body.new_password))
     throw fieldError('new_password', SECURITY_TEXTS.samePassword);
   const passwordHash = await hashPassword(body.new_password);
