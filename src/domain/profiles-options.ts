@@ -25,7 +25,7 @@ export const PROFILE_TEXTS = {
   nameRequiredProvider: 'Business/Professional name is required',
   locationRequired: 'Location is required',
   unknownZip: SEARCH_TEXTS.unknownZip,
-  emailNote: 'Contact support to change your email address',
+  emailNote: 'Change your sign-in email in Settings',
 } as const;
 
 export const LISTING_ITEMS = ['name', 'location', 'service'] as const;

@@ -54,7 +54,15 @@ export type ToastAction =
   | 'admin-access'
   | 'admin-data'
   | 'admin-submission'
-  | 'admin-export';
+  | 'admin-export'
+  | 'password-change'
+  | 'email-change'
+  | 'passkey'
+  | 'sessions'
+  | 'notifications'
+  | 'data-export'
+  | 'account-delete'
+  | 'profile-conflict';
 
 type Options = Pick<ExternalToast, 'description' | 'action' | 'duration'>;
 
