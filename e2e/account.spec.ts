@@ -96,7 +96,7 @@ test('a provider edits every part of the profile, uploads pictures, and it all p
   const email = page.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue(nia.email);
   await expect(email).toHaveAttribute('readonly', '');
-  await expect(page.getByText('Contact support to change your email address')).toBeVisible();
+  await expect(page.getByText('Change your sign-in email in Settings')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Create Your Public Profile' })).toHaveCount(0);
 
   // What the browser sends: every image resized to fit its box, re-encoded at quality 0.9.
