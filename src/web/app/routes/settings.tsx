@@ -6,20 +6,28 @@ import { PasskeysSection } from '#web/features/settings/components/PasskeysSecti
 import { SecuritySection } from '#web/features/settings/components/SecuritySection.tsx';
 import { SessionsSection } from '#web/features/settings/components/SessionsSection.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /**
  * /settings (docs/product.md §2 'Settings'): what a signed-in person controls about their account,
  * apart from the profile (/account): password, email, passkeys, sessions, notifications, their data.
  */
 export function SettingsPage() {
+  const session = useSession();
   useDocumentTitle(`Settings · ${BRAND.name}`);
+  // RequireAuth renders the page only with a session; it can end while the page is open.
+  if (!session) return null;
+  const userId = session.user.id;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold text-app">Settings</h1>
-      <SecuritySection />
+      <div>
+        <h1 className="text-3xl font-bold text-app">Settings</h1>
+        <p className="mt-1 text-muted">Sign-in, security, notifications and your data.</p>
+      </div>
+      <SecuritySection userId={userId} />
       <EmailSection />
       <PasskeysSection />
-      <SessionsSection />
+      <SessionsSection userId={userId} />
       <NotificationsSection />
       <DataSection />
     </div>

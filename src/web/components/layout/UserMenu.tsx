@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUserRound, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { User } from '#domain/auth.ts';
@@ -39,7 +39,12 @@ export function UserMenu({ user }: { user: User }) {
           )}
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">
-              <Settings className="h-4 w-4" aria-hidden="true" /> Account
+              <CircleUserRound className="h-4 w-4" aria-hidden="true" /> Account
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings">
+              <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={logout}>
