@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { isSwitchableKind, type SwitchableNotificationKind } from '#domain/notifications.ts';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
@@ -82,6 +83,7 @@ export interface PurposeClaims {
     | 'beta-access'
     | 'unsubscribe-alerts'
     | 'unsubscribe-saved-search'
+    | NotificationUnsubscribePurpose
     | 'booking-click';
   /** The user it was granted to; absent for the beta gate (visitors are anonymous). */
   sub?: string;
@@ -127,11 +129,24 @@ export async function readPurposeToken(
   }
 }
 
-/** What a one-click unsubscribe link (RFC 8058) turns off: a user's opening alerts, or one saved search's. */
+/**
+ * The purpose of a notification-settings unsubscribe link: one per kind of email a person can turn
+ * off (src/domain/notifications.ts), so a link from one kind's email never turns another kind off.
+ */
+export type NotificationUnsubscribePurpose = `unsubscribe-kind-${SwitchableNotificationKind}`;
+
+/**
+ * What a one-click unsubscribe link (RFC 8058) turns off: a user's opening alerts, one saved
+ * search's, or one kind of email in the user's notification settings.
+ */
 export type UnsubscribePurpose = Extract<
   PurposeClaims['purpose'],
-  'unsubscribe-alerts' | 'unsubscribe-saved-search'
+  'unsubscribe-alerts' | 'unsubscribe-saved-search' | NotificationUnsubscribePurpose
 >;
+
+export const notificationUnsubscribePurpose = (
+  kind: SwitchableNotificationKind,
+): NotificationUnsubscribePurpose => `unsubscribe-kind-${kind}`;
 
 /** The answer to an unsubscribe link whose token is not a valid one. */
 export const UNSUBSCRIBE_LINK_FAILED = 'This unsubscribe link is invalid or has expired.';
@@ -165,6 +180,28 @@ export async function readUnsubscribeToken(
     now,
   );
   return claims?.sub ?? null;
+}
+
+/**
+ * The kind and user of a notification-settings unsubscribe token (signed with
+ * notificationUnsubscribePurpose(kind) and the user's id), or null when it is not a valid one.
+ */
+export async function readNotificationUnsubscribeToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<{ kind: SwitchableNotificationKind; userId: string } | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    const prefix = 'unsubscribe-kind-';
+    if (typeof payload.pur !== 'string' || !payload.pur.startsWith(prefix)) return null;
+    if (payload.fp !== UNSUBSCRIBE_FINGERPRINT || typeof payload.sub !== 'string') return null;
+    const kind = payload.pur.slice(prefix.length);
+    return isSwitchableKind(kind) ? { kind, userId: payload.sub } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** True when the token is ours, unexpired, and has exactly these claims. */

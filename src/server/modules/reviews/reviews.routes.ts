@@ -136,6 +136,8 @@ export async function reviewRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Post or edit the public reply to a review of you (the reviewed provider only)',
+        description:
+          'The first reply emails the review’s author (unless they turned replies to their reviews off in their notification settings); an edit does not.',
         params: ReviewIdParamsSchema,
         body: ReplyBodySchema,
         response: { 200: ReviewChangeReplySchema },

@@ -23,8 +23,10 @@ import { addressHash } from '#server/lib/address-hash.ts';
 import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { decodeKeyset, type Keyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
+import { reviewReplyMail } from '#server/mail/notification-templates.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { newReviewMail } from '#server/mail/templates.ts';
+import { emailRecipientFor, isEmailOn, unsubscribeLinksFor } from '../notifications/notifications.service';
 import * as q from './reviews.queries';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -227,13 +229,18 @@ const FORBIDDEN_BY_STATUS: Partial<Record<EligibilityStatus, string>> = {
   account_too_new: REVIEW_TEXTS.accountTooNew,
 };
 
-/** The 'new review' email to the provider, queued in the transaction `db` belongs to. */
+/**
+ * The 'new review' email to the provider, queued in the transaction `db` belongs to, unless they
+ * turned review notices off (docs/product.md §2 'Settings'); it carries their one-click unsubscribe.
+ */
 async function tellProvider(
   ctx: AppContext,
   db: Db,
-  provider: { email: string; routingSlug: string },
+  provider: { id: string; email: string; routingSlug: string },
   review: { reviewer: string; rating: number; service: string | null; text: string },
 ) {
+  if (!(await isEmailOn(db, provider.id, 'review_notices'))) return;
+  const { listUnsubscribe } = await unsubscribeLinksFor(ctx, provider.id, 'review_notices');
   const mail = newReviewMail({
     reviewerName: reviewerName(review.reviewer),
     rating: review.rating,
@@ -241,7 +248,7 @@ async function tellProvider(
     text: review.text,
     reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
   });
-  await enqueueMail(ctx, db, { kind: 'new-review', to: provider.email, ...mail });
+  await enqueueMail(ctx, db, { kind: 'new-review', to: provider.email, ...mail, listUnsubscribe });
 }
 
 /**
@@ -345,9 +352,36 @@ export async function setReply(ctx: AppContext, user: UserRow, id: string, text:
   if (!row || row.provider_id !== user.id || row.hidden)
     throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
   if (text === null && row.reply === null) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
-  const done = await q.setReply(ctx.db, { id, providerId: user.id, text, now: ctx.now() });
+  // The review's author hears of the first reply (not of edits), unless they turned replies off.
+  const isFirstReply = text !== null && row.reply === null;
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await q.setReply(tx, { id, providerId: user.id, text, now: ctx.now() }))) return false;
+    if (isFirstReply) await tellAuthor(ctx, tx, user, row.client_id, text);
+    return true;
+  });
   if (!done) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  if (isFirstReply) ctx.kickMail();
   return changed(ctx, id, text === null ? REVIEW_TEXTS.replyDeleted : REVIEW_TEXTS.replyPosted);
+}
+
+/** The 'reply to your review' email to the review's author, queued in `db`'s transaction. */
+async function tellAuthor(ctx: AppContext, db: Db, provider: UserRow, authorId: string, reply: string) {
+  const author = await emailRecipientFor(db, authorId, 'review_replies');
+  if (!author) return;
+  const links = await unsubscribeLinksFor(ctx, authorId, 'review_replies');
+  const mail = reviewReplyMail({
+    providerName: provider.name,
+    reply,
+    reviewsUrl: `${ctx.config.publicUrl}/${provider.routingSlug}#reviews`,
+    unsubscribeUrl: links.unsubscribeUrl,
+    settingsUrl: links.settingsUrl,
+  });
+  await enqueueMail(ctx, db, {
+    kind: 'review-reply',
+    to: author.email,
+    ...mail,
+    listUnsubscribe: links.listUnsubscribe,
+  });
 }
 
 /** POST /api/reviews/:id/report: anyone signed in, once per review (again = new reason). */

@@ -370,10 +370,13 @@ export async function turnAlertOff(db: Db, savedSearchId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** Whether the saved search still exists with its alert on. */
-export async function isSavedSearchAlertOn(db: Db, savedSearchId: string): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`SELECT 1 FROM saved_searches WHERE id = ${savedSearchId} AND alert`),
+/** The account of the saved search, while it exists with its alert on; undefined otherwise. */
+export async function findAlertingSavedSearchOwner(
+  db: Db,
+  savedSearchId: string,
+): Promise<string | undefined> {
+  const [row] = rowsOf<{ user_id: string }>(
+    await db.execute(sql`SELECT user_id FROM saved_searches WHERE id = ${savedSearchId} AND alert`),
   );
-  return rows.length > 0;
+  return row?.user_id;
 }

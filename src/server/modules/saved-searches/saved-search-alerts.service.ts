@@ -9,6 +9,7 @@ import { readUnsubscribeToken, signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } f
 import { lookupZip } from '#server/lib/zip-lookup.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
+import { isEmailOn } from '../notifications/notifications.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
 import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
@@ -132,6 +133,12 @@ export async function recordSavedSearchMatches({
 
 /** Sends one saved search its email, if anything is left to tell and its account is under the cap. */
 async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearch, now: Date, cutoff: Date) {
+  // The account turned saved-search alerts off in its notification settings: the matches are
+  // dropped (turning them on again does not bring a backlog), each search's own switch is kept.
+  if (!(await isEmailOn(tx, due.user_id, 'saved_search_alerts'))) {
+    await q.deleteMatchesUpTo(tx, due.id, cutoff);
+    return 0;
+  }
   if ((await q.countSendsSince(tx, due.user_id, new Date(now.getTime() - DAY_MS))) >= due.daily_cap) return 0;
   const openings = await q.findMatchedOpenings(tx, {
     savedSearchId: due.id,
@@ -246,11 +253,14 @@ export class SavedSearchAlertDispatcher extends PollingWorker {
 
 /**
  * The mail worker's send-time check for a saved-search alert (with isAlertStillWanted): it goes out
- * only while its saved search exists with the alert on. Other mail is always wanted.
+ * only while its saved search exists with the alert on and its account has saved-search alerts on
+ * in its notification settings. Other mail is always wanted.
  */
 export async function isSavedSearchAlertStillWanted(
   db: Db,
   mail: { alertSavedSearchId: string | null },
 ): Promise<boolean> {
-  return !mail.alertSavedSearchId || q.isSavedSearchAlertOn(db, mail.alertSavedSearchId);
+  if (!mail.alertSavedSearchId) return true;
+  const owner = await q.findAlertingSavedSearchOwner(db, mail.alertSavedSearchId);
+  return owner !== undefined && (await isEmailOn(db, owner, 'saved_search_alerts'));
 }
