@@ -25,10 +25,26 @@ export async function updateProviderProfile(
   return row;
 }
 
-export async function updateUserName(db: Db, userId: string, name: string) {
+/**
+ * The account's row, locked until the transaction ends: every write of the profile takes this lock
+ * first (then the provider profile's), so a version checked here stays the current one until the
+ * write that moves it commits.
+ */
+export async function lockUser(db: Db, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/** Moves the profile's version on (and sets the name when given); answers the new row. */
+export async function updateUserProfile(db: Db, userId: string, values: { name?: string }) {
   const [row] = await db
     .update(users)
-    .set({ name, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      profileVersion: sql`${users.profileVersion} + 1`,
+      // The account's own fields changed only with the name (the sitemap's lastmod reads it).
+      ...(values.name === undefined ? {} : { updatedAt: sql`now()` }),
+    })
     .where(eq(users.id, userId))
     .returning();
   return row!;

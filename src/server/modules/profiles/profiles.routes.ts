@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '#domain/errors.ts';
+import { IF_MATCH_HEADER, IfMatchHeadersSchema, PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import {
   AccountProfileReplySchema,
   PublicProfileReplySchema,
@@ -31,10 +33,16 @@ export async function profileRoutes(base: FastifyInstance) {
         tags,
         security: bearer,
         summary: "The signed-in user's profile, with every provider field for providers",
+        description:
+          "The reply carries an `ETag` naming the profile's version; send it back as `If-Match` on `PUT /api/auth/profile` so that a save never overwrites a change made meanwhile in another tab or device.",
         response: { 200: AccountProfileReplySchema },
       },
     },
-    async (req) => ({ success: true as const, profile: await profiles.getAccountProfile(ctx, req.user) }),
+    async (req, reply) => {
+      const { profile, etag } = await profiles.getAccountProfile(ctx, req.user);
+      reply.header('ETag', etag);
+      return { success: true as const, profile };
+    },
   );
 
   app.put(
@@ -47,15 +55,26 @@ export async function profileRoutes(base: FastifyInstance) {
         tags,
         security: bearer,
         summary: 'Change some profile fields (clients: name only)',
+        description:
+          "With `If-Match` (the `ETag` of `GET /api/auth/profile`), the change is made only while the profile is still that version: after any other write (another tab or device, an avatar or portfolio upload) the answer is 412 PRECONDITION_FAILED and nothing changes. `If-Match: *` or no header saves whatever the version (older clients). The reply carries the new version's `ETag`.",
+        headers: IfMatchHeadersSchema,
         body: UpdateProfileBodySchema,
-        response: { 200: AccountProfileReplySchema },
+        response: {
+          200: AccountProfileReplySchema,
+          412: ErrorBodySchema.describe(PROFILE_VERSION_TEXTS.changedElsewhere),
+        },
       },
     },
-    async (req) => ({
-      success: true as const,
-      message: PROFILE_TEXTS.updated,
-      profile: await profiles.updateProfile(ctx, req.user, req.body),
-    }),
+    async (req, reply) => {
+      const { profile, etag } = await profiles.updateProfile(
+        ctx,
+        req.user,
+        req.body,
+        req.headers[IF_MATCH_HEADER],
+      );
+      reply.header('ETag', etag);
+      return { success: true as const, message: PROFILE_TEXTS.updated, profile };
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
+import { PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import type {
   AccountProfile,
   ProviderData,
@@ -59,10 +60,39 @@ export async function findPublicProvider(ctx: AppContext, providerId: string) {
   return q.findPublicProviderById(ctx.db, providerId);
 }
 
-/** The signed-in user's own profile: user fields, and every provider field for providers. */
-export async function getAccountProfile(ctx: AppContext, user: UserRow): Promise<AccountProfile> {
+/** An account profile and the ETag of its version (GET and PUT /api/auth/profile send it). */
+export interface VersionedProfile {
+  profile: AccountProfile;
+  etag: string;
+}
+
+/**
+ * The ETag of an account profile's version (users.profile_version, moved on by every write of what
+ * GET /api/auth/profile answers): a strong validator, `"p7"`.
+ */
+export function profileEtag(version: number): string {
+  return `"p${version}"`;
+}
+
+/**
+ * Whether an If-Match header accepts the current `etag` (RFC 9110 §13.1.1): `*` accepts any current
+ * version, a list when one of its tags is it, compared strongly (a weak `W/"p7"` never matches).
+ */
+export function ifMatchAccepts(ifMatch: string, etag: string): boolean {
+  const value = ifMatch.trim();
+  if (value === '*') return true;
+  return value.split(',').some((tag) => tag.trim() === etag);
+}
+
+/**
+ * The signed-in user's own profile: user fields, and every provider field for providers, with the
+ * ETag of its version. The version comes from the account row read first (authentication), so the
+ * fields read after it are never older than it: a write in between only makes the ETag older, which
+ * costs a 412 and never a lost edit.
+ */
+export async function getAccountProfile(ctx: AppContext, user: UserRow): Promise<VersionedProfile> {
   const profile = user.userType === 'provider' ? await q.findProviderProfile(ctx.db, user.id) : undefined;
-  return toAccountProfile(user, profile);
+  return { profile: toAccountProfile(user, profile), etag: profileEtag(user.profileVersion) };
 }
 
 /** Where the profile is for search: an entered zip wins, else the last real zip in the location. */
@@ -78,25 +108,38 @@ function resolveZip(enteredZip: string | undefined, location: string) {
 /**
  * Applies a partial update. Clients may change only their name; providers every field. The
  * availability text is parsed into weekly slots for search; the zip is resolved to coordinates.
+ * With `ifMatch` (the If-Match header), the write happens only while the profile is still the version
+ * it names, checked under the account row's lock: another version is 412 PRECONDITION_FAILED and
+ * nothing changes. Every write moves the version on, and the answer carries the new ETag.
  */
 export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
   body: UpdateProfile,
-): Promise<AccountProfile> {
+  ifMatch?: string,
+): Promise<VersionedProfile> {
   const { name, ...fields } = body;
   const providerKeys = Object.keys(fields) as (keyof typeof fields)[];
   if (user.userType !== 'provider' && providerKeys.length > 0) {
     throw new AppError('FORBIDDEN', PROFILE_TEXTS.providerOnly);
   }
   return ctx.db.transaction(async (tx) => {
-    const updatedUser =
-      name !== undefined && name !== user.name ? await q.updateUserName(tx, user.id, name) : user;
-    if (user.userType !== 'provider') return toAccountProfile(updatedUser, undefined);
+    const locked = await q.lockUser(tx, user.id);
+    if (!locked) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, profileEtag(locked.profileVersion))) {
+      throw new AppError('PRECONDITION_FAILED', PROFILE_VERSION_TEXTS.changedElsewhere);
+    }
+    const saveUser = () =>
+      q.updateUserProfile(tx, user.id, name !== undefined && name !== locked.name ? { name } : {});
+    const versioned = (row: UserRow, profile: ProviderProfileRow | undefined): VersionedProfile => ({
+      profile: toAccountProfile(row, profile),
+      etag: profileEtag(row.profileVersion),
+    });
+    if (locked.userType !== 'provider') return versioned(await saveUser(), undefined);
 
     const current = await q.findProviderProfile(tx, user.id);
     if (!current) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
-    if (providerKeys.length === 0) return toAccountProfile(updatedUser, current);
+    if (providerKeys.length === 0) return versioned(await saveUser(), current);
 
     const values: ProviderProfileUpdate = {};
     if (fields.bio !== undefined) values.bio = fields.bio;
@@ -119,8 +162,9 @@ export async function updateProfile(
       values.latitude = place?.latitude ?? null;
       values.longitude = place?.longitude ?? null;
     }
+    const updatedUser = await saveUser();
     const updated = await q.updateProviderProfile(tx, user.id, values);
-    return toAccountProfile(updatedUser, updated);
+    return versioned(updatedUser, updated);
   });
 }
 

@@ -2,7 +2,10 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 
-/** Sets the avatar and answers the one it replaced; the row lock orders concurrent uploads. */
+/**
+ * Sets the avatar and answers the one it replaced; the row lock orders concurrent uploads. The
+ * profile's version moves on (a form loaded before it is then a version behind: If-Match).
+ */
 export async function replaceAvatarUrl(db: Db, userId: string, url: string): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -10,7 +13,10 @@ export async function replaceAvatarUrl(db: Db, userId: string, url: string): Pro
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
-    await tx.update(users).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ avatarUrl: url, profileVersion: sql`${users.profileVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     return row?.avatarUrl ?? null;
   });
 }
@@ -18,6 +24,23 @@ export async function replaceAvatarUrl(db: Db, userId: string, url: string): Pro
 export async function findAvatarUrl(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
   return row?.avatarUrl ?? null;
+}
+
+/**
+ * Locks the account's row until the transaction ends: the first step of every write of the profile
+ * (PUT /api/auth/profile takes the same lock first), so writes of the portfolio and of the profile
+ * take their locks in one order.
+ */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Moves the account profile's version on: what GET /api/auth/profile answers has changed. */
+export async function bumpProfileVersion(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ profileVersion: sql`${users.profileVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 /** A provider whose profile row is missing (should not happen) still gets one to hold the portfolio. */

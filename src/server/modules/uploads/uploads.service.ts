@@ -61,6 +61,25 @@ export async function uploadAvatar(ctx: AppContext, user: UserRow, userId: strin
   return url;
 }
 
+/**
+ * Runs a portfolio change (one statement on the provider's profile, answering the new list or null
+ * when nothing changed) in a transaction that moves the profile's version on when it changed. The
+ * account row is locked first, as PUT /api/auth/profile locks it, so the two never wait on each other
+ * in opposite orders.
+ */
+function changePortfolio(
+  ctx: AppContext,
+  userId: string,
+  change: (tx: AppContext['db']) => Promise<string[] | null>,
+): Promise<string[] | null> {
+  return ctx.db.transaction(async (tx) => {
+    await q.lockUser(tx, userId);
+    const images = await change(tx);
+    if (images) await q.bumpProfileVersion(tx, userId);
+    return images;
+  });
+}
+
 function tooMany(current: number) {
   return new AppError('CONFLICT', UPLOAD_TEXTS.tooMany(current));
 }
@@ -79,7 +98,9 @@ export async function addPortfolioImage(ctx: AppContext, user: UserRow, userId: 
   if (before.length >= IMAGE_LIMITS.portfolioMax) throw tooMany(before.length);
 
   const url = await storeImage(ctx, user.id, 'portfolio', input);
-  const images = await q.appendPortfolioImage(ctx.db, user.id, url, IMAGE_LIMITS.portfolioMax);
+  const images = await changePortfolio(ctx, user.id, (tx) =>
+    q.appendPortfolioImage(tx, user.id, url, IMAGE_LIMITS.portfolioMax),
+  );
   if (images) return images;
 
   const now = await q.findPortfolioImages(ctx.db, user.id);
@@ -90,7 +111,7 @@ export async function addPortfolioImage(ctx: AppContext, user: UserRow, userId: 
 /** Takes an image out of the portfolio and deletes its files. Not in the list → 404. */
 export async function removePortfolioImage(ctx: AppContext, user: UserRow, userId: string, imageUrl: string) {
   assertOwnUser(user, userId);
-  const images = await q.removePortfolioImage(ctx.db, user.id, imageUrl);
+  const images = await changePortfolio(ctx, user.id, (tx) => q.removePortfolioImage(tx, user.id, imageUrl));
   if (!images) throw new AppError('NOT_FOUND', UPLOAD_TEXTS.imageNotFound);
   await deleteStoredImage(ctx, user.id, 'portfolio', imageUrl);
   return images;
