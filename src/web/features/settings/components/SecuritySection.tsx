@@ -28,7 +28,7 @@ const EMPTY: ChangePasswordForm = { current_password: '', new_password: '', conf
 export function SecuritySection({ userId }: { userId: string }) {
   const headingId = useId();
   const fresh = useFreshProof(userId);
-  const change = useChangePassword();
+  const change = useChangePassword(userId);
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
     mode: 'onTouched',
