@@ -16,35 +16,36 @@ import { confirmIdentity } from '../auth/sessions.service';
 import * as q from './account.queries';
 
 /**
- * Every column that references users, mapped to the section of the data file that holds its rows.
- * account.export.api.test.ts reads the foreign keys from the database's catalogue: a table.column
- * that is in neither this map nor NOT_EXPORTED fails it, so a new table about people gets a decision.
+ * Every column that references users, mapped to where the data file holds its rows (a section, or
+ * a path in one). account.export.api.test.ts reads the foreign keys from the database's catalogue:
+ * a table.column in neither this map nor NOT_EXPORTED fails it, so a new table about people gets a
+ * decision.
  */
-export const EXPORTED_REFERENCES: Record<string, AccountExportSection> = {
+export const EXPORTED_REFERENCES: Record<string, `${AccountExportSection}${'' | `.${string}`}`> = {
   'provider_profiles.user_id': 'profile',
-  'provider_ratings.provider_id': 'profile',
+  'provider_ratings.provider_id': 'profile.rating',
   'openings.provider_id': 'openings',
-  'favorites.user_id': 'favourites',
-  'favorite_services.user_id': 'favourites',
-  'insight_favorite_firsts.client_id': 'favourites',
+  'favorites.user_id': 'favourites.providers',
+  'favorite_services.user_id': 'favourites.services',
+  'insight_favorite_firsts.client_id': 'favourites.first_saves_counted',
   'blocked_providers.user_id': 'blocked_providers',
-  'saved_searches.user_id': 'saved_searches',
-  'saved_search_settings.user_id': 'saved_searches',
-  'saved_search_alert_sends.user_id': 'saved_searches',
-  'notification_preferences.user_id': 'alert_settings',
-  'opening_alert_sends.user_id': 'alert_settings',
-  'reviews.client_id': 'reviews',
-  'reviews.provider_id': 'reviews',
-  'review_reports.reporter_id': 'reviews',
+  'saved_searches.user_id': 'saved_searches.searches',
+  'saved_search_settings.user_id': 'saved_searches.daily_cap',
+  'saved_search_alert_sends.user_id': 'saved_searches.alerts_sent',
+  'notification_preferences.user_id': 'alert_settings.notification_preferences',
+  'opening_alert_sends.user_id': 'alert_settings.opening_alerts_received',
+  'reviews.client_id': 'reviews.written',
+  'reviews.provider_id': 'reviews.received',
+  'review_reports.reporter_id': 'reviews.reports_made',
   'mail_outbox.sender_id': 'messages_sent',
-  'booking_logs.client_id': 'booking_clicks',
-  'booking_logs.provider_id': 'booking_clicks',
-  'provider_insight_days.provider_id': 'insights',
-  'provider_insight_words.provider_id': 'insights',
+  'booking_logs.client_id': 'booking_clicks.made',
+  'booking_logs.provider_id': 'booking_clicks.received_per_day',
+  'provider_insight_days.provider_id': 'insights.days',
+  'provider_insight_words.provider_id': 'insights.words',
   'login_sessions.user_id': 'sessions',
   'passkeys.user_id': 'passkeys',
   'search_logs.user_id': 'searches',
-  'login_addresses.user_id': 'login_addresses',
+  'login_addresses.user_id': 'login_addresses.count',
 };
 
 /** Columns that reference users whose rows are not in the data file, and why. */

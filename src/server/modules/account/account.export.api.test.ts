@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountExport, AccountExportSchema } from '#domain/account-data.ts';
+import { rowsOf } from '#server/db/client.ts';
+import {
+  blockedProviders,
+  bookingLogs,
+  emailTokens,
+  favoriteServices,
+  favorites,
+  formSubmissions,
+  idempotencyKeys,
+  insightFavoriteFirsts,
+  insightViewKeys,
+  loginAddresses,
+  notificationPreferences,
+  openingAlertDispatches,
+  openingAlertSends,
+  openings,
+  passkeys,
+  providerInsightDays,
+  providerInsightWords,
+  refreshTokens,
+  reviewReports,
+  reviews,
+  savedSearchAlertedOpenings,
+  savedSearchAlertSends,
+  savedSearches,
+  savedSearchSettings,
+  searchLogs,
+  users,
+  webauthnChallenges,
+} from '#server/db/schema/index.ts';
+import { buildTestApp, DAY, HOUR, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
+import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
+import { loginWithCookie } from '#server/test/session-cookie.ts';
+import { EXPORTED_REFERENCES, NOT_EXPORTED } from './account.service';
+
+let t: TestApp;
+let provider: VerifiedUser;
+let client: VerifiedUser;
+let providerToken: string;
+let clientToken: string;
+
+/** Every (table, column) whose foreign key references users, from the database's own catalogue. */
+async function referencesToUsers(): Promise<string[]> {
+  const rows = rowsOf<{ ref: string }>(
+    await t.db.execute(sql`
+      SELECT c.conrelid::regclass::text || '.' || a.attname AS ref
+      FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass
+      ORDER BY 1`),
+  );
+  return rows.map((r) => r.ref.replace(/^public\./, ''));
+}
+
+/**
+ * A provider and a client who between them touch every table that references users: through the
+ * API where it is quick (sign-up, login, profile, a message), straight into the tables otherwise.
+ */
+beforeAll(async () => {
+  t = await buildTestApp();
+  provider = await createVerifiedProvider(t, { selected_categories: ['hair'] });
+  client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Cora Client' } });
+  // Password logins: sessions, refresh tokens and login addresses of both.
+  providerToken = (await loginWithCookie(t, provider.email, provider.password)).session.access_token;
+  clientToken = (await loginWithCookie(t, client.email, client.password)).session.access_token;
+  const p = provider.user.id;
+  const c = client.user.id;
+  const now = t.clock.now();
+  const today = now.toISOString().slice(0, 10);
+
+  await t.db
+    .update(users)
+    .set({ avatarUrl: `/uploads/avatar/${p}/${'a'.repeat(64)}.webp` })
+    .where(eq(users.id, p));
+  const [opening] = await t.db
+    .insert(openings)
+    .values({
+      providerId: p,
+      serviceType: 'Balayage',
+      startTime: new Date(now.getTime() + DAY),
+      endTime: new Date(now.getTime() + DAY + 2 * HOUR),
+    })
+    .returning();
+  // Due tomorrow, so the dispatcher leaves it in place for the test.
+  await t.db.insert(openingAlertDispatches).values({ providerId: p, dueAt: new Date(now.getTime() + DAY) });
+  await t.db
+    .insert(providerInsightDays)
+    .values({ providerId: p, day: today, impressions: 7, profileViews: 3 });
+  await t.db.insert(providerInsightWords).values({ providerId: p, day: today, word: 'balayage', count: 4 });
+  await t.db.insert(insightViewKeys).values({ providerId: p, day: today, visitorKey: 'k'.repeat(16) });
+
+  await t.db.insert(favorites).values({ userId: c, providerId: p });
+  await t.db.insert(favoriteServices).values({ userId: c, serviceName: 'Balayage' });
+  await t.db.insert(insightFavoriteFirsts).values({ clientId: c, providerId: p });
+  await t.db.insert(blockedProviders).values({ userId: c, providerId: p });
+  const [search] = await t.db
+    .insert(savedSearches)
+    .values({ userId: c, name: 'Balayage nearby', params: { query: 'balayage' }, matchCells: [-1] })
+    .returning();
+  await t.db.insert(savedSearchSettings).values({ userId: c, dailyCap: 2 });
+  await t.db.insert(savedSearchAlertSends).values({ userId: c, savedSearchId: search!.id, sentAt: now });
+  await t.db.insert(savedSearchAlertedOpenings).values({ userId: c, openingId: opening!.id });
+  await t.db
+    .insert(notificationPreferences)
+    .values({ userId: c, kind: 'opening-alert', channel: 'email', enabled: false });
+  await t.db.insert(openingAlertSends).values({ userId: c, providerId: p, sentAt: now });
+  const [review] = await t.db
+    .insert(reviews)
+    .values({
+      providerId: p,
+      clientId: c,
+      rating: 4,
+      text: 'Great colour.',
+      reply: 'Thank you!',
+      replyCreatedAt: now,
+      hiddenBy: c,
+    })
+    .returning();
+  await t.db
+    .insert(reviewReports)
+    .values({ reviewId: review!.id, reporterId: c, reason: 'spam', details: 'Testing' });
+  await t.db.insert(bookingLogs).values({ clientId: c, providerId: p, url: 'https://book.example.com/cora' });
+  await t.db.insert(searchLogs).values({ query: 'balayage austin', zip: '78701', userId: c, resultCount: 1 });
+  await t.db.insert(passkeys).values({
+    id: randomBytes(16).toString('base64url'),
+    userId: c,
+    publicKey: new Uint8Array(randomBytes(64)),
+    deviceType: 'multiDevice',
+    backedUp: true,
+    name: 'Cora’s phone',
+  });
+  await t.db.insert(webauthnChallenges).values({
+    challenge: randomBytes(16).toString('base64url'),
+    userId: c,
+    purpose: 'register',
+    expiresAt: new Date(now.getTime() + 5 * 60_000),
+  });
+  await t.db
+    .insert(idempotencyKeys)
+    .values({ userId: c, key: 'retry-1', requestHash: 'h', response: { ok: true } });
+  await t.db.insert(formSubmissions).values({
+    kind: 'feedback',
+    type: 'support',
+    name: 'Cora',
+    email: client.email.toUpperCase(),
+    subject: 'Help',
+    message: 'My saved search',
+  });
+  const message = await t.post(
+    '/api/messages',
+    { providerId: p, message: 'Is Saturday free?' },
+    { token: clientToken },
+  );
+  expect(message.status, message.text).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function exportOf(token: string): Promise<{ data: AccountExport; text: string }> {
+  const res = await t.get('/api/account/export', { token });
+  expect(res.status, res.text).toBe(200);
+  return { data: AccountExportSchema.parse(res.body), text: res.text };
+}
+
+/** The value at a dotted path of the file. */
+const at = (data: AccountExport, path: string) =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], data);
+const isFilled = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : typeof value === 'number' ? value > 0 : value != null;
+
+describe('GET /api/account/export: completeness', () => {
+  it('every column that references users is exported or listed with a reason, and no entry is stale', async () => {
+    const references = await referencesToUsers();
+    expect(references.length).toBeGreaterThan(20);
+    const undecided = references.filter((ref) => !(ref in EXPORTED_REFERENCES) && !(ref in NOT_EXPORTED));
+    expect(undecided, 'add each to EXPORTED_REFERENCES or NOT_EXPORTED in account.service.ts').toEqual([]);
+    const both = references.filter((ref) => ref in EXPORTED_REFERENCES && ref in NOT_EXPORTED);
+    expect(both).toEqual([]);
+    const stale = [...Object.keys(EXPORTED_REFERENCES), ...Object.keys(NOT_EXPORTED)].filter(
+      (ref) => !references.includes(ref),
+    );
+    expect(stale).toEqual([]);
+    for (const reason of Object.values(NOT_EXPORTED)) expect(reason.length).toBeGreaterThan(20);
+  });
+
+  it('the fixture touches every such column, and each exported one shows in its owner’s file', async () => {
+    const files = {
+      [provider.user.id]: await exportOf(providerToken),
+      [client.user.id]: await exportOf(clientToken),
+    };
+    for (const ref of await referencesToUsers()) {
+      const [table, column] = ref.split('.') as [string, string];
+      const owners = rowsOf<{ id: string }>(
+        await t.db.execute(
+          sql`SELECT DISTINCT ${sql.identifier(column)}::text AS id FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} IN (${provider.user.id}::uuid, ${client.user.id}::uuid)`,
+        ),
+      ).map((r) => r.id);
+      expect(owners, `the fixture leaves ${ref} empty`).not.toEqual([]);
+      const path = EXPORTED_REFERENCES[ref];
+      if (!path) continue;
+      for (const owner of owners)
+        expect(isFilled(at(files[owner]!.data, path)), `${ref} → ${path}`).toBe(true);
+    }
+  });
+
+  it('holds what the person would look for, by name and with links that work outside the site', async () => {
+    const { data: c } = await exportOf(clientToken);
+    expect(c.account).toMatchObject({
+      id: client.user.id,
+      email: client.email,
+      name: 'Cora Client',
+      user_type: 'client',
+    });
+    expect(c.profile).toBeNull();
+    expect(c.favourites.providers).toEqual([
+      expect.objectContaining({ name: provider.user.name, slug: expect.any(String) }),
+    ]);
+    expect(c.favourites.services.map((s) => s.name)).toEqual(['Balayage']);
+    expect(c.saved_searches).toMatchObject({
+      daily_cap: 2,
+      searches: [{ name: 'Balayage nearby', alert: true }],
+    });
+    expect(c.reviews.written).toEqual([
+      expect.objectContaining({
+        name: provider.user.name,
+        rating: 4,
+        text: 'Great colour.',
+        reply: 'Thank you!',
+      }),
+    ]);
+    expect(c.messages_sent).toHaveLength(1);
+    expect(c.messages_sent[0]).toMatchObject({ to: provider.user.name });
+    expect(c.messages_sent[0]!.text).toContain('Is Saturday free?');
+    expect(c.booking_clicks.made).toEqual([
+      expect.objectContaining({ name: provider.user.name, url: 'https://book.example.com/cora' }),
+    ]);
+    expect(c.passkeys).toEqual([expect.objectContaining({ name: 'Cora’s phone' })]);
+    expect(c.sessions.length).toBeGreaterThanOrEqual(2);
+    expect(c.searches.map((s) => s.query)).toEqual(['balayage austin']);
+    expect(c.login_addresses.count).toBe(1);
+    expect(c.form_submissions).toEqual([
+      expect.objectContaining({ subject: 'Help', message: 'My saved search' }),
+    ]);
+    expect(c.alert_settings.notification_preferences).toEqual([
+      expect.objectContaining({ kind: 'opening-alert', channel: 'email', enabled: false }),
+    ]);
+
+    const { data: p } = await exportOf(providerToken);
+    expect(p.profile?.services).toEqual([expect.objectContaining({ service: 'Consultation' })]);
+    expect(p.profile?.rating).toEqual({ review_count: 1, rating: 4 });
+    expect(p.images.avatar).toBe(
+      `${TEST_PUBLIC_URL}/uploads/avatar/${provider.user.id}/${'a'.repeat(64)}.webp`,
+    );
+    expect(p.openings).toEqual([expect.objectContaining({ service_type: 'Balayage' })]);
+    expect(p.reviews.received).toEqual([expect.objectContaining({ rating: 4, reply: 'Thank you!' })]);
+    expect(p.booking_clicks.received_per_day).toEqual([{ day: expect.any(String), count: 1 }]);
+    expect(p.insights.days).toEqual([expect.objectContaining({ impressions: 7, profile_views: 3 })]);
+    expect(p.insights.words).toEqual([expect.objectContaining({ word: 'balayage', count: 4 })]);
+  });
+
+  it('never holds a secret: password or token hashes, passkey keys, address hashes', async () => {
+    const { text } = await exportOf(clientToken);
+    const [user] = await t.db.select().from(users).where(eq(users.id, client.user.id));
+    const secrets = [
+      user!.passwordHash,
+      ...(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, client.user.id))).map(
+        (r) => r.tokenHash,
+      ),
+      ...(await t.db.select().from(emailTokens).where(eq(emailTokens.userId, client.user.id))).map(
+        (r) => r.tokenHash,
+      ),
+      ...(await t.db.select().from(loginAddresses).where(eq(loginAddresses.userId, client.user.id))).map(
+        (r) => r.ipHash,
+      ),
+      ...(await t.db.select().from(passkeys).where(eq(passkeys.userId, client.user.id))).flatMap((r) => [
+        Buffer.from(r.publicKey).toString('base64'),
+        Buffer.from(r.publicKey).toString('base64url'),
+        r.id,
+      ]),
+      ...(user!.registrationIpHash ? [user!.registrationIpHash] : []),
+    ];
+    expect(secrets.length).toBeGreaterThan(4);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/password_hash|token_hash|ip_hash|public_key/);
+  });
+});
+
+describe('GET /api/account/export: the reply', () => {
+  it('is a private attachment named for the day', async () => {
+    const res = await t.get('/api/account/export', { token: clientToken });
+    expect(res.status).toBe(200);
+    const day = t.clock.now().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="glowfind-data-${day}.json"`);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('needs a signed-in person', async () => {
+    const res = await t.get('/api/account/export');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('UNAUTHORIZED');
+    expect(res.headers['content-disposition']).toBeUndefined();
+  });
+});
