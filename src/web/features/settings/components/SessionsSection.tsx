@@ -15,9 +15,9 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const METHOD_LABELS: Record<SessionInfo['method'], string> = {
-  password: 'password',
-  link: 'emailed link',
-  passkey: 'passkey',
+  password: 'a password',
+  link: 'an emailed link',
+  passkey: 'a passkey',
 };
 
 /** 'Where you're signed in': each live session, 'Sign out' per session and 'Sign out everywhere else'. */
@@ -62,7 +62,7 @@ export function SessionsSection({ userId }: { userId: string }) {
                     {session.current && <Badge className="ml-1 align-middle">This device</Badge>}
                   </p>
                   <p className="text-sm text-muted">
-                    Signed in {when(session.created_at)} with a {METHOD_LABELS[session.method]} · last active{' '}
+                    Signed in {when(session.created_at)} with {METHOD_LABELS[session.method]} · last active{' '}
                     {when(session.last_used_at)}
                   </p>
                 </div>
