@@ -78,7 +78,7 @@ export const DeleteAccountBodySchema = z.object({
   confirm: z
     .string()
     .max(20)
-    .refine((value) => value === DELETE_CONFIRM_WORD, ACCOUNT_DATA_TEXTS.confirmRequired),
+    .refine((value): boolean => value === DELETE_CONFIRM_WORD, ACCOUNT_DATA_TEXTS.confirmRequired),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 

@@ -29,6 +29,7 @@ import { useAllBookingLogs } from '../api/get-all-booking-logs';
 import { type SearchLogFilters, useSearchLogs } from '../api/get-search-logs';
 import { useSubmissions } from '../api/get-submissions';
 import { useSetSubmissionHandled } from '../api/set-submission-handled';
+import { AccountDeletionsCard } from './AccountDeletionsCard';
 import { type LogColumn, LogTable } from './LogTable';
 import { PersonLink } from './PersonLink';
 import { ReviewModeration } from './ReviewModeration';
@@ -375,6 +376,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
           <ReviewModeration userId={userId} />
         </Tabs.Content>
       </Tabs.Root>
+      <AccountDeletionsCard userId={userId} />
     </div>
   );
 }
