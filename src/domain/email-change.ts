@@ -64,7 +64,6 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 /** POST /api/account/email/confirm and /undo. */
 export const EmailChangeTokenBodySchema = z.object({ token: LinkTokenSchema });
-export type EmailChangeTokenBody = z.infer<typeof EmailChangeTokenBodySchema>;
 
 /** GET /api/account/email: the sign-in email and a change waiting for its link, if any. */
 export const AccountEmailReplySchema = z.object({
