@@ -38,6 +38,17 @@ export const PASSKEY_TEXTS = {
   signIn: 'Sign in with a passkey',
 } as const;
 
+/**
+ * What to tell the person when the browser's passkey prompt fails, by the error's name (a
+ * DOMException's, as @simplewebauthn/browser passes it on); null for anything else.
+ */
+export function passkeyPromptErrorText(name: string): string | null {
+  if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_TEXTS.cancelled;
+  if (name === 'InvalidStateError') return PASSKEY_TEXTS.alreadyAdded;
+  if (name === 'NotSupportedError') return PASSKEY_TEXTS.unsupported;
+  return null;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A new passkey's name when the person gives none: what made it and the day ('iCloud Keychain, Mar 5, 2026'). */

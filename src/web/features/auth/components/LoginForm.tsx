@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AUTH_TEXTS, LoginFormSchema, type LoginForm as LoginValues } from '#domain/auth.ts';
 import { EmailSchema } from '#domain/fields.ts';
+import { PASSKEY_TEXTS, passkeyPromptErrorText } from '#domain/passkeys.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
@@ -14,6 +15,7 @@ import { closeAuthDialog, setAuthMode } from '#web/lib/auth-dialog-store.ts';
 import { setSession } from '#web/lib/session.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { login } from '../api/login';
+import { loginWithPasskey } from '../api/passkey-login';
 import { requestSigninLink } from '../api/request-signin-link';
 import { ModeLink } from './ModeLink';
 import { loginErrorText } from './messages';
@@ -50,13 +52,38 @@ export function LoginForm({
         description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
       }),
   });
+  const signedIn = (reply: Awaited<ReturnType<typeof login>>) => {
+    setSession(reply.session);
+    toastFor('session').success(`Welcome back${reply.user.name ? `, ${reply.user.name}` : ''}!`);
+    closeAuthDialog();
+  };
+  // 'Sign in with a passkey': the browser offers this site's passkeys; no email or password typed.
+  const passkeyMutation = useMutation({
+    mutationFn: () => {
+      if (typeof window === 'undefined' || window.PublicKeyCredential === undefined)
+        return Promise.reject(new Error(PASSKEY_TEXTS.unsupported));
+      return loginWithPasskey();
+    },
+    onSuccess: signedIn,
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        // The server's own words for a passkey it does not know ('That passkey was not recognised.').
+        setFailure(
+          error.code === 'INVALID_CREDENTIALS'
+            ? { title: 'Login Failed', description: error.message }
+            : loginErrorText(error),
+        );
+        return;
+      }
+      setFailure({
+        title: 'Passkey sign-in failed',
+        description: passkeyPromptErrorText(error.name) ?? error.message,
+      });
+    },
+  });
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: (reply) => {
-      setSession(reply.session);
-      toastFor('session').success(`Welcome back${reply.user.name ? `, ${reply.user.name}` : ''}!`);
-      closeAuthDialog();
-    },
+    onSuccess: signedIn,
     onError: (error, values) => {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setAuthMode('verifyEmailRequired', values.email);
@@ -112,6 +139,18 @@ export function LoginForm({
         onClick={() => emailCheck.success && linkMutation.mutate(emailCheck.data)}
       >
         {linkMutation.isPending ? <Spinner label="Sending..." /> : 'Email me a sign-in link'}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={passkeyMutation.isPending}
+        onClick={() => {
+          setFailure(null);
+          passkeyMutation.mutate();
+        }}
+      >
+        {passkeyMutation.isPending ? <Spinner label="Waiting for your passkey..." /> : PASSKEY_TEXTS.signIn}
       </Button>
       <p className="text-center text-sm text-muted">
         Don't have an account? <ModeLink onClick={() => setAuthMode('signup')}>Sign up</ModeLink>
