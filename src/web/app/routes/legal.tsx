@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DELETION_KEEPS, DELETION_REMOVES, EXPORT_CONTENTS } from '#domain/account-data.ts';
 import { BRAND } from '#domain/brand.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 
@@ -170,10 +171,19 @@ const TERMS: Section[] = [
     title: 'Termination and account deletion',
     body: (
       <p>
-        You can stop using {BRAND.name} at any time. To delete your account, contact support at{' '}
-        <SupportEmail /> from the email address on your account; we delete it within 30 days. We may suspend
-        or close an account that breaks these Terms or puts others at risk. Sections on your content licence
-        ending, disclaimers, limitation of liability and governing law survive termination.
+        You can stop using {BRAND.name} at any time, and delete your account yourself under{' '}
+        <Link to="/settings" className={linkClass}>
+          Settings
+        </Link>{' '}
+        → Your data → Delete my account, after confirming your password. Deletion takes effect at once and
+        cannot be undone: your profile, content and settings are deleted as our{' '}
+        <Link to="/privacy" className={linkClass}>
+          Privacy Policy
+        </Link>{' '}
+        describes, messages you sent stay with the providers who received them, and your email address may
+        sign up again as a new account. We may suspend or close an account that breaks these Terms or puts
+        others at risk. Sections on your content licence ending, disclaimers, limitation of liability and
+        governing law survive termination.
       </p>
     ),
   },
@@ -355,8 +365,27 @@ const PRIVACY: Section[] = [
         <p>
           We keep your account, profile, favourites, saved searches and images while your account exists.
           Search and booking-click logs are kept to produce analytics for providers and for us. Feedback and
-          support messages are kept as long as we need them to answer and to improve the service. When your
-          account is deleted, we delete your account, profile, favourites, saved searches and uploaded images.
+          support messages are kept as long as we need them to answer and to improve the service.
+        </p>
+        <p>
+          You can delete your account yourself at any time (Settings → Your data → Delete my account). As soon
+          as you confirm:
+        </p>
+        <ul>
+          {DELETION_REMOVES.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>What stays:</p>
+        <ul>
+          {DELETION_KEEPS.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>
+          Of the account itself we keep only a count of deletions per day and kind of account. Our email log
+          keeps the date and kind of the emails sent to your address, without their text, so that the limits
+          on how much mail any address can be sent still count them.
         </p>
         <p>
           Insights are kept as daily counts, which say nothing about who was counted. The raw records behind
@@ -376,8 +405,13 @@ const PRIVACY: Section[] = [
         <li>Remove saved favourites whenever you like.</li>
         <li>Turn off opening alerts with the one-click unsubscribe link in any alert email.</li>
         <li>
-          Ask for your account to be deleted by contacting support at <SupportEmail />; deletion is done
-          within 30 days.
+          Download your data: Settings → Your data → Download my data gives you, at once, one file (JSON) with
+          everything we hold about you: {EXPORT_CONTENTS.join('; ')}. Your photos are in it as links you can
+          open and save.
+        </li>
+        <li>
+          Delete your account yourself: Settings → Your data → Delete my account. It takes effect at once; the
+          Retention section above says what is deleted and what stays.
         </li>
       </ul>
     ),
