@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountProfileReplySchema } from './profiles';
 
 /**
  * Edits never overwrite each other silently: GET /api/auth/profile answers with an `ETag` naming the
@@ -33,3 +34,14 @@ export const PROFILE_VERSION_TEXTS = {
   noDifferences: 'The saved version now matches yours: nothing to choose.',
   empty: '(empty)',
 } as const;
+
+/**
+ * GET and PUT /api/auth/profile's reply: the profile and, beside it, its version's ETag (the same
+ * value as the `ETag` header, for clients that read bodies only, as the web app's API client does).
+ */
+export const VersionedProfileReplySchema = AccountProfileReplySchema.extend({
+  version: z
+    .string()
+    .describe('The ETag of this version of the profile: send it as If-Match to save over it.'),
+});
+export type VersionedProfileReply = z.infer<typeof VersionedProfileReplySchema>;

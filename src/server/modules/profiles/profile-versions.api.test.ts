@@ -70,6 +70,7 @@ describe('GET /api/auth/profile: the ETag', () => {
     const res = await t.get('/api/auth/profile', { token: token(provider) });
     expect(res.status).toBe(200);
     expect(res.headers.etag).toBe(`"p${(await stored(provider.user.id)).version}"`);
+    expect(res.body.version).toBe(res.headers.etag);
     expect(res.headers['cache-control']).toContain('no-store');
 
     const client = await createVerifiedUser(t);
@@ -97,6 +98,7 @@ describe('PUT /api/auth/profile with If-Match', () => {
     const after = await stored(provider.user.id);
     expect(after).toMatchObject({ bio: 'Colour from tab A.', version: before.version + 1 });
     expect(res.headers.etag).toBe(`"p${after.version}"`);
+    expect(res.body.version).toBe(res.headers.etag);
     expect(res.headers.etag).not.toBe(etag);
     expect(await etagOf(provider)).toBe(res.headers.etag);
   });

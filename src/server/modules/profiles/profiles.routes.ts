@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '#domain/errors.ts';
-import { IF_MATCH_HEADER, IfMatchHeadersSchema, PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import {
-  AccountProfileReplySchema,
-  PublicProfileReplySchema,
-  SlugParamsSchema,
-  UpdateProfileBodySchema,
-} from '#domain/profiles.ts';
+  IF_MATCH_HEADER,
+  IfMatchHeadersSchema,
+  PROFILE_VERSION_TEXTS,
+  VersionedProfileReplySchema,
+} from '#domain/profile-versions.ts';
+import { PublicProfileReplySchema, SlugParamsSchema, UpdateProfileBodySchema } from '#domain/profiles.ts';
 import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
@@ -34,14 +34,14 @@ export async function profileRoutes(base: FastifyInstance) {
         security: bearer,
         summary: "The signed-in user's profile, with every provider field for providers",
         description:
-          "The reply carries an `ETag` naming the profile's version; send it back as `If-Match` on `PUT /api/auth/profile` so that a save never overwrites a change made meanwhile in another tab or device.",
-        response: { 200: AccountProfileReplySchema },
+          "The reply carries an `ETag` naming the profile's version (also in the body as `version`); send it back as `If-Match` on `PUT /api/auth/profile` so that a save never overwrites a change made meanwhile in another tab or device.",
+        response: { 200: VersionedProfileReplySchema },
       },
     },
     async (req, reply) => {
       const { profile, etag } = await profiles.getAccountProfile(ctx, req.user);
       reply.header('ETag', etag);
-      return { success: true as const, profile };
+      return { success: true as const, profile, version: etag };
     },
   );
 
@@ -60,7 +60,7 @@ export async function profileRoutes(base: FastifyInstance) {
         headers: IfMatchHeadersSchema,
         body: UpdateProfileBodySchema,
         response: {
-          200: AccountProfileReplySchema,
+          200: VersionedProfileReplySchema,
           412: ErrorBodySchema.describe(PROFILE_VERSION_TEXTS.changedElsewhere),
         },
       },
@@ -73,7 +73,7 @@ export async function profileRoutes(base: FastifyInstance) {
         req.headers[IF_MATCH_HEADER],
       );
       reply.header('ETag', etag);
-      return { success: true as const, message: PROFILE_TEXTS.updated, profile };
+      return { success: true as const, message: PROFILE_TEXTS.updated, profile, version: etag };
     },
   );
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Issue } from '#domain/errors.ts';
 import { AMENITIES, LIMITS, PRODUCT_BRANDS } from '#domain/options.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import { type AccountProfile, ProviderAccountFormSchema } from '#domain/profiles.ts';
+import { type AccountProfile, ProviderAccountFormSchema, type UpdateProfileBody } from '#domain/profiles.ts';
 import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
@@ -17,7 +17,8 @@ import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
-import { useUpdateProfile } from '../../api/update-profile';
+import { useReloadAccountProfile, type VersionedAccountProfile } from '../../api/get-account-profile';
+import { ProfileConflictError, useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { SECTION_SCROLL_MARGIN } from './account-sections';
@@ -26,6 +27,11 @@ import { PricingEditor } from './PricingEditor';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 const toast = toastFor('provider-profile');
+
+// Shown only after a save is refused because the profile changed elsewhere: a chunk of its own.
+const ProfileConflictDialog = lazy(() =>
+  import('./ProfileConflictDialog').then((m) => ({ default: m.ProfileConflictDialog })),
+);
 
 type FormInput = z.input<typeof ProviderAccountFormSchema>;
 type FormOutput = z.output<typeof ProviderAccountFormSchema>;
@@ -50,6 +56,41 @@ function formValuesOf(profile: AccountProfile): FormInput {
   };
 }
 
+/** Each field as the form labels it, for the comparison after a conflict. */
+const FIELD_LABELS: Record<keyof FormInput | 'pricing', string> = {
+  name: 'Business/Professional Name',
+  location: 'Location',
+  zip: 'Zip code',
+  booking_link: 'Booking Link',
+  bio: 'Professional Bio',
+  license_details: 'License Information',
+  additional_details: 'Additional Details',
+  availability: 'Availability',
+  specialties: 'Specialties',
+  certifications: 'Certifications',
+  amenities: 'Amenities',
+  products: 'Products Used',
+  pricing: 'Services & Pricing',
+};
+
+/** What this form shows and saves of a profile: its fields and the services. */
+const editedValuesOf = (profile: AccountProfile) => ({
+  ...formValuesOf(profile),
+  pricing: profile.pricing ?? [],
+});
+
+/** Whether two versions differ in nothing this form shows (they may in the avatar or the portfolio). */
+const sameEdits = (a: AccountProfile, b: AccountProfile) =>
+  JSON.stringify(editedValuesOf(a)) === JSON.stringify(editedValuesOf(b));
+
+/** A refused save: the version saved meanwhile, and what this page tried to save over it. */
+interface Conflict {
+  theirs: VersionedAccountProfile;
+  mine: UpdateProfileBody;
+  /** The sticky Save (the form's fields) or a service's own save (the whole list). */
+  kind: 'form' | 'pricing';
+}
+
 /** A list field's message: about the whole list, or the first bad item. */
 function listError(error: unknown): string | undefined {
   if (!error) return undefined;
@@ -60,7 +101,8 @@ function listError(error: unknown): string | undefined {
 }
 
 interface ProviderProfileFormProps {
-  profile: AccountProfile;
+  /** The profile as loaded, with its version (sent as If-Match on save). */
+  profile: VersionedAccountProfile;
   /** The avatar upload, composed by the route from the uploads feature. */
   avatar: ReactNode;
   /** The portfolio manager, likewise. */
@@ -73,6 +115,14 @@ interface ProviderProfileFormProps {
  * without touching unsaved edits elsewhere; images save as they upload.
  */
 export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProfileFormProps) {
+  // The version the form's values were loaded from, sent as If-Match: a save never goes over a
+  // version saved meanwhile in another tab or device without the person choosing so.
+  const [base, setBase] = useState<VersionedAccountProfile>(profile);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // A new key drops the pricing editor's unsaved package when the latest version is taken.
+  const [pricingKey, setPricingKey] = useState(0);
+  const reloadProfile = useReloadAccountProfile();
+  const [isReloading, setIsReloading] = useState(false);
   const ids = { details: useId(), portfolio: useId(), pricing: useId(), lists: useId() };
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ProviderAccountFormSchema),
@@ -87,35 +137,111 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
   const isBusy = update.isPending || pricingUpdate.isPending;
   const bioLength = form.watch('bio')?.length ?? 0;
 
-  const handleSubmit = form.handleSubmit(
-    (values) =>
-      update.mutate(values, {
+  const saveForm = (values: UpdateProfileBody, from: VersionedAccountProfile) =>
+    update.mutate(
+      { body: values, base: from, isUnseenChangeFree: (latest) => sameEdits(latest, from) },
+      {
         onSuccess: (reply) => {
+          setBase(reply.profile);
+          setConflict(null);
           form.reset(formValuesOf(reply.profile));
           toast.success('Success', { description: 'Provider profile updated successfully' });
         },
         onError: (error) => {
+          if (error instanceof ProfileConflictError) {
+            setConflict({ theirs: error.theirs, mine: values, kind: 'form' });
+            return;
+          }
           applyServerIssues(error, FORM_FIELDS, form.setError);
           toast.error('Error', { description: 'Failed to update provider profile' });
         },
-      }),
+      },
+    );
+
+  const handleSubmit = form.handleSubmit(
+    (values) => saveForm(values, base),
     () => toast.error('Error', { description: 'Please check the highlighted fields.' }),
   );
 
-  const savePricing = async (pricing: ServicePackageInput[]): Promise<Issue[] | null> => {
+  const savePricing = async (
+    pricing: ServicePackageInput[],
+    from: VersionedAccountProfile = base,
+  ): Promise<Issue[] | null> => {
     try {
-      await pricingUpdate.mutateAsync({ pricing });
+      const reply = await pricingUpdate.mutateAsync({
+        body: { pricing },
+        base: from,
+        isUnseenChangeFree: (latest) => sameEdits(latest, from),
+      });
+      // Saved over `from`'s version: the other fields are still those the form was loaded with,
+      // except after a chosen 'Keep mine', when the untouched ones take the saved values.
+      setBase(reply.profile);
+      if (from !== base) form.reset(formValuesOf(reply.profile), { keepDirtyValues: true });
+      setConflict(null);
       toast.success('Success', { description: PROFILE_TEXTS.updated });
       return null;
     } catch (error) {
+      if (error instanceof ProfileConflictError) {
+        setConflict({ theirs: error.theirs, mine: { pricing }, kind: 'pricing' });
+        return [];
+      }
       toast.error('Error', { description: PROFILE_TEXTS.updateFailed });
       return error instanceof ApiError ? error.issues : [];
     }
   };
 
+  /** Takes `latest` into the page: the form's values, the services, the version; local edits go. */
+  const adopt = (latest: VersionedAccountProfile) => {
+    setBase(latest);
+    form.reset(formValuesOf(latest));
+    setIsPricingDirty(false);
+    setPricingKey((key) => key + 1);
+    setConflict(null);
+  };
+
+  const handleReload = async () => {
+    setIsReloading(true);
+    try {
+      adopt(await reloadProfile(profile.id));
+    } catch {
+      toast.error('Error', { description: 'Failed to load profile. Please try again later.' });
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  const handleKeepMine = () => {
+    if (!conflict) return;
+    if (conflict.kind === 'pricing') void savePricing(conflict.mine.pricing ?? [], conflict.theirs);
+    else saveForm(conflict.mine, conflict.theirs);
+  };
+
+  const conflictFields = conflict
+    ? (Object.keys(conflict.mine) as (keyof typeof FIELD_LABELS)[])
+        .filter((key) => key in FIELD_LABELS)
+        .map((key) => ({
+          key,
+          label: FIELD_LABELS[key],
+          theirs: editedValuesOf(conflict.theirs)[key],
+          yours: conflict.mine[key],
+        }))
+    : [];
+
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
       <UnsavedChangesDialog isDirty={isDirty || isPricingDirty} />
+      {conflict && (
+        <Suspense fallback={null}>
+          <ProfileConflictDialog
+            fields={conflictFields}
+            isBusy={isBusy || isReloading}
+            onReload={() => void handleReload()}
+            onKeepMine={handleKeepMine}
+            onUseTheirs={() => adopt(conflict.theirs)}
+            onClose={() => setConflict(null)}
+          />
+        </Suspense>
+      )}
       <AccountCard
         sectionId="account"
         email={profile.email}
@@ -200,6 +326,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         </CardHeader>
         <CardContent>
           <PricingEditor
+            key={pricingKey}
             pricing={profile.pricing ?? []}
             onSave={savePricing}
             onDirtyChange={setIsPricingDirty}
