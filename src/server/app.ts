@@ -29,6 +29,7 @@ import { insightRoutes } from './modules/insights/insights.routes';
 import { recordNewFavorite, recordSavedSearchAlertInclusions } from './modules/insights/insights.service';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { isNotificationMailStillWanted } from './modules/notifications/notifications.service';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
 import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/opening-alerts.service';
 import { openingRoutes } from './modules/openings/openings.routes';
@@ -187,7 +188,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...config.mail,
     ...(opts.now ? { now: opts.now } : {}),
     stillWanted: async (row) =>
-      (await isAlertStillWanted(database.db, row)) && (await isSavedSearchAlertStillWanted(database.db, row)),
+      (await isAlertStillWanted(database.db, row)) &&
+      (await isSavedSearchAlertStillWanted(database.db, row)) &&
+      (await isNotificationMailStillWanted(database.db, row)),
   });
   // PGlite answers one statement at a time: a bounded line in front of it (plugins/admission-gate.ts),
   // for the requests and for the cached public replies' misses. PostgreSQL's pool has its own bounded wait.

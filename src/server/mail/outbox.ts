@@ -63,6 +63,7 @@ export type MailKind =
   | 'opening-alert'
   | 'saved-search-alert'
   | 'new-review'
+  | 'review-reply'
   | 'form-notice';
 
 /**

@@ -191,6 +191,9 @@ export function newReviewMail(opts: {
   service: string | null;
   text: string;
   reviewsUrl: string;
+  /** One click turns emails about new reviews off (the kind's own unsubscribe page). */
+  unsubscribeUrl: string;
+  settingsUrl: string;
 }): MailContent {
   const stars = `${'★'.repeat(opts.rating)}${'☆'.repeat(5 - opts.rating)}`;
   const about = opts.service ? ` for ${opts.service}` : '';
@@ -206,6 +209,10 @@ export function newReviewMail(opts: {
         'You can post one public reply to each review. Replies are shown under the review on your profile.',
       ],
       action: { label: 'Read and reply', url: opts.reviewsUrl },
+      footerLinks: [
+        { label: 'Turn off emails about new reviews (one click)', url: opts.unsubscribeUrl },
+        { label: 'Manage notifications in your settings', url: opts.settingsUrl },
+      ],
     }),
     subject: `New ${opts.rating}-star review from ${opts.reviewerName} on ${BRAND.name}`,
   };

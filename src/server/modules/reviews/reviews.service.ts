@@ -240,8 +240,14 @@ async function tellProvider(
   review: { reviewer: string; rating: number; service: string | null; text: string },
 ) {
   if (!(await isEmailOn(db, provider.id, 'review_notices'))) return;
-  const { listUnsubscribe } = await unsubscribeLinksFor(ctx, provider.id, 'review_notices');
+  const { listUnsubscribe, unsubscribeUrl, settingsUrl } = await unsubscribeLinksFor(
+    ctx,
+    provider.id,
+    'review_notices',
+  );
   const mail = newReviewMail({
+    unsubscribeUrl,
+    settingsUrl,
     reviewerName: reviewerName(review.reviewer),
     rating: review.rating,
     service: review.service,
