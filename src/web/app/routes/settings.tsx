@@ -25,10 +25,10 @@ export function SettingsPage() {
         <p className="mt-1 text-muted">Sign-in, security, notifications and your data.</p>
       </div>
       <SecuritySection userId={userId} />
-      <EmailSection />
+      <EmailSection userId={userId} />
       <PasskeysSection />
       <SessionsSection userId={userId} />
-      <NotificationsSection />
+      <NotificationsSection userId={userId} />
       <DataSection />
     </div>
   );
