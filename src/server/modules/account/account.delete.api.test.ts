@@ -332,3 +332,35 @@ describe('GET /api/admin/account-deletions', () => {
     expect(Object.keys(rows[0]!).sort()).toEqual(['count', 'day', 'userType']);
   });
 });
+
+describe('limits per account', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ rateLimit: true });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('wrong passwords: the 11th try in 15 minutes is a 429 even with the right one, and the account stays', async () => {
+    const person = await createVerifiedUser(limited);
+    const token = { token: person.session.access_token };
+    for (let i = 0; i < 10; i++) {
+      const res = await limited.del(PATH, { current_password: `Wrong-Password-${i}`, confirm }, token);
+      expect(res.status).toBe(400);
+    }
+    const res = await limited.del(PATH, { current_password: person.password, confirm }, token);
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('RATE_LIMITED');
+    expect(await findUserRow(limited.db, person.email)).toBeDefined();
+  });
+
+  it('the data file: 5 an hour per account', async () => {
+    const person = await createVerifiedUser(limited);
+    const token = { token: person.session.access_token };
+    for (let i = 0; i < 5; i++) expect((await limited.get('/api/account/export', token)).status).toBe(200);
+    const res = await limited.get('/api/account/export', token);
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
