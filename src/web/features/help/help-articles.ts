@@ -154,7 +154,8 @@ export const HELP_SECTIONS: HelpSection[] = [
       },
       {
         question: 'How do I delete my account?',
-        answer: `Contact support (use Contact Support or email ${BRAND.supportEmail}) from the address on your account. We delete the account within 30 days.`,
+        answer:
+          'Go to Settings, then Your data, then Delete my account. It takes effect at once: your profile, photos, favourites, saved searches and reviews are removed, and you can download a copy of your data first.',
       },
       {
         question: 'How do opening alerts work?',
