@@ -27,6 +27,19 @@ export const EXAMPLE_IDS = {
 
 const EMAIL = 'maya@example.com';
 const PASSWORD = 'Velvet-Orchid-4821';
+
+/** A passkey's answer (an assertion) in the shape the browser library sends; signed by no known key. */
+const PASSKEY_ASSERTION = {
+  id: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0',
+  rawId: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0',
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+    authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+    signature: 'MEUCIQDk3aL7n2Yp9Wq1Zx4Hc9Rz4Kp8Wn2Qv6Xc1Tb9Ls3Mh7',
+  },
+  clientExtensionResults: {},
+};
 /** A 1×1 PNG. */
 const IMAGE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -71,6 +84,43 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'POST /api/auth/signin-link': { body: { email: EMAIL } },
   'POST /api/auth/signin-link/verify': { body: { token: 'Hq7Lm2Xv9Pc4Rt6Ws1Yz8Kb3' } },
   'POST /api/auth/reset-password': { body: { token: 'Jd5Nf8Qk2Sg7Tv0Wx3Za6Bc9', password: PASSWORD } },
+  // The settings' steps: a password that is not the example account's, so the contract test's signed-in user
+  // gets a documented 400 and keeps its password, email and account.
+  'POST /api/account/password': {
+    body: { current_password: 'My-Current-Password-1', new_password: 'Lantern-Meadow-7391' },
+  },
+  'POST /api/account/email': {
+    body: { new_email: 'maya.new@example.com', current_password: 'My-Current-Password-1' },
+  },
+  'POST /api/account/email/confirm': { body: { token: 'Rz4Kp8Wn2Qv6Xc1Tb9Ls3Mh7' } },
+  'POST /api/account/email/undo': { body: { token: 'Gy5Df2Nk8Pw3Vs6Jq1Zx4Hc9' } },
+  'DELETE /api/account/sessions/:id': { params: { id: '7c2e9a41-3b5d-4f80-a6c1-9e2d4b7f0a13' } },
+  'DELETE /api/account': { body: { current_password: 'My-Current-Password-1', confirm: 'DELETE' } },
+  'PUT /api/account/notifications': { body: { kind: 'review_notices', channel: 'email', enabled: false } },
+  'POST /api/account/notifications/unsubscribe': { body: { token: 'Uv4Wx7Yz0Ab3Cd6Ef9Gh2Ij5' } },
+  'POST /api/account/passkeys/register/options': { body: { current_password: 'My-Current-Password-1' } },
+  'POST /api/account/passkeys/register': {
+    body: {
+      name: 'My phone',
+      response: {
+        id: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0',
+        rawId: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0',
+        type: 'public-key',
+        response: {
+          clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+          attestationObject: 'o2NmbXRkbm9uZQ',
+        },
+        clientExtensionResults: {},
+      },
+    },
+  },
+  'POST /api/account/passkeys/reauth': { body: { response: PASSKEY_ASSERTION } },
+  'POST /api/auth/passkey/login': { body: { response: PASSKEY_ASSERTION } },
+  'PUT /api/account/passkeys/:id': {
+    params: { id: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0' },
+    body: { name: 'Work laptop' },
+  },
+  'DELETE /api/account/passkeys/:id': { params: { id: 'Vq3xK9sLm2Qw8Zr5Tn1Yb7Hc4Jd6Fg0' } },
   'POST /api/auth/reset-password/check': { body: { token: 'Jd5Nf8Qk2Sg7Tv0Wx3Za6Bc9' } },
   'PUT /api/auth/profile': {
     body: {
