@@ -145,6 +145,9 @@ export function LoginForm({
         variant="outline"
         className="w-full"
         disabled={passkeyMutation.isPending}
+        // Focus stays where it was: leaving a touched, empty email field would show its error and
+        // push this button down between the press and the release, and the click would be lost.
+        onMouseDown={(e) => e.preventDefault()}
         onClick={() => {
           setFailure(null);
           passkeyMutation.mutate();
