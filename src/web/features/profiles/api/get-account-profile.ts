@@ -1,10 +1,9 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { User } from '#domain/auth.ts';
 import type { VersionedProfileReply } from '#domain/profile-versions.ts';
 import type { AccountProfile, AccountProfileReplySchema } from '#domain/profiles.ts';
 import { api } from '#web/lib/api-client.ts';
-import { updateSessionUser } from '#web/lib/session.ts';
 
 export type AccountProfileReply = z.infer<typeof AccountProfileReplySchema>;
 
@@ -45,17 +44,4 @@ export function useAccountProfile(userId: string | undefined) {
 export function sessionUserOf(profile: AccountProfile): User {
   const { id, name, email, avatar_url, user_type, role, routing_slug } = profile;
   return { id, name, email, avatar_url, user_type, role, routing_slug };
-}
-
-/**
- * Loads the latest saved profile into the cache (and the session's user fields), whatever its age:
- * the account page's 'Reload the latest' after a conflict.
- */
-export function useReloadAccountProfile() {
-  const queryClient = useQueryClient();
-  return async (userId: string) => {
-    const latest = await queryClient.fetchQuery({ ...accountProfileQuery(userId), staleTime: 0 });
-    updateSessionUser(sessionUserOf(latest));
-    return latest;
-  };
 }

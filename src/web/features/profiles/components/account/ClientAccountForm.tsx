@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
-import { useReloadAccountProfile, type VersionedAccountProfile } from '../../api/get-account-profile';
+import type { VersionedAccountProfile } from '../../api/get-account-profile';
 import { ProfileConflictError, useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
@@ -42,8 +42,6 @@ export function ClientAccountForm({
   // The version the name was loaded from, sent as If-Match (see ProviderProfileForm).
   const [base, setBase] = useState<VersionedAccountProfile>(profile);
   const [conflict, setConflict] = useState<{ theirs: VersionedAccountProfile; mine: Values } | null>(null);
-  const reloadProfile = useReloadAccountProfile();
-  const [isReloading, setIsReloading] = useState(false);
 
   const save = (values: Values, from: VersionedAccountProfile) =>
     update.mutate(
@@ -75,30 +73,17 @@ export function ClientAccountForm({
     setConflict(null);
   };
 
-  const handleReload = async () => {
-    setIsReloading(true);
-    try {
-      adopt(await reloadProfile(profile.id));
-    } catch {
-      toast.error('Error', { description: 'Failed to load profile. Please try again later.' });
-    } finally {
-      setIsReloading(false);
-    }
-  };
-
   return (
     <form noValidate onSubmit={handleSubmit}>
       <UnsavedChangesDialog isDirty={form.formState.isDirty} />
       {conflict && (
         <Suspense fallback={null}>
           <ProfileConflictDialog
-            fields={[
-              { key: 'name', label: NAME_LABEL, theirs: conflict.theirs.name, yours: conflict.mine.name },
-            ]}
-            isBusy={update.isPending || isReloading}
-            onReload={() => void handleReload()}
+            conflict={conflict}
+            nameLabel={NAME_LABEL}
+            isBusy={update.isPending}
             onKeepMine={() => save(conflict.mine, conflict.theirs)}
-            onUseTheirs={() => adopt(conflict.theirs)}
+            onTakeLatest={adopt}
             onClose={() => setConflict(null)}
           />
         </Suspense>

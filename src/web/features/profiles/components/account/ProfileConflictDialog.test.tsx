@@ -8,27 +8,47 @@ import { ProviderProfileForm } from './ProviderProfileForm';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const fields = [
-  { key: 'bio', label: 'Professional Bio', theirs: 'Saved in tab A.', yours: 'The old bio.' },
-  { key: 'location', label: 'Location', theirs: 'Austin, TX', yours: 'Round Rock, TX' },
-  { key: 'specialties', label: 'Specialties', theirs: ['Balayage'], yours: ['Balayage'] },
-  { key: 'license_details', label: 'License Information', theirs: '', yours: null },
-];
+/** Tab B sent its whole form; tab A had saved a new bio meanwhile. */
+const conflict = {
+  theirs: {
+    id: 'provider-1',
+    name: 'Maya Lopez',
+    email: 'maya@example.com',
+    avatar_url: null,
+    user_type: 'provider' as const,
+    role: 'user' as const,
+    routing_slug: 'maya-lopez',
+    bio: 'Saved in tab A.',
+    location: 'Austin, TX',
+    specialties: ['Balayage'],
+    license_details: '',
+    version: '"p2"',
+  },
+  mine: {
+    name: 'Maya Lopez',
+    bio: 'The old bio.',
+    location: 'Round Rock, TX',
+    specialties: ['Balayage'],
+    license_details: undefined,
+  },
+};
 
 function renderDialog() {
-  const handlers = {
-    onReload: vi.fn(),
-    onKeepMine: vi.fn(),
-    onUseTheirs: vi.fn(),
-    onClose: vi.fn(),
-  };
-  const view = renderWithProviders(<ProfileConflictDialog fields={fields} isBusy={false} {...handlers} />);
+  const handlers = { onKeepMine: vi.fn(), onTakeLatest: vi.fn(), onClose: vi.fn() };
+  const view = renderWithProviders(
+    <ProfileConflictDialog
+      conflict={conflict}
+      nameLabel="Business/Professional Name"
+      isBusy={false}
+      {...handlers}
+    />,
+  );
   return { ...view, ...handlers };
 }
 
 describe('ProfileConflictDialog', () => {
   it('says the profile changed elsewhere, and the comparison lists only the fields that differ', async () => {
-    const { user, onKeepMine, onUseTheirs } = renderDialog();
+    const { user, onKeepMine, onTakeLatest } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: TEXTS.changedElsewhere });
     expect(dialog.textContent).toContain(TEXTS.explainConflict);
 
@@ -40,34 +60,44 @@ describe('ProfileConflictDialog', () => {
     expect(rows[0]!.textContent).toContain(`${TEXTS.theirs}Saved in tab A.`);
     expect(rows[0]!.textContent).toContain(`${TEXTS.yours}The old bio.`);
     expect(rows[1]!.textContent).toContain('Location');
-    // Equal lists and two kinds of empty are not differences.
+    // Equal values, equal lists and two kinds of empty are not differences.
+    expect(review.textContent).not.toContain('Business/Professional Name');
     expect(review.textContent).not.toContain('Specialties');
     expect(review.textContent).not.toContain('License Information');
 
     await user.click(within(review).getByRole('button', { name: TEXTS.keepMine }));
     expect(onKeepMine).toHaveBeenCalledTimes(1);
     await user.click(within(review).getByRole('button', { name: TEXTS.useTheirs }));
-    expect(onUseTheirs).toHaveBeenCalledTimes(1);
+    expect(onTakeLatest).toHaveBeenCalledWith(conflict.theirs);
   });
 
-  it('asks before reloading, and Cancel goes back without reloading', async () => {
-    const { user, onReload } = renderDialog();
+  it('asks before reloading, and reloads the latest saved version into the page', async () => {
+    signInForTest({ id: 'provider-1', user_type: 'provider' });
+    const latest = { ...conflict.theirs, bio: 'Saved again in tab C.', version: undefined };
+    const requests = stubFetch((request) =>
+      request.method === 'GET' && request.path === '/api/auth/profile'
+        ? { body: { success: true, profile: latest, version: '"p3"' } }
+        : undefined,
+    );
+    const { user, onTakeLatest } = renderDialog();
     await user.click(screen.getByRole('button', { name: TEXTS.reload }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain(TEXTS.confirmReload);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(onReload).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: TEXTS.reload }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: TEXTS.reload }));
-    expect(onReload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onTakeLatest).toHaveBeenCalledTimes(1));
+    expect(onTakeLatest).toHaveBeenCalledWith({ ...latest, version: '"p3"' });
   });
 
   it('Escape closes it without choosing', async () => {
-    const { user, onClose, onKeepMine, onUseTheirs, onReload } = renderDialog();
+    const { user, onClose, onKeepMine, onTakeLatest } = renderDialog();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect([onKeepMine, onUseTheirs, onReload].every((fn) => fn.mock.calls.length === 0)).toBe(true);
+    expect(onKeepMine).not.toHaveBeenCalled();
+    expect(onTakeLatest).not.toHaveBeenCalled();
   });
 });
 

@@ -1,9 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice, type PriceParts } from '#domain/pricing-options.ts';
 import { PROFILE_VERSION_TEXTS as TEXTS } from '#domain/profile-versions.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { updateSessionUser } from '#web/lib/session.ts';
+import {
+  accountProfileQuery,
+  sessionUserOf,
+  type VersionedAccountProfile,
+} from '../../api/get-account-profile';
+
+/** Each field of the account forms as they label it (the name's label is the form's own). */
+const FIELD_LABELS: Record<string, string> = {
+  location: 'Location',
+  zip: 'Zip code',
+  booking_link: 'Booking Link',
+  bio: 'Professional Bio',
+  license_details: 'License Information',
+  additional_details: 'Additional Details',
+  availability: 'Availability',
+  specialties: 'Specialties',
+  certifications: 'Certifications',
+  amenities: 'Amenities',
+  products: 'Products Used',
+  pricing: 'Services & Pricing',
+};
+
+/** A save refused because the profile changed elsewhere: the version saved meanwhile, and what this page sent. */
+export interface ProfileConflict {
+  theirs: VersionedAccountProfile;
+  mine: Record<string, unknown>;
+}
+
+/** The rows to compare: each field the refused save sent, with the saved value and this page's. */
+export function conflictFields(conflict: ProfileConflict, nameLabel: string): ConflictField[] {
+  const labels: Record<string, string> = { ...FIELD_LABELS, name: nameLabel };
+  const theirs = conflict.theirs as Record<string, unknown>;
+  return Object.keys(conflict.mine)
+    .filter((key) => key in labels)
+    .map((key) => ({ key, label: labels[key]!, theirs: theirs[key], yours: conflict.mine[key] }));
+}
 
 /** One field of the profile as the page labels it, with the saved value and this page's. */
 export interface ConflictField {
@@ -14,16 +53,15 @@ export interface ConflictField {
 }
 
 interface ProfileConflictDialogProps {
-  /** Every field this page edits; the comparison lists those whose two values differ. */
-  fields: ConflictField[];
-  /** A save (Keep mine) or a reload is under way. */
+  conflict: ProfileConflict;
+  /** How the form labels the name ('Full Name', 'Business/Professional Name'). */
+  nameLabel: string;
+  /** A save (Keep mine) is under way. */
   isBusy: boolean;
-  /** Reload the latest version (asked first: this page's edits are dropped). */
-  onReload: () => void;
   /** Save this page's version over the saved one. */
   onKeepMine: () => void;
-  /** Take the saved version into this page, dropping its edits. */
-  onUseTheirs: () => void;
+  /** Take a saved version into the page, dropping its edits: the one compared (Use theirs) or a reloaded one. */
+  onTakeLatest: (latest: VersionedAccountProfile) => void;
   /** Closed without choosing: the edits stay on the page, and the next save asks again. */
   onClose: () => void;
 }
@@ -60,15 +98,36 @@ export function differingFields(fields: ConflictField[]): ConflictField[] {
  * Loaded on the first conflict only (React.lazy): the /account chunk is at its size budget.
  */
 export function ProfileConflictDialog({
-  fields,
-  isBusy,
-  onReload,
+  conflict,
+  nameLabel,
+  isBusy: isSaving,
   onKeepMine,
-  onUseTheirs,
+  onTakeLatest,
   onClose,
 }: ProfileConflictDialogProps) {
   const [step, setStep] = useState<'choose' | 'review' | 'confirm-reload'>('choose');
-  const differing = differingFields(fields);
+  const [isReloading, setIsReloading] = useState(false);
+  const [reloadFailed, setReloadFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const differing = differingFields(conflictFields(conflict, nameLabel));
+  const isBusy = isSaving || isReloading;
+
+  const handleReload = async () => {
+    setIsReloading(true);
+    setReloadFailed(false);
+    try {
+      const latest = await queryClient.fetchQuery({
+        ...accountProfileQuery(conflict.theirs.id),
+        staleTime: 0,
+      });
+      updateSessionUser(sessionUserOf(latest));
+      onTakeLatest(latest);
+    } catch {
+      setReloadFailed(true);
+    } finally {
+      setIsReloading(false);
+    }
+  };
 
   const reloadButton = (
     <Button variant="outline" disabled={isBusy} onClick={() => setStep('confirm-reload')}>
@@ -98,14 +157,17 @@ export function ProfileConflictDialog({
       )}
 
       {step === 'confirm-reload' && (
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" disabled={isBusy} onClick={() => setStep('choose')}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={isBusy} onClick={onReload}>
-            {isBusy && <Spinner />}
-            {TEXTS.reload}
-          </Button>
+        <div className="space-y-3">
+          {reloadFailed && <Alert>Failed to load profile. Please try again later.</Alert>}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" disabled={isBusy} onClick={() => setStep('choose')}>
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={isBusy} onClick={() => void handleReload()}>
+              {isBusy && <Spinner />}
+              {TEXTS.reload}
+            </Button>
+          </div>
         </div>
       )}
 
@@ -133,7 +195,7 @@ export function ProfileConflictDialog({
             </ul>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" disabled={isBusy} onClick={onUseTheirs}>
+            <Button variant="outline" disabled={isBusy} onClick={() => onTakeLatest(conflict.theirs)}>
               {TEXTS.useTheirs}
             </Button>
             <Button disabled={isBusy || differing.length === 0} onClick={onKeepMine}>

@@ -17,7 +17,7 @@ import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
-import { useReloadAccountProfile, type VersionedAccountProfile } from '../../api/get-account-profile';
+import type { VersionedAccountProfile } from '../../api/get-account-profile';
 import { ProfileConflictError, useUpdateProfile } from '../../api/update-profile';
 import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
@@ -56,22 +56,7 @@ function formValuesOf(profile: AccountProfile): FormInput {
   };
 }
 
-/** Each field as the form labels it, for the comparison after a conflict. */
-const FIELD_LABELS: Record<keyof FormInput | 'pricing', string> = {
-  name: 'Business/Professional Name',
-  location: 'Location',
-  zip: 'Zip code',
-  booking_link: 'Booking Link',
-  bio: 'Professional Bio',
-  license_details: 'License Information',
-  additional_details: 'Additional Details',
-  availability: 'Availability',
-  specialties: 'Specialties',
-  certifications: 'Certifications',
-  amenities: 'Amenities',
-  products: 'Products Used',
-  pricing: 'Services & Pricing',
-};
+const NAME_LABEL = 'Business/Professional Name';
 
 /** What this form shows and saves of a profile: its fields and the services. */
 const editedValuesOf = (profile: AccountProfile) => ({
@@ -121,8 +106,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // A new key drops the pricing editor's unsaved package when the latest version is taken.
   const [pricingKey, setPricingKey] = useState(0);
-  const reloadProfile = useReloadAccountProfile();
-  const [isReloading, setIsReloading] = useState(false);
+
   const ids = { details: useId(), portfolio: useId(), pricing: useId(), lists: useId() };
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ProviderAccountFormSchema),
@@ -199,33 +183,11 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
     setConflict(null);
   };
 
-  const handleReload = async () => {
-    setIsReloading(true);
-    try {
-      adopt(await reloadProfile(profile.id));
-    } catch {
-      toast.error('Error', { description: 'Failed to load profile. Please try again later.' });
-    } finally {
-      setIsReloading(false);
-    }
-  };
-
   const handleKeepMine = () => {
     if (!conflict) return;
     if (conflict.kind === 'pricing') void savePricing(conflict.mine.pricing ?? [], conflict.theirs);
     else saveForm(conflict.mine, conflict.theirs);
   };
-
-  const conflictFields = conflict
-    ? (Object.keys(conflict.mine) as (keyof typeof FIELD_LABELS)[])
-        .filter((key) => key in FIELD_LABELS)
-        .map((key) => ({
-          key,
-          label: FIELD_LABELS[key],
-          theirs: editedValuesOf(conflict.theirs)[key],
-          yours: conflict.mine[key],
-        }))
-    : [];
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
@@ -233,11 +195,11 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
       {conflict && (
         <Suspense fallback={null}>
           <ProfileConflictDialog
-            fields={conflictFields}
-            isBusy={isBusy || isReloading}
-            onReload={() => void handleReload()}
+            conflict={conflict}
+            nameLabel={NAME_LABEL}
+            isBusy={isBusy}
             onKeepMine={handleKeepMine}
-            onUseTheirs={() => adopt(conflict.theirs)}
+            onTakeLatest={adopt}
             onClose={() => setConflict(null)}
           />
         </Suspense>
@@ -247,7 +209,7 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
         email={profile.email}
         avatar={avatar}
         nameField={
-          <Field label="Business/Professional Name" error={errors.name?.message} required>
+          <Field label={NAME_LABEL} error={errors.name?.message} required>
             <Input autoComplete="organization" {...form.register('name')} />
           </Field>
         }
