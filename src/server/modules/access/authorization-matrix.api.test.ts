@@ -1,11 +1,13 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingLogs,
+  emailTokens,
   favoriteServices,
   favorites,
   formSubmissions,
   openings,
+  passkeys,
   providerProfiles,
   providerRatings,
   refreshTokens,
@@ -33,7 +35,7 @@ import {
   TEST_SERVICE,
   uniqueEmail,
 } from '#server/test/factories.ts';
-import { asBrowser } from '#server/test/session-cookie.ts';
+import { asBrowser, refreshTokenOf } from '#server/test/session-cookie.ts';
 import { dataUrl, swatch } from '#server/test/test-images.ts';
 
 /**
@@ -71,7 +73,8 @@ type Cell =
   | '403 ADMIN_ACCESS_REQUIRED'
   | '403 BETA_LOCKED'
   | '403 EMAIL_NOT_VERIFIED'
-  | '400 INVALID_TOKEN';
+  | '400 INVALID_TOKEN'
+  | '401 INVALID_CREDENTIALS';
 
 const ROLES: readonly Role[] = [
   'anonymous',
@@ -111,6 +114,7 @@ const ids = {
   submission: '',
   portfolioUrl: '',
   savedSearch: '',
+  clientLogin: '',
 };
 const emails = { client: '', owner: '' };
 let ownerSlug = '';
@@ -239,6 +243,42 @@ async function unUpgrade() {
     await open.db.delete(providerProfiles).where(eq(providerProfiles.userId, id));
   }
 }
+
+/** Every account's password hash: a refused password change must leave them all as they were. */
+const passwordHashes = async () =>
+  (await open.db.select({ h: users.passwordHash }).from(users).orderBy(users.id)).map((r) => r.h).join();
+const emailChangeTokens = () => open.db.$count(emailTokens, eq(emailTokens.purpose, 'change-email'));
+const passkeyCount = () => open.db.$count(passkeys);
+/** A second login of the client (its own browser), which 'Sign out' and 'everywhere else' aim at. */
+async function newClientLogin() {
+  const res = await open.post('/api/auth/login', { email: emails.client, password: DEFAULT_PASSWORD });
+  expect(res.status, res.text).toBe(200);
+  const [row] = await open.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshTokenOf(res))));
+  ids.clientLogin = row!.familyId;
+}
+const clientLoginLive = () =>
+  open.db.$count(
+    refreshTokens,
+    and(eq(refreshTokens.familyId, ids.clientLogin), isNull(refreshTokens.revokedAt)),
+  );
+/** A passkey's answers in the browser library's shape, signed by no known key and for no asked challenge. */
+const BOGUS_ASSERTION = {
+  id: 'bWF0cml4LXBhc3NrZXk',
+  rawId: 'bWF0cml4LXBhc3NrZXk',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+const BOGUS_REGISTRATION = {
+  id: 'bWF0cml4LXBhc3NrZXk',
+  rawId: 'bWF0cml4LXBhc3NrZXk',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
 
 /** Upload bodies always name the owner; the token travels in the header, as everywhere. */
 const uploadBody = (fields: Record<string, string>) => ({ userId: ids.owner, ...fields });
@@ -617,6 +657,85 @@ const ENDPOINTS = {
     plain: true,
   },
   'GET /api/admin/access': { request: (app, o) => app.get('/api/admin/access', o) },
+  'GET /api/account/identity': { request: (app, o) => app.get('/api/account/identity', o) },
+  'POST /api/account/password (wrong current password)': {
+    request: (app, o) =>
+      app.post(
+        '/api/account/password',
+        { current_password: 'Wrong-Password-31', new_password: 'Lantern-Meadow-7391' },
+        o,
+      ),
+    probe: passwordHashes,
+  },
+  'GET /api/account/sessions': { request: (app, o) => app.get('/api/account/sessions', o) },
+  "DELETE /api/account/sessions/:id (client's other login)": {
+    arrange: newClientLogin,
+    request: (app, o) => app.del(`/api/account/sessions/${ids.clientLogin}`, undefined, o),
+    probe: clientLoginLive,
+  },
+  'POST /api/account/sessions/end-others': {
+    arrange: newClientLogin,
+    request: (app, o) => app.post('/api/account/sessions/end-others', undefined, o),
+    probe: clientLoginLive,
+  },
+  'GET /api/account/email': { request: (app, o) => app.get('/api/account/email', o) },
+  'POST /api/account/email (wrong current password)': {
+    request: (app, o) =>
+      app.post(
+        '/api/account/email',
+        { new_email: 'matrix-new@example.com', current_password: 'Wrong-Password-31' },
+        o,
+      ),
+    probe: emailChangeTokens,
+  },
+  'POST /api/account/email/confirm (unknown token)': {
+    request: (app, o) => app.post('/api/account/email/confirm', { token: 'not-a-token' }, o),
+  },
+  'POST /api/account/email/undo (unknown token)': {
+    request: (app, o) => app.post('/api/account/email/undo', { token: 'not-a-token' }, o),
+  },
+  'GET /api/account/passkeys': { request: (app, o) => app.get('/api/account/passkeys', o) },
+  'POST /api/account/passkeys/register/options (wrong current password)': {
+    request: (app, o) =>
+      app.post('/api/account/passkeys/register/options', { current_password: 'Wrong-Password-31' }, o),
+  },
+  'POST /api/account/passkeys/register (no challenge asked)': {
+    request: (app, o) => app.post('/api/account/passkeys/register', { response: BOGUS_REGISTRATION }, o),
+    probe: passkeyCount,
+  },
+  'POST /api/account/passkeys/reauth/options (no passkey yet)': {
+    request: (app, o) => app.post('/api/account/passkeys/reauth/options', undefined, o),
+  },
+  'POST /api/account/passkeys/reauth (unknown passkey)': {
+    request: (app, o) => app.post('/api/account/passkeys/reauth', { response: BOGUS_ASSERTION }, o),
+  },
+  'PUT /api/account/passkeys/:id (unknown)': {
+    request: (app, o) => app.put('/api/account/passkeys/not-a-passkey', { name: 'Matrix key' }, o),
+  },
+  'DELETE /api/account/passkeys/:id (unknown)': {
+    request: (app, o) => app.del('/api/account/passkeys/not-a-passkey', undefined, o),
+  },
+  'POST /api/auth/passkey/options': {
+    request: (app, o) => app.post('/api/auth/passkey/options', undefined, o),
+  },
+  'POST /api/auth/passkey/login (unknown passkey)': {
+    request: (app, o) => app.post('/api/auth/passkey/login', { response: BOGUS_ASSERTION }, o),
+  },
+  'GET /api/account/notifications': { request: (app, o) => app.get('/api/account/notifications', o) },
+  'PUT /api/account/notifications (own)': {
+    request: (app, o) =>
+      app.put('/api/account/notifications', { kind: 'product_news', channel: 'email', enabled: true }, o),
+  },
+  'POST /api/account/notifications/unsubscribe (unknown token)': {
+    request: (app, o) => app.post('/api/account/notifications/unsubscribe', { token: 'not-a-token' }, o),
+  },
+  'GET /api/account/export': { request: (app, o) => app.get('/api/account/export', o), plain: true },
+  'DELETE /api/account (wrong current password)': {
+    request: (app, o) =>
+      app.del('/api/account', { current_password: 'Wrong-Password-31', confirm: 'DELETE' }, o),
+    probe: userTypes,
+  },
+  'GET /api/admin/account-deletions': { request: (app, o) => app.get('/api/admin/account-deletions', o) },
   'POST /api/admin/access': {
     request: (app, o) => app.post('/api/admin/access', { password: ADMIN_PASSWORD }, o),
   },
@@ -629,6 +748,7 @@ type EndpointName = keyof typeof ENDPOINTS;
 
 const E = '403 EMAIL_NOT_VERIFIED' as const;
 const T = '400 INVALID_TOKEN' as const;
+const I = '401 INVALID_CREDENTIALS' as const;
 // biome-ignore format: the tables read as tables
 const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]> = {
   //                                                                       anon  unver client owner other admin expired tampered
@@ -718,6 +838,30 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'GET /api/admin/search-logs/export':                                    [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/booking-logs/export':                                   [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/access':                                                [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/account/identity':                                            [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/account/password (wrong current password)':                  [401,   E, 400, 400, 400, 400, 401, 401],
+  'GET /api/account/sessions':                                            [401,   E, 200, 200, 200, 200, 401, 401],
+  "DELETE /api/account/sessions/:id (client's other login)":              [401,   E, 200, 404, 404, 404, 401, 401],
+  'POST /api/account/sessions/end-others':                                [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/account/email':                                               [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/account/email (wrong current password)':                     [401,   E, 400, 400, 400, 400, 401, 401],
+  'POST /api/account/email/confirm (unknown token)':                      [  T,   T,   T,   T,   T,   T,   T,   T],
+  'POST /api/account/email/undo (unknown token)':                         [  T,   T,   T,   T,   T,   T,   T,   T],
+  'GET /api/account/passkeys':                                            [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/account/passkeys/register/options (wrong current password)': [401,   E, 400, 400, 400, 400, 401, 401],
+  'POST /api/account/passkeys/register (no challenge asked)':             [401,   E, 400, 400, 400, 400, 401, 401],
+  'POST /api/account/passkeys/reauth/options (no passkey yet)':           [401,   E, 400, 400, 400, 400, 401, 401],
+  'POST /api/account/passkeys/reauth (unknown passkey)':                  [401,   E, 400, 400, 400, 400, 401, 401],
+  'PUT /api/account/passkeys/:id (unknown)':                              [401,   E, 404, 404, 404, 404, 401, 401],
+  'DELETE /api/account/passkeys/:id (unknown)':                           [401,   E, 404, 404, 404, 404, 401, 401],
+  'POST /api/auth/passkey/options':                                       [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/passkey/login (unknown passkey)':                       [  I,   I,   I,   I,   I,   I,   I,   I],
+  'GET /api/account/notifications':                                       [401,   E, 200, 200, 200, 200, 401, 401],
+  'PUT /api/account/notifications (own)':                                 [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/account/notifications/unsubscribe (unknown token)':          [  T,   T,   T,   T,   T,   T,   T,   T],
+  'GET /api/account/export':                                              [401,   E, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/account (wrong current password)':                         [401,   E, 400, 400, 400, 400, 401, 401],
+  'GET /api/admin/account-deletions':                                     [401,   E, 403, 403, 403, 200, 401, 401],
   'POST /api/admin/access':                                               [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/beta/access':                                                [404, 404, 404, 404, 404, 404, 404, 404],
@@ -813,6 +957,30 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'GET /api/admin/search-logs/export':                                    [401, 403, 403, 403,   A, 200],
   'GET /api/admin/booking-logs/export':                                   [401, 403, 403, 403,   A, 200],
   'GET /api/admin/access':                                                [401, 403, 403, 403, 200, 200],
+  'GET /api/account/identity':                                            [401, 200, 200, 200, 200, 200],
+  'POST /api/account/password (wrong current password)':                  [401, 400, 400, 400, 400, 400],
+  'GET /api/account/sessions':                                            [401, 200, 200, 200, 200, 200],
+  "DELETE /api/account/sessions/:id (client's other login)":              [401, 200, 404, 404, 404, 404],
+  'POST /api/account/sessions/end-others':                                [401, 200, 200, 200, 200, 200],
+  'GET /api/account/email':                                               [401, 200, 200, 200, 200, 200],
+  'POST /api/account/email (wrong current password)':                     [401, 400, 400, 400, 400, 400],
+  'POST /api/account/email/confirm (unknown token)':                      [  T,   T,   T,   T,   T,   T],
+  'POST /api/account/email/undo (unknown token)':                         [  T,   T,   T,   T,   T,   T],
+  'GET /api/account/passkeys':                                            [401, 200, 200, 200, 200, 200],
+  'POST /api/account/passkeys/register/options (wrong current password)': [401, 400, 400, 400, 400, 400],
+  'POST /api/account/passkeys/register (no challenge asked)':             [401, 400, 400, 400, 400, 400],
+  'POST /api/account/passkeys/reauth/options (no passkey yet)':           [401, 400, 400, 400, 400, 400],
+  'POST /api/account/passkeys/reauth (unknown passkey)':                  [401, 400, 400, 400, 400, 400],
+  'PUT /api/account/passkeys/:id (unknown)':                              [401, 404, 404, 404, 404, 404],
+  'DELETE /api/account/passkeys/:id (unknown)':                           [401, 404, 404, 404, 404, 404],
+  'POST /api/auth/passkey/options':                                       [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/passkey/login (unknown passkey)':                       [  I,   I,   I,   I,   I,   I],
+  'GET /api/account/notifications':                                       [401, 200, 200, 200, 200, 200],
+  'PUT /api/account/notifications (own)':                                 [401, 200, 200, 200, 200, 200],
+  'POST /api/account/notifications/unsubscribe (unknown token)':          [  T,   T,   T,   T,   T,   T],
+  'GET /api/account/export':                                              [401, 200, 200, 200, 200, 200],
+  'DELETE /api/account (wrong current password)':                         [401, 400, 400, 400, 400, 400],
+  'GET /api/admin/account-deletions':                                     [401, 403, 403, 403,   A, 200],
   'POST /api/admin/access':                                               [401, 403, 403, 403, 200, 200],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],
   'POST /api/beta/access':                                                [200, 200, 200, 200, 200, 200],
@@ -908,6 +1076,30 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'GET /api/admin/search-logs/export':                                    [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/booking-logs/export':                                   [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/access':                                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/identity':                                            [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/password (wrong current password)':                  [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/sessions':                                            [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/account/sessions/:id (client's other login)":              [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/sessions/end-others':                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/email':                                               [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/email (wrong current password)':                     [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/email/confirm (unknown token)':                      [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/email/undo (unknown token)':                         [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/passkeys':                                            [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/passkeys/register/options (wrong current password)': [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/passkeys/register (no challenge asked)':             [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/passkeys/reauth/options (no passkey yet)':           [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/passkeys/reauth (unknown passkey)':                  [  B,   B,   B,   B,   B,   B],
+  'PUT /api/account/passkeys/:id (unknown)':                              [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/account/passkeys/:id (unknown)':                           [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/passkey/options':                                       [  B,   B,   B,   B,   B,   B],
+  'POST /api/auth/passkey/login (unknown passkey)':                       [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/notifications':                                       [  B,   B,   B,   B,   B,   B],
+  'PUT /api/account/notifications (own)':                                 [  B,   B,   B,   B,   B,   B],
+  'POST /api/account/notifications/unsubscribe (unknown token)':          [  B,   B,   B,   B,   B,   B],
+  'GET /api/account/export':                                              [  B,   B,   B,   B,   B,   B],
+  'DELETE /api/account (wrong current password)':                         [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/account-deletions':                                     [  B,   B,   B,   B,   B,   B],
   'POST /api/admin/access':                                               [  B,   B,   B,   B,   B,   B],
   'GET /api/beta':                                                        [200, 200, 200, 200, 200, 200],
   'POST /api/beta/access':                                                [200, 200, 200, 200, 200, 200],
