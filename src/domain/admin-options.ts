@@ -12,6 +12,11 @@ export const ADMIN_LIMITS = {
 } as const;
 
 export const ADMIN_TEXTS = {
+  /** The account deletions card: counts only (ADR 026). */
+  deletionsTitle: 'Account deletions',
+  deletionsDescription: 'Deleted accounts per day, as counts only: nothing about who they were is kept.',
+  deletionsTotal: (n: number) => `${n} in the last 30 days`,
+  deletionsNone: 'No accounts were deleted in the last 30 days.',
   accessTitle: 'Admin Access',
   accessDenied: 'Access Denied',
   invalidPassword: 'Invalid admin password',

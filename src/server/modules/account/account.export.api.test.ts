@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountExport, AccountExportSchema } from '#domain/account-data.ts';
+import { type AccountExport, AccountExportSchema } from '#domain/account-export.ts';
 import { rowsOf } from '#server/db/client.ts';
 import {
   blockedProviders,

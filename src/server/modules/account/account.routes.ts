@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DATA_TEXTS,
   AccountDeletionsReplySchema,
-  AccountExportSchema,
   DeleteAccountBodySchema,
   exportFileName,
 } from '#domain/account-data.ts';
+import { AccountExportSchema } from '#domain/account-export.ts';
 import { MessageReplySchema } from '#domain/auth.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';

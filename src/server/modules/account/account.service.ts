@@ -1,10 +1,9 @@
 import {
   ACCOUNT_DATA_TEXTS,
   type AccountDeletionsReply,
-  type AccountExport,
-  type AccountExportSection,
   type DeleteAccountBody,
 } from '#domain/account-data.ts';
+import type { AccountExport, AccountExportSection } from '#domain/account-export.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';

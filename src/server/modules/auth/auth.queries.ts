@@ -100,6 +100,11 @@ export async function deleteProviderProfile(db: Db, userId: string): Promise<voi
   await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
 }
 
+/**
+ * Every change of the account moves its profile version too (the ETag of GET /api/auth/profile): the
+ * email, the type and the role are in that reply, and a version moved by a field the profile form
+ * does not edit costs the form nothing (it saves again without asking).
+ */
 export async function updateUser(
   db: Db,
   id: string,
@@ -107,7 +112,7 @@ export async function updateUser(
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()`, profileVersion: sql`${users.profileVersion} + 1` })
     .where(eq(users.id, id))
     .returning();
   return row!;

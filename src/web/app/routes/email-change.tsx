@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { EMAIL_CHANGE_TEXTS, FORGOT_PASSWORD_PATH } from '#domain/email-change.ts';
+import { EMAIL_CHANGE_TEXTS, FORGOT_PASSWORD_PATH } from '#domain/email-change-texts.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DELETION_KEEPS, DELETION_REMOVES, EXPORT_CONTENTS } from '#domain/account-data.ts';
+import { DELETION_KEEPS, DELETION_REMOVES, EXPORT_CONTENTS } from '#domain/account-data-texts.ts';
 import { BRAND } from '#domain/brand.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 

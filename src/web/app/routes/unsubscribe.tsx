@@ -2,7 +2,7 @@ import { BellOff, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { isSwitchableKind, NOTIFICATION_TEXTS, notificationKind } from '#domain/notifications.ts';
+import { isSwitchableKind, NOTIFICATION_TEXTS, notificationKind } from '#domain/notification-kinds.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card, CardContent } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';

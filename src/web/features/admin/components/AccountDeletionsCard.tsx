@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react';
 import { useId } from 'react';
-import { ACCOUNT_DATA_TEXTS } from '#domain/account-data.ts';
+import { ADMIN_TEXTS } from '#domain/admin-options.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { useAccountDeletions } from '../api/get-account-deletions';
 
@@ -15,19 +15,19 @@ export function AccountDeletionsCard({ userId }: { userId: string }) {
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2">
           <UserX className="h-5 w-5" aria-hidden="true" />
-          {ACCOUNT_DATA_TEXTS.adminTitle}
+          {ADMIN_TEXTS.deletionsTitle}
         </CardTitle>
         <CardDescription>
-          {ACCOUNT_DATA_TEXTS.adminDescription} {ACCOUNT_DATA_TEXTS.adminTotal(total)}.
+          {ADMIN_TEXTS.deletionsDescription} {ADMIN_TEXTS.deletionsTotal(total)}.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {days.length === 0 ? (
-          <p className="text-sm text-muted">{ACCOUNT_DATA_TEXTS.adminNone}</p>
+          <p className="text-sm text-muted">{ADMIN_TEXTS.deletionsNone}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[20rem] text-left text-sm">
-              <caption className="sr-only">{ACCOUNT_DATA_TEXTS.adminTitle}, newest day first</caption>
+              <caption className="sr-only">{ADMIN_TEXTS.deletionsTitle}, newest day first</caption>
               <thead className="text-muted">
                 <tr>
                   <th scope="col" className="py-1.5 pr-4 font-medium">

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { exportFileName } from '#domain/account-data.ts';
+import { exportFileName } from '#domain/account-data-texts.ts';
 import { downloadCsv } from '#web/lib/api-client.ts';
 
 /**
