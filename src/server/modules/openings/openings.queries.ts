@@ -23,6 +23,8 @@ export interface OpeningRow {
   display_location: string;
   display_booking_link: string;
   time_zone: string;
+  /** The owner's reads only (findProviderOpenings, findOpeningById): the row's version (openingVersion). */
+  version?: string;
 }
 
 /** Each filter of the public list (/availability); the service has checked them. */
@@ -53,10 +55,47 @@ export const SELECT_OPENING_COLUMNS = sql`
          coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
          coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link`;
 
-const SELECT_OPENING = sql`${SELECT_OPENING_COLUMNS}
+const FROM_OPENING = sql`
   FROM openings o
   JOIN users u ON u.id = o.provider_id
   LEFT JOIN provider_profiles p ON p.user_id = o.provider_id`;
+
+const SELECT_OPENING = sql`${SELECT_OPENING_COLUMNS}${FROM_OPENING}`;
+
+/**
+ * An opening's version, the entity tag its owner sends back as If-Match (domain/versions.ts):
+ * `"o<updated_at in microseconds since 1970>"`, the column's whole precision, so that a row written
+ * straight into the table (a seed's now()) has one exact version too. Every write of an opening
+ * moves updated_at on (nextUpdatedAt), so every write moves the version on.
+ */
+const openingVersion = (updatedAt: SQLWrapper) =>
+  sql<string>`'"o' || (extract(epoch from ${updatedAt}) * 1000000)::bigint || '"'`;
+
+/** The owner's reads: the public columns and the version. */
+const SELECT_OWN_OPENING = sql`${SELECT_OPENING_COLUMNS},
+         ${openingVersion(sql`o.updated_at`)} AS version${FROM_OPENING}`;
+
+/**
+ * updated_at of a write at `now`: `now`, or a microsecond past the stored one when the clock has not
+ * moved past it (two writes within one tick, a clock set back), so the version always changes.
+ */
+const nextUpdatedAt = (now: Date) =>
+  sql`greatest(${now.toISOString()}::timestamptz, ${openings.updatedAt} + interval '1 microsecond')`;
+
+/**
+ * The write's condition on the version: none for `'*'` (no If-Match, or `*`), else the row's version
+ * is one of the tags (none: never). Inside the UPDATE or DELETE itself, so a change committed since
+ * the owner loaded the opening is seen by the write that would overwrite it (PostgreSQL re-checks
+ * the condition on the row a concurrent write left).
+ */
+const versionIs = (expected: '*' | readonly string[]) => {
+  if (expected === '*') return undefined;
+  if (expected.length === 0) return sql`false`;
+  return sql`${openingVersion(openings.updatedAt)} IN (${sql.join(
+    expected.map((tag) => sql`${tag}`),
+    sql`, `,
+  )})`;
+};
 
 /** The public list's window (listUpcomingOpenings): not ended at `now`, starting before `until`. */
 export interface UpcomingWindow {
@@ -184,7 +223,7 @@ export async function findProviderOpenings(
   },
 ): Promise<OpeningRow[]> {
   return rowsOf<OpeningRow>(
-    await db.execute(sql`${SELECT_OPENING}
+    await db.execute(sql`${SELECT_OWN_OPENING}
       WHERE o.provider_id = ${opts.providerId}
         AND o.end_time > ${opts.now.toISOString()}::timestamptz
         ${opts.includeInactive ? sql`` : sql`AND o.is_active`}
@@ -194,8 +233,9 @@ export async function findProviderOpenings(
   );
 }
 
+/** An opening with its version (the replies to its owner's writes read it). */
 export async function findOpeningById(db: Db, id: string): Promise<OpeningRow | undefined> {
-  const [row] = rowsOf<OpeningRow>(await db.execute(sql`${SELECT_OPENING} WHERE o.id = ${id}`));
+  const [row] = rowsOf<OpeningRow>(await db.execute(sql`${SELECT_OWN_OPENING} WHERE o.id = ${id}`));
   return row;
 }
 
@@ -230,39 +270,56 @@ export async function insertOpening(db: Db, providerId: string, fields: StoredOp
   return row!.id;
 }
 
-/** Updates the provider's own opening; false when there is no such opening of theirs. */
+/**
+ * Updates the provider's own opening while its version is one of `expected` ('*': any); false when
+ * there is no such opening of theirs at that version (the service tells the two apart).
+ */
 export async function updateOpening(
   db: Db,
   id: string,
   providerId: string,
   fields: StoredOpeningFields & { is_active?: boolean | undefined },
   now: Date,
+  expected: '*' | readonly string[] = '*',
 ): Promise<boolean> {
   const rows = await db
     .update(openings)
     .set({
       ...columnsOf(fields),
       ...(fields.is_active === undefined ? {} : { isActive: fields.is_active }),
-      updatedAt: now,
+      updatedAt: nextUpdatedAt(now),
     })
-    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId), versionIs(expected)))
     .returning({ id: openings.id });
   return rows.length > 0;
 }
 
-export async function deactivateOpening(db: Db, id: string, providerId: string, now: Date) {
+/** Deactivates the provider's own opening at one of the `expected` versions (moving it on); false otherwise. */
+export async function deactivateOpening(
+  db: Db,
+  id: string,
+  providerId: string,
+  now: Date,
+  expected: '*' | readonly string[] = '*',
+) {
   const rows = await db
     .update(openings)
-    .set({ isActive: false, updatedAt: now })
-    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .set({ isActive: false, updatedAt: nextUpdatedAt(now) })
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId), versionIs(expected)))
     .returning({ id: openings.id });
   return rows.length > 0;
 }
 
-export async function deleteOpening(db: Db, id: string, providerId: string) {
+/** Deletes the provider's own opening at one of the `expected` versions; false otherwise. */
+export async function deleteOpening(
+  db: Db,
+  id: string,
+  providerId: string,
+  expected: '*' | readonly string[] = '*',
+) {
   const rows = await db
     .delete(openings)
-    .where(and(eq(openings.id, id), eq(openings.providerId, providerId)))
+    .where(and(eq(openings.id, id), eq(openings.providerId, providerId), versionIs(expected)))
     .returning({ id: openings.id });
   return rows.length > 0;
 }

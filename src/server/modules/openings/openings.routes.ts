@@ -1,22 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '#domain/errors.ts';
 import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from '#domain/idempotency.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
+import {
+  type OwnOpening,
+  VersionedOpeningReplySchema,
+  VersionedOpeningsReplySchema,
+} from '#domain/opening-versions.ts';
 import {
   CreateOpeningBodySchema,
   DeleteOpeningQuerySchema,
   DeleteOpeningReplySchema,
   OPENING_TEXTS,
-  type Opening,
   OpeningIdQuerySchema,
-  OpeningReplySchema,
   OpeningsQuerySchema,
-  OpeningsReplySchema,
   openingPublicFrom,
   SetTimeZoneBodySchema,
   TimeZoneReplySchema,
   UpdateOpeningBodySchema,
 } from '#domain/openings.ts';
+import { IF_MATCH_HEADER, IfMatchHeadersSchema } from '#domain/profile-versions.ts';
+import { VERSION_TEXTS } from '#domain/versions.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { OPTIONAL_SIGN_IN } from '#server/plugins/openapi.ts';
@@ -33,7 +38,7 @@ const PATH = '/api/last-minute-openings';
  * The reply to a saved opening. One that starts past the public lists' days is saved all the same,
  * and the reply says when it will appear (its provider's clocks), so nobody wonders where it is.
  */
-function savedOpeningReply(message: string, opening: Opening, now: Date) {
+function savedOpeningReply(message: string, opening: OwnOpening, now: Date) {
   const publicFrom = opening.is_active ? openingPublicFrom(opening.start_time, now) : null;
   const when =
     publicFrom && formatOpeningMoment(publicFrom, { timeZone: opening.time_zone, locale: 'en-US' });
@@ -63,8 +68,10 @@ export async function openingRoutes(base: FastifyInstance) {
         security: OPTIONAL_SIGN_IN,
         summary:
           'Upcoming openings (next 5 days, soonest first), filtered by zip and radius, words, category and day (the opening’s own calendar), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
+        description:
+          'In the owner’s list each opening carries its `version`: send it back as `If-Match` when changing, deactivating or deleting the opening, so that a change made meanwhile in another tab or device is never overwritten.',
         querystring: OpeningsQuerySchema,
-        response: { 200: OpeningsReplySchema },
+        response: { 200: VersionedOpeningsReplySchema },
       },
     },
     async (req, reply) => {
@@ -117,7 +124,7 @@ export async function openingRoutes(base: FastifyInstance) {
           'Post an opening (providers); one starting past the public lists’ 5 days is saved too, and the reply says when it appears (public_from); a retry with the same Idempotency-Key answers the first reply',
         headers: IdempotencyHeadersSchema,
         body: CreateOpeningBodySchema,
-        response: { 200: OpeningReplySchema },
+        response: { 200: VersionedOpeningReplySchema },
       },
     },
     async (req) => {
@@ -132,6 +139,9 @@ export async function openingRoutes(base: FastifyInstance) {
     },
   );
 
+  /** The 412 of a write sent with the If-Match of a version changed since. */
+  const stale = { 412: ErrorBodySchema.describe(VERSION_TEXTS.openingChanged) };
+
   app.put(
     PATH,
     {
@@ -140,17 +150,25 @@ export async function openingRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Change your opening (blank optional fields become null)',
+        description:
+          'With `If-Match` (the opening’s `version` from your list), the change is made only while the opening is still that version: after any other change, deactivation or activation (another tab or device) the answer is 412 PRECONDITION_FAILED and nothing changes. `If-Match: *` or no header changes it whatever the version (older clients). The reply carries the new version, as `ETag` and in `opening.version`.',
+        headers: IfMatchHeadersSchema,
         querystring: OpeningIdQuerySchema,
         body: UpdateOpeningBodySchema,
-        response: { 200: OpeningReplySchema },
+        response: { 200: VersionedOpeningReplySchema, ...stale },
       },
     },
-    async (req) =>
-      savedOpeningReply(
-        OPENING_TEXTS.updated,
-        await openings.updateOpening(ctx, req.user, req.query.id, req.body),
-        ctx.now(),
-      ),
+    async (req, reply) => {
+      const opening = await openings.updateOpening(
+        ctx,
+        req.user,
+        req.query.id,
+        req.body,
+        req.headers[IF_MATCH_HEADER],
+      );
+      if (opening.version) reply.header('ETag', opening.version);
+      return savedOpeningReply(OPENING_TEXTS.updated, opening, ctx.now());
+    },
   );
 
   app.delete(
@@ -161,13 +179,22 @@ export async function openingRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Deactivate (permanent=false) or delete (permanent=true) your opening',
+        description:
+          'With `If-Match` (the opening’s `version` from your list), only while the opening is still that version: otherwise 412 PRECONDITION_FAILED and it stays as it is. No header (or `*`): whatever the version.',
+        headers: IfMatchHeadersSchema,
         querystring: DeleteOpeningQuerySchema,
-        response: { 200: DeleteOpeningReplySchema },
+        response: { 200: DeleteOpeningReplySchema, ...stale },
       },
     },
     async (req) => ({
       success: true as const,
-      message: await openings.removeOpening(ctx, req.user, req.query.id, req.query.permanent),
+      message: await openings.removeOpening(
+        ctx,
+        req.user,
+        req.query.id,
+        req.query.permanent,
+        req.headers[IF_MATCH_HEADER],
+      ),
     }),
   );
 

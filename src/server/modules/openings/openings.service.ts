@@ -9,6 +9,7 @@ import {
   WALL_TIME,
   wallTimeToInstant,
 } from '#domain/openings.ts';
+import { ifMatchTags, VERSION_TEXTS } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
@@ -251,32 +252,71 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
   return openingOrThrow(ctx, id);
 }
 
-/** Changes the provider's own opening (someone else's: 404). Unchanged start times are not re-judged. */
+/** The versions an If-Match header accepts ('*': any, as without the header). */
+const expectedVersions = (ifMatch: string | undefined) =>
+  ifMatch === undefined ? '*' : ifMatchTags(ifMatch);
+
+const accepts = (expected: '*' | readonly string[], version: string | undefined) =>
+  expected === '*' || (version !== undefined && expected.includes(version));
+
+const changedElsewhere = () => new AppError('PRECONDITION_FAILED', VERSION_TEXTS.openingChanged);
+
+/**
+ * After a write that matched no row: the opening is still the owner's, so its version moved on
+ * (412), or it is not theirs, or gone (404).
+ */
+async function refusalOf(ctx: AppContext, user: UserRow, id: string) {
+  const still = await q.findOpeningById(ctx.db, id);
+  return still && still.provider_id === user.id
+    ? changedElsewhere()
+    : new AppError('NOT_FOUND', 'Opening not found');
+}
+
+/**
+ * Changes the provider's own opening (someone else's: 404). Unchanged start times are not re-judged.
+ * With `ifMatch` (the If-Match header: the version the owner loaded), only while the opening is
+ * still that version: checked first, and again inside the UPDATE, so a change made meanwhile in
+ * another tab or device is a 412 and nothing changes. The answer carries the new version.
+ */
 export async function updateOpening(
   ctx: AppContext,
   user: UserRow,
   id: string,
   fields: OpeningFields & { is_active?: boolean | undefined },
+  ifMatch?: string,
 ) {
   const current = await q.findOpeningById(ctx.db, id);
   if (!current || current.provider_id !== user.id) throw new AppError('NOT_FOUND', 'Opening not found');
+  const expected = expectedVersions(ifMatch);
+  // The form was filled in from another version: its fields are not judged against this one.
+  if (!accepts(expected, current.version)) throw changedElsewhere();
   const stored = {
     ...toStored(fields, (await providerTimeZone(ctx, user.id)).effective),
     ...(fields.is_active === undefined ? {} : { is_active: fields.is_active }),
   };
   const startChanged = Date.parse(stored.start_time) !== Date.parse(current.start_time);
   checkTimes(stored, ctx.now(), startChanged);
-  if (!(await q.updateOpening(ctx.db, id, user.id, stored, ctx.now())))
-    throw new AppError('NOT_FOUND', 'Opening not found');
+  if (!(await q.updateOpening(ctx.db, id, user.id, stored, ctx.now(), expected)))
+    throw await refusalOf(ctx, user, id);
   return openingOrThrow(ctx, id);
 }
 
-/** Deactivates (default) or deletes the provider's own opening; someone else's is a 404. */
-export async function removeOpening(ctx: AppContext, user: UserRow, id: string, permanent: boolean) {
+/**
+ * Deactivates (default) or deletes the provider's own opening; someone else's is a 404. With
+ * `ifMatch`, only while it is still that version (else 412, and it stays as it is).
+ */
+export async function removeOpening(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  permanent: boolean,
+  ifMatch?: string,
+) {
+  const expected = expectedVersions(ifMatch);
   const done = permanent
-    ? await q.deleteOpening(ctx.db, id, user.id)
-    : await q.deactivateOpening(ctx.db, id, user.id, ctx.now());
-  if (!done) throw new AppError('NOT_FOUND', 'Opening not found');
+    ? await q.deleteOpening(ctx.db, id, user.id, expected)
+    : await q.deactivateOpening(ctx.db, id, user.id, ctx.now(), expected);
+  if (!done) throw await refusalOf(ctx, user, id);
   return permanent ? OPENING_TEXTS.deleted : OPENING_TEXTS.deactivated;
 }
 

@@ -89,8 +89,11 @@ describe('saving and listing', () => {
         alert: true,
         search: expected,
         created_at: row!.createdAt.toISOString(),
+        // Its name and switch's version (saved-search-versions.api.test.ts).
+        version: res.body.savedSearch.version,
       },
     ]);
+    expect(res.body.savedSearch.version).toMatch(/^"s[0-9a-f]{16}"$/);
   });
 
   it('lists only your own searches, newest first', async () => {

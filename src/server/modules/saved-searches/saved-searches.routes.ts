@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorBodySchema } from '#domain/errors.ts';
 import { OpeningsForYouReplySchema } from '#domain/openings.ts';
+import { IF_MATCH_HEADER, IfMatchHeadersSchema } from '#domain/profile-versions.ts';
+import {
+  VersionedSavedSearchesReplySchema,
+  VersionedSavedSearchReplySchema,
+} from '#domain/saved-search-versions.ts';
 import {
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
   SavedSearchAlertBodySchema,
   SavedSearchDeletedReplySchema,
-  SavedSearchesReplySchema,
   SavedSearchParamsSchema,
-  SavedSearchReplySchema,
   SavedSearchSettingsReplySchema,
   SavedSearchSettingsSchema,
 } from '#domain/saved-searches.ts';
 import { CreateSavedSearchBodySchema } from '#domain/saved-searches-body.ts';
+import { VERSION_TEXTS } from '#domain/versions.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { listOpeningsForYou } from './openings-for-you.service';
 import { unsubscribeFromSavedSearch } from './saved-search-alerts.service';
@@ -29,6 +34,10 @@ export async function savedSearchRoutes(base: FastifyInstance) {
   const { ctx } = base;
   const preHandler = base.authenticate;
   const write = { preHandler, config: { rateLimit: RATE_LIMITS.favorite } };
+  /** The 412 of a write sent with the If-Match of a version changed since. */
+  const stale = { 412: ErrorBodySchema.describe(VERSION_TEXTS.savedSearchChanged) };
+  const ifMatchDescription = (what: string) =>
+    `With \`If-Match\` (the search's \`version\` from your list), ${what} only while the saved search is still that version (its name and alert switch): after a change made meanwhile in another tab or device the answer is 412 PRECONDITION_FAILED and nothing changes. No header (or \`*\`): whatever the version (older clients).`;
 
   // Mail clients send RFC 8058 one-click unsubscribes as a form post ('List-Unsubscribe=One-Click').
   base.addContentTypeParser(
@@ -45,7 +54,9 @@ export async function savedSearchRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Your saved searches, newest first',
-        response: { 200: SavedSearchesReplySchema },
+        description:
+          'Each carries its `version`: send it back as `If-Match` when renaming, switching or deleting it, so that a change made meanwhile in another tab or device is never overwritten.',
+        response: { 200: VersionedSavedSearchesReplySchema },
       },
     },
     async (req) => ({
@@ -64,7 +75,7 @@ export async function savedSearchRoutes(base: FastifyInstance) {
         security,
         summary: `Save a search (POST /api/search's body) with a name; at most ${SAVED_SEARCH_LIMITS.perAccount}`,
         body: CreateSavedSearchBodySchema,
-        response: { 200: SavedSearchReplySchema },
+        response: { 200: VersionedSavedSearchReplySchema },
       },
     },
     async (req) => ({
@@ -149,16 +160,24 @@ export async function savedSearchRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Rename one of your saved searches',
+        description: `${ifMatchDescription('it is renamed')} The reply carries the new version, as \`ETag\` and in \`savedSearch.version\`.`,
+        headers: IfMatchHeadersSchema,
         params: SavedSearchParamsSchema,
         body: RenameSavedSearchBodySchema,
-        response: { 200: SavedSearchReplySchema },
+        response: { 200: VersionedSavedSearchReplySchema, ...stale },
       },
     },
-    async (req) => ({
-      success: true as const,
-      message: SAVED_SEARCH_TEXTS.renamed,
-      savedSearch: await saved.renameSavedSearch(ctx, req.user.id, req.params.id, req.body.name),
-    }),
+    async (req, reply) => {
+      const savedSearch = await saved.renameSavedSearch(
+        ctx,
+        req.user.id,
+        req.params.id,
+        req.body.name,
+        req.headers[IF_MATCH_HEADER],
+      );
+      reply.header('ETag', savedSearch.version);
+      return { success: true as const, message: SAVED_SEARCH_TEXTS.renamed, savedSearch };
+    },
   );
 
   app.put(
@@ -169,13 +188,22 @@ export async function savedSearchRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: "Turn one saved search's opening alerts on or off",
+        description: `${ifMatchDescription('the switch is set')} The reply carries the new version, as \`ETag\` and in \`savedSearch.version\`.`,
+        headers: IfMatchHeadersSchema,
         params: SavedSearchParamsSchema,
         body: SavedSearchAlertBodySchema,
-        response: { 200: SavedSearchReplySchema },
+        response: { 200: VersionedSavedSearchReplySchema, ...stale },
       },
     },
-    async (req) => {
-      const savedSearch = await saved.setSavedSearchAlert(ctx, req.user.id, req.params.id, req.body.alert);
+    async (req, reply) => {
+      const savedSearch = await saved.setSavedSearchAlert(
+        ctx,
+        req.user.id,
+        req.params.id,
+        req.body.alert,
+        req.headers[IF_MATCH_HEADER],
+      );
+      reply.header('ETag', savedSearch.version);
       return {
         success: true as const,
         message: savedSearch.alert ? SAVED_SEARCH_TEXTS.alertOn : SAVED_SEARCH_TEXTS.alertOff,
@@ -209,12 +237,14 @@ export async function savedSearchRoutes(base: FastifyInstance) {
         tags,
         security,
         summary: 'Delete one of your saved searches',
+        description: ifMatchDescription('it is deleted'),
+        headers: IfMatchHeadersSchema,
         params: SavedSearchParamsSchema,
-        response: { 200: SavedSearchDeletedReplySchema },
+        response: { 200: SavedSearchDeletedReplySchema, ...stale },
       },
     },
     async (req) => {
-      await saved.deleteSavedSearch(ctx, req.user.id, req.params.id);
+      await saved.deleteSavedSearch(ctx, req.user.id, req.params.id, req.headers[IF_MATCH_HEADER]);
       return { success: true as const, message: SAVED_SEARCH_TEXTS.deleted };
     },
   );

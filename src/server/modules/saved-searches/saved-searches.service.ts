@@ -1,12 +1,13 @@
+import type { VersionedSavedSearch } from '#domain/saved-search-versions.ts';
 import {
   alreadySaved,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
-  type SavedSearch,
   type SavedSearchQuery,
 } from '#domain/saved-searches.ts';
 import type { CreateSavedSearchInput } from '#domain/saved-searches-body.ts';
 import type { SearchFilters } from '#domain/search.ts';
+import { ifMatchTags, VERSION_TEXTS } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { chordOfDistance, cubeLiteral, llToEarth, METERS_PER_MILE } from '#server/lib/geo.ts';
@@ -24,14 +25,43 @@ function storedSearch(filters: SearchFilters): SavedSearchQuery {
   return search;
 }
 
-function toSavedSearch(row: q.ListedSavedSearch): SavedSearch {
+function toSavedSearch(row: q.ListedSavedSearch): VersionedSavedSearch {
   return {
     id: row.id,
     name: row.name,
     search: row.params as SavedSearchQuery,
     alert: row.alert,
     created_at: row.createdAt.toISOString(),
+    version: row.version,
   };
+}
+
+/** The versions an If-Match header accepts ('*': any, as without the header). */
+const expectedVersions = (ifMatch: string | undefined) =>
+  ifMatch === undefined ? '*' : ifMatchTags(ifMatch);
+
+/**
+ * After a write that matched no row: the search is still the account's, so it changed since the
+ * version sent (412, nothing changed), or it is not theirs, or gone (404).
+ */
+async function refusalOf(ctx: AppContext, userId: string, id: string) {
+  return (await q.hasSavedSearch(ctx.db, userId, id))
+    ? new AppError('PRECONDITION_FAILED', VERSION_TEXTS.savedSearchChanged)
+    : notFound();
+}
+
+/** One change of the account's saved search, at the If-Match version when one is sent. */
+async function changeSavedSearch(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  change: { name: string } | { alert: boolean },
+  ifMatch: string | undefined,
+): Promise<VersionedSavedSearch> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await q.updateSavedSearch(ctx.db, userId, id, change, expectedVersions(ifMatch));
+  if (!row) throw await refusalOf(ctx, userId, id);
+  return toSavedSearch(row);
 }
 
 /** The place columns: the grid cells the radius touches (or ANYWHERE), the centre and the radius as a chord. */
@@ -79,8 +109,8 @@ async function matchColumns(ctx: AppContext, filters: SearchFilters) {
   return matchRowColumns(ruleColumns(match), placeColumns(match.center, filters.radiusMiles));
 }
 
-/** The account's saved searches, newest first. */
-export async function listSavedSearches(ctx: AppContext, userId: string): Promise<SavedSearch[]> {
+/** The account's saved searches, newest first, each with its version. */
+export async function listSavedSearches(ctx: AppContext, userId: string): Promise<VersionedSavedSearch[]> {
   return (await q.findSavedSearches(ctx.db, userId)).map(toSavedSearch);
 }
 
@@ -89,7 +119,7 @@ export async function createSavedSearch(
   ctx: AppContext,
   userId: string,
   body: CreateSavedSearchInput,
-): Promise<SavedSearch> {
+): Promise<VersionedSavedSearch> {
   const columns = await matchColumns(ctx, body.search);
   return ctx.db.transaction(async (tx) => {
     await q.lockAccount(tx, userId);
@@ -111,35 +141,42 @@ export async function createSavedSearch(
   });
 }
 
-/** Renames one of the account's saved searches (someone else's is not found). */
-export async function renameSavedSearch(
+/**
+ * Renames one of the account's saved searches (someone else's is not found). With `ifMatch` (the
+ * If-Match header: the version the list showed), only while it is still that version: otherwise
+ * 412 and nothing changes. So for the switch and the delete below.
+ */
+export function renameSavedSearch(
   ctx: AppContext,
   userId: string,
   id: string,
   name: string,
-): Promise<SavedSearch> {
-  if (!UUID.test(id)) throw notFound();
-  const row = await q.updateSavedSearch(ctx.db, userId, id, { name });
-  if (!row) throw notFound();
-  return toSavedSearch(row);
+  ifMatch?: string,
+): Promise<VersionedSavedSearch> {
+  return changeSavedSearch(ctx, userId, id, { name }, ifMatch);
 }
 
 /** Turns one saved search's alert emails on or off. */
-export async function setSavedSearchAlert(
+export function setSavedSearchAlert(
   ctx: AppContext,
   userId: string,
   id: string,
   alert: boolean,
-): Promise<SavedSearch> {
-  if (!UUID.test(id)) throw notFound();
-  const row = await q.updateSavedSearch(ctx.db, userId, id, { alert });
-  if (!row) throw notFound();
-  return toSavedSearch(row);
+  ifMatch?: string,
+): Promise<VersionedSavedSearch> {
+  return changeSavedSearch(ctx, userId, id, { alert }, ifMatch);
 }
 
 /** Deletes one of the account's saved searches (with its pending matches). */
-export async function deleteSavedSearch(ctx: AppContext, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await q.deleteSavedSearch(ctx.db, userId, id))) throw notFound();
+export async function deleteSavedSearch(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  ifMatch?: string,
+): Promise<void> {
+  if (!UUID.test(id)) throw notFound();
+  if (!(await q.deleteSavedSearch(ctx.db, userId, id, expectedVersions(ifMatch))))
+    throw await refusalOf(ctx, userId, id);
 }
 
 /** Deletes the account's saved-search alert history. */
