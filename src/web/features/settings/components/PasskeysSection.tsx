@@ -99,7 +99,7 @@ function Passkeys({ userId }: { userId: string }) {
   else if (items.length === 0) content = <p className="text-sm text-muted">{PASSKEY_TEXTS.empty}</p>;
   else
     content = (
-      <ul className="divide-y divide-app rounded-lg border border-app">
+      <ul className="divide-y divide-[color:var(--border)] rounded-lg border border-app">
         {items.map((passkey) => (
           <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
             {renaming === passkey.id ? (

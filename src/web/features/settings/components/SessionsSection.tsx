@@ -53,7 +53,7 @@ export function SessionsSection({ userId }: { userId: string }) {
             </Button>
           </p>
         ) : (
-          <ul className="divide-y divide-app rounded-lg border border-app">
+          <ul className="divide-y divide-[color:var(--border)] rounded-lg border border-app">
             {sessions.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div className="min-w-0">
