@@ -1,11 +1,14 @@
-import { Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { RotateCw, Save } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
-import type { Opening, OpeningFields, OpeningReply, ProviderTimeZone } from '#domain/openings.ts';
+import type { OwnOpening as Opening, VersionedOpeningReply } from '#domain/opening-versions.ts';
+import type { OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { VERSION_TEXTS } from '#domain/versions.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { FormActions } from '#web/components/ui/FormActions.tsx';
@@ -14,7 +17,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useCreateOpening } from '../api/create-opening';
-import { useUpdateOpening } from '../api/update-opening';
+import { isStaleVersion, useUpdateOpening } from '../api/update-opening';
 import {
   formValuesOf,
   OPENING_FORM_FIELDS,
@@ -50,10 +53,23 @@ interface OpeningDialogProps {
   services: readonly string[];
   /** The provider's time zone: the form's times are on its clocks. */
   timeZone: ProviderTimeZone;
+  /**
+   * After a save refused because the opening changed elsewhere (412): fetches the list again and
+   * answers the opening as it is now (which the parent then passes as `opening`), null when it is
+   * gone, undefined when the list could not be loaded.
+   */
+  onReload?: (id: string) => Promise<Opening | null | undefined>;
 }
 
 /** Add or edit an opening (docs/product.md §2 'Openings manager'). */
-export function OpeningDialog({ open, onOpenChange, opening, services, timeZone }: OpeningDialogProps) {
+export function OpeningDialog({
+  open,
+  onOpenChange,
+  opening,
+  services,
+  timeZone,
+  onReload,
+}: OpeningDialogProps) {
   return (
     <Dialog
       open={open}
@@ -68,6 +84,7 @@ export function OpeningDialog({ open, onOpenChange, opening, services, timeZone 
         services={services}
         timeZone={timeZone}
         onDone={() => onOpenChange(false)}
+        onReload={onReload}
       />
     </Dialog>
   );
@@ -78,11 +95,13 @@ function OpeningForm({
   services,
   timeZone,
   onDone,
+  onReload,
 }: {
   opening: Opening | null;
   services: readonly string[];
   timeZone: ProviderTimeZone;
   onDone: () => void;
+  onReload?: OpeningDialogProps['onReload'];
 }) {
   const zone = timeZone.effective;
   const listId = useId();
@@ -96,10 +115,42 @@ function OpeningForm({
   const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
   // What failed, said in the dialog (an alert by its buttons): a toast would cover its title.
-  const [failure, setFailure] = useState<{ title: string; description?: string } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; description?: string; reload?: boolean } | null>(
+    null,
+  );
+  // After a reload: the latest version is in the form, the person's changes kept (focused, read out).
+  const [reloaded, setReloaded] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+  const reloadedNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reloaded) reloadedNote.current?.focus();
+  }, [reloaded]);
+
+  /**
+   * The opening changed in another tab or device (412): nothing was saved. Reload loads the latest
+   * version into the fields the person has not touched, keeps their changes, and makes the next save
+   * one over that version (docs/product.md §2 'Openings manager').
+   */
+  const handleReload = async () => {
+    if (!opening || !onReload || isReloading) return;
+    setIsReloading(true);
+    const fresh = await onReload(opening.id).catch(() => undefined);
+    setIsReloading(false);
+    if (fresh === undefined) return setFailure({ title: OPENING_TEXTS.loadFailed, reload: true });
+    if (fresh === null) return setFailure({ title: VERSION_TEXTS.openingGone });
+    form.reset(formValuesOf(fresh, zone), { keepDirtyValues: true });
+    setFailure(null);
+    setReloaded(true);
+  };
 
   /** Server issues go on their fields; the alert says what failed (docs/product.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
+    if (isStaleVersion(error))
+      return setFailure({
+        title: VERSION_TEXTS.openingChanged,
+        description: VERSION_TEXTS.reloadHint,
+        reload: Boolean(onReload),
+      });
     if (error instanceof ApiError && error.issues.length > 0) {
       const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);
       if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return setFailure(INVALID_TIME);
@@ -110,7 +161,7 @@ function OpeningForm({
   };
 
   /** Saved: and when it starts past the public lists' days, when it will appear (docs/product.md §2). */
-  const toastSaved = (title: string, reply: OpeningReply) =>
+  const toastSaved = (title: string, reply: VersionedOpeningReply) =>
     toast.success(
       title,
       reply.public_from
@@ -124,7 +175,11 @@ function OpeningForm({
 
   const handleValid = async (body: OpeningFields) => {
     try {
-      if (opening) toastSaved(OPENING_TEXTS.updated, await update.mutateAsync({ id: opening.id, body }));
+      if (opening)
+        toastSaved(
+          OPENING_TEXTS.updated,
+          await update.mutateAsync({ id: opening.id, body, version: opening.version }),
+        );
       else toastSaved(OPENING_TEXTS.created, await create.mutateAsync(body));
       onDone();
     } catch (error) {
@@ -141,6 +196,7 @@ function OpeningForm({
       noValidate
       onSubmit={(event) => {
         setFailure(null);
+        setReloaded(false);
         return form.handleSubmit(handleValid, handleInvalid)(event);
       }}
       className="space-y-4"
@@ -216,7 +272,31 @@ function OpeningForm({
           placeholder="https://"
         />
       </Field>
-      {failure && <Alert title={failure.title}>{failure.description && <p>{failure.description}</p>}</Alert>}
+      {failure && (
+        <Alert title={failure.title}>
+          {failure.description && <p>{failure.description}</p>}
+          {failure.reload && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-2 aria-disabled:cursor-wait aria-disabled:opacity-60"
+              aria-disabled={isReloading || undefined}
+              onClick={() => void handleReload()}
+            >
+              <RotateCw className="h-4 w-4" aria-hidden="true" />
+              {VERSION_TEXTS.reload}
+            </Button>
+          )}
+        </Alert>
+      )}
+      {reloaded && (
+        <div ref={reloadedNote} tabIndex={-1} className="rounded-lg outline-none focus-visible:ring-2">
+          <Alert tone="info">
+            <p>{VERSION_TEXTS.reloadedKeepingEdits}</p>
+          </Alert>
+        </div>
+      )}
       <FormActions
         submitLabel={opening ? 'Save Changes' : 'Add Opening'}
         isSubmitting={isSubmitting}

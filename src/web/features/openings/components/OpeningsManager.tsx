@@ -2,8 +2,9 @@ import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OPENING_TEXTS, openingPublicFrom } from '#domain/opening-texts.ts';
 import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
-import type { Opening } from '#domain/openings.ts';
+import type { OwnOpening as Opening } from '#domain/opening-versions.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { VERSION_TEXTS } from '#domain/versions.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -14,7 +15,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useDeleteOpening } from '../api/delete-opening';
 import { useMyOpenings } from '../api/get-my-openings';
-import { useUpdateOpening } from '../api/update-opening';
+import { isStaleVersion, useUpdateOpening } from '../api/update-opening';
 import { hasEnded } from '../opening-time';
 import { OpeningDialog } from './OpeningDialog';
 import { OpeningItem } from './OpeningItem';
@@ -82,21 +83,48 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   const busyId =
     (update.isPending && update.variables?.id) || (remove.isPending && remove.variables?.id) || null;
 
+  /**
+   * The opening changed in another tab or device since this list was loaded (a 412): nothing was
+   * changed, and Reload fetches the list again (docs/product.md §2 'Openings manager').
+   */
+  const toastChangedElsewhere = () =>
+    toast.error(VERSION_TEXTS.openingChanged, {
+      description: VERSION_TEXTS.reloadHint,
+      action: { label: VERSION_TEXTS.reload, onClick: () => void query.refetch() },
+      duration: 15_000,
+    });
+
+  /**
+   * The list fetched again, for the dialog that met a 412: the opening as it is now (the dialog
+   * then edits that version), null when it is gone, undefined when the list could not be loaded.
+   */
+  const reloadOpening = async (id: string): Promise<Opening | null | undefined> => {
+    const result = await query.refetch();
+    if (result.isError || !result.data) return undefined;
+    const fresh = result.data.openings.find((o) => o.id === id) ?? null;
+    if (fresh) setDialog((d) => (d.opening?.id === id ? { ...d, opening: fresh } : d));
+    return fresh;
+  };
+
   const handleToggle = (opening: Opening) => {
     if (opening.is_active) {
       remove.mutate(
-        { id: opening.id, permanent: false },
+        { id: opening.id, permanent: false, version: opening.version },
         {
           onSuccess: () => toast.success(OPENING_TEXTS.deactivated),
-          onError: (error) => toast.error(failureText(error, OPENING_TEXTS.saveFailed)),
+          onError: (error) =>
+            isStaleVersion(error)
+              ? toastChangedElsewhere()
+              : toast.error(failureText(error, OPENING_TEXTS.saveFailed)),
         },
       );
     } else {
       update.mutate(
-        { id: opening.id, body: activateBody(opening) },
+        { id: opening.id, body: activateBody(opening), version: opening.version },
         {
           onSuccess: () => toast.success(OPENING_TEXTS.updated),
           onError: (error) => {
+            if (isStaleVersion(error)) return toastChangedElsewhere();
             const message = failureText(error, OPENING_TEXTS.saveFailed);
             if (message === OPENING_TEXTS.startInPast || hasIssue(error, OPENING_TEXTS.startInPast))
               toast.error(OPENING_TEXTS.invalidTimeTitle, { description: OPENING_TEXTS.startInPast });
@@ -110,14 +138,20 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   const handleDelete = () => {
     if (!toDelete) return;
     remove.mutate(
-      { id: toDelete.id, permanent: true },
+      { id: toDelete.id, permanent: true, version: toDelete.version },
       {
         onSuccess: () => {
           toast.success(OPENING_TEXTS.deleted);
           focusAddAfterDelete.current = true;
           setToDelete(null);
         },
-        onError: () => toast.error(OPENING_TEXTS.deleteFailed),
+        onError: (error) => {
+          if (!isStaleVersion(error)) return toast.error(OPENING_TEXTS.deleteFailed);
+          // Not deleted: the person sees what changed before deciding again (the toast is
+          // reachable once the confirm, a modal, has closed).
+          setToDelete(null);
+          toastChangedElsewhere();
+        },
       },
     );
   };
@@ -255,6 +289,7 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
           opening={dialog.opening}
           services={suggestions}
           onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+          onReload={reloadOpening}
         />
       )}
       <ConfirmDialog

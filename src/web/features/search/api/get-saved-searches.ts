@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SavedSearchesReply } from '#domain/saved-searches.ts';
+import type { VersionedSavedSearchesReply } from '#domain/saved-search-versions.ts';
 import { api } from '#web/lib/api-client.ts';
 
-/** GET /api/saved-searches: the account's saved searches, newest first. */
-export const getSavedSearches = () => api<SavedSearchesReply>('/api/saved-searches', { auth: true });
+/** GET /api/saved-searches: the account's saved searches, newest first, each with its version. */
+export const getSavedSearches = () => api<VersionedSavedSearchesReply>('/api/saved-searches', { auth: true });
 
 export const savedSearchesQuery = (userId: string) =>
   queryOptions({

@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Bookmark, Pencil, Play, Trash2 } from 'lucide-react';
+import { Bookmark, Pencil, Play, RotateCw, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { VersionedSavedSearch as SavedSearch } from '#domain/saved-search-versions.ts';
 import {
   alertSwitchLabel,
   type RenameSavedSearchBody,
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
-  type SavedSearch,
 } from '#domain/saved-searches.ts';
+import { VERSION_TEXTS } from '#domain/versions.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
+import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
@@ -27,7 +29,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
-import { deleteSavedSearchHistory, useChangeSavedSearch } from '../api/change-saved-search';
+import { deleteSavedSearchHistory, isStaleVersion, useChangeSavedSearch } from '../api/change-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { useSavedSearchDailyCap } from '../api/saved-search-settings';
 import { savedSearchPath, savedSearchSummary } from '../saved-search-url';
@@ -50,6 +52,29 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   const items = query.data ?? [];
+
+  /**
+   * The saved search changed in another tab or device since this list was loaded (a 412): nothing
+   * was changed, and Reload fetches the list again (docs/product.md 'Saved searches').
+   */
+  const toastChangedElsewhere = () =>
+    toast.error(VERSION_TEXTS.savedSearchChanged, {
+      description: VERSION_TEXTS.reloadHint,
+      action: { label: VERSION_TEXTS.reload, onClick: () => void query.refetch() },
+      duration: 15_000,
+    });
+
+  /**
+   * The list fetched again, for the rename dialog that met a 412: the search as it is now (the
+   * dialog then renames that version), null when it is gone, undefined when the list failed.
+   */
+  const reloadSearch = async (id: string): Promise<SavedSearch | null | undefined> => {
+    const result = await query.refetch();
+    if (result.isError || !result.data) return undefined;
+    const fresh = result.data.find((s) => s.id === id) ?? null;
+    if (fresh) setRenaming((current) => (current?.id === id ? fresh : current));
+    return fresh;
+  };
 
   let content: React.ReactNode;
   if (query.isPending) content = <Spinner label="Loading saved searches..." />;
@@ -82,10 +107,13 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
               isPending={change.alert.isPending && change.alert.variables?.id === s.id}
               onChange={(alert) =>
                 change.alert.mutate(
-                  { id: s.id, alert },
+                  { id: s.id, alert, version: s.version },
                   {
                     onSuccess: (reply) => toast.success(reply.message),
-                    onError: (e) => failed(e, 'Failed to update alert settings'),
+                    onError: (e) =>
+                      isStaleVersion(e)
+                        ? toastChangedElsewhere()
+                        : failed(e, 'Failed to update alert settings'),
                   },
                 )
               }
@@ -147,8 +175,11 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
         {renaming && (
           <RenameForm
             search={renaming}
-            onSubmit={(name) => change.rename.mutateAsync({ id: renaming.id, name })}
+            onSubmit={(name) =>
+              change.rename.mutateAsync({ id: renaming.id, name, version: renaming.version })
+            }
             onDone={() => setRenaming(null)}
+            onReload={reloadSearch}
           />
         )}
       </Dialog>
@@ -161,13 +192,22 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
         isPending={change.remove.isPending}
         onConfirm={() =>
           deleting &&
-          change.remove.mutate(deleting.id, {
-            onSuccess: (reply) => {
-              toast.success(reply.message);
-              setDeleting(null);
+          change.remove.mutate(
+            { id: deleting.id, version: deleting.version },
+            {
+              onSuccess: (reply) => {
+                toast.success(reply.message);
+                setDeleting(null);
+              },
+              onError: (e) => {
+                if (!isStaleVersion(e)) return failed(e, 'Failed to delete saved search');
+                // Not deleted: the person sees what changed before deciding again (the toast is
+                // reachable once the confirm, a modal, has closed).
+                setDeleting(null);
+                toastChangedElsewhere();
+              },
             },
-            onError: (e) => failed(e, 'Failed to delete saved search'),
-          })
+          )
         }
       />
     </Card>
@@ -208,30 +248,87 @@ function RenameForm({
   search,
   onSubmit,
   onDone,
+  onReload,
 }: {
   search: SavedSearch;
   onSubmit: (name: string) => Promise<{ message: string }>;
   onDone: () => void;
+  /** After a 412: the list fetched again, and the search as it is now (null: gone; undefined: failed). */
+  onReload: (id: string) => Promise<SavedSearch | null | undefined>;
 }) {
   const form = useForm<RenameSavedSearchBody>({
     resolver: zodResolver(RenameSavedSearchBodySchema),
     defaultValues: { name: search.name },
   });
   const { errors, isSubmitting } = form.formState;
+  // A rename refused because the search changed elsewhere (412) is said here, by the buttons: a
+  // toast's Reload could not be reached from inside this dialog.
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloaded, setReloaded] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+  const reloadedNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reloaded) reloadedNote.current?.focus();
+  }, [reloaded]);
+
   const handleValid = async ({ name }: RenameSavedSearchBody) => {
+    setStale(null);
+    setReloaded(false);
     try {
       toast.success((await onSubmit(name)).message);
       onDone();
     } catch (error) {
+      if (isStaleVersion(error)) return setStale(VERSION_TEXTS.savedSearchChanged);
       if (applyServerIssues(error, ['name'], form.setError)) return;
       failed(error, 'Failed to rename saved search');
     }
   };
+
+  /** Reload: the latest version, the name typed kept (the next rename is made over that version). */
+  const handleReload = async () => {
+    if (isReloading) return;
+    setIsReloading(true);
+    const fresh = await onReload(search.id).catch(() => undefined);
+    setIsReloading(false);
+    if (fresh === undefined) return setStale(SAVED_SEARCH_TEXTS.loadFailed);
+    if (fresh === null) return setStale(VERSION_TEXTS.savedSearchGone);
+    form.reset({ name: fresh.name }, { keepDirtyValues: true });
+    setStale(null);
+    setReloaded(true);
+  };
+
   return (
     <form noValidate onSubmit={form.handleSubmit(handleValid)} className="space-y-4">
       <Field label={SAVED_SEARCH_TEXTS.nameLabel} error={errors.name?.message} required>
         <Input {...form.register('name')} maxLength={SAVED_SEARCH_LIMITS.nameMax} autoComplete="off" />
       </Field>
+      {stale && (
+        <Alert title={stale}>
+          {stale !== VERSION_TEXTS.savedSearchGone && (
+            <>
+              <p>{VERSION_TEXTS.reloadHint}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mt-2 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                aria-disabled={isReloading || undefined}
+                onClick={() => void handleReload()}
+              >
+                <RotateCw className="h-4 w-4" aria-hidden="true" />
+                {VERSION_TEXTS.reload}
+              </Button>
+            </>
+          )}
+        </Alert>
+      )}
+      {reloaded && (
+        <div ref={reloadedNote} tabIndex={-1} className="rounded-lg outline-none focus-visible:ring-2">
+          <Alert tone="info">
+            <p>{VERSION_TEXTS.reloadedKeepingEdits}</p>
+          </Alert>
+        </div>
+      )}
       <FormActions submitLabel="Rename" isSubmitting={isSubmitting} onCancel={onDone} />
     </form>
   );
