@@ -25,6 +25,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useDeleteAccount } from '../api/account-delete';
 import { useDownloadAccountData } from '../api/account-export';
 import { useFreshProof } from '../api/identity';
+import { ConfirmWithPasskey } from './ConfirmWithPasskey';
 
 const exportToast = toastFor('data-export');
 const deleteToast = toastFor('account-delete');
@@ -148,14 +149,21 @@ function DeleteAccountDialog({ userId, onClose }: { userId: string; onClose: () 
           {fresh ? (
             <p className="text-muted">{ACCOUNT_DATA_TEXTS.freshProof}</p>
           ) : (
-            <Field label={ACCOUNT_DATA_TEXTS.passwordLabel} error={errors.current_password?.message} required>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                maxLength={LIMITS.passwordMax}
-                {...form.register('current_password')}
-              />
-            </Field>
+            <>
+              <Field
+                label={ACCOUNT_DATA_TEXTS.passwordLabel}
+                error={errors.current_password?.message}
+                required
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={LIMITS.passwordMax}
+                  {...form.register('current_password')}
+                />
+              </Field>
+              <ConfirmWithPasskey userId={userId} />
+            </>
           )}
           <Field label={ACCOUNT_DATA_TEXTS.confirmLabel} error={errors.confirm?.message} required>
             <Input

@@ -19,6 +19,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useRequestEmailChange } from '../api/email-change-request';
 import { useAccountEmail } from '../api/email-status';
 import { useFreshProof } from '../api/identity';
+import { ConfirmWithPasskey } from './ConfirmWithPasskey';
 
 const EMPTY: ChangeEmailBody = { new_email: '', current_password: '' };
 const FIELDS = ['new_email', 'current_password'] as const;
@@ -137,14 +138,21 @@ function EmailCard({ userId }: { userId: string }) {
           {fresh ? (
             <p className="text-sm text-muted">{EMAIL_CHANGE_TEXTS.freshProofNote}</p>
           ) : (
-            <Field label={EMAIL_CHANGE_TEXTS.passwordLabel} error={errors.current_password?.message} required>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                maxLength={LIMITS.passwordMax}
-                {...form.register('current_password')}
-              />
-            </Field>
+            <>
+              <Field
+                label={EMAIL_CHANGE_TEXTS.passwordLabel}
+                error={errors.current_password?.message}
+                required
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={LIMITS.passwordMax}
+                  {...form.register('current_password')}
+                />
+              </Field>
+              <ConfirmWithPasskey userId={userId} />
+            </>
           )}
           <Button type="submit" disabled={request.isPending}>
             {request.isPending ? <Spinner label="Sending..." /> : EMAIL_CHANGE_TEXTS.submit}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECURITY_TEXTS } from '#domain/account-security.ts';
 import { Toaster } from '#web/lib/toast.tsx';
 import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
@@ -75,6 +75,42 @@ describe('Settings → Password', () => {
     expect(requests.filter((r) => r.path === '/api/account/password').map((r) => r.body)).toEqual([
       { new_password: NEW_PASSWORD },
     ]);
+  });
+});
+
+describe('Settings → Password → Confirm with a passkey instead', () => {
+  it('is offered only to an account with a passkey, in a browser that has them', async () => {
+    vi.stubGlobal('PublicKeyCredential', class {});
+    let passkeys: unknown[] = [];
+    stubFetch((r) => {
+      if (r.path === '/api/account/identity') return identity(false);
+      if (r.path === '/api/account/passkeys') return { body: { success: true, passkeys, max: 20 } };
+      return undefined;
+    });
+    signInForTest();
+    const first = renderWithProviders(<SecuritySection userId="client-1" />);
+    const card = screen.getByRole('region', { name: 'Password' });
+    await within(card).findByLabelText(/Current password/);
+    await waitFor(() => expect(first.queryClient.isFetching()).toBe(0));
+    expect(within(card).queryByRole('button', { name: 'Confirm with a passkey instead' })).toBeNull();
+    first.unmount();
+
+    passkeys = [
+      {
+        id: 'a2V5',
+        name: 'My phone',
+        created_at: '2026-12-01T10:00:00.000Z',
+        last_used_at: null,
+        backed_up: true,
+      },
+    ];
+    renderWithProviders(<SecuritySection userId="client-1" />);
+    expect(
+      await within(screen.getByRole('region', { name: 'Password' })).findByRole('button', {
+        name: 'Confirm with a passkey instead',
+      }),
+    ).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });
 

@@ -18,6 +18,7 @@ import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useChangePassword } from '../api/change-password';
 import { useFreshProof } from '../api/identity';
+import { ConfirmWithPasskey } from './ConfirmWithPasskey';
 
 const EMPTY: ChangePasswordForm = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -78,9 +79,16 @@ export function SecuritySection({ userId }: { userId: string }) {
               needed.
             </p>
           ) : (
-            <Field label="Current password" error={errors.current_password?.message} required>
-              <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
-            </Field>
+            <>
+              <Field label="Current password" error={errors.current_password?.message} required>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  {...form.register('current_password')}
+                />
+              </Field>
+              <ConfirmWithPasskey userId={userId} />
+            </>
           )}
           <Field
             label="New password"
