@@ -1,14 +1,12 @@
-import { RotateCw, Save } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Save } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening, VersionedOpeningReply } from '#domain/opening-versions.ts';
 import type { OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
-import { VERSION_TEXTS } from '#domain/versions.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
-import { Button } from '#web/components/ui/Button.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { FormActions } from '#web/components/ui/FormActions.tsx';
@@ -25,9 +23,15 @@ import {
   validateOpeningForm,
 } from '../opening-form';
 import { minInputValue } from '../opening-time';
+import type { ReloadOutcome } from './OpeningChanged';
 import { describeZone } from './TimeZonePicker';
 
 const toast = toastFor('opening');
+
+/** Said after a 412 only: loaded then (the account page's chunk carries just the version check). */
+const OpeningChangedAlert = lazy(() =>
+  import('./OpeningChanged').then((m) => ({ default: m.OpeningChangedAlert })),
+);
 
 /** The schema and the time rules, on the browser's clock at the moment of checking. */
 const resolverFor =
@@ -115,42 +119,25 @@ function OpeningForm({
   const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
   // What failed, said in the dialog (an alert by its buttons): a toast would cover its title.
-  const [failure, setFailure] = useState<{ title: string; description?: string; reload?: boolean } | null>(
-    null,
-  );
-  // After a reload: the latest version is in the form, the person's changes kept (focused, read out).
-  const [reloaded, setReloaded] = useState(false);
-  const [isReloading, setIsReloading] = useState(false);
-  const reloadedNote = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (reloaded) reloadedNote.current?.focus();
-  }, [reloaded]);
+  const [failure, setFailure] = useState<{ title: string; description?: string } | null>(null);
+  // The opening changed in another tab or device (412): said, with Reload, by OpeningChangedAlert.
+  const [isStale, setIsStale] = useState(false);
 
   /**
-   * The opening changed in another tab or device (412): nothing was saved. Reload loads the latest
-   * version into the fields the person has not touched, keeps their changes, and makes the next save
-   * one over that version (docs/product.md §2 'Openings manager').
+   * Reload after a 412: the latest version goes into the fields the person has not touched, their
+   * changes stay, and the next save is made over that version (docs/product.md §2 'Openings manager').
    */
-  const handleReload = async () => {
-    if (!opening || !onReload || isReloading) return;
-    setIsReloading(true);
-    const fresh = await onReload(opening.id).catch(() => undefined);
-    setIsReloading(false);
-    if (fresh === undefined) return setFailure({ title: OPENING_TEXTS.loadFailed, reload: true });
-    if (fresh === null) return setFailure({ title: VERSION_TEXTS.openingGone });
+  const reload = async (): Promise<ReloadOutcome> => {
+    const fresh = opening && onReload ? await onReload(opening.id) : undefined;
+    if (fresh === undefined) return 'failed';
+    if (fresh === null) return 'gone';
     form.reset(formValuesOf(fresh, zone), { keepDirtyValues: true });
-    setFailure(null);
-    setReloaded(true);
+    return 'loaded';
   };
 
   /** Server issues go on their fields; the alert says what failed (docs/product.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
-    if (isStaleVersion(error))
-      return setFailure({
-        title: VERSION_TEXTS.openingChanged,
-        description: VERSION_TEXTS.reloadHint,
-        reload: Boolean(onReload),
-      });
+    if (isStaleVersion(error) && onReload) return setIsStale(true);
     if (error instanceof ApiError && error.issues.length > 0) {
       const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);
       if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return setFailure(INVALID_TIME);
@@ -196,7 +183,7 @@ function OpeningForm({
       noValidate
       onSubmit={(event) => {
         setFailure(null);
-        setReloaded(false);
+        setIsStale(false);
         return form.handleSubmit(handleValid, handleInvalid)(event);
       }}
       className="space-y-4"
@@ -272,30 +259,11 @@ function OpeningForm({
           placeholder="https://"
         />
       </Field>
-      {failure && (
-        <Alert title={failure.title}>
-          {failure.description && <p>{failure.description}</p>}
-          {failure.reload && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="mt-2 aria-disabled:cursor-wait aria-disabled:opacity-60"
-              aria-disabled={isReloading || undefined}
-              onClick={() => void handleReload()}
-            >
-              <RotateCw className="h-4 w-4" aria-hidden="true" />
-              {VERSION_TEXTS.reload}
-            </Button>
-          )}
-        </Alert>
-      )}
-      {reloaded && (
-        <div ref={reloadedNote} tabIndex={-1} className="rounded-lg outline-none focus-visible:ring-2">
-          <Alert tone="info">
-            <p>{VERSION_TEXTS.reloadedKeepingEdits}</p>
-          </Alert>
-        </div>
+      {failure && <Alert title={failure.title}>{failure.description && <p>{failure.description}</p>}</Alert>}
+      {isStale && (
+        <Suspense fallback={null}>
+          <OpeningChangedAlert onReload={reload} />
+        </Suspense>
       )}
       <FormActions
         submitLabel={opening ? 'Save Changes' : 'Add Opening'}

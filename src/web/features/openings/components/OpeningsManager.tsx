@@ -1,10 +1,9 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { OPENING_TEXTS, openingPublicFrom } from '#domain/opening-texts.ts';
 import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening } from '#domain/opening-versions.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
-import { VERSION_TEXTS } from '#domain/versions.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -17,11 +16,13 @@ import { useDeleteOpening } from '../api/delete-opening';
 import { useMyOpenings } from '../api/get-my-openings';
 import { isStaleVersion, useUpdateOpening } from '../api/update-opening';
 import { hasEnded } from '../opening-time';
-import { OpeningDialog } from './OpeningDialog';
 import { OpeningItem } from './OpeningItem';
 import { TimeZonePicker } from './TimeZonePicker';
 
 const toast = toastFor('opening');
+
+/** The add/edit form (react-hook-form rules, the time checks), loaded when first opened. */
+const OpeningDialog = lazy(() => import('./OpeningDialog').then((m) => ({ default: m.OpeningDialog })));
 
 /** A 4xx's own words (not found, too many, invalid time); ours for network and server failures. */
 function failureText(error: unknown, fallback: string): string {
@@ -58,6 +59,9 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
     opening: null,
   });
   const [toDelete, setToDelete] = useState<Opening | null>(null);
+  // Mounted from its first opening on, so that it closes (and gives the focus back) as it always did.
+  const dialogLoaded = useRef(false);
+  if (dialog.open) dialogLoaded.current = true;
   const addButton = useRef<HTMLButtonElement>(null);
   const focusAddAfterDelete = useRef(false);
   const suggestions = [...new Set(services.map((s) => s.trim()).filter(Boolean))];
@@ -88,11 +92,7 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
    * changed, and Reload fetches the list again (docs/product.md §2 'Openings manager').
    */
   const toastChangedElsewhere = () =>
-    toast.error(VERSION_TEXTS.openingChanged, {
-      description: VERSION_TEXTS.reloadHint,
-      action: { label: VERSION_TEXTS.reload, onClick: () => void query.refetch() },
-      duration: 15_000,
-    });
+    void import('./OpeningChanged').then((m) => m.toastOpeningChanged(() => void query.refetch()));
 
   /**
    * The list fetched again, for the dialog that met a 412: the opening as it is now (the dialog
@@ -282,15 +282,17 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
         {content}
       </CardContent>
 
-      {zone && (
-        <OpeningDialog
-          open={dialog.open}
-          timeZone={zone}
-          opening={dialog.opening}
-          services={suggestions}
-          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-          onReload={reloadOpening}
-        />
+      {zone && dialogLoaded.current && (
+        <Suspense fallback={null}>
+          <OpeningDialog
+            open={dialog.open}
+            timeZone={zone}
+            opening={dialog.opening}
+            services={suggestions}
+            onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+            onReload={reloadOpening}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={toDelete !== null}
