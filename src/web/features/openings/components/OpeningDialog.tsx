@@ -120,8 +120,9 @@ function OpeningForm({
   const start = form.watch('start_time');
   // What failed, said in the dialog (an alert by its buttons): a toast would cover its title.
   const [failure, setFailure] = useState<{ title: string; description?: string } | null>(null);
-  // The opening changed in another tab or device (412): said, with Reload, by OpeningChangedAlert.
-  const [isStale, setIsStale] = useState(false);
+  // The opening changed in another tab or device (412): said, with Reload, by OpeningChangedAlert;
+  // each refusal (0: none) mounts it afresh, so a second one is said again.
+  const [staleAt, setStaleAt] = useState(0);
 
   /**
    * Reload after a 412: the latest version goes into the fields the person has not touched, their
@@ -137,7 +138,7 @@ function OpeningForm({
 
   /** Server issues go on their fields; the alert says what failed (docs/product.md §8 'Openings'). */
   const handleSaveError = (error: unknown) => {
-    if (isStaleVersion(error) && onReload) return setIsStale(true);
+    if (isStaleVersion(error) && onReload) return setStaleAt(Date.now());
     if (error instanceof ApiError && error.issues.length > 0) {
       const placed = applyServerIssues(error, OPENING_FORM_FIELDS, form.setError);
       if (error.issues.some((i) => i.message === OPENING_TEXTS.startInPast)) return setFailure(INVALID_TIME);
@@ -183,7 +184,7 @@ function OpeningForm({
       noValidate
       onSubmit={(event) => {
         setFailure(null);
-        setIsStale(false);
+        setStaleAt(0);
         return form.handleSubmit(handleValid, handleInvalid)(event);
       }}
       className="space-y-4"
@@ -260,9 +261,9 @@ function OpeningForm({
         />
       </Field>
       {failure && <Alert title={failure.title}>{failure.description && <p>{failure.description}</p>}</Alert>}
-      {isStale && (
+      {staleAt > 0 && (
         <Suspense fallback={null}>
-          <OpeningChangedAlert onReload={reload} />
+          <OpeningChangedAlert key={staleAt} onReload={reload} />
         </Suspense>
       )}
       <FormActions
