@@ -4,7 +4,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OpeningsReplySchema } from '#domain/openings.ts';
-import { AccountProfileReplySchema, PublicProfileReplySchema } from '#domain/profiles.ts';
+import { VersionedProfileReplySchema } from '#domain/profile-versions.ts';
+import { PublicProfileReplySchema } from '#domain/profiles.ts';
 import { ProvidersReplySchema, SearchReplySchema } from '#domain/search.ts';
 import { providerProfiles, providerRatings } from '#server/db/schema/index.ts';
 import { buildTestApp, HOUR, type LooseJson, type TestApp } from '#server/test/build-test-app.ts';
@@ -134,7 +135,7 @@ describe('compiled response serializers', () => {
     const account = await t.get('/api/auth/profile', { token: provider.session.access_token });
     expect(account.status, account.text).toBe(200);
     expect(account.body.profile.zip).toBe('78701');
-    expectSameJson(AccountProfileReplySchema, account.body);
+    expectSameJson(VersionedProfileReplySchema, account.body);
 
     const typo = await t.post('/api/search', { query: 'balayge', locationZip: '78701', radiusMiles: 50 });
     expect(typo.status, typo.text).toBe(200);
