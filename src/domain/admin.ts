@@ -163,9 +163,11 @@ export const AdminBookingLogSchema = z.object({
   id: z.string(),
   url: z.string(),
   provider_id: z.string(),
-  client_id: z.string(),
+  /** Null (and the name null) once the client deleted their account. */
+  client_id: z.string().nullable(),
   ...providerNamed,
-  ...clientNamed,
+  client_name: z.string().nullable(),
+  client_slug: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminBookingLog = z.infer<typeof AdminBookingLogSchema>;

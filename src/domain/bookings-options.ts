@@ -34,6 +34,8 @@ export const BOOKING_TEXTS = {
   uniqueExplained: 'Unique clicks count each client at most once a day.',
   /** A client whose account has no name (every click is by a signed-in account: ADR 008). */
   unnamedClient: UNNAMED_CLIENT,
+  /** A click whose client has since deleted their account. */
+  deletedClient: 'Deleted account',
   /** 'Maya R.' (first name and last initial), 'Maya' with one name, or unnamedClient. */
   clientName: (client: { first_name: string; last_initial: string | null } | null): string =>
     client === null

@@ -56,7 +56,8 @@ export type BookingClient = z.infer<typeof BookingClientSchema>;
 
 export const BookingLogSchema = z.object({
   id: z.string(),
-  client_id: z.string(),
+  /** Null once the client deleted their account (the click stays, anonymous). */
+  client_id: z.string().nullable(),
   client: BookingClientSchema,
   provider_id: z.string(),
   url: z.string(),

@@ -279,6 +279,25 @@ describe('DELETE /api/account: a client', () => {
     expect(analytics.status, analytics.text).toBe(200);
     expect(analytics.body.data.total).toBe(2);
     expect(analytics.body.data.stats.total_clicks).toBe(2);
+    // The list shows both clicks: the deleted client's with no id and no name (shown 'Deleted account').
+    expect(
+      analytics.body.data.logs.map((l: { client_id: string | null; client: unknown }) => [
+        l.client_id,
+        l.client,
+      ]),
+    ).toContainEqual([null, null]);
+    expect(analytics.body.data.logs).toHaveLength(2);
+    const adminList = await t.get('/api/admin/booking-logs', auth(admin.session.access_token));
+    expect(adminList.status, adminList.text).toBe(200);
+    const listed = adminList.body.data.logs.filter(
+      (l: { provider_id: string }) => l.provider_id === provider.user.id,
+    );
+    expect(
+      listed.map((l: { client_id: string | null; client_name: string | null }) => [
+        l.client_id,
+        l.client_name,
+      ]),
+    ).toContainEqual([null, null]);
     expect(await t.db.$count(savedSearches, eq(savedSearches.userId, client.user.id))).toBe(0);
 
     const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'provider-message'));

@@ -56,7 +56,8 @@ export async function insertBookingLogUnlessRecent(
 
 export interface BookingLogRow {
   id: string;
-  client_id: string;
+  /** Null once the client deleted their account: the click stays, anonymous (ADR 026). */
+  client_id: string | null;
   provider_id: string;
   url: string;
   created_at: string;
@@ -93,7 +94,7 @@ export async function findBookingLogs(
              CASE WHEN cardinality(w.words) > 1 AND w.words[1] NOT LIKE '%@%'
                THEN upper(left(w.words[cardinality(w.words)], 1)) END AS last_initial
       FROM booking_logs b
-      JOIN users c ON c.id = b.client_id
+      LEFT JOIN users c ON c.id = b.client_id
       CROSS JOIN LATERAL (
         SELECT regexp_split_to_array(regexp_replace(c.name, '^[[:space:]]+|[[:space:]]+$', '', 'g'), '[[:space:]]+') AS words
       ) w
@@ -164,7 +165,8 @@ export async function findBookingsPerDay(db: Db, providerId: string, since: Date
 export interface AdminBookingLogRow extends BookingLogRow {
   provider_name: string;
   provider_slug: string | null;
-  client_name: string;
+  /** Null for a client who deleted their account. */
+  client_name: string | null;
   client_slug: string | null;
 }
 
@@ -203,7 +205,7 @@ export async function findAdminBookingLogs(
              c.name AS client_name, ${slugOf('c')} AS client_slug
       FROM booking_logs b
       JOIN users p ON p.id = b.provider_id
-      JOIN users c ON c.id = b.client_id
+      LEFT JOIN users c ON c.id = b.client_id
       ${whereOf(where)}
       ORDER BY b.created_at DESC, b.id DESC
       LIMIT ${limit + 1}`),

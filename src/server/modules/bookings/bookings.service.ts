@@ -159,8 +159,8 @@ export async function exportBookingLogsCsv(ctx: AppContext, query: AdminDateRang
       r.provider_name,
       r.provider_id,
       r.provider_slug,
-      r.client_name,
-      r.client_id,
+      r.client_name ?? BOOKING_TEXTS.deletedClient,
+      r.client_id ?? '',
       r.url,
     ]),
   );

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminBookingLog, AdminDateRange, SubmissionStatus } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
+import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import type { Submission } from '#domain/forms.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -63,7 +64,13 @@ const bookingColumns: LogColumn<AdminBookingLog>[] = [
   },
   {
     header: 'Client',
-    cell: (row) => <PersonLink name={row.client_name} slug={row.client_slug} id={row.client_id} />,
+    cell: (row) => (
+      <PersonLink
+        name={row.client_name ?? BOOKING_TEXTS.deletedClient}
+        slug={row.client_slug}
+        id={row.client_id ?? ''}
+      />
+    ),
     className: 'whitespace-nowrap',
   },
   timestampColumn,

@@ -186,7 +186,9 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
                         {log.url}
                       </td>
                       <td className={log.client ? 'px-3 py-2 text-app' : 'px-3 py-2 text-muted'}>
-                        {BOOKING_TEXTS.clientName(log.client)}
+                        {log.client_id === null
+                          ? BOOKING_TEXTS.deletedClient
+                          : BOOKING_TEXTS.clientName(log.client)}
                       </td>
                     </tr>
                   ))}
