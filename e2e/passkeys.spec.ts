@@ -161,6 +161,13 @@ test('add a passkey in Settings, sign out, sign in with it from the login dialog
   await expect(page.getByText(PASSKEY_TEXTS.renamed)).toBeVisible();
   await expect(row).toContainText('Laptop');
 
+  // Signed in with a password, the passkey confirms instead of it: the forms then leave it out.
+  const passwordCard = page.getByRole('region', { name: 'Password' });
+  await passwordCard.getByRole('button', { name: 'Confirm with a passkey instead' }).click();
+  await expect(page.getByText(PASSKEY_TEXTS.confirmed)).toBeVisible();
+  await expect(passwordCard.getByLabel('Current password')).toHaveCount(0);
+  await expect(passwordCard).toContainText('your current password is not needed');
+
   // Sign out.
   await page.getByRole('button', { name: `Account menu for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
