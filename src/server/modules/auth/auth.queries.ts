@@ -100,19 +100,26 @@ export async function deleteProviderProfile(db: Db, userId: string): Promise<voi
   await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
 }
 
+/** The user's fields that GET /api/auth/profile answers with: a change of one moves the profile's version. */
+const PROFILE_FIELDS = ['email', 'name', 'userType', 'role', 'avatarUrl', 'routingSlug'] as const;
+
 /**
- * Every change of the account moves its profile version too (the ETag of GET /api/auth/profile): the
- * email, the type and the role are in that reply, and a version moved by a field the profile form
- * does not edit costs the form nothing (it saves again without asking).
+ * A change of a field the account profile shows (the email, the type, the role) moves its version
+ * (the ETag of GET /api/auth/profile); a password, a verification or a token cut-off does not.
  */
 export async function updateUser(
   db: Db,
   id: string,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow> {
+  const shown = PROFILE_FIELDS.some((field) => field in values);
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()`, profileVersion: sql`${users.profileVersion} + 1` })
+    .set({
+      ...values,
+      updatedAt: sql`now()`,
+      ...(shown ? { profileVersion: sql`${users.profileVersion} + 1` } : {}),
+    })
     .where(eq(users.id, id))
     .returning();
   return row!;

@@ -48,7 +48,8 @@ describe('POST /api/auth/verify-email', () => {
 
     const profile = await t.get('/api/auth/profile', { token: session.access_token });
     expect(profile.status).toBe(200);
-    expect(profile.body).toEqual({ success: true, profile: session.user });
+    // A new account's profile is at its first version.
+    expect(profile.body).toEqual({ success: true, profile: session.user, version: '"p1"' });
 
     const refreshed = await refreshWithCookie(t, cookie.value);
     expect(refreshed.status).toBe(200);
