@@ -165,6 +165,21 @@ const VISITS: Visit[] = [
   { name: 'not found', as: null, path: () => '/no/such/page', heading: 'Oops!' },
   { name: 'account (client)', as: 'client', path: () => '/account', heading: 'Account Settings' },
   { name: 'account (provider)', as: 'provider', path: () => '/account', heading: 'Account Settings' },
+  { name: 'settings (client)', as: 'client', path: () => '/settings', heading: 'Settings' },
+  {
+    name: 'settings (provider)',
+    as: 'provider',
+    path: () => '/settings',
+    heading: 'Settings',
+    next: {
+      name: 'settings, the deletion dialog',
+      act: async (page) => {
+        await page.getByRole('button', { name: /Delete my account/ }).click();
+        await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+      },
+    },
+  },
+  { name: 'email change (a link)', as: null, path: () => '/email-change?token=not-a-token', heading: /.+/ },
   { name: 'availability (provider)', as: 'provider', path: () => '/availability', heading: /.+/ },
   {
     name: 'admin (password step)',

@@ -257,6 +257,7 @@ const VISITS: Visit[] = [
     more: [toTheEnd],
   },
   { name: 'availability (client)', as: 'client', path: () => '/availability', heading: /.+/ },
+  { name: 'settings (client)', as: 'client', path: () => '/settings', heading: 'Settings', more: [toTheEnd] },
   { name: 'profile (client)', as: 'client', path: (a) => a.profilePath, heading: /.+/ },
   {
     name: 'account (provider)',

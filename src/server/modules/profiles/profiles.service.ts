@@ -8,6 +8,7 @@ import type {
   UpdateProfileBodySchema,
 } from '#domain/profiles.ts';
 import { missingForListing, PROFILE_TEXTS } from '#domain/profiles-options.ts';
+import { ifMatchTags } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
@@ -75,16 +76,6 @@ export function profileEtag(version: number): string {
 }
 
 /**
- * Whether an If-Match header accepts the current `etag` (RFC 9110 §13.1.1): `*` accepts any current
- * version, a list when one of its tags is it, compared strongly (a weak `W/"p7"` never matches).
- */
-export function ifMatchAccepts(ifMatch: string, etag: string): boolean {
-  const value = ifMatch.trim();
-  if (value === '*') return true;
-  return value.split(',').some((tag) => tag.trim() === etag);
-}
-
-/**
  * The signed-in user's own profile: user fields, and every provider field for providers, with the
  * ETag of its version. The version comes from the account row read first (authentication), so the
  * fields read after it are never older than it: a write in between only makes the ETag older, which
@@ -112,6 +103,9 @@ function resolveZip(enteredZip: string | undefined, location: string) {
  * it names, checked under the account row's lock: another version is 412 PRECONDITION_FAILED and
  * nothing changes. Every write moves the version on, and the answer carries the new ETag.
  */
+/** Whether the If-Match header's tags (ifMatchTags: one parser for every versioned resource) name `etag`. */
+const ifMatchAccepts = (tags: '*' | string[], etag: string) => tags === '*' || tags.includes(etag);
+
 export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
@@ -126,7 +120,7 @@ export async function updateProfile(
   return ctx.db.transaction(async (tx) => {
     const locked = await q.lockUser(tx, user.id);
     if (!locked) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
-    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, profileEtag(locked.profileVersion))) {
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatchTags(ifMatch), profileEtag(locked.profileVersion))) {
       throw new AppError('PRECONDITION_FAILED', PROFILE_VERSION_TEXTS.changedElsewhere);
     }
     const saveUser = () =>
