@@ -52,7 +52,6 @@ export const BookingLogsQuerySchema = z.object({
 export const BookingClientSchema = z
   .object({ first_name: z.string(), last_initial: z.string().nullable() })
   .nullable();
-export type BookingClient = z.infer<typeof BookingClientSchema>;
 
 export const BookingLogSchema = z.object({
   id: z.string(),

@@ -66,7 +66,6 @@ export const SavedSearchesReplySchema = z.object({
   /** How many an account may keep (SAVED_SEARCH_LIMITS.perAccount). */
   max: z.number().int(),
 });
-export type SavedSearchesReply = z.infer<typeof SavedSearchesReplySchema>;
 
 export const SavedSearchReplySchema = z.object({
   success: z.literal(true),

@@ -327,11 +327,6 @@ export async function findLoginSession(db: Db, familyId: string) {
   return row;
 }
 
-/** The person proved who they are again in this login (a passkey, the current password). */
-export async function markReauthenticated(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.update(loginSessions).set({ authenticatedAt: now }).where(eq(loginSessions.familyId, familyId));
-}
-
 /**
  * The account's live logins, most recently used first: a login is live while its family has a
  * refresh token that is neither revoked nor expired (a rotated token's successor counts).
