@@ -9,6 +9,9 @@ import { LIMITS } from './options';
 export const SECURITY_TEXTS = {
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'Your current password is incorrect.',
+  currentPasswordLabel: 'Current password',
+  freshProofNote:
+    'You signed in with a passkey or an emailed link a moment ago, so your current password is not needed.',
   passwordChanged: 'Your password was changed. Every other device was signed out.',
   samePassword: 'Choose a password different from your current one.',
   sessionEnded: 'Signed out of that device.',

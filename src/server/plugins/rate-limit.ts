@@ -188,6 +188,23 @@ export function keyedLimit(
   };
 }
 
+/** keyedLimit per signed-in account (after app.authenticate): the account's own allowance, wherever it calls from. */
+export function accountLimit(
+  app: FastifyInstance,
+  config: Config,
+  name: string,
+  limit: { max: number; timeWindow: string },
+) {
+  return keyedLimit(app, config, name, limit, (req) => req.user.id);
+}
+
+/**
+ * The steps that check who the person is (the password change, the email change, passkey
+ * registration and re-authentication, the deletion) share one allowance per account.
+ */
+export const identityCheckLimit = (app: FastifyInstance, config: Config) =>
+  accountLimit(app, config, 'identity-check', RATE_LIMITS.identityCheck);
+
 /** How long a slot handed out by globalPace stays the holder's after its time; then it lapses. */
 export const PACE_SLOT_GRACE_MS = 2 * 60_000;
 /**

@@ -9,7 +9,7 @@ import {
 import { AccountExportSchema } from '#domain/account-export.ts';
 import { MessageReplySchema } from '#domain/auth.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
-import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { accountLimit, identityCheckLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as account from './account.service';
 
 const tags = ['account'];
@@ -19,10 +19,8 @@ const security = [{ bearerAuth: [] }];
 export async function accountDataRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
-  const perAccount = (name: string, limit: { max: number; timeWindow: string }) =>
-    keyedLimit(base, ctx.config, name, limit, (req) => req.user.id);
-  const dataExport = perAccount('data-export', RATE_LIMITS.dataExport);
-  const identityCheck = perAccount('identity-check', RATE_LIMITS.identityCheck);
+  const dataExport = accountLimit(base, ctx.config, 'data-export', RATE_LIMITS.dataExport);
+  const identityCheck = identityCheckLimit(base, ctx.config);
 
   app.get(
     '/api/account/export',

@@ -10,7 +10,7 @@ import {
   UndoEmailChangeReplySchema,
 } from '#domain/email-change.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
-import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { accountLimit, identityCheckLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as emailChange from './email-change.service';
 
 const tags = ['account'];
@@ -20,22 +20,9 @@ const signedIn = [{ bearerAuth: [] }];
 export async function emailChangeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
-  // Password checks share the account's budget with the other identity steps (sessions.routes.ts).
-  const identityCheck = keyedLimit(
-    base,
-    ctx.config,
-    'identity-check',
-    RATE_LIMITS.identityCheck,
-    (req) => req.user.id,
-  );
+  const identityCheck = identityCheckLimit(base, ctx.config);
   // How many change requests an account may have mailed: counted once the person is proven.
-  const mailedRequests = keyedLimit(
-    base,
-    ctx.config,
-    'email-change-mail',
-    RATE_LIMITS.perEmailMail,
-    (req) => req.user.id,
-  );
+  const mailedRequests = accountLimit(base, ctx.config, 'email-change-mail', RATE_LIMITS.perEmailMail);
 
   app.get(
     '/api/account/email',

@@ -16,7 +16,7 @@ import {
   RenamePasskeyBodySchema,
 } from '#domain/passkeys.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
-import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { accountLimit, identityCheckLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { loginClient } from './auth.routes';
 import * as passkeys from './passkeys.service';
 import { isSecureSite, refreshCookie } from './session-cookie';
@@ -31,11 +31,9 @@ export async function passkeyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const secureCookie = isSecureSite(ctx.config.publicUrl);
-  const byAccount = (name: string, limit: { max: number; timeWindow: string }) =>
-    keyedLimit(base, ctx.config, name, limit, (req) => req.user.id);
-  // The same key as the password change's: password checks and re-authentications share one allowance.
-  const identityCheck = byAccount('identity-check', RATE_LIMITS.identityCheck);
-  const passkeyWrites = byAccount('passkey', RATE_LIMITS.passkey);
+  // Password checks and re-authentications share one allowance with the other identity steps.
+  const identityCheck = identityCheckLimit(base, ctx.config);
+  const passkeyWrites = accountLimit(base, ctx.config, 'passkey', RATE_LIMITS.passkey);
   const signedIn = (...more: (typeof identityCheck)[]) => ({ preHandler: [base.authenticate, ...more] });
 
   app.post(

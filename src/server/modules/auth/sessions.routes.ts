@@ -9,7 +9,7 @@ import {
 } from '#domain/account-security.ts';
 import { MessageReplySchema } from '#domain/auth.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
-import { keyedLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { identityCheckLimit } from '#server/plugins/rate-limit.ts';
 import * as sessions from './sessions.service';
 
 const tags = ['account'];
@@ -19,13 +19,7 @@ const security = [{ bearerAuth: [] }];
 export async function sessionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
-  const identityCheck = keyedLimit(
-    base,
-    ctx.config,
-    'identity-check',
-    RATE_LIMITS.identityCheck,
-    (req) => req.user.id,
-  );
+  const identityCheck = identityCheckLimit(base, ctx.config);
 
   app.get(
     '/api/account/identity',

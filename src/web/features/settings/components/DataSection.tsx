@@ -10,8 +10,6 @@ import {
   type DeleteAccountBody,
   DeleteAccountBodySchema,
 } from '#domain/account-data.ts';
-import { SECURITY_TEXTS } from '#domain/account-security.ts';
-import { LIMITS } from '#domain/options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
@@ -25,7 +23,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useDeleteAccount } from '../api/account-delete';
 import { useDownloadAccountData } from '../api/account-export';
 import { useFreshProof } from '../api/identity';
-import { ConfirmWithPasskey } from './ConfirmWithPasskey';
+import { CurrentPassword, missingCurrentPassword } from './CurrentPassword';
 
 const exportToast = toastFor('data-export');
 const deleteToast = toastFor('account-delete');
@@ -105,14 +103,7 @@ function DeleteAccountDialog({ userId, onClose }: { userId: string; onClose: () 
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async ({ current_password, confirm }) => {
-    if (!fresh && !current_password) {
-      form.setError(
-        'current_password',
-        { message: SECURITY_TEXTS.currentPasswordRequired },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    if (missingCurrentPassword(fresh, current_password, form.setError)) return;
     try {
       await remove.mutateAsync({ confirm, ...(current_password ? { current_password } : {}) });
       navigate('/');
@@ -146,25 +137,14 @@ function DeleteAccountDialog({ userId, onClose }: { userId: string; onClose: () 
           ))}
         </ul>
         <form noValidate className="space-y-4" onSubmit={submit}>
-          {fresh ? (
-            <p className="text-muted">{ACCOUNT_DATA_TEXTS.freshProof}</p>
-          ) : (
-            <>
-              <Field
-                label={ACCOUNT_DATA_TEXTS.passwordLabel}
-                error={errors.current_password?.message}
-                required
-              >
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={LIMITS.passwordMax}
-                  {...form.register('current_password')}
-                />
-              </Field>
-              <ConfirmWithPasskey userId={userId} />
-            </>
-          )}
+          <CurrentPassword
+            userId={userId}
+            fresh={fresh}
+            freshNote={ACCOUNT_DATA_TEXTS.freshProof}
+            label={ACCOUNT_DATA_TEXTS.passwordLabel}
+            error={errors.current_password?.message}
+            registration={form.register('current_password')}
+          />
           <Field label={ACCOUNT_DATA_TEXTS.confirmLabel} error={errors.confirm?.message} required>
             <Input
               autoComplete="off"

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SECURITY_TEXTS } from '#domain/account-security.ts';
 import { type ChangeEmailBody, ChangeEmailBodySchema, EMAIL_CHANGE_TEXTS } from '#domain/email-change.ts';
 import { LIMITS } from '#domain/options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
@@ -19,7 +18,7 @@ import { toastFor } from '#web/lib/toast.tsx';
 import { useRequestEmailChange } from '../api/email-change-request';
 import { useAccountEmail } from '../api/email-status';
 import { useFreshProof } from '../api/identity';
-import { ConfirmWithPasskey } from './ConfirmWithPasskey';
+import { CurrentPassword, missingCurrentPassword } from './CurrentPassword';
 
 const EMPTY: ChangeEmailBody = { new_email: '', current_password: '' };
 const FIELDS = ['new_email', 'current_password'] as const;
@@ -59,14 +58,7 @@ function EmailCard({ userId }: { userId: string }) {
       form.setError('new_email', { message: EMAIL_CHANGE_TEXTS.sameEmail }, { shouldFocus: true });
       return;
     }
-    if (!fresh && !current_password) {
-      form.setError(
-        'current_password',
-        { message: SECURITY_TEXTS.currentPasswordRequired },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    if (missingCurrentPassword(fresh, current_password, form.setError)) return;
     try {
       const reply = await request.mutateAsync({
         new_email,
@@ -135,25 +127,14 @@ function EmailCard({ userId }: { userId: string }) {
               {...form.register('new_email')}
             />
           </Field>
-          {fresh ? (
-            <p className="text-sm text-muted">{EMAIL_CHANGE_TEXTS.freshProofNote}</p>
-          ) : (
-            <>
-              <Field
-                label={EMAIL_CHANGE_TEXTS.passwordLabel}
-                error={errors.current_password?.message}
-                required
-              >
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={LIMITS.passwordMax}
-                  {...form.register('current_password')}
-                />
-              </Field>
-              <ConfirmWithPasskey userId={userId} />
-            </>
-          )}
+          <CurrentPassword
+            userId={userId}
+            fresh={fresh}
+            freshNote={EMAIL_CHANGE_TEXTS.freshProofNote}
+            label={EMAIL_CHANGE_TEXTS.passwordLabel}
+            error={errors.current_password?.message}
+            registration={form.register('current_password')}
+          />
           <Button type="submit" disabled={request.isPending}>
             {request.isPending ? <Spinner label="Sending..." /> : EMAIL_CHANGE_TEXTS.submit}
           </Button>

@@ -18,7 +18,7 @@ import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useChangePassword } from '../api/change-password';
 import { useFreshProof } from '../api/identity';
-import { ConfirmWithPasskey } from './ConfirmWithPasskey';
+import { CurrentPassword, missingCurrentPassword } from './CurrentPassword';
 
 const EMPTY: ChangePasswordForm = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -39,14 +39,7 @@ export function SecuritySection({ userId }: { userId: string }) {
   const toast = toastFor('password-change');
 
   const submit = form.handleSubmit(async ({ current_password, new_password }) => {
-    if (!fresh && !current_password) {
-      form.setError(
-        'current_password',
-        { message: SECURITY_TEXTS.currentPasswordRequired },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    if (missingCurrentPassword(fresh, current_password, form.setError)) return;
     try {
       const reply = await change.mutateAsync({
         ...(current_password ? { current_password } : {}),
@@ -73,23 +66,14 @@ export function SecuritySection({ userId }: { userId: string }) {
       </CardHeader>
       <CardContent>
         <form noValidate className="max-w-md space-y-4" onSubmit={submit}>
-          {fresh ? (
-            <p className="text-sm text-muted">
-              You signed in with a passkey or an emailed link a moment ago, so your current password is not
-              needed.
-            </p>
-          ) : (
-            <>
-              <Field label="Current password" error={errors.current_password?.message} required>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  {...form.register('current_password')}
-                />
-              </Field>
-              <ConfirmWithPasskey userId={userId} />
-            </>
-          )}
+          <CurrentPassword
+            userId={userId}
+            fresh={fresh}
+            freshNote={SECURITY_TEXTS.freshProofNote}
+            label={SECURITY_TEXTS.currentPasswordLabel}
+            error={errors.current_password?.message}
+            registration={form.register('current_password')}
+          />
           <Field
             label="New password"
             error={errors.new_password?.message}
