@@ -12,6 +12,8 @@ export const ADMIN_LIMITS = {
 } as const;
 
 export const ADMIN_TEXTS = {
+  /** A booking click whose client has since deleted their account. */
+  deletedAccount: 'Deleted account',
   /** The account deletions card: counts only (ADR 026). */
   deletionsTitle: 'Account deletions',
   deletionsDescription: 'Deleted accounts per day, as counts only: nothing about who they were is kept.',

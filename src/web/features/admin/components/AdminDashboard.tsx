@@ -14,7 +14,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminBookingLog, AdminDateRange, SubmissionStatus } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
-import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import type { Submission } from '#domain/forms.ts';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -66,7 +65,7 @@ const bookingColumns: LogColumn<AdminBookingLog>[] = [
     header: 'Client',
     cell: (row) => (
       <PersonLink
-        name={row.client_name ?? BOOKING_TEXTS.deletedClient}
+        name={row.client_name ?? ADMIN_TEXTS.deletedAccount}
         slug={row.client_slug}
         id={row.client_id ?? ''}
       />
