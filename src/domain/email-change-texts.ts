@@ -39,9 +39,9 @@ export const EMAIL_CHANGE_TEXTS = {
   undoTitle: 'Undo the email change',
   undoButton: 'Undo the change',
   undoIntro:
-    'Press the button to put your previous email back as your sign-in email and sign out every device.',
+    'Press the button to put your previous email back as your sign-in email, sign out every device and remove every passkey.',
   undone:
-    'Your previous email is your sign-in email again and every device was signed out. If you did not change it, reset your password now.',
+    'Your previous email is your sign-in email again, every device was signed out and every passkey removed. If you did not change it, reset your password now.',
   undoFailed: 'This undo link is invalid, used or expired.',
   undoAddressTaken:
     'Your previous email now belongs to another account, so it cannot be put back. Contact support for help.',

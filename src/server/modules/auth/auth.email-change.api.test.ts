@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_TEXTS } from '#domain/account-security.ts';
 import { AUTH_TEXTS } from '#domain/auth.ts';
 import { EMAIL_CHANGE_TEXTS, FORGOT_PASSWORD_PATH, maskEmail } from '#domain/email-change.ts';
-import { emailTokens, mailOutbox, refreshTokens, users } from '#server/db/schema/index.ts';
+import { emailTokens, mailOutbox, passkeys, refreshTokens, users } from '#server/db/schema/index.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { MAIL_RECIPIENT_CAPS } from '#server/mail/outbox.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
@@ -184,8 +184,17 @@ describe('POST /api/account/email → confirm → undo', () => {
     const person = await personWithPasswordLogin();
     const newEmail = uniqueEmail('attacker');
     const undoToken = await changeAndConfirm(person, newEmail);
-    // A second login of the account, and a further change waiting for its link.
+    // A second login of the account, a passkey added by whoever changed the address, and a further
+    // change waiting for its link.
     const other = { token: (await loginAs(t, newEmail, person.password)).access_token };
+    await t.db.insert(passkeys).values({
+      id: 'YXR0YWNrZXJzLXBhc3NrZXk',
+      userId: person.user.id,
+      publicKey: new Uint8Array([1, 2, 3]),
+      deviceType: 'multiDevice',
+      backedUp: true,
+      name: 'Not mine',
+    });
     const later = uniqueEmail('later');
     expect((await requestChange(other, { new_email: later, current_password: person.password })).status).toBe(
       200,
@@ -201,6 +210,7 @@ describe('POST /api/account/email → confirm → undo', () => {
     });
     expect(await emailOf(person.user.id)).toBe(person.email);
     expect(securityEvents('email-change-undone', person.user.id)).toHaveLength(1);
+    expect(await t.db.$count(passkeys, eq(passkeys.userId, person.user.id))).toBe(0);
 
     // Every session ended: the access tokens are refused and no refresh token is live.
     for (const auth of [person.auth, other, { token: person.session.access_token }])

@@ -193,6 +193,8 @@ export async function undoEmailChange(ctx: AppContext, token: string): Promise<v
       // An undo of a later change would hand the account back to whoever made it.
       for (const purpose of ['change-email', 'undo-email-change', 'reset', 'signin'] as const)
         await q.retireEmailTokens(tx, user.id, purpose, now);
+      // So would a passkey they added: every passkey goes (the owner adds theirs again once signed in).
+      await ec.deleteAllPasskeys(tx, user.id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
