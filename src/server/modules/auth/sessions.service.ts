@@ -152,10 +152,8 @@ export async function listSessions(
  * (no probing of ids).
  */
 export async function endSession(ctx: AppContext, user: UserRow, familyId: string): Promise<void> {
-  const now = ctx.now();
   const login = await q.findLoginSession(ctx.db, familyId);
-  const live =
-    login?.userId === user.id && (await q.liveFamiliesExcept(ctx.db, user.id, null, now)).includes(familyId);
-  if (!live) throw new AppError('NOT_FOUND', SECURITY_TEXTS.sessionNotFound);
-  await endLoginFamily(ctx, familyId, now);
+  if (login?.userId !== user.id || !(await q.familyHasLiveToken(ctx.db, familyId)))
+    throw new AppError('NOT_FOUND', SECURITY_TEXTS.sessionNotFound);
+  await endLoginFamily(ctx, familyId, ctx.now());
 }
