@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +190,23 @@ describe('slow clients', () => {
     expect(t.app.server.timeout).toBe(SERVER_TIMEOUTS.idleMs);
     expect(SERVER_TIMEOUTS.requestMs).toBe(30_000);
     expect(SERVER_TIMEOUTS.headersMs).toBeGreaterThan(SERVER_TIMEOUTS.keepAliveMs);
+  });
+
+  it('tells clients to drop an idle connection well before the server closes it', async () => {
+    const listening = await buildTestApp({ listen: true });
+    try {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        get(`${listening.baseUrl}/api/health`, (res) => {
+          res.resume();
+          resolve(res.headers['keep-alive']);
+        }).on('error', reject);
+      });
+      const hint = /^timeout=(\d+)$/.exec(String(header));
+      expect(hint, String(header)).not.toBeNull();
+      expect(Number(hint![1]) * 1000 + 500).toBeLessThanOrEqual(listening.app.server.keepAliveTimeout);
+    } finally {
+      await listening.close();
+    }
   });
 
   describe('on a listening server with short timeouts', () => {

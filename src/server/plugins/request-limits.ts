@@ -26,7 +26,12 @@ export interface ServerTimeouts {
   requestMs: number;
   /** The headers must arrive within this (longer than keepAliveMs; at most requestMs). */
   headersMs: number;
-  /** An idle kept-alive connection closes after this. */
+  /**
+   * An idle kept-alive connection closes after this. Node tells the client `Keep-Alive: timeout=N`
+   * with N the whole seconds of it, rounded down; Node's agent (Playwright's too) drops an idle
+   * socket after exactly N s, so a fraction over N gives it time to do so before the server's FIN
+   * crosses a request it has just sent on that socket (which fails with ECONNRESET).
+   */
   keepAliveMs: number;
   /** A socket with no traffic at all for this long is destroyed (a handler never takes this long). */
   idleMs: number;
@@ -37,7 +42,7 @@ export interface ServerTimeouts {
 export const SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: 30_000,
   headersMs: 10_000,
-  keepAliveMs: 5_000,
+  keepAliveMs: 5_900,
   idleMs: 60_000,
   checkIntervalMs: 2_000,
 };
