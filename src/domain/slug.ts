@@ -18,6 +18,8 @@ export const RESERVED_SLUGS = new Set([
   'register',
   'search',
   'settings',
+  'messages',
+  'inbox',
   'email-change',
   'static',
   'public',

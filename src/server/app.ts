@@ -27,7 +27,10 @@ import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { recordNewFavorite, recordSavedSearchAlertInclusions } from './modules/insights/insights.service';
+import { messageModerationRoutes } from './modules/messages/message-moderation.routes';
+import { MessageNotifier } from './modules/messages/message-notifications.service';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { savedReplyRoutes } from './modules/messages/saved-replies.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { isNotificationMailStillWanted } from './modules/notifications/notifications.service';
 import { openingAlertRoutes } from './modules/openings/opening-alerts.routes';
@@ -75,6 +78,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     openingAlerts: OpeningAlertDispatcher;
+    messageNotifier: MessageNotifier;
     savedSearchAlerts: SavedSearchAlertDispatcher;
     /** Every API route as 'METHOD /path' (HEAD left out), in registration order: the authorization
      *  matrix test reads it so a new route without a row fails the suite. */
@@ -208,16 +212,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       alerts.kick();
       savedSearchAlerts.kick();
     },
+    kickMessages: () => messageNotifier.kick(),
     ...backgroundTasks(app.log),
     replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
     events: subscribedEvents(),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   const savedSearchAlerts = new SavedSearchAlertDispatcher(ctx, config.mail.pollMs);
+  const messageNotifier = new MessageNotifier(ctx, config.mail.pollMs);
   app.decorate('ctx', ctx);
   app.decorate('mailWorker', worker);
   app.decorate('openingAlerts', alerts);
   app.decorate('savedSearchAlerts', savedSearchAlerts);
+  app.decorate('messageNotifier', messageNotifier);
 
   const apiRoutes: string[] = [];
   const apiBodyLimits = new Map<string, number>();
@@ -250,6 +257,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(profileRoutes);
   await app.register(messageRoutes);
+  await app.register(savedReplyRoutes);
+  await app.register(messageModerationRoutes);
   await app.register(uploadRoutes);
   await app.register(searchRoutes, { landingLink: (searched) => searchLandingLink(ctx, searched) });
   await app.register(placeRoutes);
@@ -283,12 +292,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     worker.start();
     alerts.start();
     savedSearchAlerts.start();
+    messageNotifier.start();
   });
   app.addHook('onClose', async () => {
     await ctx.settle();
     await ctx.replies.close();
     await alerts.stop();
     await savedSearchAlerts.stop();
+    await messageNotifier.stop();
     await worker.stop();
     transport.close();
   });

@@ -21,6 +21,8 @@ export interface AppContext {
   kickMail: () => void;
   /** Tells the opening-alert dispatcher that an announcement was scheduled. */
   kickAlerts: () => void;
+  /** Wakes the message notifier (a new message made an email due). */
+  kickMessages: () => void;
   /** Work that runs after the answer (src/server/lib/background.ts); `settle()` waits for it. */
   background: Background['background'];
   settle: Background['settle'];

@@ -533,6 +533,16 @@ CREATE TABLE public.account_deletions (
 );
 
 --
+-- Name: blocked_clients; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.blocked_clients (
+    provider_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: blocked_providers; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -740,6 +750,71 @@ CREATE SEQUENCE public.mail_outbox_id_seq
 --
 
 ALTER SEQUENCE public.mail_outbox_id_seq OWNED BY public.mail_outbox.id;
+
+--
+-- Name: message_reply_times; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.message_reply_times (
+    provider_id uuid NOT NULL,
+    thread_id uuid NOT NULL,
+    replied_at timestamp with time zone NOT NULL,
+    minutes integer NOT NULL,
+    CONSTRAINT message_reply_times_minutes CHECK ((minutes >= 0))
+);
+
+--
+-- Name: message_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.message_reports (
+    message_id uuid NOT NULL,
+    reporter_id uuid NOT NULL,
+    reason text NOT NULL,
+    details text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT message_reports_lengths CHECK (((char_length(reason) <= 40) AND (char_length(COALESCE(details, ''::text)) <= 500)))
+);
+
+--
+-- Name: message_threads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.message_threads (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid,
+    provider_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_message_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_sender_side text NOT NULL,
+    awaiting_reply_since timestamp with time zone,
+    client_read_at timestamp with time zone,
+    provider_read_at timestamp with time zone,
+    client_notified_at timestamp with time zone,
+    provider_notified_at timestamp with time zone,
+    client_notify_due_at timestamp with time zone,
+    provider_notify_due_at timestamp with time zone
+);
+
+--
+-- Name: messages; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.messages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    thread_id uuid NOT NULL,
+    sender_id uuid,
+    sender_side text NOT NULL,
+    body text NOT NULL,
+    via text DEFAULT 'app'::text NOT NULL,
+    notice text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    hidden_at timestamp with time zone,
+    hidden_by uuid,
+    warned_at timestamp with time zone,
+    CONSTRAINT messages_body_length CHECK (((char_length(body) >= 1) AND (char_length(body) <= 5000))),
+    CONSTRAINT messages_notice_length CHECK ((char_length(COALESCE(notice, ''::text)) <= 200))
+);
 
 --
 -- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
@@ -986,6 +1061,20 @@ CREATE TABLE public.reviews (
 CREATE TABLE public.revoked_access_tokens (
     jti text NOT NULL,
     expires_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: saved_replies; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.saved_replies (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    provider_id uuid NOT NULL,
+    title text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT saved_replies_lengths CHECK ((((char_length(title) >= 1) AND (char_length(title) <= 60)) AND ((char_length(body) >= 1) AND (char_length(body) <= 2000))))
 );
 
 --
@@ -1270,6 +1359,13 @@ ALTER TABLE ONLY public.account_deletions
     ADD CONSTRAINT account_deletions_day_user_type_pk PRIMARY KEY (day, user_type);
 
 --
+-- Name: blocked_clients blocked_clients_provider_id_client_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocked_clients
+    ADD CONSTRAINT blocked_clients_provider_id_client_id_pk PRIMARY KEY (provider_id, client_id);
+
+--
 -- Name: blocked_providers blocked_providers_user_id_provider_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1380,6 +1476,34 @@ ALTER TABLE ONLY public.login_sessions
 
 ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: message_reply_times message_reply_times_provider_id_replied_at_thread_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reply_times
+    ADD CONSTRAINT message_reply_times_provider_id_replied_at_thread_id_pk PRIMARY KEY (provider_id, replied_at, thread_id);
+
+--
+-- Name: message_reports message_reports_message_id_reporter_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reports
+    ADD CONSTRAINT message_reports_message_id_reporter_id_pk PRIMARY KEY (message_id, reporter_id);
+
+--
+-- Name: message_threads message_threads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_threads
+    ADD CONSTRAINT message_threads_pkey PRIMARY KEY (id);
+
+--
+-- Name: messages messages_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
 
 --
 -- Name: notification_preferences notification_preferences_user_id_kind_channel_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1494,6 +1618,13 @@ ALTER TABLE ONLY public.revoked_access_tokens
     ADD CONSTRAINT revoked_access_tokens_pkey PRIMARY KEY (jti);
 
 --
+-- Name: saved_replies saved_replies_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.saved_replies
+    ADD CONSTRAINT saved_replies_pkey PRIMARY KEY (id);
+
+--
 -- Name: saved_search_alert_sends saved_search_alert_sends_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1562,6 +1693,12 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.webauthn_challenges
     ADD CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (challenge);
+
+--
+-- Name: blocked_clients_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX blocked_clients_client_idx ON public.blocked_clients USING btree (client_id);
 
 --
 -- Name: blocked_providers_provider_idx; Type: INDEX; Schema: public; Owner: -
@@ -1658,6 +1795,78 @@ CREATE INDEX mail_outbox_mailbox_idx ON public.mail_outbox USING btree (public.m
 --
 
 CREATE INDEX mail_outbox_sender_idx ON public.mail_outbox USING btree (sender_id) WHERE (sender_id IS NOT NULL);
+
+--
+-- Name: message_reply_times_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_reply_times_thread_idx ON public.message_reply_times USING btree (thread_id);
+
+--
+-- Name: message_reports_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_reports_created_idx ON public.message_reports USING btree (created_at DESC NULLS LAST, message_id);
+
+--
+-- Name: message_reports_reporter_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_reports_reporter_idx ON public.message_reports USING btree (reporter_id);
+
+--
+-- Name: message_threads_awaiting_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_threads_awaiting_idx ON public.message_threads USING btree (provider_id, last_message_at DESC NULLS LAST, id DESC NULLS LAST) WHERE (awaiting_reply_since IS NOT NULL);
+
+--
+-- Name: message_threads_client_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_threads_client_due_idx ON public.message_threads USING btree (client_notify_due_at) WHERE (client_notify_due_at IS NOT NULL);
+
+--
+-- Name: message_threads_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_threads_client_idx ON public.message_threads USING btree (client_id, last_message_at DESC NULLS LAST, id DESC NULLS LAST);
+
+--
+-- Name: message_threads_pair_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX message_threads_pair_idx ON public.message_threads USING btree (client_id, provider_id);
+
+--
+-- Name: message_threads_provider_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_threads_provider_due_idx ON public.message_threads USING btree (provider_notify_due_at) WHERE (provider_notify_due_at IS NOT NULL);
+
+--
+-- Name: message_threads_provider_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX message_threads_provider_idx ON public.message_threads USING btree (provider_id, last_message_at DESC NULLS LAST, id DESC NULLS LAST);
+
+--
+-- Name: messages_hidden_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_hidden_idx ON public.messages USING btree (hidden_at DESC NULLS LAST, id DESC NULLS LAST) WHERE (hidden_at IS NOT NULL);
+
+--
+-- Name: messages_sender_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_sender_idx ON public.messages USING btree (sender_id) WHERE (sender_id IS NOT NULL);
+
+--
+-- Name: messages_thread_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_thread_created_idx ON public.messages USING btree (thread_id, created_at DESC NULLS LAST, id DESC NULLS LAST);
 
 --
 -- Name: opening_alert_dispatches_due_idx; Type: INDEX; Schema: public; Owner: -
@@ -1796,6 +2005,12 @@ CREATE INDEX reviews_provider_visible_idx ON public.reviews USING btree (provide
 --
 
 CREATE INDEX revoked_access_tokens_expires_idx ON public.revoked_access_tokens USING btree (expires_at);
+
+--
+-- Name: saved_replies_provider_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX saved_replies_provider_idx ON public.saved_replies USING btree (provider_id, created_at);
 
 --
 -- Name: saved_search_alert_sends_user_idx; Type: INDEX; Schema: public; Owner: -
@@ -2038,6 +2253,20 @@ CREATE TRIGGER users_listed_update BEFORE UPDATE ON public.users FOR EACH ROW WH
 CREATE TRIGGER users_search_update AFTER UPDATE ON public.users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.avatar_url IS DISTINCT FROM new.avatar_url) OR (old.email_verified_at IS DISTINCT FROM new.email_verified_at) OR (old.user_type IS DISTINCT FROM new.user_type) OR (old.listed IS DISTINCT FROM new.listed))) EXECUTE FUNCTION public.search_user_changed();
 
 --
+-- Name: blocked_clients blocked_clients_client_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocked_clients
+    ADD CONSTRAINT blocked_clients_client_id_users_id_fk FOREIGN KEY (client_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: blocked_clients blocked_clients_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocked_clients
+    ADD CONSTRAINT blocked_clients_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: blocked_providers blocked_providers_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2141,6 +2370,69 @@ ALTER TABLE ONLY public.login_sessions
 
 ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_sender_id_users_id_fk FOREIGN KEY (sender_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: message_reply_times message_reply_times_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reply_times
+    ADD CONSTRAINT message_reply_times_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: message_reply_times message_reply_times_thread_id_message_threads_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reply_times
+    ADD CONSTRAINT message_reply_times_thread_id_message_threads_id_fk FOREIGN KEY (thread_id) REFERENCES public.message_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: message_reports message_reports_message_id_messages_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reports
+    ADD CONSTRAINT message_reports_message_id_messages_id_fk FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE;
+
+--
+-- Name: message_reports message_reports_reporter_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_reports
+    ADD CONSTRAINT message_reports_reporter_id_users_id_fk FOREIGN KEY (reporter_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: message_threads message_threads_client_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_threads
+    ADD CONSTRAINT message_threads_client_id_users_id_fk FOREIGN KEY (client_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: message_threads message_threads_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.message_threads
+    ADD CONSTRAINT message_threads_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: messages messages_hidden_by_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_hidden_by_users_id_fk FOREIGN KEY (hidden_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: messages messages_sender_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_sender_id_users_id_fk FOREIGN KEY (sender_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: messages messages_thread_id_message_threads_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_thread_id_message_threads_id_fk FOREIGN KEY (thread_id) REFERENCES public.message_threads(id) ON DELETE CASCADE;
 
 --
 -- Name: notification_preferences notification_preferences_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2267,6 +2559,13 @@ ALTER TABLE ONLY public.reviews
 
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: saved_replies saved_replies_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.saved_replies
+    ADD CONSTRAINT saved_replies_provider_id_users_id_fk FOREIGN KEY (provider_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: saved_search_alert_sends saved_search_alert_sends_saved_search_id_saved_searches_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

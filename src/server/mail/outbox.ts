@@ -34,7 +34,8 @@ export const MAIL_RECIPIENT_CAPS = {
     perHour: 5,
     perDay: 20,
   },
-  messages: { kinds: ['provider-message'], perHour: 30, perDay: 100 },
+  /** 'provider-message': the emails of messages before the inbox (kept for their rows). */
+  messages: { kinds: ['provider-message', 'new-message'], perHour: 30, perDay: 100 },
 } as const;
 
 type CapGroup = (typeof MAIL_RECIPIENT_CAPS)[keyof typeof MAIL_RECIPIENT_CAPS];
@@ -64,7 +65,8 @@ export type MailKind =
   | 'saved-search-alert'
   | 'new-review'
   | 'review-reply'
-  | 'form-notice';
+  | 'form-notice'
+  | 'message-warning';
 
 /**
  * The mailbox an address reaches, as the caps count it: lower-case, with a `+tag` dropped from the

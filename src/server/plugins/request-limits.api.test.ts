@@ -198,7 +198,7 @@ describe('slow clients', () => {
       const header = await new Promise<string | undefined>((resolve, reject) => {
         get(`${listening.baseUrl}/api/health`, (res) => {
           res.resume();
-          resolve(res.headers['keep-alive']);
+          resolve(String(res.headers['keep-alive']));
         }).on('error', reject);
       });
       const hint = /^timeout=(\d+)$/.exec(String(header));

@@ -34,6 +34,7 @@ const CLIENT_ROUTES = new Set([
   '/privacy',
   '/account',
   '/settings',
+  '/messages',
   '/email-change',
   '/availability',
   '/admin',
@@ -44,6 +45,8 @@ const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})\/?$/i;
 /** The slug a profile's not-found page is rendered for, once, before the asked-for slug is written in. */
 const NOT_FOUND_SLUG = 'glowfind-not-found-slug-0f3a9c';
 const ONE_SEGMENT = /^\/[^/]+\/?$/;
+/** A conversation's address (/messages/<thread id>): the inbox page, whoever asks (the app checks access). */
+const THREAD_PATH = /^\/messages\/[0-9a-f-]{36}$/i;
 
 /**
  * The client routes the server renders from no data (ADR 017): the home page as a visitor first sees
@@ -381,8 +384,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     // Behind the beta gate, profile pages are not described to anyone who has not passed it.
-    if (CLIENT_ROUTES.has(url) || opts.betaGate) {
-      const key = request.url === url ? url : `${url}?`;
+    if (CLIENT_ROUTES.has(url) || THREAD_PATH.test(url) || opts.betaGate) {
+      const route = THREAD_PATH.test(url) ? '/messages' : url;
+      const key = request.url === url ? route : `${route}?`;
       return reply.send(pageHtml.get(key) ?? indexHtml);
     }
     const path = url.toLowerCase().replace(/\/$/, '');

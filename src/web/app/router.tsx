@@ -50,6 +50,19 @@ const SettingsPage = lazy(async () => {
     ),
   };
 });
+const MessagesPage = lazy(async () => {
+  const [{ RequireAuth }, { MessagesPage: Page }] = await Promise.all([
+    guards(),
+    import('./routes/messages'),
+  ]);
+  return {
+    default: () => (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    ),
+  };
+});
 // The links of an email change: open without signing in (the undo must work for a locked-out owner).
 const EmailChangePage = lazy(() =>
   import('./routes/email-change').then((m) => ({ default: m.EmailChangePage })),
@@ -123,6 +136,8 @@ export function AppRoutes() {
         <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:threadId" element={<MessagesPage />} />
         <Route path="email-change" element={<EmailChangePage />} />
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />

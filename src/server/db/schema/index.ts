@@ -5,6 +5,7 @@ export * from './forms';
 export * from './idempotency';
 export * from './insights';
 export * from './mail';
+export * from './messages';
 export * from './openings';
 export * from './reviews';
 export * from './saved-searches';

@@ -21,7 +21,7 @@ export async function messageRoutes(base: FastifyInstance) {
     },
     async (req) => ({
       success: true as const,
-      message: await sendMessageToProvider(base.ctx, req.user, req.body),
+      ...(await sendMessageToProvider(base.ctx, req.user, req.body)),
     }),
   );
 }

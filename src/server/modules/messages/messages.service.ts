@@ -28,5 +28,5 @@ export async function sendMessageToProvider(ctx: AppContext, sender: UserRow, bo
     ...mail,
   });
   ctx.kickMail();
-  return MESSAGE_TEXTS.sentTo(provider.name);
+  return { message: MESSAGE_TEXTS.sentTo(provider.name), threadId: '' };
 }

@@ -359,10 +359,9 @@ export class Sitemaps {
  */
 export function robotsTxt(publicUrl: string, betaGate: boolean): string {
   if (betaGate) return 'User-agent: *\nDisallow: /\n';
-  const privatePages = ['/account', '/admin', '/reset-password', '/unsubscribe'].flatMap((path) => [
-    `Disallow: ${path}$`,
-    `Disallow: ${path}/`,
-  ]);
+  const privatePages = ['/account', '/admin', '/messages', '/reset-password', '/unsubscribe'].flatMap(
+    (path) => [`Disallow: ${path}$`, `Disallow: ${path}/`],
+  );
   return [
     'User-agent: *',
     'Allow: /',
