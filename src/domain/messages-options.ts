@@ -41,6 +41,15 @@ export const MESSAGE_REPORT_REASON_LABELS: Record<MessageReportReason, string> =
 export const READ_ONLY_REASONS = ['blocked_by_me', 'blocked_me', 'deleted'] as const;
 export type ReadOnlyReason = (typeof READ_ONLY_REASONS)[number];
 
+/**
+ * The header's Messages link, by its unread total: on its own so the header (in every page's first
+ * load) takes this one function and not all of MESSAGE_TEXTS.
+ */
+export const unreadTotalText = (n: number) => (n === 0 ? 'Messages' : `Messages, ${n} unread`);
+
+/** The login dialog's notice when a visitor presses 'Ask about this opening'. */
+export const LOGIN_TO_MESSAGE = 'Please log in to send a message.';
+
 export const MESSAGE_TEXTS = {
   // The profile's dialog (docs/product.md 'Message dialog').
   sentTitle: 'Message sent',
@@ -68,7 +77,7 @@ export const MESSAGE_TEXTS = {
   deletedAccount: 'Deleted account',
   you: 'You',
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
-  unreadTotal: (n: number) => (n === 0 ? 'Messages' : `Messages, ${n} unread`),
+  unreadTotal: unreadTotalText,
   replyLabel: 'Your reply',
   replyPlaceholder: 'Write a reply…',
   send: 'Send',
@@ -141,4 +150,24 @@ export const MESSAGE_MAIL_TEXTS = {
   replyByEmail: 'Reply to this email to answer, or open the conversation:',
   replyInApp: 'Replies to this email are not read. Answer in Glowfind:',
   openConversation: 'Open the conversation',
+} as const;
+
+/** Reporting and the moderators' actions on messages (PUT /api/admin/messages/:id answers these). */
+export const MESSAGE_MODERATION_TEXTS = {
+  /** A message that is not in one of your conversations (or no message at all). */
+  messageNotFound: 'Message not found',
+  title: 'Messages',
+  reportedTab: 'Reported',
+  hiddenTab: 'Hidden',
+  reportedEmpty: 'No reported messages.',
+  hiddenEmpty: 'No hidden messages.',
+  hide: 'Hide',
+  restore: 'Show again',
+  warn: 'Warn sender',
+  dismiss: 'Dismiss reports',
+  hidden: 'Message hidden. Both people now see that our moderators hid it.',
+  restored: 'Message shown again.',
+  warned: 'We emailed the sender a warning.',
+  warnedNoSender: 'The sender deleted their account, so no warning was sent.',
+  dismissed: 'Reports dismissed.',
 } as const;
