@@ -66,6 +66,7 @@ const ROUTES = {
   'app/routes/unsubscribe.tsx': { url: '/unsubscribe' },
   'app/routes/account.tsx': { url: '/account', with: ['app/routes/guards.tsx'] },
   'app/routes/settings.tsx': { url: '/settings', with: ['app/routes/guards.tsx'] },
+  'app/routes/messages.tsx': { url: '/messages', with: ['app/routes/guards.tsx'] },
   'app/routes/email-change.tsx': { url: '/email-change' },
   'app/routes/availability.tsx': { url: '/availability', with: ['app/routes/guards.tsx'] },
   'app/routes/admin.tsx': { url: '/admin', with: ['app/routes/guards.tsx'] },

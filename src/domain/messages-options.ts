@@ -47,9 +47,6 @@ export type ReadOnlyReason = (typeof READ_ONLY_REASONS)[number];
  */
 export const unreadTotalText = (n: number) => (n === 0 ? 'Messages' : `Messages, ${n} unread`);
 
-/** The login dialog's notice when a visitor presses 'Ask about this opening'. */
-export const LOGIN_TO_MESSAGE = 'Please log in to send a message.';
-
 export const MESSAGE_TEXTS = {
   // The profile's dialog (docs/product.md 'Message dialog').
   sentTitle: 'Message sent',
@@ -62,6 +59,13 @@ export const MESSAGE_TEXTS = {
     `Your message goes to ${name}'s inbox on Glowfind, and they get an email about it. You'll find the conversation under Messages.`,
   askAboutOpening: 'Ask about this opening',
   openingQuestion: (when: string) => `Hi! Is your opening on ${when} still available?`,
+  /** The login dialog's notice when a visitor presses 'Ask about this opening' (the profile's Message says the same). */
+  loginToMessage: 'Please log in to send a message.',
+  /** The inbox's right-hand pane before a conversation is chosen (wide screens). */
+  chooseThread: 'Choose a conversation to read it here.',
+  allMessages: 'All messages',
+  reportedByYou: 'Reported',
+  sentByYou: 'Sent',
   // The inbox.
   inboxTitle: 'Messages',
   inboxEmpty:
