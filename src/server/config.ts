@@ -40,6 +40,16 @@ const TrustProxySchema = z
     return v.split(',').map((item) => item.trim());
   });
 
+/** A host name of at least two labels (letters, digits, hyphens), as a reply address's domain. */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/** The domain of an address such as `Glowfind <no-reply@glowfind.example>`, lower-cased; undefined without one. */
+function addressDomain(address: string): string | undefined {
+  const match = /@([^\s<>@]+?)>?\s*$/.exec(address.trim());
+  const domain = match?.[1]?.toLowerCase();
+  return domain && DOMAIN_NAME.test(domain) ? domain : undefined;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Blank means unset here too: z.coerce would turn '' into port 0 (a random port).
@@ -85,6 +95,13 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
   TRUST_PROXY: z.preprocess(blankToUndefined, TrustProxySchema.optional()),
+  /** Replies by email: the inbound SMTP server's port (unset: off; 0: any free port, for tests). */
+  INBOUND_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  /** The domain of the reply addresses (reply+…@REPLY_DOMAIN); unset: MAIL_FROM's. */
+  REPLY_DOMAIN: optional(
+    z.string().trim().toLowerCase().regex(DOMAIN_NAME, 'must be a domain name (e.g. reply.glowfind.example)'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser tests only (NODE_ENV=test): a file holding milliseconds added to the server's clock. */
   TEST_CLOCK_FILE: optional(z.string()),
@@ -134,6 +151,10 @@ export interface Config {
   alertGroupingMs: number;
   /** S3-compatible image storage; undefined keeps images on disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Replies by email (INBOUND_SMTP_PORT, INBOUND_SMTP_HOST): undefined when no inbound SMTP server runs. */
+  inboundSmtp: { port: number; host: string } | undefined;
+  /** REPLY_DOMAIN: the domain of the reply addresses (reply+<token>@replyDomain). */
+  replyDomain: string;
   /** NODE_ENV=test only: the clock runs this file's milliseconds ahead (browser tests move time). */
   testClockFile: string | undefined;
 }
@@ -178,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
+  const mailFrom = e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`;
+  const replyDomain = e.REPLY_DOMAIN ?? addressDomain(mailFrom) ?? new URL(publicUrl).hostname;
+  if (e.INBOUND_SMTP_PORT !== undefined && e.REPLY_DOMAIN === undefined && !addressDomain(mailFrom)) {
+    throw new ConfigError(
+      'Invalid configuration: INBOUND_SMTP_PORT needs REPLY_DOMAIN, or a MAIL_FROM address with a domain',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -189,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(availableParallelism(), e.WEB_CONCURRENCY),
     seedDemo: e.SEED_DEMO === '1',
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
+    mailFrom,
     supportEmail: e.SUPPORT_EMAIL,
     supportUrl: e.SUPPORT_URL,
     instagramUrl: e.INSTAGRAM_URL,
@@ -209,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     alertGroupingMs: e.ALERT_GROUPING_SECONDS * 1000,
     testClockFile: e.TEST_CLOCK_FILE,
+    inboundSmtp:
+      e.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST },
+    replyDomain,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -102,6 +102,11 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_POOL_SIZE', 'ten'],
     ['DATABASE_POOL_SIZE', '101'],
+    ['INBOUND_SMTP_PORT', 'smtp'],
+    ['INBOUND_SMTP_PORT', '65536'],
+    ['REPLY_DOMAIN', 'not a domain'],
+    ['REPLY_DOMAIN', 'reply@glowfind.example'],
+    ['REPLY_DOMAIN', 'localhost'],
   ])('a bad %s (%j) throws a one-line ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, [name]: value });
     expect(load).toThrow(ConfigError);
@@ -187,6 +192,47 @@ describe('loadConfig', () => {
       expect(defaultPoolSize(8, 3)).toBe(6);
       expect(defaultPoolSize(2, 8)).toBe(2);
       expect(defaultPoolSize(1, 1)).toBe(2);
+    });
+  });
+
+  describe('replies by email (INBOUND_SMTP_PORT, INBOUND_SMTP_HOST, REPLY_DOMAIN)', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, ...env });
+
+    it('is off when INBOUND_SMTP_PORT is unset or blank; the reply domain is then still MAIL_FROM’s', () => {
+      expect(load({}).inboundSmtp).toBeUndefined();
+      expect(load({ INBOUND_SMTP_PORT: ' ' }).inboundSmtp).toBeUndefined();
+      expect(load({ PUBLIC_URL: 'https://glowfind.example' }).replyDomain).toBe('glowfind.example');
+    });
+
+    it('listens on 127.0.0.1 unless INBOUND_SMTP_HOST says otherwise; port 0 is any free port', () => {
+      expect(load({ INBOUND_SMTP_PORT: '2525', MAIL_FROM: 'x@glowfind.example' }).inboundSmtp).toEqual({
+        port: 2525,
+        host: '127.0.0.1',
+      });
+      expect(
+        load({ INBOUND_SMTP_PORT: '0', INBOUND_SMTP_HOST: '0.0.0.0', MAIL_FROM: 'x@glowfind.example' })
+          .inboundSmtp,
+      ).toEqual({ port: 0, host: '0.0.0.0' });
+    });
+
+    it('takes the reply domain from REPLY_DOMAIN, else from the MAIL_FROM address', () => {
+      expect(load({ MAIL_FROM: 'Glowfind <Hello@Mail.Glowfind.example>' }).replyDomain).toBe(
+        'mail.glowfind.example',
+      );
+      expect(
+        load({ MAIL_FROM: 'hello@glowfind.example', REPLY_DOMAIN: 'Reply.Glowfind.example' }).replyDomain,
+      ).toBe('reply.glowfind.example');
+    });
+
+    it('refuses a port without a domain to receive on', () => {
+      // The default MAIL_FROM is no-reply@localhost (PUBLIC_URL unset): not a domain mail can reach.
+      expect(() => load({ INBOUND_SMTP_PORT: '2525' })).toThrow(
+        /^Invalid configuration: INBOUND_SMTP_PORT needs REPLY_DOMAIN/,
+      );
+      expect(load({ INBOUND_SMTP_PORT: '2525', REPLY_DOMAIN: 'glowfind.example' }).replyDomain).toBe(
+        'glowfind.example',
+      );
     });
   });
 
