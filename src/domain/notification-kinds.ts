@@ -2,8 +2,7 @@
 /**
  * Notification preferences (docs/product.md §2 'Settings'): every kind of message the product sends,
  * and for each the channels it goes by. A kind someone can switch off has a switch per channel and a
- * one-click unsubscribe link in each of its emails; the transactional ones (and the client messages,
- * until there is an inbox) are listed but always on.
+ * one-click unsubscribe link in each of its emails; the transactional ones are listed but always on.
  */
 
 /** Every channel a message can go by. Email for now; the list grows (one switch per kind and channel). */
@@ -29,6 +28,7 @@ export type NotificationKindId = (typeof NOTIFICATION_KIND_IDS)[number];
 export const SWITCHABLE_NOTIFICATION_KINDS = [
   'opening_alerts',
   'saved_search_alerts',
+  'new_messages',
   'review_notices',
   'review_replies',
   'product_news',
@@ -69,12 +69,12 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   },
   {
     id: 'new_messages',
-    label: 'Messages from clients',
-    description: 'When a client writes to you from your profile.',
-    switchable: false,
-    audience: 'providers',
+    label: 'Messages',
+    description:
+      'When someone writes to you in Glowfind (at most one email per conversation every 15 minutes while it stays unread).',
+    switchable: true,
+    audience: 'everyone',
     channels: ['email'],
-    alwaysOnReason: 'Messages from clients reach you only by email until the inbox arrives.',
   },
   {
     id: 'review_notices',
@@ -139,6 +139,7 @@ export const NOTIFICATION_TEXTS = {
   unsubscribed: {
     opening_alerts: 'You will no longer get opening alerts.',
     saved_search_alerts: 'You will no longer get saved-search alerts.',
+    new_messages: 'You will no longer get emails about new messages.',
     review_notices: 'You will no longer get emails about new reviews.',
     review_replies: 'You will no longer get emails when a provider replies to your review.',
     product_news: 'You will no longer get product news.',
@@ -147,6 +148,8 @@ export const NOTIFICATION_TEXTS = {
   unsubscribedPage: {
     opening_alerts: 'You will no longer get emails when saved providers post openings.',
     saved_search_alerts: 'You will no longer get emails about new openings for your saved searches.',
+    new_messages:
+      'You will no longer get an email when someone writes to you. New messages still show under Messages in Glowfind.',
     review_notices: 'You will no longer get an email when a client reviews you.',
     review_replies: 'You will no longer get an email when a provider replies to your review.',
     product_news: 'You will no longer get product news from us.',

@@ -124,7 +124,7 @@ describe('GET /api/account/notifications', () => {
     const byKind = await settingsOf(ana);
     expect(byKind.account_emails).toEqual({ switchable: false, email: true });
     expect(byKind.security_notices).toEqual({ switchable: false, email: true });
-    expect(byKind.new_messages).toEqual({ switchable: false, email: true });
+    expect(byKind.new_messages).toEqual({ switchable: true, email: true });
     // Nothing is stored until a switch is used.
     expect(await storedPrefs(ana.user.id)).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('PUT /api/account/notifications', () => {
   it('refuses kinds that cannot be switched off, unknown kinds and channels, and bad bodies, changing nothing', async () => {
     const ana = await newClient();
     const auth = await as(ana);
-    for (const kind of ['account_emails', 'security_notices', 'new_messages']) {
+    for (const kind of ['account_emails', 'security_notices']) {
       const res = await t.put(PATH, { kind, channel: 'email', enabled: false }, auth);
       expect(res.status, kind).toBe(400);
       expect(res.body).toMatchObject({

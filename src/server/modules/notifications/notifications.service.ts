@@ -151,14 +151,15 @@ export function emailRecipientFor(
 
 /** The outbox kinds whose recipient's switch is read at send time, and the switch. */
 const MAIL_KIND_SWITCH: Record<string, StoredNotificationKind> = {
+  'new-message': 'new_messages',
   'new-review': 'review_notices',
   'review-reply': 'review_replies',
 };
 
 /**
- * The mail worker's send-time check (MailWorkerOptions.stillWanted, with the alerts' own): a new-review
- * or review-reply email still queued when its recipient turned that kind off is not sent. Other mail
- * is always wanted here.
+ * The mail worker's send-time check (MailWorkerOptions.stillWanted, with the alerts' own): a new-message,
+ * new-review or review-reply email still queued when its recipient turned that kind off is not sent.
+ * Other mail is always wanted here.
  */
 export async function isNotificationMailStillWanted(
   db: Db,

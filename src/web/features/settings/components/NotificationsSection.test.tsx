@@ -58,8 +58,8 @@ describe('NotificationsSection', () => {
         expect(within(row).getByText(NOTIFICATION_TEXTS.alwaysOn)).toBeTruthy();
       }
     }
-    // Client messages say why they cannot be turned off yet.
-    expect(screen.getByText(/reach you only by email until the inbox arrives/)).toBeTruthy();
+    // Messages live in the inbox now: their emails have a switch like the other notices.
+    expect(switchFor(notificationKind('new_messages').label).getAttribute('aria-checked')).toBe('true');
   });
 
   it('turns one switch off through the API and keeps it off', async () => {
