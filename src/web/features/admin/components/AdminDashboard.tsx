@@ -4,13 +4,14 @@ import {
   Inbox,
   LogOut,
   MessageSquareWarning,
+  MessagesSquare,
   MousePointerClick,
   RefreshCw,
   RotateCcw,
   Search,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminBookingLog, AdminDateRange, SubmissionStatus } from '#domain/admin.ts';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
@@ -19,6 +20,7 @@ import { Badge } from '#web/components/ui/Badge.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { mailtoHref } from '#web/lib/mailto.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { htmlDateTime } from '#web/lib/utc-dates.ts';
@@ -36,7 +38,12 @@ import { ReviewModeration } from './ReviewModeration';
 import { SearchLogsPanel } from './SearchLogsPanel';
 import { TableToolbar } from './TableToolbar';
 
-type Tab = 'search' | 'bookings' | 'submissions' | 'reviews';
+type Tab = 'search' | 'bookings' | 'submissions' | 'reviews' | 'messages';
+
+// Reported messages load when their tab is first opened, not with the dashboard.
+const MessageModeration = lazy(() =>
+  import('./MessageModeration').then((m) => ({ default: m.MessageModeration })),
+);
 
 const timestampColumn = {
   header: 'Timestamp',
@@ -298,7 +305,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="space-y-4">
         <Tabs.List
           aria-label="Analytics logs"
-          className="flex w-full rounded-lg border border-app bg-muted p-1 sm:inline-flex sm:w-auto"
+          className="flex w-full flex-wrap gap-1 rounded-lg border border-app bg-muted p-1 sm:inline-flex sm:w-auto"
         >
           <Tabs.Trigger value="search" className={triggerClass}>
             <Search className="hidden h-4 w-4 sm:block" aria-hidden="true" />
@@ -315,6 +322,10 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
           <Tabs.Trigger value="reviews" className={triggerClass}>
             <MessageSquareWarning className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Reviews
+          </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={triggerClass}>
+            <MessagesSquare className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+            Messages
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="search" className="space-y-3">
@@ -380,6 +391,17 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
         </Tabs.Content>
         <Tabs.Content value="reviews">
           <ReviewModeration userId={userId} />
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-12">
+                <Spinner label="Loading..." />
+              </div>
+            }
+          >
+            <MessageModeration userId={userId} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
       <AccountDeletionsCard userId={userId} />
