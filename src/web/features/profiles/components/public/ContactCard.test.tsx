@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { ContactCard, LOGIN_NOTICES, type Viewer } from './ContactCard';
@@ -78,5 +79,45 @@ describe('ContactCard across the login wall', () => {
     signIn('owner');
     expect(screen.queryByRole('link', { name: /Continue to booking/ })).toBeNull();
     expect(peekPendingAction()).toBeNull();
+  });
+});
+
+describe("ContactCard's reply time", () => {
+  const card = (replyHours?: number | null) =>
+    renderWithProviders(
+      <ContactCard
+        viewer="signed-in"
+        providerId={PROVIDER_ID}
+        providerName="Studio Lumen"
+        bookingLink={BOOKING}
+        onLoginRequired={() => {}}
+        {...(replyHours === undefined ? {} : { replyHours })}
+      />,
+    );
+
+  it('says how quickly the provider usually replies when the profile carries it', () => {
+    card(3);
+    const contact = screen.getByRole('region', { name: 'Get In Touch' });
+    expect(contact.textContent).toContain(MESSAGE_TEXTS.usuallyReplies(3));
+    expect(contact.textContent).toContain('Usually replies within 3 hours');
+  });
+
+  it('says within an hour for a quick replier', () => {
+    card(1);
+    expect(screen.getByRole('region', { name: 'Get In Touch' }).textContent).toContain(
+      'Usually replies within an hour',
+    );
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['not a number', Number.NaN],
+    ['negative', -2],
+  ])('invents no response time when it is %s', (_label, hours) => {
+    card(hours as number | null | undefined);
+    const text = screen.getByRole('region', { name: 'Get In Touch' }).textContent ?? '';
+    expect(text).not.toMatch(/Usually replies|Response time|hours/);
+    expect(text).toContain('by email; replies come to your inbox');
   });
 });

@@ -1,6 +1,7 @@
-import { CalendarCheck, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
+import { CalendarCheck, Clock, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
@@ -25,6 +26,13 @@ export const LOGIN_NOTICES = {
 } as const;
 
 const RESUMED_HERE: readonly PendingActionKind[] = ['message', 'book'];
+
+/**
+ * The provider's measured reply time in whole hours, when the profile has one (docs/product.md
+ * 'Messages': from enough recent replies); anything else (null, missing, not a number) shows nothing.
+ */
+const knownReplyHours = (hours: unknown): number | null =>
+  typeof hours === 'number' && Number.isFinite(hours) && hours >= 0 ? Math.max(1, Math.ceil(hours)) : null;
 
 /**
  * 'Book Appointment', as the card and the phone's sticky bar both show it: a link to the booking
@@ -93,6 +101,7 @@ export function ContactCard({
   onLoginRequired,
   onBook,
   favoriteButton,
+  replyHours,
 }: {
   viewer: Viewer;
   providerId: string;
@@ -103,6 +112,8 @@ export function ContactCard({
   onBook?: (url: string) => void;
   /** The save toggle (the favourites feature; the route passes it in). */
   favoriteButton?: ReactNode;
+  /** The public profile's `reply_hours`: shown as 'Usually replies within N hours' only when known. */
+  replyHours?: number | null | undefined;
 }) {
   const titleId = useId();
   const noLinkId = useId();
@@ -131,6 +142,7 @@ export function ContactCard({
     onLoginRequired(notice);
   };
   const askToLogInToBook = () => askToLogIn('book', LOGIN_NOTICES.book);
+  const hours = knownReplyHours(replyHours);
 
   return (
     <>
@@ -204,8 +216,14 @@ export function ContactCard({
               )}
             </>
           )}
+          {hours !== null && (
+            <p className="flex items-center gap-2 pt-1 text-sm text-muted">
+              <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {MESSAGE_TEXTS.usuallyReplies(hours)}
+            </p>
+          )}
           <p className="flex items-center gap-2 pt-1 text-sm text-muted">
-            {/* No invented response time: we do not know it, so we say how messages travel. */}
+            {/* Never an invented response time: only the measured one above, when there is one. */}
             <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
             Messages go to {providerName} by email; replies come to your inbox.
           </p>
