@@ -1,9 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '#domain/auth.ts';
 import { SIGNED_IN_KEY } from '#domain/auth-options.ts';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { getSession, patchSessionUser, setSession } from '#web/lib/session.ts';
-import { renderWithProviders } from '#web/test/render.tsx';
+import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
 import { Header } from './Header';
 
 const USER_ID = '5d0c2b1e-3f4a-4b6c-8d7e-9f0a1b2c3d4e';
@@ -38,7 +39,19 @@ async function menuPicture() {
 const images = () =>
   screen.getAllByRole('button', { name: 'Account menu for Nia Brooks' }).map((b) => b.querySelector('img'));
 
-beforeEach(() => setSession(session(OLD)));
+/** The unread total the header's badge asks for (GET /api/threads/unread), and the calls made. */
+function stubUnread(unread: number | (() => number)) {
+  return stubFetch((r) =>
+    r.method === 'GET' && r.path === '/api/threads/unread'
+      ? { body: { success: true, unread: typeof unread === 'function' ? unread() : unread } }
+      : undefined,
+  );
+}
+
+beforeEach(() => {
+  setSession(session(OLD));
+  stubUnread(0);
+});
 
 describe('Header', () => {
   it('follows a new avatar in the session at once, even after the old one failed to load', async () => {
@@ -87,5 +100,41 @@ describe('Header', () => {
     });
     expect(await screen.findAllByRole('button', { name: 'Sign up / Log in' })).not.toHaveLength(0);
     expect(getSession()).toBeNull();
+  });
+
+  it("shows 'Messages' with the unread total as a badge, named for screen readers", async () => {
+    const requests = stubUnread(3);
+    renderWithProviders(<Header />);
+    // The wide and the narrow layout each have the link; CSS shows one.
+    const links = await screen.findAllByRole('link', { name: MESSAGE_TEXTS.unreadTotal(3) });
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe('/messages');
+      expect(link.textContent).toContain('3');
+    }
+    expect(links[0]!.textContent).toContain('Messages');
+    expect(requests.every((r) => r.path === '/api/threads/unread')).toBe(true);
+    expect(requests[0]!.headers.authorization).toBe('Bearer test-access-token');
+  });
+
+  it('shows no badge when nothing is unread', async () => {
+    renderWithProviders(<Header />);
+    const links = await screen.findAllByRole('link', { name: 'Messages' });
+    expect(links).toHaveLength(2);
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    for (const link of links) expect(link.textContent).not.toMatch(/\d/);
+    expect(MESSAGE_TEXTS.unreadTotal(0)).toBe('Messages');
+  });
+
+  it('asks nothing and shows no Messages link to a visitor', async () => {
+    localStorage.removeItem(SIGNED_IN_KEY);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_IN_KEY, newValue: null }));
+    });
+    const requests = stubUnread(2);
+    renderWithProviders(<Header />);
+    expect(await screen.findAllByRole('button', { name: 'Sign up / Log in' })).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
+    expect(requests).toEqual([]);
   });
 });

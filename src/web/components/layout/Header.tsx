@@ -1,13 +1,15 @@
-import { Menu, Sparkles, X } from 'lucide-react';
+import { Menu, MessageCircle, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
+import { unreadTotalText } from '#domain/messages-options.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useSession } from '#web/lib/session.ts';
 import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { ThemeToggle } from './ThemeToggle';
+import { useUnreadMessages } from './use-unread-messages';
 
 // Only signed-in people need the menu (and its positioning library).
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -20,9 +22,39 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  */
 const VISITOR_ONLY = 'visitor-only';
 
+/**
+ * 'Messages' with the unread total (docs/product.md 'Messages'): the icon and the word on a wide
+ * screen, the icon alone on a phone; the count is a badge, and the link's name says it.
+ */
+function MessagesLink({ unread = 0, compact }: { unread?: number | undefined; compact?: boolean }) {
+  return (
+    <NavLink
+      to="/messages"
+      aria-label={unreadTotalText(unread)}
+      className={(state) =>
+        compact
+          ? `relative flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted ${state.isActive ? 'text-brand-700 dark:text-brand-300' : 'text-app'}`
+          : `flex items-center gap-1.5 ${navClass(state)}`
+      }
+    >
+      <MessageCircle className="h-5 w-5" aria-hidden="true" />
+      {!compact && 'Messages'}
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className={`rounded-full bg-brand-700 px-1.5 text-xs leading-5 font-semibold text-white dark:bg-brand-600 ${compact ? 'absolute -top-0.5 -right-0.5' : ''}`}
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 export function Header() {
   const session = useSession();
   const user = session?.user;
+  const unread = useUnreadMessages(user?.id);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
@@ -53,6 +85,7 @@ export function Header() {
               </button>
             </>
           )}
+          {user && <MessagesLink unread={unread} />}
           <ThemeToggle />
           {user ? (
             <Suspense fallback={<Avatar name={user.name || user.email} src={user.avatar_url} size={36} />}>
@@ -65,6 +98,7 @@ export function Header() {
           )}
         </nav>
         <div className="flex items-center gap-1 md:hidden">
+          {user && <MessagesLink unread={unread} compact />}
           <ThemeToggle />
           {user && (
             <Suspense fallback={<Avatar name={user.name || user.email} src={user.avatar_url} size={36} />}>

@@ -1,4 +1,4 @@
-import { ChevronDown, CircleUserRound, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUserRound, LogOut, MessageCircle, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { User } from '#domain/auth.ts';
@@ -37,6 +37,11 @@ export function UserMenu({ user }: { user: User }) {
               </Link>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/messages">
+              <MessageCircle className="h-4 w-4" aria-hidden="true" /> Messages
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">
               <CircleUserRound className="h-4 w-4" aria-hidden="true" /> Account

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client.ts';
+
+/**
+ * The header's unread total (GET /api/threads/unread). In every page's first load, so it stays this
+ * small: the inbox's own code (features/messages) loads with /messages and updates this cache by
+ * its key when a thread is read.
+ */
+export const unreadMessagesKey = (userId: string) => ['messages', userId, 'unread'] as const;
+
+/** How often the header and an open conversation ask again, while the tab is visible. */
+export const MESSAGES_POLL_MS = 20_000;
+
+export function useUnreadMessages(userId: string | undefined) {
+  return useQuery({
+    queryKey: unreadMessagesKey(userId ?? ''),
+    queryFn: async () => (await api<{ unread: number }>('/api/threads/unread', { auth: true })).unread,
+    enabled: Boolean(userId),
+    refetchInterval: MESSAGES_POLL_MS,
+    refetchIntervalInBackground: false,
+  }).data;
+}
