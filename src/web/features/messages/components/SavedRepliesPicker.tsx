@@ -108,11 +108,17 @@ export function SavedRepliesPicker({ onInsert }: { onInsert: (text: string) => v
                 key={reply.id}
                 type="button"
                 role="menuitem"
+                aria-labelledby={`${menuId}-${reply.id}-title`}
                 aria-describedby={`${menuId}-${reply.id}`}
                 onClick={() => handleChoose(reply.body)}
                 className="block w-full cursor-pointer rounded-lg px-3 py-2 text-left text-sm text-app hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
               >
-                <span className="block font-medium [overflow-wrap:anywhere]">{reply.title}</span>
+                <span
+                  id={`${menuId}-${reply.id}-title`}
+                  className="block font-medium [overflow-wrap:anywhere]"
+                >
+                  {reply.title}
+                </span>
                 <span
                   id={`${menuId}-${reply.id}`}
                   className="mt-0.5 line-clamp-1 block text-xs text-muted [overflow-wrap:anywhere]"
