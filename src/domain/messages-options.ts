@@ -79,6 +79,8 @@ export const MESSAGE_TEXTS = {
   loadOlder: 'Load earlier messages',
   loadMore: 'Load more conversations',
   deletedAccount: 'Deleted account',
+  /** The other party's name when their account has none of its own (sign-up's default is part of their email). */
+  unnamedMember: 'Glowfind member',
   you: 'You',
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   unreadTotal: unreadTotalText,
