@@ -145,6 +145,12 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
    * Empty when not listed or when the zip names no city.
    */
   places: z.array(z.object({ category: z.string(), path: z.string(), label: z.string() })),
+  /**
+   * 'Usually replies within N hours' (MESSAGE_TEXTS.usuallyReplies): the median time the provider
+   * took to answer a client's message over the last 90 days, in hours rounded up (at least 1); null
+   * with fewer than 5 such replies. Always sent by the server; optional for older cached pages.
+   */
+  reply_hours: z.number().int().nullable().optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

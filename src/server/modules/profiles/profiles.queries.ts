@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { type AnyColumn, and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { MESSAGE_LIMITS } from '#domain/messages-options.ts';
+import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, providerRatings, users } from '#server/db/schema/index.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
@@ -50,9 +51,31 @@ export async function updateUserProfile(db: Db, userId: string, values: { name?:
   return row!;
 }
 
+/**
+ * 'Usually replies within N hours' (docs/product.md 'Messages'): the median of the provider's reply
+ * times (message_reply_times) since `since`, in hours rounded up and at least 1; null with fewer
+ * than MESSAGE_LIMITS.replyTimeMinReplies of them. One range scan of the table's primary key
+ * (provider_id, replied_at, …).
+ */
+function replyHoursSql(providerId: SQL | AnyColumn, since: SQL) {
+  return sql<number | null>`(
+    SELECT CASE WHEN count(*) >= ${sql.raw(String(MESSAGE_LIMITS.replyTimeMinReplies))}
+      THEN greatest(1, ceil(percentile_cont(0.5) WITHIN GROUP (ORDER BY r.minutes) / 60.0))::int END
+    FROM message_reply_times r
+    WHERE r.provider_id = ${providerId} AND r.replied_at >= ${since})`;
+}
+
+/** The provider's reply hours from their replies since `since` (the public profile reads it with the profile). */
+export async function findReplyHours(db: Db, providerId: string, since: Date): Promise<number | null> {
+  const hours = replyHoursSql(sql`${providerId}::uuid`, sql`${since.toISOString()}::timestamptz`);
+  const [row] = rowsOf<{ hours: number | null }>(await db.execute(sql`SELECT ${hours} AS hours`));
+  return row?.hours ?? null;
+}
+
 function selectProviderBySlug<T>(db: Db, openings: SQL<T>) {
+  const replyHours = replyHoursSql(users.id, sql`${sql.placeholder('replySince')}::timestamptz`);
   return db
-    .select({ user: users, profile: providerProfiles, rating: providerRatings, openings })
+    .select({ user: users, profile: providerProfiles, rating: providerRatings, openings, replyHours })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(providerRatings, eq(providerRatings.providerId, users.id))
@@ -83,13 +106,18 @@ export async function findProviderBySlug<T>(
   db: Db,
   slug: string,
   openings: { column: SQL<T>; params: Record<string, unknown> },
+  replySince: Date,
 ) {
   let prepared = preparedBySlug.get(db);
   if (prepared?.openings !== openings.column) {
     prepared = { openings: openings.column, statement: selectProviderBySlug(db, openings.column) };
     preparedBySlug.set(db, prepared);
   }
-  const [row] = await prepared.statement.execute({ slug, ...openings.params });
+  const [row] = await prepared.statement.execute({
+    slug,
+    ...openings.params,
+    replySince: replySince.toISOString(),
+  });
   return row as (Omit<NonNullable<typeof row>, 'openings'> & { openings: T }) | undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
+import { MESSAGE_LIMITS } from '#domain/messages-options.ts';
 import { PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import type {
   AccountProfile,
@@ -10,6 +11,7 @@ import type {
 import { missingForListing, PROFILE_TEXTS } from '#domain/profiles-options.ts';
 import { ifMatchTags } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { clickTokenFor } from '#server/lib/click-tokens.ts';
@@ -162,6 +164,8 @@ export async function updateProfile(
   });
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Openings shown on a public profile. */
 const PROFILE_OPENINGS = 10;
 
@@ -176,7 +180,12 @@ export async function getPublicProfile(
   viewer: UserRow | null = null,
 ): Promise<PublicProfile> {
   const slug = slugInput.trim().toLowerCase();
-  const row = await q.findProviderBySlug(ctx.db, slug, profileOpenings(ctx, PROFILE_OPENINGS));
+  const row = await q.findProviderBySlug(
+    ctx.db,
+    slug,
+    profileOpenings(ctx, PROFILE_OPENINGS),
+    replyWindowStart(ctx.now()),
+  );
   if (!row || !(row.user.listed || viewer?.id === row.user.id)) {
     throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
   }
@@ -198,7 +207,21 @@ export async function getPublicProfile(
     upcoming_openings: row.openings,
     ...(clickToken ? { click_token: clickToken } : {}),
     places: row.user.listed ? providerLandingPages(zip, data.categories) : [],
+    reply_hours: row.replyHours ?? null,
   };
+}
+
+/** The oldest reply that counts towards 'Usually replies within N hours' at `now`. */
+const replyWindowStart = (now: Date) => new Date(now.getTime() - MESSAGE_LIMITS.replyWindowDays * DAY_MS);
+
+/**
+ * 'Usually replies within N hours': the median time the provider took to answer a client over the
+ * last MESSAGE_LIMITS.replyWindowDays days (message_reply_times), in hours rounded up, at least 1;
+ * null with fewer than MESSAGE_LIMITS.replyTimeMinReplies replies. The public profile reads the same
+ * figure in its own statement.
+ */
+export async function replyHoursOf(db: Db, providerId: string, now: Date): Promise<number | null> {
+  return q.findReplyHours(db, providerId, replyWindowStart(now));
 }
 
 /** The public profile as `viewer` sees it: with their click token when they are not the provider. */
