@@ -6,7 +6,13 @@ import { api } from '#web/lib/api-client.ts';
  * small: the inbox's own code (features/messages) loads with /messages and updates this cache by
  * its key when a thread is read.
  */
-export const unreadMessagesKey = (userId: string) => ['messages', userId, 'unread'] as const;
+export const unreadMessagesKey = (userId: string) => [...messagesKey(userId), 'unread'] as const;
+
+/**
+ * Every cached piece of an account's messages (this total, the inbox's lists and conversations): a
+ * message sent from a profile or an opening invalidates them by it, without importing the inbox.
+ */
+export const messagesKey = (userId: string) => ['messages', userId] as const;
 
 /** How often the header and an open conversation ask again, while the tab is visible. */
 export const MESSAGES_POLL_MS = 20_000;

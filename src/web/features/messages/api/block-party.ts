@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BlockReplySchema } from '#domain/messages.ts';
+import { messagesKey } from '#web/components/layout/use-unread-messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { threadPath } from './get-thread';
 
@@ -17,6 +18,6 @@ export function useBlockParty(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPartyBlocked,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', userId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKey(userId) }),
   });
 }

@@ -1,10 +1,10 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { MessageItem, ThreadReply } from '#domain/messages.ts';
-import { MESSAGES_POLL_MS } from '#web/components/layout/use-unread-messages.ts';
+import { MESSAGES_POLL_MS, messagesKey } from '#web/components/layout/use-unread-messages.ts';
 import { api } from '#web/lib/api-client.ts';
 
 export const threadKey = (userId: string, threadId: string) =>
-  ['messages', userId, 'thread', threadId] as const;
+  [...messagesKey(userId), 'thread', threadId] as const;
 
 export const threadPath = (threadId: string) => `/api/threads/${encodeURIComponent(threadId)}`;
 

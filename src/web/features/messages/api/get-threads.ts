@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ThreadFilter, ThreadsReply } from '#domain/messages.ts';
-import { MESSAGES_POLL_MS } from '#web/components/layout/use-unread-messages.ts';
+import { MESSAGES_POLL_MS, messagesKey } from '#web/components/layout/use-unread-messages.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Every list of an account's conversations (both filters): a read, a reply or a block refetches them. */
-export const threadsKey = (userId: string) => ['messages', userId, 'threads'] as const;
+export const threadsKey = (userId: string) => [...messagesKey(userId), 'threads'] as const;
 
 /** GET /api/threads?filter=&cursor=: the reader's conversations, the latest message first. */
 export const getThreads = (filter: ThreadFilter, cursor: string | null, signal?: AbortSignal) => {

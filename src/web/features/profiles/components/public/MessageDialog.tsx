@@ -1,19 +1,25 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { CharacterCounter } from '#web/components/ui/CharacterCounter.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useSendMessage } from '../../api/send-message';
 
 const toast = toastFor('message');
 
-/** The server's words when they help the sender (a validation issue, a rate limit); ours otherwise. */
+/**
+ * The server's words when they help the sender (a validation issue, a block, the daily limit of new
+ * conversations, sending too fast: every 4xx); ours when it failed on the way or on the server.
+ */
 function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return MESSAGE_TEXTS.failed;
   if (error.code === 'VALIDATION_ERROR') return error.issues[0]?.message ?? MESSAGE_TEXTS.failed;
@@ -22,8 +28,10 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Writes to a provider. The message is emailed to them with the sender's address as Reply-To, so
- * the answer arrives in the sender's inbox. The text survives closing the dialog and a failed send.
+ * Writes to a provider (docs/product.md 'Message dialog'): the message goes into the conversation
+ * with them in both inboxes, and they get an email about it. The toast after sending links to the
+ * conversation. The text survives closing the dialog and a failed send; over the limit it is
+ * refused, not cut.
  */
 export function MessageDialog({
   open,
@@ -38,18 +46,26 @@ export function MessageDialog({
 }) {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const mutation = useSendMessage();
-  const canSend = text.trim().length > 0 && !mutation.isPending;
+  const navigate = useNavigate();
+  const mutation = useSendMessage(useSession()?.user.id);
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && text.length <= MESSAGE_LIMITS.bodyMax && !mutation.isPending;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSend) return;
     setFailure(null);
     mutation.mutate(
-      { providerId, message: text.trim() },
+      { providerId, message: trimmed },
       {
-        onSuccess: () => {
-          toast.success(MESSAGE_TEXTS.sentTitle, { description: MESSAGE_TEXTS.sentTo(providerName) });
+        onSuccess: (reply) => {
+          toast.success(MESSAGE_TEXTS.sentTitle, {
+            description: MESSAGE_TEXTS.sentTo(providerName),
+            action: {
+              label: MESSAGE_TEXTS.viewConversation,
+              onClick: () => void navigate(`/messages/${encodeURIComponent(reply.threadId)}`),
+            },
+          });
           setText('');
           onOpenChange(false);
         },
@@ -66,15 +82,17 @@ export function MessageDialog({
         onOpenChange(next);
       }}
       title={`Message ${providerName}`}
-      description={`${providerName} will get your message by email and can reply to your email address.`}
+      description={MESSAGE_TEXTS.dialogDescription(providerName)}
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         {failure && <Alert>{failure}</Alert>}
-        <Field label="Your message" hint={`${text.length} / ${MESSAGE_LIMITS.bodyMax} characters`}>
+        <Field
+          label="Your message"
+          counter={(id) => <CharacterCounter id={id} length={text.length} max={MESSAGE_LIMITS.bodyMax} />}
+        >
           <Textarea
             rows={6}
             value={text}
-            maxLength={MESSAGE_LIMITS.bodyMax}
             placeholder="Hi! I'd like to ask about…"
             onChange={(event) => setText(event.target.value)}
           />
@@ -85,10 +103,10 @@ export function MessageDialog({
           </Button>
           <Button type="submit" disabled={!canSend}>
             {mutation.isPending ? (
-              <Spinner label="Sending..." />
+              <Spinner label={MESSAGE_TEXTS.sending} />
             ) : (
               <>
-                <Send className="h-4 w-4" aria-hidden="true" /> Send
+                <Send className="h-4 w-4" aria-hidden="true" /> {MESSAGE_TEXTS.send}
               </>
             )}
           </Button>
