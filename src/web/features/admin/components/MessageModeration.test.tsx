@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS_HEADER } from '#domain/admin-options.ts';
 import type { AdminMessage } from '#domain/messages.ts';
-import { MESSAGE_REPORT_REASON_LABELS } from '#domain/messages-options.ts';
+import { MESSAGE_MODERATION_TEXTS, MESSAGE_REPORT_REASON_LABELS } from '#domain/messages-options.ts';
 import { Toaster } from '#web/lib/toast.tsx';
 import { renderWithProviders, type SentRequest, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { setAdminAccess } from '../admin-access-store';
@@ -151,15 +151,17 @@ describe('MessageModeration', () => {
     await waitFor(() => expect(within(list).queryByRole('article', { name: /Sender 1 to/ })).toBeNull());
     expect(within(list).getByRole('article', { name: /Sender 2 to/ })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Hidden' }));
+    await user.click(screen.getByRole('button', { name: MESSAGE_MODERATION_TEXTS.hiddenTab }));
     const hidden = await screen.findByRole('list', { name: 'Hidden messages, latest hidden first' });
-    expect(screen.getByRole('button', { name: 'Hidden' }).getAttribute('aria-pressed')).toBe('true');
-    await user.click(within(hidden).getByRole('button', { name: 'Restore (message from Sender 1)' }));
+    expect(
+      screen.getByRole('button', { name: MESSAGE_MODERATION_TEXTS.hiddenTab }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await user.click(within(hidden).getByRole('button', { name: 'Show again (message from Sender 1)' }));
     expect(await screen.findByText('Message restored')).toBeTruthy();
     expect(puts(requests).at(-1)).toEqual(
       expect.objectContaining({ path: '/api/admin/messages/m1', body: { action: 'restore' } }),
     );
-    expect(await screen.findByText('No hidden messages')).toBeTruthy();
+    expect(await screen.findByText(MESSAGE_MODERATION_TEXTS.hiddenEmpty)).toBeTruthy();
   });
 
   it('warns the sender after asking, and dismisses reports at once', async () => {
@@ -184,6 +186,14 @@ describe('MessageModeration', () => {
     await waitFor(() => expect(within(list).queryByRole('article', { name: /Sender 1 to/ })).toBeNull());
   });
 
+  it('offers no warning for a sender who deleted their account', async () => {
+    renderModeration([item(1, { sender: { id: null, name: 'Deleted account', email: null } })]);
+    const message = within(await reportedList()).getByRole('article', { name: /From Deleted account/ });
+    expect(within(message).queryByRole('button', { name: /Warn sender/ })).toBeNull();
+    expect(within(message).queryByRole('link')).toBeNull();
+    expect(within(message).getByRole('button', { name: /Hide/ })).toBeTruthy();
+  });
+
   it('pages with Load more, and says when there is nothing to look at', async () => {
     const { user, requests } = renderModeration([item(1), item(2), item(3)], 2);
     const list = await reportedList();
@@ -196,7 +206,7 @@ describe('MessageModeration', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Hidden' }));
-    expect(await screen.findByText('No hidden messages')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MESSAGE_MODERATION_TEXTS.hiddenTab }));
+    expect(await screen.findByText(MESSAGE_MODERATION_TEXTS.hiddenEmpty)).toBeTruthy();
   });
 });

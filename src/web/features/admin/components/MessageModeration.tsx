@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Eye, EyeOff, MailWarning, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Eye, EyeOff, MailWarning, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_TEXTS, adminTimestamp } from '#domain/admin-options.ts';
 import type { AdminMessage } from '#domain/messages.ts';
-import { MESSAGE_REPORT_REASON_LABELS, type MessageReportReason } from '#domain/messages-options.ts';
+import {
+  MESSAGE_REPORT_REASON_LABELS,
+  MESSAGE_TEXTS,
+  type MessageReportReason,
+  MESSAGE_MODERATION_TEXTS as TEXTS,
+} from '#domain/messages-options.ts';
 import { LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
@@ -23,8 +28,8 @@ import { type MessageModerationAction, useModerateMessage } from '../api/moderat
 const toast = toastFor('review-moderation');
 
 const VIEWS: { status: MessageModerationStatus; label: string }[] = [
-  { status: 'reported', label: 'Reported' },
-  { status: 'hidden', label: 'Hidden' },
+  { status: 'reported', label: TEXTS.reportedTab },
+  { status: 'hidden', label: TEXTS.hiddenTab },
 ];
 
 const CAPTIONS: Record<MessageModerationStatus, string> = {
@@ -33,8 +38,8 @@ const CAPTIONS: Record<MessageModerationStatus, string> = {
 };
 
 const EMPTY: Record<MessageModerationStatus, string> = {
-  reported: 'No reported messages',
-  hidden: 'No hidden messages',
+  reported: TEXTS.reportedEmpty,
+  hidden: TEXTS.hiddenEmpty,
 };
 
 export const MODERATION_FAILED = 'Failed to update the message. Please try again.';
@@ -49,13 +54,13 @@ interface ActionButton {
 /** The buttons each list offers, in order. */
 const ACTIONS: Record<MessageModerationStatus, ActionButton[]> = {
   reported: [
-    { action: 'hide', label: 'Hide', Icon: EyeOff, variant: 'danger' },
-    { action: 'warn', label: 'Warn sender', Icon: MailWarning, variant: 'outline' },
-    { action: 'dismiss', label: 'Dismiss reports', Icon: ShieldCheck, variant: 'outline' },
+    { action: 'hide', label: TEXTS.hide, Icon: EyeOff, variant: 'danger' },
+    { action: 'warn', label: TEXTS.warn, Icon: MailWarning, variant: 'outline' },
+    { action: 'dismiss', label: TEXTS.dismiss, Icon: ShieldCheck, variant: 'outline' },
   ],
   hidden: [
-    { action: 'restore', label: 'Restore', Icon: RotateCcw, variant: 'outline' },
-    { action: 'warn', label: 'Warn sender', Icon: MailWarning, variant: 'outline' },
+    { action: 'restore', label: TEXTS.restore, Icon: Eye, variant: 'outline' },
+    { action: 'warn', label: TEXTS.warn, Icon: MailWarning, variant: 'outline' },
   ],
 };
 
@@ -70,7 +75,7 @@ function Time({ iso }: { iso: string }) {
 
 /**
  * The 'Messages' tab: reported messages (latest report first) or hidden ones, each with its text (plain
- * text, as sent), who sent it to whom, the reports, and hide / restore / warn the sender / dismiss.
+ * text, as sent), who sent it to whom, the reports, and hide / show again / warn the sender / dismiss.
  */
 export function MessageModeration({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -178,9 +183,9 @@ export function MessageModeration({ userId }: { userId: string }) {
                   ? ` They were already warned on ${adminTimestamp(confirming.item.warned_at)}.`
                   : ''
               }`
-            : "Both people see 'This message was hidden by our moderators.' in its place. You can restore it from 'Hidden'."
+            : `Both people see '${MESSAGE_TEXTS.hiddenByModerators}' in its place. You can show it again from '${TEXTS.hiddenTab}'.`
         }
-        confirmLabel={confirming?.action === 'warn' ? 'Send warning' : 'Hide'}
+        confirmLabel={confirming?.action === 'warn' ? 'Send warning' : TEXTS.hide}
         isPending={moderate.isPending}
         onConfirm={() => confirming && void act(confirming.item, confirming.action)}
       />
@@ -284,12 +289,15 @@ function MessageItem({
         )}
       </dl>
       <div className="flex flex-wrap gap-1.5">
-        {actions.map(({ action, label, Icon, variant }) => (
-          <Button key={action} size="sm" variant={variant} disabled={busy} onClick={() => onAction(action)}>
-            <Icon className="h-4 w-4" aria-hidden="true" /> {label}
-            <span className="sr-only"> (message from {item.sender.name})</span>
-          </Button>
-        ))}
+        {/* A deleted sender has no address to warn. */}
+        {actions
+          .filter(({ action }) => action !== 'warn' || item.sender.id !== null)
+          .map(({ action, label, Icon, variant }) => (
+            <Button key={action} size="sm" variant={variant} disabled={busy} onClick={() => onAction(action)}>
+              <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              <span className="sr-only"> (message from {item.sender.name})</span>
+            </Button>
+          ))}
       </div>
     </article>
   );
