@@ -1,16 +1,23 @@
-import { CalendarCheck, Clock, ExternalLink, MapPin, Tag } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CalendarCheck, Clock, ExternalLink, MapPin, MessageCircle, Tag } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { savePendingAction, scrollBackTo, takePendingAction } from '#web/lib/pending-action.ts';
+import { useSession } from '#web/lib/session.ts';
 import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { useViewerTimeZone } from '../opening-time';
+
+// The message form loads when first opened, not with the list.
+const AskAboutOpeningDialog = lazy(() =>
+  import('./AskAboutOpeningDialog').then((m) => ({ default: m.AskAboutOpeningDialog })),
+);
 
 /** What the Book button needs; the route supplies the click logging and the login dialog. */
 export interface BookProps {
@@ -115,8 +122,45 @@ function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps 
 }
 
 /**
+ * 'Ask about this opening': a message to its provider that starts with a question naming its time
+ * (the dialog), or, for a visitor, the login dialog (as the profile's Message). Not on one's own.
+ */
+function AskButton({
+  opening,
+  isSignedIn,
+  onLoginRequired,
+}: Pick<BookProps, 'isSignedIn' | 'onLoginRequired'> & { opening: Opening }) {
+  const viewerId = useSession()?.user.id;
+  const [open, setOpen] = useState(false);
+  // Kept once opened, so it closes with its animation and gives focus back.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  if (viewerId === opening.provider_id) return null;
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="w-full"
+        aria-haspopup="dialog"
+        onClick={() => (isSignedIn ? setOpen(true) : onLoginRequired?.(MESSAGE_TEXTS.loginToMessage))}
+      >
+        <MessageCircle className="h-4 w-4" aria-hidden="true" />
+        {MESSAGE_TEXTS.askAboutOpening}
+        <span className="sr-only">{`: ${opening.service_type} with ${opening.provider_name}`}</span>
+      </Button>
+      {isSignedIn && used && (
+        <Suspense fallback={null}>
+          <AskAboutOpeningDialog opening={opening} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
  * One short-notice opening (docs/product.md §3 'Opening'): the service, optionally the provider, the time
- * on the provider's clocks with its zone (and the viewer's when it differs), price, place and note, then Book (or the owner's actions).
+ * on the provider's clocks with its zone (and the viewer's when it differs), price, place and note, then Book and
+ * 'Ask about this opening' (or the owner's actions).
  */
 export function OpeningItem({
   opening,
@@ -198,12 +242,15 @@ export function OpeningItem({
       </div>
       <div className={cn('mt-auto', layout === 'row' && 'sm:mt-0 sm:min-w-40 sm:shrink-0')}>
         {actions ?? (
-          <BookButton
-            opening={opening}
-            isSignedIn={isSignedIn}
-            onBook={onBook}
-            onLoginRequired={onLoginRequired}
-          />
+          <div className="space-y-2">
+            <BookButton
+              opening={opening}
+              isSignedIn={isSignedIn}
+              onBook={onBook}
+              onLoginRequired={onLoginRequired}
+            />
+            <AskButton opening={opening} isSignedIn={isSignedIn} onLoginRequired={onLoginRequired} />
+          </div>
         )}
       </div>
     </article>
