@@ -27,6 +27,7 @@ import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
 import { recordNewFavorite, recordSavedSearchAlertInclusions } from './modules/insights/insights.service';
+import { type InboundSmtp, startInboundSmtp } from './modules/messages/inbound-smtp';
 import { messageModerationRoutes } from './modules/messages/message-moderation.routes';
 import { MessageNotifier } from './modules/messages/message-notifications.service';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     openingAlerts: OpeningAlertDispatcher;
     messageNotifier: MessageNotifier;
+    /** Replies by email: the inbound SMTP server, while it runs (config.inboundSmtp set, from onReady). */
+    inboundSmtp: InboundSmtp | null;
     savedSearchAlerts: SavedSearchAlertDispatcher;
     /** Every API route as 'METHOD /path' (HEAD left out), in registration order: the authorization
      *  matrix test reads it so a new route without a row fails the suite. */
@@ -225,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('openingAlerts', alerts);
   app.decorate('savedSearchAlerts', savedSearchAlerts);
   app.decorate('messageNotifier', messageNotifier);
+  app.decorate('inboundSmtp', null);
 
   const apiRoutes: string[] = [];
   const apiBodyLimits = new Map<string, number>();
@@ -294,6 +298,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     savedSearchAlerts.start();
     messageNotifier.start();
   });
+  // Replies by email: our own SMTP server for the reply addresses, when INBOUND_SMTP_PORT is set.
+  if (config.inboundSmtp) {
+    const inbound = config.inboundSmtp;
+    app.addHook('onReady', async () => {
+      app.inboundSmtp = await startInboundSmtp(ctx, inbound);
+    });
+    app.addHook('onClose', async () => {
+      await app.inboundSmtp?.close();
+      app.inboundSmtp = null;
+    });
+  }
   app.addHook('onClose', async () => {
     await ctx.settle();
     await ctx.replies.close();

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Use this database instead of a fresh migrated one; it is left open on close(). */
   database?: Database;
+  /** Start the inbound SMTP server (replies by email) on a free port: `app.inboundSmtp.port`. */
+  inboundSmtp?: boolean;
   /** Share an SMTP sink; by default each app gets its own, stopped on close(). */
   smtp?: SmtpSink;
   /** Mail worker timings over the test defaults (poll 50 ms, retry base 50 ms, 10 attempts). */
@@ -278,7 +280,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const testDb = options.database ? undefined : await createTestDatabase();
   const database = options.database ?? testDb!.database;
   const clock = new TestClock();
-  const config = testConfig(dataDir, smtp.url, options);
+  const config = testConfig(dataDir, smtp.url, {
+    ...options,
+    env: { ...(options.inboundSmtp ? { INBOUND_SMTP_PORT: '0' } : {}), ...options.env },
+  });
   if (options.indexHtml !== undefined) {
     config.webDir = path.join(dataDir, 'web');
     mkdirSync(config.webDir, { recursive: true });
