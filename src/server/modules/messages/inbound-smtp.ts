@@ -79,17 +79,21 @@ export function messageFromEmail(
 class MinuteCounter {
   private readonly seen = new Map<string, number[]>();
 
-  /** Counts one more for `key` at `now`; false when it already had `limit` in the last minute. */
-  take(key: string, now: number, limit: number): boolean {
-    if (this.seen.size > 10_000) this.prune(now);
+  private recent(key: string, now: number): number[] {
     const recent = (this.seen.get(key) ?? []).filter((t) => now - t < MINUTE_MS);
-    if (recent.length >= limit) {
-      this.seen.set(key, recent);
-      return false;
-    }
-    recent.push(now);
-    this.seen.set(key, recent);
-    return true;
+    if (recent.length === 0) this.seen.delete(key);
+    else this.seen.set(key, recent);
+    return recent;
+  }
+
+  /** Whether `key` already had `limit` in the minute before `now`. */
+  isFull(key: string, now: number, limit: number): boolean {
+    return this.recent(key, now).length >= limit;
+  }
+
+  add(key: string, now: number): void {
+    if (this.seen.size > 10_000) this.prune(now);
+    this.seen.set(key, [...this.recent(key, now), now]);
   }
 
   private prune(now: number): void {
@@ -138,9 +142,12 @@ export async function startInboundSmtp(
   async function addReply(session: SMTPServerSession, raw: Buffer): Promise<void> {
     // This email's recipients (a connection may have sent another, or reset, before it).
     const forSession = accepted.get(session.id);
-    const targets = session.envelope.rcptTo
-      .map((rcpt) => forSession?.get(rcpt.address.toLowerCase()))
+    const keys = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+    const targets = keys
+      .map((key) => forSession?.get(key))
       .filter((target): target is Target => target !== undefined);
+    const now = ctx.now().getTime();
+    for (const key of keys) if (forSession?.has(key)) perAddress.add(key, now);
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
     if (isAutomatic(session, parsed.headers)) {
       log.info({ session: session.id }, 'inbound email is automatic (bounce or auto-reply): not added');
@@ -188,7 +195,8 @@ export async function startInboundSmtp(
         .then((target) => {
           if (!target) return callback(smtpError(550, 'No such recipient here'));
           const key = address.address.toLowerCase();
-          if (!perAddress.take(key, ctx.now().getTime(), INBOUND_PER_MINUTE))
+          // Checked here, counted once an email came (a relay's recipient probe without one is free).
+          if (perAddress.isFull(key, ctx.now().getTime(), INBOUND_PER_MINUTE))
             return callback(smtpError(450, 'Too many emails to this address: try again later'));
           const forSession = accepted.get(session.id) ?? new Map<string, Target>();
           forSession.set(key, target);
