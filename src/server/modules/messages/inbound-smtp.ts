@@ -60,7 +60,7 @@ function replyText(parsed: { text?: string | undefined }): string {
 }
 
 /** The body and notice of the message an emailed reply becomes. */
-export function messageFromEmail(
+function messageFromEmail(
   text: string,
   attachments: number,
 ): { body: string; notice: string | null } | null {
