@@ -60,10 +60,7 @@ function replyText(parsed: { text?: string | undefined }): string {
 }
 
 /** The body and notice of the message an emailed reply becomes. */
-function messageFromEmail(
-  text: string,
-  attachments: number,
-): { body: string; notice: string | null } | null {
+function messageFromEmail(text: string, attachments: number): { body: string; notice: string | null } | null {
   const chars = [...text];
   if (chars.length === 0) return null;
   const cut = chars.length > MESSAGE_LIMITS.bodyMax;
