@@ -14,7 +14,7 @@ export const ACCOUNT_DATA_TEXTS = {
   description: 'Download everything we hold about you, or delete your account.',
   exportTitle: 'Download my data',
   exportHelp:
-    'One JSON file with your account, profile, services, openings, image links, favourites, blocked providers, saved searches, alert settings, reviews written and received, messages sent, booking clicks, insights and sessions.',
+    'One JSON file with your account, profile, services, openings, image links, favourites, blocked providers, saved searches, alert settings, reviews written and received, conversations and saved replies, messages sent, booking clicks, insights and sessions.',
   exportButton: 'Download my data',
   exporting: 'Preparing…',
   exportDone: 'Your data file is downloading.',
@@ -43,11 +43,13 @@ export const DELETION_REMOVES = [
   'Your public profile, services, openings and photos are deleted: your page answers “not found” and you disappear from search, city pages and the sitemap.',
   'Your favourites, blocked providers, saved searches, alerts and notification settings are deleted, and we send you no more email after the confirmation.',
   'Reviews you wrote are deleted and the providers’ ratings recalculated without them; reviews you received are deleted with your profile.',
+  'Your saved replies, the reports you made about messages and the clients you blocked are deleted, and no more emails about your conversations are sent to you.',
   'Your sessions, passkeys and sign-in history are deleted.',
 ] as const;
 
 export const DELETION_KEEPS = [
-  'Messages you sent stay in the providers’ inboxes; our copy names you as “Deleted account”.',
+  'Your conversations stay with the people you talked to, read-only, with you shown as “Deleted account”; a conversation is deleted once both people have deleted their accounts.',
+  'Messages you emailed to providers before conversations were on the site stay in their inboxes; our copy names you as “Deleted account”.',
   'Your clicks on providers’ booking links stay in their figures as anonymous counts.',
   'Searches you made stay as anonymous search statistics.',
   'Support and feedback messages you sent us stay with our support team.',
@@ -62,7 +64,8 @@ export const EXPORT_CONTENTS = [
   'your favourite providers and services, and the providers you blocked',
   'your saved searches, their alerts and your alert and email settings',
   'the reviews you wrote and the reviews you received, with replies',
-  'the messages you sent to providers',
+  'your conversations with every message in them, your saved replies, the messages you reported and the clients you blocked',
+  'the messages you emailed to providers before conversations were on the site',
   'your clicks on booking links, and (for providers) the clicks you received per day',
   'your provider insights (appearances in search, profile views, new favourites, search words)',
   'your sessions and passkeys (browser, names and dates), the searches you made while signed in, how many network addresses you signed in from, and the forms you sent us',

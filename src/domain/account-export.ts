@@ -123,6 +123,43 @@ export const AccountExportSchema = z.object({
     ),
     reports_made: z.array(z.object({ reason: z.string(), details: z.string().nullable(), created_at: iso })),
   }),
+  /**
+   * Conversations (docs/product.md 'Messages'): each thread the person is a party of, with every
+   * message in it, their saved replies, the reports they made, the clients they blocked and how long
+   * their replies took (the figure behind 'Usually replies within N hours').
+   */
+  conversations: z.object({
+    threads: z.array(
+      z.object({
+        /** The other party's name, 'Deleted account' once that account is gone. */
+        with: z.string(),
+        /** The person's side: 'client' wrote from the provider's page. */
+        role: z.enum(['client', 'provider']),
+        started_at: iso,
+        messages: z.array(
+          z.object({
+            /** 'you', or the other party's name. */
+            from: z.string(),
+            sent_at: iso,
+            /** The text; '' for someone else's message a moderator hid. */
+            text: z.string(),
+            hidden: z.boolean(),
+            /** 'app', or 'email' for a reply sent by email. */
+            via: z.string(),
+          }),
+        ),
+      }),
+    ),
+    saved_replies: z.array(
+      z.object({ title: z.string(), body: z.string(), created_at: iso, updated_at: iso }),
+    ),
+    reports_made: z.array(
+      z.object({ with: z.string(), reason: z.string(), details: z.string().nullable(), created_at: iso }),
+    ),
+    blocked_clients: z.array(z.object({ name: z.string(), blocked_at: iso })),
+    reply_times: z.array(z.object({ replied_at: iso, minutes: z.number() })),
+  }),
+  /** Messages emailed to providers before conversations were kept on the site. */
   messages_sent: z.array(
     z.object({
       /** The provider's name while their account exists; null after. */

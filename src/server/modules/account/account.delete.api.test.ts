@@ -5,17 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_TEXTS, DELETE_CONFIRM_WORD } from '#domain/account-data.ts';
 import { SECURITY_TEXTS } from '#domain/account-security.ts';
 import { ERROR_MESSAGES } from '#domain/errors.ts';
+import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import {
   accountDeletions,
+  blockedClients,
   bookingLogs,
   favorites,
   mailOutbox,
+  messageReplyTimes,
+  messageReports,
+  messages,
+  messageThreads,
   providerRatings,
   reviews,
+  savedReplies,
   savedSearches,
   users,
 } from '#server/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { buildTestApp, DAY, type TestApp } from '#server/test/build-test-app.ts';
 import {
   createVerifiedProvider,
   createVerifiedUser,
@@ -256,13 +263,17 @@ describe('DELETE /api/account: a client', () => {
       params: { query: 'nails' },
       matchCells: [-1],
     });
-    const message = await t.post(
-      '/api/messages',
-      { providerId: provider.user.id, message: 'Do you have time on Friday?' },
-      auth(client.session.access_token),
-    );
-    expect(message.status, message.text).toBe(200);
-    await t.smtp.waitForMail(provider.email, (m) => m.subject.startsWith('New message from Rita'));
+    // A message emailed to the provider before conversations were kept on the site (its outbox row).
+    await t.db.insert(mailOutbox).values({
+      kind: 'provider-message',
+      toAddress: provider.email,
+      replyTo: client.email,
+      senderId: client.user.id,
+      subject: 'New message from Rita Reviewer',
+      textBody: 'Do you have time on Friday?',
+      htmlBody: '<p>Do you have time on Friday?</p>',
+      status: 'sent',
+    });
 
     // Right after the emailed verification link the session is freshly proven: no password needed.
     const res = await t.del(PATH, { confirm }, auth(client.session.access_token));
@@ -300,7 +311,10 @@ describe('DELETE /api/account: a client', () => {
     ).toContainEqual([null, null]);
     expect(await t.db.$count(savedSearches, eq(savedSearches.userId, client.user.id))).toBe(0);
 
-    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'provider-message'));
+    const [sent] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'provider-message'), eq(mailOutbox.toAddress, provider.email)));
     expect(sent).toMatchObject({
       senderId: null,
       replyTo: null,
@@ -318,6 +332,123 @@ describe('DELETE /api/account: a client', () => {
     const again = await createVerifiedUser(t, { email });
     expect(again.user.id).not.toBe(first.user.id);
     expect((await t.post('/api/auth/login', { email, password: again.password })).status).toBe(200);
+  });
+});
+
+describe('DELETE /api/account: conversations', () => {
+  it("leaves the other party the conversation, read-only under 'Deleted account'; the person's own tools go, and no email reaches them", async () => {
+    const provider = await createVerifiedProvider(t);
+    const client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Carla Client' } });
+    const blockedOne = await createVerifiedUser(t);
+    const asProvider = auth(provider.session.access_token);
+    const asClient = auth(client.session.access_token);
+
+    const first = await t.post(
+      '/api/messages',
+      { providerId: provider.user.id, message: 'Is Friday free?' },
+      asClient,
+    );
+    expect(first.status, first.text).toBe(200);
+    const threadId = first.body.threadId as string;
+    const answer = await t.post(`/api/threads/${threadId}/messages`, { message: 'Yes, at 3pm.' }, asProvider);
+    expect(answer.status, answer.text).toBe(200);
+    const again = await t.post(`/api/threads/${threadId}/messages`, { message: 'See you then!' }, asClient);
+    expect(again.status, again.text).toBe(200);
+    // The provider has an email due about it and an answer owed; their saved reply, a block and a report.
+    await t.db
+      .update(messageThreads)
+      .set({ providerNotifyDueAt: new Date(t.clock.now().getTime() + DAY) })
+      .where(eq(messageThreads.id, threadId));
+    await t.db.insert(savedReplies).values({ providerId: provider.user.id, title: 'Hours', body: '9 to 5' });
+    await t.db.insert(blockedClients).values({ providerId: provider.user.id, clientId: blockedOne.user.id });
+    const [clientMessage] = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.threadId, threadId), eq(messages.senderSide, 'client')))
+      .limit(1);
+    await t.db
+      .insert(messageReports)
+      .values({ messageId: clientMessage!.id, reporterId: provider.user.id, reason: 'spam' });
+    // A second conversation of the provider's whose client deleted their account already.
+    const goneClient = await createVerifiedUser(t);
+    const other = await t.post(
+      '/api/messages',
+      { providerId: provider.user.id, message: 'Hello from an account about to go' },
+      auth(goneClient.session.access_token),
+    );
+    expect(other.status, other.text).toBe(200);
+    const otherThreadId = other.body.threadId as string;
+    await t.db.insert(messageReplyTimes).values({
+      providerId: provider.user.id,
+      threadId: otherThreadId,
+      repliedAt: t.clock.now(),
+      minutes: 5,
+    });
+    expect((await t.del(PATH, { confirm }, auth(goneClient.session.access_token))).status).toBe(200);
+    expect(
+      (await t.db.select().from(messageThreads).where(eq(messageThreads.id, otherThreadId)))[0],
+    ).toMatchObject({ clientId: null, providerId: provider.user.id });
+
+    const deletedAt = t.clock.now();
+    const res = await t.del(PATH, { confirm }, asProvider);
+    expect(res.status, res.text).toBe(200);
+
+    // The client keeps the thread: the provider's side and their messages' sender are gone, nothing is due
+    // to that side, and nothing waits for an answer.
+    const [thread] = await t.db.select().from(messageThreads).where(eq(messageThreads.id, threadId));
+    expect(thread).toMatchObject({
+      clientId: client.user.id,
+      providerId: null,
+      providerNotifyDueAt: null,
+      awaitingReplySince: null,
+    });
+    const kept = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.threadId, threadId))
+      .orderBy(messages.createdAt);
+    expect(kept.map((m) => [m.senderSide, m.senderId, m.body])).toEqual([
+      ['client', client.user.id, 'Is Friday free?'],
+      ['provider', null, 'Yes, at 3pm.'],
+      ['client', client.user.id, 'See you then!'],
+    ]);
+    const read = await t.get(`/api/threads/${threadId}`, asClient);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.thread).toMatchObject({
+      other: { id: null, name: MESSAGE_TEXTS.deletedAccount, avatar_url: null, routing_slug: null },
+      read_only: 'deleted',
+    });
+    expect(read.body.can_reply).toBe(false);
+    expect(read.body.messages.map((m: { body: string; mine: boolean }) => [m.mine, m.body])).toEqual([
+      [true, 'Is Friday free?'],
+      [false, 'Yes, at 3pm.'],
+      [true, 'See you then!'],
+    ]);
+    const list = await t.get('/api/threads', asClient);
+    expect(list.body.threads).toEqual([
+      expect.objectContaining({
+        id: threadId,
+        other: expect.objectContaining({ name: MESSAGE_TEXTS.deletedAccount }),
+      }),
+    ]);
+
+    // Both sides gone: that thread is deleted, with its messages and reply times.
+    expect(await t.db.$count(messageThreads, eq(messageThreads.id, otherThreadId))).toBe(0);
+    expect(await t.db.$count(messages, eq(messages.threadId, otherThreadId))).toBe(0);
+    // Their own tools are deleted with the account.
+    expect(await t.db.$count(savedReplies, eq(savedReplies.providerId, provider.user.id))).toBe(0);
+    expect(await t.db.$count(blockedClients, eq(blockedClients.providerId, provider.user.id))).toBe(0);
+    expect(await t.db.$count(messageReports, eq(messageReports.reporterId, provider.user.id))).toBe(0);
+    expect(await t.db.$count(messageReplyTimes, eq(messageReplyTimes.providerId, provider.user.id))).toBe(0);
+
+    // The email that was due to them is not sent: a pass of the notifier queues nothing for the address.
+    await t.app.messageNotifier.runOnce();
+    const after = await t.db
+      .select({ kind: mailOutbox.kind, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, provider.email));
+    expect(after.filter((m) => m.createdAt >= deletedAt).map((m) => m.kind)).toEqual(['account-deleted']);
+    expect(after.filter((m) => m.status === 'pending' && m.kind !== 'account-deleted')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountExport, AccountExportSchema } from '#domain/account-export.ts';
 import { rowsOf } from '#server/db/client.ts';
 import {
+  blockedClients,
   blockedProviders,
   bookingLogs,
   emailTokens,
@@ -14,6 +15,11 @@ import {
   insightFavoriteFirsts,
   insightViewKeys,
   loginAddresses,
+  mailOutbox,
+  messageReplyTimes,
+  messageReports,
+  messages,
+  messageThreads,
   notificationPreferences,
   openingAlertDispatches,
   openingAlertSends,
@@ -24,6 +30,7 @@ import {
   refreshTokens,
   reviewReports,
   reviews,
+  savedReplies,
   savedSearchAlertedOpenings,
   savedSearchAlertSends,
   savedSearches,
@@ -150,12 +157,69 @@ beforeAll(async () => {
     subject: 'Help',
     message: 'My saved search',
   });
-  const message = await t.post(
-    '/api/messages',
-    { providerId: p, message: 'Is Saturday free?' },
-    { token: clientToken },
-  );
-  expect(message.status, message.text).toBe(200);
+  // A message emailed to the provider before conversations were kept on the site (its outbox row).
+  await t.db.insert(mailOutbox).values({
+    kind: 'provider-message',
+    toAddress: provider.email,
+    replyTo: client.email,
+    senderId: c,
+    subject: 'New message from Cora Client',
+    textBody: 'Is Saturday free?',
+    htmlBody: '<p>Is Saturday free?</p>',
+    status: 'sent',
+    sentAt: now,
+  });
+  // Their conversation: the client asked, the provider answered; the client's rude second message
+  // was reported by the provider and hidden by a moderator (here the client, for the column's sake),
+  // and the provider's answer reported by the client.
+  const [thread] = await t.db
+    .insert(messageThreads)
+    .values({
+      clientId: c,
+      providerId: p,
+      lastSenderSide: 'client',
+      createdAt: new Date(now.getTime() - HOUR),
+    })
+    .returning({ id: messageThreads.id });
+  const at = (minutes: number) => new Date(now.getTime() - HOUR + minutes * 60_000);
+  const inserted = await t.db
+    .insert(messages)
+    .values([
+      {
+        threadId: thread!.id,
+        senderId: c,
+        senderSide: 'client',
+        body: 'Do you do balayage?',
+        createdAt: at(1),
+      },
+      {
+        threadId: thread!.id,
+        senderId: p,
+        senderSide: 'provider',
+        body: 'Yes, from $150.',
+        via: 'email',
+        createdAt: at(2),
+      },
+      {
+        threadId: thread!.id,
+        senderId: c,
+        senderSide: 'client',
+        body: 'Too expensive, you fraud.',
+        createdAt: at(3),
+        hiddenAt: at(10),
+        hiddenBy: c,
+      },
+    ])
+    .returning({ id: messages.id });
+  await t.db.insert(messageReports).values([
+    { messageId: inserted[2]!.id, reporterId: p, reason: 'harassment', details: 'Insulting' },
+    { messageId: inserted[1]!.id, reporterId: c, reason: 'spam' },
+  ]);
+  await t.db
+    .insert(messageReplyTimes)
+    .values({ providerId: p, threadId: thread!.id, repliedAt: at(2), minutes: 1 });
+  await t.db.insert(savedReplies).values({ providerId: p, title: 'Prices', body: 'Balayage from $150.' });
+  await t.db.insert(blockedClients).values({ providerId: p, clientId: c });
 });
 afterAll(async () => {
   await t?.close();
@@ -261,6 +325,78 @@ describe('GET /api/account/export: completeness', () => {
     expect(p.booking_clicks.received_per_day).toEqual([{ day: expect.any(String), count: 1 }]);
     expect(p.insights.days).toEqual([expect.objectContaining({ impressions: 7, profile_views: 3 })]);
     expect(p.insights.words).toEqual([expect.objectContaining({ word: 'balayage', count: 4 })]);
+  });
+
+  it('holds each conversation with every message, as each party sees it, and the provider’s tools', async () => {
+    const { data: c } = await exportOf(clientToken);
+    expect(c.conversations.threads).toEqual([
+      {
+        with: provider.user.name,
+        role: 'client',
+        started_at: expect.any(String),
+        messages: [
+          {
+            from: 'you',
+            sent_at: expect.any(String),
+            text: 'Do you do balayage?',
+            hidden: false,
+            via: 'app',
+          },
+          {
+            from: provider.user.name,
+            sent_at: expect.any(String),
+            text: 'Yes, from $150.',
+            hidden: false,
+            via: 'email',
+          },
+          // Their own hidden message keeps its words.
+          {
+            from: 'you',
+            sent_at: expect.any(String),
+            text: 'Too expensive, you fraud.',
+            hidden: true,
+            via: 'app',
+          },
+        ],
+      },
+    ]);
+    expect(c.conversations.reports_made).toEqual([
+      { with: provider.user.name, reason: 'spam', details: null, created_at: expect.any(String) },
+    ]);
+    expect(c.conversations).toMatchObject({ saved_replies: [], blocked_clients: [], reply_times: [] });
+    // The emailed message of before conversations is still listed.
+    expect(c.messages_sent).toEqual([
+      expect.objectContaining({ to: provider.user.name, text: 'Is Saturday free?', status: 'sent' }),
+    ]);
+
+    const { data: p } = await exportOf(providerToken);
+    expect(p.conversations.threads).toEqual([
+      expect.objectContaining({
+        with: 'Cora Client',
+        role: 'provider',
+        messages: [
+          expect.objectContaining({ from: 'Cora Client', text: 'Do you do balayage?', hidden: false }),
+          expect.objectContaining({ from: 'you', text: 'Yes, from $150.' }),
+          // Someone else's message a moderator hid: listed as hidden, without its text.
+          expect.objectContaining({ from: 'Cora Client', text: '', hidden: true }),
+        ],
+      }),
+    ]);
+    expect(p.conversations.reports_made).toEqual([
+      { with: 'Cora Client', reason: 'harassment', details: 'Insulting', created_at: expect.any(String) },
+    ]);
+    expect(p.conversations.saved_replies).toEqual([
+      {
+        title: 'Prices',
+        body: 'Balayage from $150.',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+    expect(p.conversations.blocked_clients).toEqual([
+      { name: 'Cora Client', blocked_at: expect.any(String) },
+    ]);
+    expect(p.conversations.reply_times).toEqual([{ replied_at: expect.any(String), minutes: 1 }]);
   });
 
   it('never holds a secret: password or token hashes, passkey keys, address hashes', async () => {

@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/client.ts';
 import {
   accountDeletions,
+  blockedClients,
   blockedProviders,
   bookingLogs,
   favoriteServices,
@@ -12,6 +13,10 @@ import {
   loginAddresses,
   loginSessions,
   mailOutbox,
+  messageReplyTimes,
+  messageReports,
+  messages,
+  messageThreads,
   notificationPreferences,
   openingAlertSends,
   openings,
@@ -22,6 +27,7 @@ import {
   providerRatings,
   reviewReports,
   reviews,
+  savedReplies,
   savedSearchAlertSends,
   savedSearches,
   savedSearchSettings,
@@ -203,6 +209,79 @@ export function findMessagesSent(db: Db, userId: string) {
     .orderBy(desc(mailOutbox.createdAt));
 }
 
+/** The threads the person is a party of (newest first), with their side and the other party's name. */
+export function findThreads(db: Db, userId: string) {
+  const other = sql`CASE WHEN ${messageThreads.clientId} = ${userId} THEN ${messageThreads.providerId} ELSE ${messageThreads.clientId} END`;
+  return db
+    .select({
+      id: messageThreads.id,
+      role: sql<
+        'client' | 'provider'
+      >`CASE WHEN ${messageThreads.clientId} = ${userId} THEN 'client' ELSE 'provider' END`,
+      otherName: sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${other})`,
+      createdAt: messageThreads.createdAt,
+    })
+    .from(messageThreads)
+    .where(or(eq(messageThreads.clientId, userId), eq(messageThreads.providerId, userId)))
+    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id));
+}
+
+/** Every message of the person's threads, oldest first within each thread. */
+export function findThreadMessages(db: Db, userId: string) {
+  return db
+    .select({
+      threadId: messages.threadId,
+      senderSide: messages.senderSide,
+      body: messages.body,
+      via: messages.via,
+      createdAt: messages.createdAt,
+      hiddenAt: messages.hiddenAt,
+    })
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .where(or(eq(messageThreads.clientId, userId), eq(messageThreads.providerId, userId)))
+    .orderBy(asc(messages.threadId), asc(messages.createdAt), asc(messages.id));
+}
+
+export function findSavedReplies(db: Db, userId: string) {
+  return db
+    .select()
+    .from(savedReplies)
+    .where(eq(savedReplies.providerId, userId))
+    .orderBy(asc(savedReplies.createdAt), asc(savedReplies.id));
+}
+
+/** The person's reports of messages, each with the name of the message's sender (the other party). */
+export function findMessageReportsMade(db: Db, userId: string) {
+  return db
+    .select({
+      senderName: sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${messages.senderId})`,
+      reason: messageReports.reason,
+      details: messageReports.details,
+      createdAt: messageReports.createdAt,
+    })
+    .from(messageReports)
+    .innerJoin(messages, eq(messages.id, messageReports.messageId))
+    .where(eq(messageReports.reporterId, userId))
+    .orderBy(desc(messageReports.createdAt));
+}
+
+export function findBlockedClients(db: Db, userId: string) {
+  return db
+    .select({ name: providerName(blockedClients.clientId), createdAt: blockedClients.createdAt })
+    .from(blockedClients)
+    .where(eq(blockedClients.providerId, userId))
+    .orderBy(desc(blockedClients.createdAt));
+}
+
+export function findReplyTimes(db: Db, userId: string) {
+  return db
+    .select({ repliedAt: messageReplyTimes.repliedAt, minutes: messageReplyTimes.minutes })
+    .from(messageReplyTimes)
+    .where(eq(messageReplyTimes.providerId, userId))
+    .orderBy(desc(messageReplyTimes.repliedAt));
+}
+
 export function findBookingClicksMade(db: Db, userId: string) {
   return db
     .select({
@@ -343,6 +422,32 @@ export async function retireMessagesFrom(db: Db, userId: string, subject: string
     .set({ status: 'cancelled' })
     .where(and(theirs, eq(mailOutbox.status, 'pending')));
   await db.update(mailOutbox).set({ replyTo: null, subject, textBody: '', htmlBody: '' }).where(theirs);
+}
+
+/**
+ * The person's side of their conversations, before the account row goes (its foreign keys then set
+ * that side's id and their messages' sender to null, and delete their saved replies, reports and
+ * blocks): no email is due to them any more, nothing waits for an answer the other party can no
+ * longer give or get, and a thread whose other party deleted their account already is deleted with
+ * its messages (docs/product.md 'Messages': kept while either party keeps an account).
+ */
+export async function retireConversationsOf(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(messageThreads)
+    .where(
+      or(
+        and(eq(messageThreads.clientId, userId), isNull(messageThreads.providerId)),
+        and(eq(messageThreads.providerId, userId), isNull(messageThreads.clientId)),
+      ),
+    );
+  await db
+    .update(messageThreads)
+    .set({ clientNotifyDueAt: null, awaitingReplySince: null })
+    .where(eq(messageThreads.clientId, userId));
+  await db
+    .update(messageThreads)
+    .set({ providerNotifyDueAt: null, awaitingReplySince: null })
+    .where(eq(messageThreads.providerId, userId));
 }
 
 /** Pending opening alerts about this provider's openings (their followers' emails) are cancelled. */

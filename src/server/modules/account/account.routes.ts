@@ -31,7 +31,7 @@ export async function accountDataRoutes(base: FastifyInstance) {
         security,
         summary: 'Download my data',
         description:
-          'Everything held about the signed-in person as one JSON file (Content-Disposition: attachment): account, profile with services and availability, image links, openings, favourites, blocked providers, saved searches and their alerts, alert and email settings, reviews written and received, messages sent, booking clicks, insights, sessions, passkeys (names and dates), searches made while signed in, the number of sign-in addresses and forms sent from the address. Never a password hash, token, key or address hash.',
+          'Everything held about the signed-in person as one JSON file (Content-Disposition: attachment): account, profile with services and availability, image links, openings, favourites, blocked providers, saved searches and their alerts, alert and email settings, reviews written and received, conversations (every thread with its messages, saved replies, reports of messages, blocked clients, reply times), messages emailed to providers before conversations, booking clicks, insights, sessions, passkeys (names and dates), searches made while signed in, the number of sign-in addresses and forms sent from the address. Never a password hash, token, key or address hash.',
         response: { 200: AccountExportSchema },
       },
     },
@@ -55,7 +55,7 @@ export async function accountDataRoutes(base: FastifyInstance) {
         security,
         summary: 'Delete my account',
         description:
-          'Takes the current password (or none, right after a passkey or a sign-in link) and confirm: "DELETE". At once: every session ends, the profile, images, openings, favourites, saved searches, alerts and reviews written are deleted (ratings recomputed), the public page, search, landing pages and the sitemap drop the account, pending mail is cancelled and a confirmation is emailed. Booking clicks stay as anonymous counts, messages sent stay with the provider. The address may sign up again.',
+          'Takes the current password (or none, right after a passkey or a sign-in link) and confirm: "DELETE". At once: every session ends, the profile, images, openings, favourites, saved searches, alerts and reviews written are deleted (ratings recomputed), the public page, search, landing pages and the sitemap drop the account, pending mail is cancelled and a confirmation is emailed. Saved replies, reports of messages and blocked clients are deleted; conversations stay with the other party, read-only, the deleted side named “Deleted account” (a conversation whose other party is already deleted is deleted with its messages). Booking clicks stay as anonymous counts, messages emailed before conversations stay with the provider. The address may sign up again.',
         body: DeleteAccountBodySchema,
         response: { 200: MessageReplySchema },
       },

@@ -36,6 +36,13 @@ export const EXPORTED_REFERENCES: Record<string, `${AccountExportSection}${'' | 
   'reviews.client_id': 'reviews.written',
   'reviews.provider_id': 'reviews.received',
   'review_reports.reporter_id': 'reviews.reports_made',
+  'message_threads.client_id': 'conversations.threads',
+  'message_threads.provider_id': 'conversations.threads',
+  'messages.sender_id': 'conversations.threads',
+  'message_reports.reporter_id': 'conversations.reports_made',
+  'saved_replies.provider_id': 'conversations.saved_replies',
+  'blocked_clients.provider_id': 'conversations.blocked_clients',
+  'message_reply_times.provider_id': 'conversations.reply_times',
   'mail_outbox.sender_id': 'messages_sent',
   'booking_logs.client_id': 'booking_clicks.made',
   'booking_logs.provider_id': 'booking_clicks.received_per_day',
@@ -67,6 +74,9 @@ export const NOT_EXPORTED: Record<string, string> = {
   'insight_favorite_firsts.provider_id': "other people's first saves; counted in `insights`",
   'opening_alert_sends.provider_id': "when other people were last emailed about the provider's openings",
   'reviews.hidden_by': "a moderator's action on someone else's review",
+  'messages.hidden_by':
+    "a moderator's action on someone else's message; the message shows as hidden in `conversations`",
+  'blocked_clients.client_id': "other people's private choice to block the client",
 };
 
 const iso = (date: Date) => date.toISOString();
@@ -101,6 +111,12 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
       const received = await q.findReviewsReceived(tx, userId);
       const reports = await q.findReportsMade(tx, userId);
       const messages = await q.findMessagesSent(tx, userId);
+      const threads = await q.findThreads(tx, userId);
+      const threadMessages = await q.findThreadMessages(tx, userId);
+      const savedReplies = await q.findSavedReplies(tx, userId);
+      const messageReports = await q.findMessageReportsMade(tx, userId);
+      const blockedClients = await q.findBlockedClients(tx, userId);
+      const replyTimes = await q.findReplyTimes(tx, userId);
       const clicksMade = await q.findBookingClicksMade(tx, userId);
       const clicksReceived = await q.findBookingClicksReceivedPerDay(tx, userId);
       const insightDays = await q.findInsightDays(tx, userId);
@@ -231,6 +247,26 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
             created_at: iso(r.createdAt),
           })),
         },
+        conversations: {
+          threads: conversationsOf(threads, threadMessages),
+          saved_replies: savedReplies.map((r) => ({
+            title: r.title,
+            body: r.body,
+            created_at: iso(r.createdAt),
+            updated_at: iso(r.updatedAt),
+          })),
+          reports_made: messageReports.map((r) => ({
+            with: r.senderName ?? ACCOUNT_DATA_TEXTS.deletedAccount,
+            reason: r.reason,
+            details: r.details,
+            created_at: iso(r.createdAt),
+          })),
+          blocked_clients: blockedClients.map((b) => ({
+            name: b.name ?? ACCOUNT_DATA_TEXTS.deletedAccount,
+            blocked_at: iso(b.createdAt),
+          })),
+          reply_times: replyTimes.map((r) => ({ replied_at: iso(r.repliedAt), minutes: r.minutes })),
+        },
         messages_sent: messages.map((m) => ({
           to: m.to,
           subject: m.subject,
@@ -293,6 +329,45 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
   );
 }
 
+type ThreadRow = Awaited<ReturnType<typeof q.findThreads>>[number];
+type ThreadMessageRow = Awaited<ReturnType<typeof q.findThreadMessages>>[number];
+
+/**
+ * Each thread with its messages, oldest first: 'you' or the other party's name ('Deleted account'
+ * once gone). Someone else's message a moderator hid is listed as hidden without its text, as the
+ * inbox shows it; the person's own hidden message keeps its text (their own words).
+ */
+function conversationsOf(
+  threads: ThreadRow[],
+  rows: ThreadMessageRow[],
+): AccountExport['conversations']['threads'] {
+  const byThread = new Map<string, ThreadMessageRow[]>();
+  for (const row of rows) {
+    const list = byThread.get(row.threadId);
+    if (list) list.push(row);
+    else byThread.set(row.threadId, [row]);
+  }
+  return threads.map((thread) => {
+    const other = thread.otherName ?? ACCOUNT_DATA_TEXTS.deletedAccount;
+    return {
+      with: other,
+      role: thread.role,
+      started_at: iso(thread.createdAt),
+      messages: (byThread.get(thread.id) ?? []).map((m) => {
+        const mine = m.senderSide === thread.role;
+        const hidden = m.hiddenAt !== null;
+        return {
+          from: mine ? 'you' : other,
+          sent_at: iso(m.createdAt),
+          text: hidden && !mine ? '' : m.body,
+          hidden,
+          via: m.via,
+        };
+      }),
+    };
+  });
+}
+
 /** The storage keys of a stored image URL of this person and kind, with its thumbnail; none for other links. */
 function imageKeys(ctx: AppContext, userId: string, kind: 'avatar' | 'portfolio', url: string): string[] {
   const key = ctx.storage.keyFromUrl(url);
@@ -328,6 +403,7 @@ export async function deleteAccount(
     await q.countDeletion(tx, now.toISOString().slice(0, 10), row.userType);
     await q.retireMailTo(tx, row.email);
     await q.retireMessagesFrom(tx, user.id, ACCOUNT_DATA_TEXTS.deletedAccount);
+    await q.retireConversationsOf(tx, user.id);
     await q.cancelAlertsAbout(tx, user.id);
     await q.deleteUser(tx, user.id);
     await enqueueMail(ctx, tx, {

@@ -277,6 +277,14 @@ describe('the moderators: GET /api/admin/messages and PUT /api/admin/messages/:i
     expect(hiddenRow.hiddenBy).toBe(admin.user.id);
     expect(hiddenRow.hiddenAt).not.toBeNull();
 
+    // Both parties now see that the moderators hid it, never its text.
+    for (const who of [c.client, c.provider]) {
+      const thread = await t.get(`/api/threads/${c.threadId}`, await as(who));
+      expect(thread.status, thread.text).toBe(200);
+      expect(thread.body.messages).toEqual([expect.objectContaining({ id, body: '', hidden: true })]);
+      expect(thread.text).not.toContain('Hide me');
+    }
+
     const reported = await t.get('/api/admin/messages?status=reported', auth);
     expect(reported.body.messages.map((m: { id: string }) => m.id)).not.toContain(id);
     const hidden = await t.get('/api/admin/messages?status=hidden', auth);
@@ -294,6 +302,8 @@ describe('the moderators: GET /api/admin/messages and PUT /api/admin/messages/:i
       item: { hidden_at: null },
     });
     expect(await messageRow(id)).toMatchObject({ hiddenAt: null, hiddenBy: null });
+    const shown = await t.get(`/api/threads/${c.threadId}`, await as(c.client));
+    expect(shown.body.messages).toEqual([expect.objectContaining({ id, body: 'Hide me', hidden: false })]);
     const back = await t.get('/api/admin/messages?status=reported', auth);
     expect(back.body.messages.map((m: { id: string }) => m.id)).toContain(id);
   });
