@@ -162,28 +162,6 @@ export function passwordChangedMail(opts: {
   };
 }
 
-export function providerMessageMail(opts: {
-  senderName: string;
-  message: string;
-  profileUrl: string;
-}): MailContent {
-  const paragraphs = opts.message
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return {
-    ...layout({
-      heading: `${opts.senderName} sent you a message`,
-      paragraphs: [
-        ...paragraphs,
-        `Reply to this email to answer ${opts.senderName} directly; your reply goes to their email address.`,
-      ],
-      action: { label: 'View your public profile', url: opts.profileUrl },
-    }),
-    subject: `New message from ${opts.senderName.replace(/\s+/g, ' ')} on ${BRAND.name}`,
-  };
-}
-
 /** 'New review': tells a provider a client reviewed them, with a link to reply (the reviews issue). */
 export function newReviewMail(opts: {
   reviewerName: string;

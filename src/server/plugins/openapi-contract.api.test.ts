@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSubmissions, openings, providerProfiles, reviews } from '#server/db/schema/index.ts';
+import {
+  formSubmissions,
+  messages,
+  messageThreads,
+  openings,
+  providerProfiles,
+  reviews,
+} from '#server/db/schema/index.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
 import { buildTestApp, DAY, HOUR } from '#server/test/build-test-app.ts';
 import { insertProvider, insertUser } from '#server/test/factories.ts';
@@ -83,6 +90,21 @@ beforeAll(async () => {
   await t.db
     .insert(formSubmissions)
     .values({ id: EXAMPLE_IDS.submission, kind: 'feedback', type: 'feedback', message: 'Hello' });
+  // The examples' conversation: Sam wrote to Maya (the examples' caller).
+  await t.db.insert(messageThreads).values({
+    id: EXAMPLE_IDS.thread,
+    clientId: EXAMPLE_IDS.client,
+    providerId: EXAMPLE_IDS.provider,
+    lastSenderSide: 'client',
+    lastMessageAt: t.clock.now(),
+  });
+  await t.db.insert(messages).values({
+    threadId: EXAMPLE_IDS.thread,
+    senderId: EXAMPLE_IDS.client,
+    senderSide: 'client',
+    body: 'Do you have time for a balayage on Saturday?',
+    createdAt: t.clock.now(),
+  });
   token = (await signAccessToken(t.app.ctx.secret, EXAMPLE_IDS.provider, t.clock.now())).token;
 });
 

@@ -23,7 +23,10 @@ export const EXAMPLE_IDS = {
   opening: '2d3c4b5a-6f7e-4d8c-9b0a-1e2f3d4c5b6a',
   submission: '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5',
   savedSearch: 'c4b3a2f1-e0d9-4c8b-b7a6-f5e4d3c2b1a0',
+  thread: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1b2c3d4e5f',
 };
+
+const THREAD = { id: EXAMPLE_IDS.thread };
 
 const EMAIL = 'maya@example.com';
 const PASSWORD = 'Velvet-Orchid-4821';
@@ -147,6 +150,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'Hi Maya, do you have time for a balayage on Saturday?',
     },
   },
+  'GET /api/threads': { params: { filter: 'all' } },
+  'GET /api/threads/:id': { params: THREAD },
+  'POST /api/threads/:id/messages': {
+    params: THREAD,
+    body: { message: 'Saturday at 10 works. See you then!' },
+  },
+  'POST /api/threads/:id/read': { params: THREAD },
+  'PUT /api/threads/:id/block': { params: THREAD, body: { blocked: true } },
   'POST /api/upload/avatar': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
   'POST /api/upload/portfolio': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
   'DELETE /api/upload/portfolio': {

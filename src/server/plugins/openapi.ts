@@ -33,7 +33,12 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'GET /api/auth/profile': [404],
   'PUT /api/auth/profile': [403, 404],
   'GET /api/user/:slug': [404],
-  'POST /api/messages': [404],
+  // 403: a block either way; 429: MESSAGE_LIMITS.newThreadsPerDay new conversations (whatever the rate limits).
+  'POST /api/messages': [403, 404, 429],
+  'GET /api/threads/:id': [404],
+  'POST /api/threads/:id/messages': [403, 404],
+  'POST /api/threads/:id/read': [404],
+  'PUT /api/threads/:id/block': [404, 409],
   'POST /api/upload/avatar': [403, 404],
   'POST /api/upload/portfolio': [403, 404, 409],
   'DELETE /api/upload/portfolio': [403, 404],
@@ -173,7 +178,11 @@ const TAGS: { name: string; description: string }[] = [
       'What a signed-in person controls: password, email, sessions, passkeys, notification choices, their data (download, deletion).',
   },
   { name: 'profiles', description: "The signed-in account's own profile, and providers' public profiles." },
-  { name: 'messages', description: 'Messages from clients to providers, sent by email.' },
+  {
+    name: 'messages',
+    description:
+      'Conversations between clients and providers: writing from a profile, the inbox, a thread, replies, read marks, blocking, reports, saved replies and moderation.',
+  },
   { name: 'uploads', description: "Providers' avatar and portfolio images (data URLs, stored as WebP)." },
   {
     name: 'search',

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   /** Passkeys: options and their answers, per address (sign-in) or account (registration). */
   passkey: { max: 30, timeWindow: '15 minutes' },
   message: { max: 20, timeWindow: '1 hour' },
+  /** Replies in a conversation per IP (the per-account 10 a minute bounds floods). */
+  messageReply: { max: 120, timeWindow: '1 hour' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */
   upload: { max: 60, timeWindow: '15 minutes' },
   /** Searches (and 'Load more' pages) per IP: generous for a person, a brake on scrapers. */

@@ -6,6 +6,9 @@ import {
   favoriteServices,
   favorites,
   formSubmissions,
+  messageReports,
+  messages,
+  messageThreads,
   openings,
   passkeys,
   providerProfiles,
@@ -14,6 +17,7 @@ import {
   reviewReports,
   reviews,
   revokedAccessTokens,
+  savedReplies,
   savedSearches,
   users,
 } from '#server/db/schema/index.ts';
@@ -115,6 +119,9 @@ const ids = {
   portfolioUrl: '',
   savedSearch: '',
   clientLogin: '',
+  thread: '',
+  message: '',
+  savedReply: '',
 };
 const emails = { client: '', owner: '' };
 let ownerSlug = '';
@@ -369,6 +376,73 @@ async function seedReview() {
     .values({ reviewId: ids.review, reporterId: ids.otherProvider, reason: 'spam' })
     .onConflictDoNothing();
 }
+
+/** The client's thread with the owner and the client's first message in it (made once, kept). */
+async function seedThread() {
+  if (ids.thread) return;
+  const at = open.clock.now();
+  // 'POST /api/messages (to the owner)' may have started it already.
+  await open.db
+    .insert(messageThreads)
+    .values({ clientId: ids.client, providerId: ids.owner, lastMessageAt: at, lastSenderSide: 'client' })
+    .onConflictDoNothing();
+  const [thread] = await open.db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.clientId, ids.client), eq(messageThreads.providerId, ids.owner)));
+  ids.thread = thread!.id;
+  const [message] = await open.db
+    .insert(messages)
+    .values({
+      threadId: ids.thread,
+      senderId: ids.client,
+      senderSide: 'client',
+      body: 'Matrix question',
+      createdAt: at,
+    })
+    .returning({ id: messages.id });
+  ids.message = message!.id;
+}
+const threadMessages = () => open.db.$count(messages, eq(messages.threadId, ids.thread));
+const threadReadMarks = async () => {
+  const [row] = await open.db.select().from(messageThreads).where(eq(messageThreads.id, ids.thread));
+  return `${row?.clientReadAt?.toISOString()} ${row?.providerReadAt?.toISOString()}`;
+};
+const messageReportCount = () => open.db.$count(messageReports, eq(messageReports.messageId, ids.message));
+/** The owner's report of the client's message, so a moderator's dismissal has something to remove. */
+async function seedMessageReport() {
+  await seedThread();
+  await open.db
+    .insert(messageReports)
+    .values({ messageId: ids.message, reporterId: ids.owner, reason: 'spam' })
+    .onConflictDoNothing();
+}
+const clearOwnerReports = async () => {
+  await open.db.delete(messageReports).where(eq(messageReports.reporterId, ids.owner));
+};
+/** The owner's one saved reply (put back after a cell that rightly deleted or changed it). */
+async function seedSavedReply() {
+  const values = { providerId: ids.owner, title: 'Matrix hours', body: 'Open 9 to 5' };
+  if (!ids.savedReply) {
+    const [row] = await open.db.insert(savedReplies).values(values).returning({ id: savedReplies.id });
+    ids.savedReply = row!.id;
+    return;
+  }
+  await open.db
+    .insert(savedReplies)
+    .values({ id: ids.savedReply, ...values })
+    .onConflictDoUpdate({ target: savedReplies.id, set: values });
+}
+const savedReplyState = async () => {
+  const rows = await open.db.select().from(savedReplies);
+  return rows
+    .map((r) => `${r.providerId === ids.owner ? 'owner' : 'other'}:${r.title}`)
+    .sort()
+    .join(',');
+};
+const dropAddedSavedReplies = async () => {
+  await open.db.delete(savedReplies).where(eq(savedReplies.title, 'Matrix added'));
+};
 
 const ENDPOINTS = {
   'GET /api/health': { request: (app, o) => app.get('/api/health', o), plain: true },
@@ -633,6 +707,61 @@ const ENDPOINTS = {
     probe: reports,
     arrange: seedReview,
   },
+  'GET /api/threads': { request: (app, o) => app.get('/api/threads', o), arrange: seedThread },
+  'GET /api/threads/unread': { request: (app, o) => app.get('/api/threads/unread', o), arrange: seedThread },
+  "GET /api/threads/:id (client and owner's)": {
+    request: (app, o) => app.get(`/api/threads/${ids.thread}`, o),
+    arrange: seedThread,
+  },
+  "POST /api/threads/:id/messages (client and owner's)": {
+    request: (app, o) => app.post(`/api/threads/${ids.thread}/messages`, { message: 'Matrix reply' }, o),
+    probe: threadMessages,
+    arrange: seedThread,
+  },
+  "POST /api/threads/:id/read (client and owner's)": {
+    request: (app, o) => app.post(`/api/threads/${ids.thread}/read`, {}, o),
+    probe: threadReadMarks,
+    arrange: seedThread,
+  },
+  "PUT /api/threads/:id/block (client and owner's, unblock)": {
+    request: (app, o) => app.put(`/api/threads/${ids.thread}/block`, { blocked: false }, o),
+    arrange: seedThread,
+  },
+  "POST /api/messages/:id/report (the client's message)": {
+    request: (app, o) => app.post(`/api/messages/${ids.message}/report`, { reason: 'spam' }, o),
+    probe: messageReportCount,
+    arrange: async () => {
+      await seedThread();
+      await clearOwnerReports();
+    },
+    restore: clearOwnerReports,
+  },
+  'GET /api/admin/messages': { request: (app, o) => app.get('/api/admin/messages', o) },
+  'PUT /api/admin/messages/:id (dismiss)': {
+    request: (app, o) => app.put(`/api/admin/messages/${ids.message}`, { action: 'dismiss' }, o),
+    probe: messageReportCount,
+    arrange: seedMessageReport,
+  },
+  'GET /api/saved-replies': { request: (app, o) => app.get('/api/saved-replies', o) },
+  'POST /api/saved-replies': {
+    request: (app, o) => app.post('/api/saved-replies', { title: 'Matrix added', body: 'Hello' }, o),
+    probe: savedReplyState,
+    arrange: seedSavedReply,
+    restore: dropAddedSavedReplies,
+  },
+  "PUT /api/saved-replies/:id (owner's)": {
+    request: (app, o) =>
+      app.put(`/api/saved-replies/${ids.savedReply}`, { title: 'Matrix changed', body: 'Closed' }, o),
+    probe: savedReplyState,
+    arrange: seedSavedReply,
+    restore: seedSavedReply,
+  },
+  "DELETE /api/saved-replies/:id (owner's)": {
+    request: (app, o) => app.del(`/api/saved-replies/${ids.savedReply}`, undefined, o),
+    probe: savedReplyState,
+    arrange: seedSavedReply,
+    restore: seedSavedReply,
+  },
   'GET /api/admin/submissions': { request: (app, o) => app.get('/api/admin/submissions', o) },
   'GET /api/admin/submissions/export': {
     request: (app, o) => app.get('/api/admin/submissions/export', o),
@@ -827,6 +956,19 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'PUT /api/reviews/:id/reply (of the owner)':                            [401,   E, 404, 200, 404, 404, 401, 401],
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401,   E, 404, 200, 404, 404, 401, 401],
   "POST /api/reviews/:id/report (client's)":                              [401,   E, 403, 200, 200, 200, 401, 401],
+  'GET /api/threads':                                                     [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/threads/unread':                                              [401,   E, 200, 200, 200, 200, 401, 401],
+  "GET /api/threads/:id (client and owner's)":                            [401,   E, 200, 200, 404, 404, 401, 401],
+  "POST /api/threads/:id/messages (client and owner's)":                  [401,   E, 200, 200, 404, 404, 401, 401],
+  "POST /api/threads/:id/read (client and owner's)":                      [401,   E, 200, 200, 404, 404, 401, 401],
+  "PUT /api/threads/:id/block (client and owner's, unblock)":             [401,   E, 200, 200, 404, 404, 401, 401],
+  "POST /api/messages/:id/report (the client's message)":                 [401,   E, 400, 200, 404, 404, 401, 401],
+  'GET /api/admin/messages':                                              [401,   E, 403, 403, 403, 200, 401, 401],
+  'PUT /api/admin/messages/:id (dismiss)':                                [401,   E, 403, 403, 403, 200, 401, 401],
+  'GET /api/saved-replies':                                               [401,   E, 403, 200, 200, 403, 401, 401],
+  'POST /api/saved-replies':                                              [401,   E, 403, 200, 200, 403, 401, 401],
+  "PUT /api/saved-replies/:id (owner's)":                                 [401,   E, 403, 200, 404, 403, 401, 401],
+  "DELETE /api/saved-replies/:id (owner's)":                              [401,   E, 403, 200, 404, 403, 401, 401],
   'GET /api/admin/reviews':                                               [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/reviews/export':                                        [401,   E, 403, 403, 403, 200, 401, 401],
   'GET /api/admin/reviews?status=held':                                   [401,   E, 403, 403, 403, 200, 401, 401],
@@ -946,6 +1088,19 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'PUT /api/reviews/:id/reply (of the owner)':                            [401, 404, 200, 404, 404, 404],
   'DELETE /api/reviews/:id/reply (of the owner)':                         [401, 404, 200, 404, 404, 404],
   "POST /api/reviews/:id/report (client's)":                              [401, 403, 200, 200, 200, 200],
+  'GET /api/threads':                                                     [401, 200, 200, 200, 200, 200],
+  'GET /api/threads/unread':                                              [401, 200, 200, 200, 200, 200],
+  "GET /api/threads/:id (client and owner's)":                            [401, 200, 200, 404, 404, 404],
+  "POST /api/threads/:id/messages (client and owner's)":                  [401, 200, 200, 404, 404, 404],
+  "POST /api/threads/:id/read (client and owner's)":                      [401, 200, 200, 404, 404, 404],
+  "PUT /api/threads/:id/block (client and owner's, unblock)":             [401, 200, 200, 404, 404, 404],
+  "POST /api/messages/:id/report (the client's message)":                 [401, 400, 200, 404, 404, 404],
+  'GET /api/admin/messages':                                              [401, 403, 403, 403,   A, 200],
+  'PUT /api/admin/messages/:id (dismiss)':                                [401, 403, 403, 403,   A, 200],
+  'GET /api/saved-replies':                                               [401, 403, 200, 200, 403, 403],
+  'POST /api/saved-replies':                                              [401, 403, 200, 200, 403, 403],
+  "PUT /api/saved-replies/:id (owner's)":                                 [401, 403, 200, 404, 403, 403],
+  "DELETE /api/saved-replies/:id (owner's)":                              [401, 403, 200, 404, 403, 403],
   'GET /api/admin/reviews':                                               [401, 403, 403, 403,   A, 200],
   'GET /api/admin/reviews/export':                                        [401, 403, 403, 403,   A, 200],
   'GET /api/admin/reviews?status=held':                                   [401, 403, 403, 403,   A, 200],
@@ -1065,6 +1220,19 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'PUT /api/reviews/:id/reply (of the owner)':                            [  B,   B,   B,   B,   B,   B],
   'DELETE /api/reviews/:id/reply (of the owner)':                         [  B,   B,   B,   B,   B,   B],
   "POST /api/reviews/:id/report (client's)":                              [  B,   B,   B,   B,   B,   B],
+  'GET /api/threads':                                                     [  B,   B,   B,   B,   B,   B],
+  'GET /api/threads/unread':                                              [  B,   B,   B,   B,   B,   B],
+  "GET /api/threads/:id (client and owner's)":                            [  B,   B,   B,   B,   B,   B],
+  "POST /api/threads/:id/messages (client and owner's)":                  [  B,   B,   B,   B,   B,   B],
+  "POST /api/threads/:id/read (client and owner's)":                      [  B,   B,   B,   B,   B,   B],
+  "PUT /api/threads/:id/block (client and owner's, unblock)":             [  B,   B,   B,   B,   B,   B],
+  "POST /api/messages/:id/report (the client's message)":                 [  B,   B,   B,   B,   B,   B],
+  'GET /api/admin/messages':                                              [  B,   B,   B,   B,   B,   B],
+  'PUT /api/admin/messages/:id (dismiss)':                                [  B,   B,   B,   B,   B,   B],
+  'GET /api/saved-replies':                                               [  B,   B,   B,   B,   B,   B],
+  'POST /api/saved-replies':                                              [  B,   B,   B,   B,   B,   B],
+  "PUT /api/saved-replies/:id (owner's)":                                 [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/saved-replies/:id (owner's)":                              [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews':                                               [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews/export':                                        [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/reviews?status=held':                                   [  B,   B,   B,   B,   B,   B],

@@ -50,6 +50,7 @@ export async function messageRoutes(base: FastifyInstance) {
     }
   };
   const send = { preHandler: [preHandler, sendLimit], config: { rateLimit: RATE_LIMITS.message } };
+  const reply = { preHandler: [preHandler, sendLimit], config: { rateLimit: RATE_LIMITS.messageReply } };
 
   app.post(
     '/api/messages',
@@ -123,7 +124,7 @@ export async function messageRoutes(base: FastifyInstance) {
   app.post(
     '/api/threads/:id/messages',
     {
-      ...send,
+      ...reply,
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/client.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
 import { countUnread, getThread, listThreads } from './threads.service';
@@ -46,8 +47,9 @@ beforeAll(async () => {
     FROM message_threads t CROSS JOIN generate_series(0, ${PER_THREAD - 1}) AS k`);
   for (const table of ['users', 'message_threads', 'messages'])
     await t.db.execute(sql.raw(`ANALYZE ${table}`));
-  const [row] = (await t.db.execute(sql`SELECT id FROM message_threads WHERE client_id = ${READER} LIMIT 1`))
-    .rows as { id: string }[];
+  const [row] = rowsOf<{ id: string }>(
+    await t.db.execute(sql`SELECT id FROM message_threads WHERE client_id = ${READER} LIMIT 1`),
+  );
   threadId = row!.id;
 }, 180_000);
 afterAll(() => t?.close());
