@@ -257,8 +257,17 @@ const PRIVACY: Section[] = [
           your browser, so visits by search-engine robots and other automated tools are not counted.
         </li>
         <li>
-          <strong>Messages to providers:</strong> what you write and your email address, which we send to the
-          provider.
+          <strong>Conversations:</strong> the messages you send and receive on {BRAND.name} (their text and
+          when each was sent), whether each person has read them, whether a message came in as a reply by
+          email, and when we last emailed you about a conversation. When you answer one of our emails by
+          replying to it, we keep the text of your reply and discard the rest of the email (attachments,
+          quoted history and the email itself). Providers' saved replies and how long providers take to answer
+          clients are kept too; the profile shows only the usual reply time, worked out from at least five
+          answers in the last 90 days.
+        </li>
+        <li>
+          <strong>Reports and blocks:</strong> the messages you report, with the reason and any details you
+          add, and the people you block from messaging you.
         </li>
         <li>
           <strong>Uploaded images:</strong> profile pictures and portfolio photos, with their metadata (such
@@ -300,7 +309,12 @@ const PRIVACY: Section[] = [
         <p>We only send emails connected to using {BRAND.name}:</p>
         <ul>
           <li>email verification when you sign up, and password reset links when you ask for one;</li>
-          <li>messages clients send to providers (the sender's address is set as the reply-to);</li>
+          <li>
+            an email when someone writes to you in a conversation you have not read yet (at most one per
+            conversation every 15 minutes; you can turn these off in Settings or with the link in each one),
+            which you can answer by replying to it;
+          </li>
+          <li>a warning from our moderators if a message you sent breaks our rules;</li>
           <li>
             opening alerts when a provider you saved posts a short-notice opening; each alert has a one-click
             unsubscribe link;
@@ -347,8 +361,12 @@ const PRIVACY: Section[] = [
         <p>
           We do not sell or rent your personal data. Provider profiles are public by design. Providers see
           counts of clicks on their booking link and their insights (counts per day and the most frequent
-          search words), not your email address or who you are. When you message a provider, they receive your
-          message and your email address so they can reply.
+          search words), not your email address or who you are.
+        </p>
+        <p>
+          A conversation is seen only by its two people: what you write there is shown to the person you write
+          to, with your name, never your email address. Our moderators read a message only when one of the two
+          people reports it, and then only that message. Nobody else reads your conversations.
         </p>
         <p>
           We use service providers only to run {BRAND.name} (hosting and sending email), and we may disclose
@@ -366,6 +384,14 @@ const PRIVACY: Section[] = [
           We keep your account, profile, favourites, saved searches and images while your account exists.
           Search and booking-click logs are kept to produce analytics for providers and for us. Feedback and
           support messages are kept as long as we need them to answer and to improve the service.
+        </p>
+        <p>
+          A conversation is kept while either of its two people still has an account: when one deletes their
+          account, the other keeps the conversation, read-only, with the deleted side shown as “Deleted
+          account”; when both accounts are deleted, the conversation and all its messages are deleted. A
+          message hidden by our moderators is kept with the conversation, and its report until a moderator
+          dismisses it or the reporter deletes their account. The times behind a provider's usual reply time
+          count for 90 days and are deleted with the conversation or the provider's account.
         </p>
         <p>
           You can delete your account yourself at any time (Settings → Your data → Delete my account). As soon
