@@ -9,6 +9,7 @@ import {
 } from '#domain/messages-options.ts';
 import { mailOutbox, messageReports, messages, messageThreads } from '#server/db/schema/index.ts';
 import { buildTestApp, MINUTE, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
+import { expectRateLimited } from '#server/test/expectations.ts';
 import {
   createVerifiedProvider,
   createVerifiedUser,
@@ -458,5 +459,48 @@ describe('the moderators: GET /api/admin/messages and PUT /api/admin/messages/:i
     expect(seen.slice(0, 23)).toEqual(ids);
     expect(new Set(seen).size).toBe(seen.length);
     expect(pages).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ rateLimit: true });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('20 reports an hour per account: the 21st is a 429 and stores nothing', async () => {
+    const client = await createVerifiedUser(limited, {
+      userData: { user_type: 'client', name: 'Rapid Reporter' },
+    });
+    const provider = await createVerifiedUser(limited, {
+      userData: { user_type: 'client', name: 'Other Side' },
+    });
+    const [thread] = await limited.db
+      .insert(messageThreads)
+      .values({ clientId: client.user.id, providerId: provider.user.id, lastSenderSide: 'provider' })
+      .returning({ id: messageThreads.id });
+    const [message] = await limited.db
+      .insert(messages)
+      .values({ threadId: thread!.id, senderId: provider.user.id, senderSide: 'provider', body: 'Spam' })
+      .returning({ id: messages.id });
+    const token = { token: client.session.access_token };
+    // Every attempt counts, refused ones too.
+    for (let i = 0; i < 20; i++) {
+      const res = await limited.post(`/api/messages/${NO_SUCH_ID}/report`, { reason: 'spam' }, token);
+      expect(res.status, res.text).toBe(404);
+    }
+    const res = await limited.post(`/api/messages/${message!.id}/report`, { reason: 'spam' }, token);
+    expectRateLimited(res, 3600);
+    expect(await limited.db.$count(messageReports)).toBe(0);
+    // Another account has its own allowance.
+    const own = await limited.post(
+      `/api/messages/${message!.id}/report`,
+      { reason: 'spam' },
+      { token: provider.session.access_token },
+    );
+    expectError(own, 400, 'VALIDATION_ERROR', MESSAGE_TEXTS.reportOwn);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { savedReplies } from '#server/db/schema/index.ts';
 import { buildTestApp, MINUTE, type TestApp, type TestResponse } from '#server/test/build-test-app.ts';
+import { expectRateLimited } from '#server/test/expectations.ts';
 import {
   createVerifiedProvider,
   createVerifiedUser,
@@ -218,5 +219,29 @@ describe('saved replies', () => {
     expectError(await t.del(`${PATH}/${theirs.id}`), 401, 'UNAUTHORIZED');
     expect(await t.db.$count(savedReplies)).toBe(before);
     expect(await rowsOf(owner.user.id)).toEqual([expect.objectContaining({ title: 'Mine' })]);
+  });
+});
+
+describe('limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ rateLimit: true });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('60 changes in 15 minutes per provider: the next is a 429 and changes nothing', async () => {
+    const p = await createVerifiedProvider(limited);
+    const token = { token: p.session.access_token };
+    for (let i = 0; i < 60; i++) {
+      const res = await limited.del(`${PATH}/${NO_SUCH_ID}`, undefined, token);
+      expect(res.status, res.text).toBe(404);
+    }
+    const res = await limited.post(PATH, { title: 'Late', body: 'Too many' }, token);
+    expectRateLimited(res, 15 * 60);
+    expect(await limited.db.$count(savedReplies)).toBe(0);
+    // Reading is not limited by it.
+    expect((await limited.get(PATH, token)).status).toBe(200);
   });
 });
