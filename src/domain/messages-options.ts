@@ -93,6 +93,7 @@ export const MESSAGE_TEXTS = {
   delivered: 'Delivered',
   hiddenByModerators: 'This message was hidden by our moderators.',
   attachmentsDropped: 'Attachments sent by email are not shown in conversations.',
+  emailCut: `This emailed reply was longer than ${MESSAGE_LIMITS.bodyMax.toLocaleString('en-US')} characters and was cut.`,
   readOnly: {
     blocked_by_me: 'You blocked this person. Unblock them to write again.',
     blocked_me: 'You can no longer message this person.',

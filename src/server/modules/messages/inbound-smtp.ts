@@ -18,9 +18,6 @@ import { postToThread } from './threads.service';
  * job, README). The raw email is never kept.
  */
 
-/** The note on a message cut to MESSAGE_LIMITS.bodyMax (belongs in MESSAGE_TEXTS: see the report). */
-const EMAIL_CUT_NOTICE = `This emailed reply was longer than ${MESSAGE_LIMITS.bodyMax.toLocaleString('en-US')} characters and was cut.`;
-
 /** Emails a reply address takes per minute (in memory, per process): a loop or a flood stops here. */
 export const INBOUND_PER_MINUTE = 20;
 const MINUTE_MS = 60_000;
@@ -67,7 +64,7 @@ function messageFromEmail(text: string, attachments: number): { body: string; no
   const body = cut ? chars.slice(0, MESSAGE_LIMITS.bodyMax).join('').trimEnd() : text;
   const notes = [
     ...(attachments > 0 ? [MESSAGE_TEXTS.attachmentsDropped] : []),
-    ...(cut ? [EMAIL_CUT_NOTICE] : []),
+    ...(cut ? [MESSAGE_TEXTS.emailCut] : []),
   ];
   return { body, notice: notes.length > 0 ? notes.join(' ') : null };
 }
