@@ -1,15 +1,14 @@
-import { Menu, MessageCircle, Sparkles, X } from 'lucide-react';
+import { Menu, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { unreadTotalText } from '#domain/messages-options.ts';
 import { openAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { useSession } from '#web/lib/session.ts';
 import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { ThemeToggle } from './ThemeToggle';
-import { useUnreadMessages } from './use-unread-messages';
+import { unreadTotalText, useUnreadMessages } from './use-unread-messages';
 
 // Only signed-in people need the menu (and its positioning library).
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -24,27 +23,34 @@ const VISITOR_ONLY = 'visitor-only';
 
 /**
  * 'Messages' with the unread total (docs/product.md 'Messages'): the icon and the word on a wide
- * screen, the icon alone on a phone; the count is a badge, and the link's name says it.
+ * screen, the icon alone on a phone; the count is a badge, and the link's name says it. The icon is
+ * drawn here (lucide's message-circle outline): an icon component would add to every first load.
  */
 function MessagesLink({ unread = 0, compact }: { unread?: number | undefined; compact?: boolean }) {
   return (
     <NavLink
       to="/messages"
       aria-label={unreadTotalText(unread)}
-      className={(state) =>
-        compact
-          ? `relative flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted ${state.isActive ? 'text-brand-700 dark:text-brand-300' : 'text-app'}`
-          : `flex items-center gap-1.5 ${navClass(state)}`
-      }
+      className={(state) => `relative flex items-center gap-1.5 ${navClass(state)}`}
     >
-      <MessageCircle className="h-5 w-5" aria-hidden="true" />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        className="h-5 w-5"
+      >
+        <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+      </svg>
       {!compact && 'Messages'}
       {unread > 0 && (
         <span
           aria-hidden="true"
-          className={`rounded-full bg-brand-700 px-1.5 text-xs leading-5 font-semibold text-white dark:bg-brand-600 ${compact ? 'absolute -top-0.5 -right-0.5' : ''}`}
+          className={`rounded-full bg-brand-700 px-1.5 text-xs leading-5 text-white dark:bg-brand-600 ${compact ? 'absolute -top-1 right-0' : ''}`}
         >
-          {unread > 99 ? '99+' : unread}
+          {unread}
         </span>
       )}
     </NavLink>

@@ -112,7 +112,8 @@ describe('ReplyBox', () => {
     const { user } = renderWithProviders(<ReplyBox userId="provider-1" threadId="thread-1" isProvider />);
     const box = screen.getByLabelText(MESSAGE_TEXTS.replyLabel) as HTMLTextAreaElement;
     await user.type(box, 'Hi! ');
-    await user.click(screen.getByRole('button', { name: new RegExp(MESSAGE_TEXTS.insertSavedReply) }));
+    // The picker loads after the box (a chunk of its own).
+    await user.click(await screen.findByRole('button', { name: new RegExp(MESSAGE_TEXTS.insertSavedReply) }));
     await user.click(await screen.findByRole('menuitem', { name: /Prices/ }));
     await waitFor(() => expect(box.value).toBe('Hi! A cut is $60.'));
   });

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -9,7 +9,11 @@ import { Textarea } from '#web/components/ui/Input.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { useSendReply } from '../api/send-reply';
 import { sendFailureText } from '../send-failure';
-import { SavedRepliesPicker } from './SavedRepliesPicker';
+
+// Providers only, with its popover library: loaded after the reply box, not with the inbox.
+const SavedRepliesPicker = lazy(() =>
+  import('./SavedRepliesPicker').then((m) => ({ default: m.SavedRepliesPicker })),
+);
 
 /**
  * The reply box under a conversation: Send (or Ctrl/Cmd+Enter) with non-blank text within the limit;
@@ -91,7 +95,13 @@ export function ReplyBox({
         />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>{isProvider && <SavedRepliesPicker onInsert={insert} />}</div>
+        <div>
+          {isProvider && (
+            <Suspense fallback={null}>
+              <SavedRepliesPicker onInsert={insert} />
+            </Suspense>
+          )}
+        </div>
         <Button type="submit" disabled={!canSend}>
           {mutation.isPending ? (
             <Spinner label={MESSAGE_TEXTS.sending} />

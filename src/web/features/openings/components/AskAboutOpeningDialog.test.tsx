@@ -5,7 +5,7 @@ import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Toaster } from '#web/lib/toast.tsx';
 import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
-import { OpeningItem } from './OpeningItem';
+import { ASK_TEXTS, OpeningItem } from './OpeningItem';
 
 const PROVIDER_ID = '0b5a3f9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
@@ -32,6 +32,10 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
 const ASK = /^Ask about this opening\W+Silk press with Juno Hair$/;
 
 describe("OpeningItem: 'Ask about this opening'", () => {
+  it('says what the texts module says', () => {
+    expect(ASK_TEXTS).toEqual({ button: MESSAGE_TEXTS.askAboutOpening, login: MESSAGE_TEXTS.loginToMessage });
+  });
+
   it('opens the message dialog with a question naming the time, and sends it to the provider', async () => {
     signInForTest({ id: 'client-1' });
     const silk = opening();

@@ -3,7 +3,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
@@ -13,6 +12,16 @@ import { savePendingAction, scrollBackTo, takePendingAction } from '#web/lib/pen
 import { useSession } from '#web/lib/session.ts';
 import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { useViewerTimeZone } from '../opening-time';
+
+/**
+ * MESSAGE_TEXTS.askAboutOpening and .loginToMessage (AskAboutOpeningDialog.test.tsx checks they
+ * agree), written out: the texts module is about 2 KB gzipped, and every list of openings (the
+ * home page's among them) would load it for these two lines.
+ */
+export const ASK_TEXTS = {
+  button: 'Ask about this opening',
+  login: 'Please log in to send a message.',
+} as const;
 
 // The message form loads when first opened, not with the list.
 const AskAboutOpeningDialog = lazy(() =>
@@ -142,10 +151,10 @@ function AskButton({
         variant="outline"
         className="w-full"
         aria-haspopup="dialog"
-        onClick={() => (isSignedIn ? setOpen(true) : onLoginRequired?.(MESSAGE_TEXTS.loginToMessage))}
+        onClick={() => (isSignedIn ? setOpen(true) : onLoginRequired?.(ASK_TEXTS.login))}
       >
         <MessageCircle className="h-4 w-4" aria-hidden="true" />
-        {MESSAGE_TEXTS.askAboutOpening}
+        {ASK_TEXTS.button}
         <span className="sr-only">{`: ${opening.service_type} with ${opening.provider_name}`}</span>
       </Button>
       {isSignedIn && used && (
