@@ -9,6 +9,7 @@ import {
   bearer,
   createVerifiedAccount,
   expect,
+  expectNoAxeViolations,
   signInWith,
   TEST_PASSWORD,
   type TestAccount,
@@ -67,6 +68,7 @@ test('message safety: a provider answers with a saved reply, the client reports 
   await manager.getByRole('button', { name: 'Add' }).click();
   await expect(providerPage.getByText(MESSAGE_TEXTS.savedReplyAdded)).toBeVisible();
   await expect(manager.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expectNoAxeViolations(providerPage);
   await manager.getByRole('button', { name: 'Close' }).click();
   await expect(manager).toBeHidden();
 
@@ -89,6 +91,7 @@ test('message safety: a provider answers with a saved reply, the client reports 
   await expect(report.getByText(MESSAGE_TEXTS.reportWhat)).toBeVisible();
   await report.getByRole('button', { name: MESSAGE_TEXTS.report }).click();
   await expect(report.getByText(MESSAGE_TEXTS.reportReasonRequired)).toBeVisible();
+  await expectNoAxeViolations(clientPage);
   await report.getByLabel(MESSAGE_REPORT_REASON_LABELS.scam).check();
   await report.getByLabel(MESSAGE_TEXTS.reportDetails).fill('Asks me to pay outside Glowfind');
   await report.getByRole('button', { name: MESSAGE_TEXTS.report }).click();
@@ -121,6 +124,7 @@ test('message safety: a provider answers with a saved reply, the client reports 
   await expect(item).toContainText(provider.email);
   // Nothing wider than the phone.
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(adminPage);
   await item.getByRole('button', { name: /^Hide/ }).click();
   const confirm = adminPage.getByRole('dialog', { name: 'Hide this message?' });
   await confirm.getByRole('button', { name: MESSAGE_MODERATION_TEXTS.hide }).click();
