@@ -31,14 +31,12 @@ async function providerWithReplies(minutes: number[], age: (i: number) => number
       .insert(messageThreads)
       .values({ clientId: client.id, providerId: provider.id, lastSenderSide: 'provider' })
       .returning({ id: messageThreads.id });
-    await t.db
-      .insert(messageReplyTimes)
-      .values({
-        providerId: provider.id,
-        threadId: thread!.id,
-        repliedAt: new Date(now - age(i)),
-        minutes: m,
-      });
+    await t.db.insert(messageReplyTimes).values({
+      providerId: provider.id,
+      threadId: thread!.id,
+      repliedAt: new Date(now - age(i)),
+      minutes: m,
+    });
   }
   return provider;
 }
