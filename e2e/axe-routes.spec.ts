@@ -38,6 +38,8 @@ interface Accounts {
   /** A real password-reset link's path (/reset-password?token=…). */
   resetPath: string;
   profilePath: string;
+  /** /messages/<id>: the client's conversation with the provider, a message each way. */
+  threadPath: string;
 }
 
 async function violations(page: Page): Promise<string[]> {
@@ -99,6 +101,22 @@ async function createAccounts(
   });
   expect(opening.ok(), await opening.text()).toBe(true);
 
+  // A conversation: the client writes from the provider's profile (a link in it), the provider answers.
+  const sent = await request.post('/api/messages', {
+    headers: { Authorization: `Bearer ${client.session.access_token}` },
+    data: {
+      providerId: provider.session.user.id,
+      message: 'Hi! Do you have time for a silk press this week?\nMy photos: https://example.com/hair',
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const { threadId } = (await sent.json()) as { threadId: string };
+  const answered = await request.post(`/api/threads/${threadId}/messages`, {
+    headers: { Authorization: `Bearer ${provider.session.access_token}` },
+    data: { message: 'Yes, Thursday at 4 PM works. Shall I hold it for you?' },
+  });
+  expect(answered.ok(), await answered.text()).toBe(true);
+
   const signup = await request.post('/api/auth/signup', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
   expect(signup.ok(), await signup.text()).toBe(true);
   const confirm = firstLink(
@@ -126,6 +144,7 @@ async function createAccounts(
     admin: { email: ADMIN_EMAIL, password: PASSWORD },
     resetPath: `${reset.pathname}${reset.search}`,
     profilePath: `/${providers[0]!.routing_slug}`,
+    threadPath: `/messages/${threadId}`,
   };
 }
 
@@ -166,6 +185,20 @@ const VISITS: Visit[] = [
   { name: 'account (client)', as: 'client', path: () => '/account', heading: 'Account Settings' },
   { name: 'account (provider)', as: 'provider', path: () => '/account', heading: 'Account Settings' },
   { name: 'settings (client)', as: 'client', path: () => '/settings', heading: 'Settings' },
+  { name: 'messages (client)', as: 'client', path: () => '/messages', heading: 'Messages' },
+  {
+    name: 'messages, a conversation (client)',
+    as: 'client',
+    path: (a) => a.threadPath,
+    heading: 'Messages',
+    next: {
+      name: 'messages, the block dialog',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Block' }).click();
+        await expect(page.getByRole('dialog', { name: /^Block / })).toBeVisible();
+      },
+    },
+  },
   {
     name: 'settings (provider)',
     as: 'provider',
@@ -178,6 +211,13 @@ const VISITS: Visit[] = [
         await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
       },
     },
+  },
+  { name: 'messages (provider)', as: 'provider', path: () => '/messages', heading: 'Messages' },
+  {
+    name: 'messages, a conversation (provider)',
+    as: 'provider',
+    path: (a) => a.threadPath,
+    heading: 'Messages',
   },
   { name: 'email change (a link)', as: null, path: () => '/email-change?token=not-a-token', heading: /.+/ },
   { name: 'availability (provider)', as: 'provider', path: () => '/availability', heading: /.+/ },

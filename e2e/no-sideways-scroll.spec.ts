@@ -40,6 +40,8 @@ interface Accounts {
   /** A real password-reset link's path (/reset-password?token=…). */
   resetPath: string;
   profilePath: string;
+  /** /messages/<id>: the client's conversation with the provider, a message each way. */
+  threadPath: string;
 }
 
 /**
@@ -161,6 +163,22 @@ async function createAccounts(
   });
   expect(service.ok(), await service.text()).toBe(true);
 
+  // A conversation: the client writes from the provider's profile (a link in it), the provider answers.
+  const sent = await request.post('/api/messages', {
+    headers: { Authorization: `Bearer ${client.session.access_token}` },
+    data: {
+      providerId: provider.session.user.id,
+      message: 'Hi! Do you have time for a silk press this week?\nMy photos: https://example.com/hair',
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const { threadId } = (await sent.json()) as { threadId: string };
+  const answered = await request.post(`/api/threads/${threadId}/messages`, {
+    headers: { Authorization: `Bearer ${provider.session.access_token}` },
+    data: { message: 'Yes, Thursday at 4 PM works. Shall I hold it for you?' },
+  });
+  expect(answered.ok(), await answered.text()).toBe(true);
+
   const signup = await request.post('/api/auth/signup', {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
@@ -190,6 +208,7 @@ async function createAccounts(
     admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     resetPath: `${reset.pathname}${reset.search}`,
     profilePath: `/${providers[0]!.routing_slug}`,
+    threadPath: `/messages/${threadId}`,
   };
 }
 
@@ -214,7 +233,7 @@ const adminTab = (tab: string) => ({
 });
 
 // Every route of src/web/app/router.tsx: /, /help, /about, /terms, /privacy, /reset-password,
-// /unsubscribe, /account, /availability, /admin, /:slug, /:service/:place, and * (not found).
+// /unsubscribe, /account, /messages, /availability, /admin, /:slug, /:service/:place, and * (not found).
 const VISITS: Visit[] = [
   { name: 'home', as: null, path: () => '/', heading: 'Your beauty, your way', more: [toTheEnd] },
   { name: 'search results', as: null, path: () => '/?q=hair&zip=10001', heading: 'Your beauty, your way' },
@@ -259,6 +278,13 @@ const VISITS: Visit[] = [
   { name: 'availability (client)', as: 'client', path: () => '/availability', heading: /.+/ },
   { name: 'settings (client)', as: 'client', path: () => '/settings', heading: 'Settings', more: [toTheEnd] },
   { name: 'profile (client)', as: 'client', path: (a) => a.profilePath, heading: /.+/ },
+  { name: 'messages (client)', as: 'client', path: () => '/messages', heading: 'Messages' },
+  {
+    name: 'messages, a conversation (client)',
+    as: 'client',
+    path: (a) => a.threadPath,
+    heading: 'Messages',
+  },
   {
     name: 'account (provider)',
     as: 'provider',
@@ -277,6 +303,13 @@ const VISITS: Visit[] = [
     ],
   },
   { name: 'home (provider)', as: 'provider', path: () => '/', heading: 'Your beauty, your way' },
+  { name: 'messages (provider)', as: 'provider', path: () => '/messages', heading: 'Messages' },
+  {
+    name: 'messages, a conversation (provider)',
+    as: 'provider',
+    path: (a) => a.threadPath,
+    heading: 'Messages',
+  },
   {
     name: 'admin (password step)',
     as: 'admin',

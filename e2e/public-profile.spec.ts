@@ -290,7 +290,7 @@ test('a signed-out visitor gets the login dialog from Book and from Message', as
   await expect(contact.getByRole('link', { name: /Book Appointment/ })).toHaveAttribute('href', BOOKING_URL);
 });
 
-test('a visitor messages the provider, who gets it by email with Reply-To the visitor', async ({
+test('a visitor messages the provider, who gets an email linking to the conversation, without the visitor’s address', async ({
   page,
   request,
   mail,
@@ -333,17 +333,29 @@ test('a visitor messages the provider, who gets it by email with Reply-To the vi
   await expect(page.getByText('Message sent to Maya Lopez')).toBeVisible();
   await expect(messageButton).toBeFocused();
 
+  // The toast leads to the conversation, which the visitor's inbox now holds.
+  await expect(page.getByRole('button', { name: 'View conversation' })).toBeVisible();
+
   const received = await mail.waitForMail(
     maya.email,
-    (m) => /New message from Vera Visitor/.test(m.subject),
-    15_000,
+    (m) => m.subject === 'New message from Vera Visitor',
+    30_000,
   );
-  expect(received.replyTo).toBe(visitor.email);
+  // Into the product, not private email: the visitor's address is not in it.
+  expect(received.replyTo).not.toBe(visitor.email);
+  expect(received.text).not.toContain(visitor.email);
   expect(received.text).toContain(text);
+  const threadLink = /https?:\/\/\S+\/messages\/[\w-]+/.exec(received.text)?.[0];
+  expect(threadLink).toBeTruthy();
 
   // Reopening starts with an empty box.
   await messageButton.click();
   await expect(dialog.getByLabel('Your message')).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  // The email's link opens the conversation in the visitor's inbox too.
+  await page.goto(new URL(threadLink!).pathname);
+  await expect(page.getByRole('log', { name: 'Conversation with Maya Lopez' })).toContainText(text);
 });
 
 test('an unknown slug shows Profile Not Found with a 404 status and a way home', async ({ page }) => {
