@@ -7,6 +7,7 @@ import {
   openings,
   providerProfiles,
   reviews,
+  savedReplies,
 } from '#server/db/schema/index.ts';
 import { signAccessToken } from '#server/lib/tokens.ts';
 import { buildTestApp, DAY, HOUR } from '#server/test/build-test-app.ts';
@@ -99,11 +100,18 @@ beforeAll(async () => {
     lastMessageAt: t.clock.now(),
   });
   await t.db.insert(messages).values({
+    id: EXAMPLE_IDS.message,
     threadId: EXAMPLE_IDS.thread,
     senderId: EXAMPLE_IDS.client,
     senderSide: 'client',
     body: 'Do you have time for a balayage on Saturday?',
     createdAt: t.clock.now(),
+  });
+  await t.db.insert(savedReplies).values({
+    id: EXAMPLE_IDS.savedReply,
+    providerId: EXAMPLE_IDS.provider,
+    title: 'Prices',
+    body: 'Balayage starts at $150.',
   });
   token = (await signAccessToken(t.app.ctx.secret, EXAMPLE_IDS.provider, t.clock.now())).token;
 });

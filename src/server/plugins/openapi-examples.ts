@@ -24,9 +24,13 @@ export const EXAMPLE_IDS = {
   submission: '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5',
   savedSearch: 'c4b3a2f1-e0d9-4c8b-b7a6-f5e4d3c2b1a0',
   thread: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1b2c3d4e5f',
+  message: 'b5c6d7e8-f9a0-4b1c-8d2e-3f4a5b6c7d8e',
+  savedReply: 'c6d7e8f9-a0b1-4c2d-9e3f-4a5b6c7d8e9f',
 };
 
 const THREAD = { id: EXAMPLE_IDS.thread };
+const MESSAGE = { id: EXAMPLE_IDS.message };
+const SAVED_REPLY = { id: EXAMPLE_IDS.savedReply };
 
 const EMAIL = 'maya@example.com';
 const PASSWORD = 'Velvet-Orchid-4821';
@@ -158,6 +162,20 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   'POST /api/threads/:id/read': { params: THREAD },
   'PUT /api/threads/:id/block': { params: THREAD, body: { blocked: true } },
+  'POST /api/messages/:id/report': {
+    params: MESSAGE,
+    body: { reason: 'spam', details: 'An advert for another salon.' },
+  },
+  'GET /api/admin/messages': { params: { status: 'reported' } },
+  'PUT /api/admin/messages/:id': { params: MESSAGE, body: { action: 'hide' } },
+  'POST /api/saved-replies': {
+    body: { title: 'Prices', body: 'Balayage starts at $150; the consultation is free.' },
+  },
+  'PUT /api/saved-replies/:id': {
+    params: SAVED_REPLY,
+    body: { title: 'Prices', body: 'Balayage starts at $160 from January.' },
+  },
+  'DELETE /api/saved-replies/:id': { params: SAVED_REPLY },
   'POST /api/upload/avatar': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
   'POST /api/upload/portfolio': { body: { file: IMAGE, userId: EXAMPLE_IDS.provider } },
   'DELETE /api/upload/portfolio': {

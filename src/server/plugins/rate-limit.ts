@@ -35,6 +35,10 @@ export const RATE_LIMITS = {
   message: { max: 20, timeWindow: '1 hour' },
   /** Replies in a conversation per IP (the per-account 10 a minute bounds floods). */
   messageReply: { max: 120, timeWindow: '1 hour' },
+  /** Reports of messages, per account. */
+  messageReport: { max: 20, timeWindow: '1 hour' },
+  /** Adding, changing and deleting saved replies, per account. */
+  savedReplyWrite: { max: 60, timeWindow: '15 minutes' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */
   upload: { max: 60, timeWindow: '15 minutes' },
   /** Searches (and 'Load more' pages) per IP: generous for a person, a brake on scrapers. */

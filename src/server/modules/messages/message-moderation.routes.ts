@@ -9,19 +9,18 @@ import {
   MessageReportBodySchema,
   MessageReportReplySchema,
 } from '#domain/messages.ts';
-import { accountLimit } from '#server/plugins/rate-limit.ts';
+import { accountLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as moderation from './message-moderation.service';
 
 const security = [{ bearerAuth: [] }];
 
 /** Reports per account: a person reports a few (as RATE_LIMITS.reviewReport for reviews). */
-const MESSAGE_REPORT_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
 /** Reporting a message (POST /api/messages/:id/report) and the moderators' list (/api/admin/messages). */
 export async function messageModerationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
-  const reportLimit = accountLimit(base, ctx.config, 'message-report', MESSAGE_REPORT_LIMIT);
+  const reportLimit = accountLimit(base, ctx.config, 'message-report', RATE_LIMITS.messageReport);
 
   app.post(
     '/api/messages/:id/report',

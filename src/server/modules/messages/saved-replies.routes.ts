@@ -7,21 +7,23 @@ import {
   SavedReplyChangeReplySchema,
   SavedReplyParamsSchema,
 } from '#domain/messages.ts';
-import { accountLimit } from '#server/plugins/rate-limit.ts';
+import { accountLimit, RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import * as savedReplies from './saved-replies.service';
 
 const tags = ['messages'];
 const security = [{ bearerAuth: [] }];
 
 /** Saved-reply changes per account (ten replies, edited now and then). */
-const SAVED_REPLY_WRITE_LIMIT = { max: 60, timeWindow: '15 minutes' } as const;
 
 /** A provider's saved replies: GET/POST /api/saved-replies, PUT/DELETE /api/saved-replies/:id. */
 export async function savedReplyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = base;
   const write = {
-    preHandler: [base.authenticate, accountLimit(base, ctx.config, 'saved-reply', SAVED_REPLY_WRITE_LIMIT)],
+    preHandler: [
+      base.authenticate,
+      accountLimit(base, ctx.config, 'saved-reply', RATE_LIMITS.savedReplyWrite),
+    ],
   };
 
   app.get(

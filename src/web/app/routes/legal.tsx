@@ -112,9 +112,10 @@ const TERMS: Section[] = [
     title: 'Client conduct',
     body: (
       <p>
-        Treat providers with respect. Messages you send to a provider through {BRAND.name} are emailed to them
-        with your email address as the reply-to, so send only genuine enquiries. Follow each provider's own
-        booking, cancellation and payment policies.
+        Treat providers with respect. Messages you send go to the provider's inbox on {BRAND.name}, so send
+        only genuine enquiries; don't harass, spam or ask for payment details. Our moderators may hide
+        messages that break these rules and close accounts that break them repeatedly. Follow each provider's
+        own booking, cancellation and payment policies.
       </p>
     ),
   },
@@ -180,10 +181,10 @@ const TERMS: Section[] = [
         <Link to="/privacy" className={linkClass}>
           Privacy Policy
         </Link>{' '}
-        describes, messages you sent stay with the providers who received them, and your email address may
-        sign up again as a new account. We may suspend or close an account that breaks these Terms or puts
-        others at risk. Sections on your content licence ending, disclaimers, limitation of liability and
-        governing law survive termination.
+        describes, your conversations stay with the people you talked to, shown as “Deleted account”, and your
+        email address may sign up again as a new account. We may suspend or close an account that breaks these
+        Terms or puts others at risk. Sections on your content licence ending, disclaimers, limitation of
+        liability and governing law survive termination.
       </p>
     ),
   },
