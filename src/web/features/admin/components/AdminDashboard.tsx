@@ -4,11 +4,11 @@ import {
   Inbox,
   LogOut,
   MessageSquareWarning,
-  MessagesSquare,
   MousePointerClick,
   RefreshCw,
   RotateCcw,
   Search,
+  ShieldAlert,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -34,15 +34,23 @@ import { useSetSubmissionHandled } from '../api/set-submission-handled';
 import { AccountDeletionsCard } from './AccountDeletionsCard';
 import { type LogColumn, LogTable } from './LogTable';
 import { PersonLink } from './PersonLink';
-import { ReviewModeration } from './ReviewModeration';
 import { SearchLogsPanel } from './SearchLogsPanel';
 import { TableToolbar } from './TableToolbar';
 
 type Tab = 'search' | 'bookings' | 'submissions' | 'reviews' | 'messages';
 
-// Reported messages load when their tab is first opened, not with the dashboard.
+// The moderation tabs (reviews, messages) load when first opened, not with the dashboard.
+const ReviewModeration = lazy(() =>
+  import('./ReviewModeration').then((m) => ({ default: m.ReviewModeration })),
+);
 const MessageModeration = lazy(() =>
   import('./MessageModeration').then((m) => ({ default: m.MessageModeration })),
+);
+
+const tabLoading = (
+  <div className="flex justify-center py-12">
+    <Spinner label="Loading..." />
+  </div>
 );
 
 const timestampColumn = {
@@ -324,7 +332,7 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
             Reviews
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={triggerClass}>
-            <MessagesSquare className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+            <ShieldAlert className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Messages
           </Tabs.Trigger>
         </Tabs.List>
@@ -390,16 +398,12 @@ export function AdminDashboard({ userId, passwordRequired }: { userId: string; p
           </Card>
         </Tabs.Content>
         <Tabs.Content value="reviews">
-          <ReviewModeration userId={userId} />
+          <Suspense fallback={tabLoading}>
+            <ReviewModeration userId={userId} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="messages">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-12">
-                <Spinner label="Loading..." />
-              </div>
-            }
-          >
+          <Suspense fallback={tabLoading}>
             <MessageModeration userId={userId} />
           </Suspense>
         </Tabs.Content>
