@@ -122,9 +122,12 @@ describe('GET /{slug} (the HTML document)', () => {
   });
 
   it('serves client routes with 200 and unknown deeper paths with 404', async () => {
-    for (const path of ['/', '/help', '/account', '/reset-password']) {
+    for (const path of ['/', '/help', '/account', '/reset-password', '/messages']) {
       expect((await t.get(path)).status).toBe(200);
     }
+    // A conversation's address is the inbox page (the app asks for the thread); anything else under it names nothing.
+    expect((await t.get('/messages/0f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f')).status).toBe(200);
+    expect((await t.get('/messages/not-a-thread')).status).toBe(404);
     expect((await t.get('/some/deeper/path')).status).toBe(404);
     expect((await t.get('/api/nope')).body.error).toBe('NOT_FOUND');
   });
