@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
-import { ContactCard, LOGIN_NOTICES, type Viewer } from './ContactCard';
+import { ContactCard, LOGIN_NOTICES, usuallyRepliesText, type Viewer } from './ContactCard';
 
 const PROVIDER_ID = '6f1c7d52-7a53-4c3e-9d0e-2d1b9b2a8c11';
 const BOOKING = 'https://book.example.com/studio-lumen';
@@ -100,6 +100,11 @@ describe("ContactCard's reply time", () => {
     const contact = screen.getByRole('region', { name: 'Get In Touch' });
     expect(contact.textContent).toContain(MESSAGE_TEXTS.usuallyReplies(3));
     expect(contact.textContent).toContain('Usually replies within 3 hours');
+  });
+
+  it('words it as MESSAGE_TEXTS.usuallyReplies does', () => {
+    for (const hours of [0, 1, 2, 3, 24, 100])
+      expect(usuallyRepliesText(hours)).toBe(MESSAGE_TEXTS.usuallyReplies(hours));
   });
 
   it('says within an hour for a quick replier', () => {

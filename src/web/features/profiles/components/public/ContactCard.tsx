@@ -1,7 +1,6 @@
 import { CalendarCheck, Clock, ExternalLink, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { Card } from '#web/components/ui/Card.tsx';
@@ -26,6 +25,13 @@ export const LOGIN_NOTICES = {
 } as const;
 
 const RESUMED_HERE: readonly PendingActionKind[] = ['message', 'book'];
+
+/**
+ * MESSAGE_TEXTS.usuallyReplies (ContactCard.test.tsx checks they agree), written out: the texts module
+ * is about 2 KB gzipped, and the profile page would load all of it for this one line.
+ */
+export const usuallyRepliesText = (hours: number) =>
+  hours <= 1 ? 'Usually replies within an hour' : `Usually replies within ${hours} hours`;
 
 /**
  * The provider's measured reply time in whole hours, when the profile has one (docs/product.md
@@ -219,7 +225,7 @@ export function ContactCard({
           {hours !== null && (
             <p className="flex items-center gap-2 pt-1 text-sm text-muted">
               <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {MESSAGE_TEXTS.usuallyReplies(hours)}
+              {usuallyRepliesText(hours)}
             </p>
           )}
           <p className="flex items-center gap-2 pt-1 text-sm text-muted">
