@@ -50,6 +50,7 @@ export type ToastAction =
   | 'review-report'
   | 'review-delete'
   | 'review-moderation'
+  | 'message-moderation'
   | 'avatar-upload'
   | 'portfolio-upload'
   | 'portfolio-delete'

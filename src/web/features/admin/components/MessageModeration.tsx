@@ -25,7 +25,7 @@ import { type MessageModerationStatus, useAdminMessages } from '../api/get-admin
 import { type MessageModerationAction, useModerateMessage } from '../api/moderate-message';
 
 // Moderation answers replace one another on screen, as the reviews' do.
-const toast = toastFor('review-moderation');
+const toast = toastFor('message-moderation');
 
 const VIEWS: { status: MessageModerationStatus; label: string }[] = [
   { status: 'reported', label: TEXTS.reportedTab },

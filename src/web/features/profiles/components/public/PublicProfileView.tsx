@@ -78,6 +78,7 @@ export function PublicProfileView({
             onLoginRequired={onLoginRequired}
             onBook={onBook}
             favoriteButton={favoriteButton}
+            replyHours={profile.reply_hours}
           />
           {blockControl && <div className="mt-3">{blockControl}</div>}
         </aside>
