@@ -14,13 +14,6 @@ export const unreadMessagesKey = (userId: string) => [...messagesKey(userId), 'u
  */
 export const messagesKey = (userId: string) => ['messages', userId] as const;
 
-/**
- * The Messages link's name by the unread total: MESSAGE_TEXTS.unreadTotal (Header.test.tsx checks
- * they agree), written out because importing the texts module would bring all of it into the first
- * load (its template strings read MESSAGE_LIMITS, so the bundler cannot drop them).
- */
-export const unreadTotalText = (n: number) => (n === 0 ? 'Messages' : `Messages, ${n} unread`);
-
 /** How often the header and an open conversation ask again, while the tab is visible. */
 export const MESSAGES_POLL_MS = 20_000;
 
