@@ -186,7 +186,7 @@ test('a visitor sees every section of a full profile, with the server title and 
   const contact = page.getByRole('region', { name: 'Get In Touch' });
   // No invented response time (the reviews issue: no number on any page is invented).
   await expect(contact).not.toContainText('2-4 hours');
-  await expect(contact).toContainText('by email; replies come to your inbox');
+  await expect(contact).toContainText('inbox; their replies come to your Messages and your email');
   await expect(contact.getByRole('button', { name: 'Book Appointment' })).toBeEnabled();
   await expect(contact.getByRole('button', { name: 'Message' })).toBeEnabled();
   await expect(contact.getByRole('link', { name: /Edit/ })).toHaveCount(0);

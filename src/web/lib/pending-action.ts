@@ -5,12 +5,19 @@
  * button resumes it (FavoriteButton, ContactCard, ReviewsSection, the search's SummaryBanner): it takes the action when it
  * matches its provider and someone is signed in.
  */
-export type PendingActionKind = 'favorite' | 'message' | 'book' | 'book-opening' | 'review' | 'save-search';
+export type PendingActionKind =
+  | 'favorite'
+  | 'message'
+  | 'book'
+  | 'book-opening'
+  | 'ask-opening'
+  | 'review'
+  | 'save-search';
 
 export interface PendingActionInput {
   kind: PendingActionKind;
   providerId: string;
-  /** For 'book-opening': which of the provider's openings (its own booking link). */
+  /** For 'book-opening' and 'ask-opening': which of the provider's openings. */
   openingId?: string;
 }
 
@@ -83,7 +90,8 @@ export function takePendingAction(
 ): PendingAction | null {
   const action = peekPendingAction(nowMs);
   if (!action || action.providerId !== providerId || !kinds.includes(action.kind)) return null;
-  if (action.kind === 'book-opening' && action.openingId !== openingId) return null;
+  if ((action.kind === 'book-opening' || action.kind === 'ask-opening') && action.openingId !== openingId)
+    return null;
   clearPendingAction();
   return action;
 }

@@ -7,61 +7,22 @@ import { useSession } from '#web/lib/session.ts';
 import { openSupportDialog } from '#web/lib/support-dialog-store.ts';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
+import { navClass } from './nav-class';
 import { ThemeToggle } from './ThemeToggle';
-import { useUnreadMessages } from './use-unread-messages';
 
-// Only signed-in people need the menu (and its positioning library).
+// Only signed-in people need the menu (and its positioning library), and the link to their messages.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const MessagesLink = lazy(() => import('./MessagesLink').then((m) => ({ default: m.MessagesLink })));
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? 'text-brand-700 dark:text-brand-300' : 'text-app'}`;
 /**
  * What only a visitor sees: a server-rendered page is drawn as a visitor's, and while a stored session
  * is unread these stay hidden instead of flashing 'Sign up / Log in' at someone signed in (styles.css).
  */
 const VISITOR_ONLY = 'visitor-only';
 
-/**
- * 'Messages' with the unread total (docs/product.md 'Messages'): the icon and the word on a wide
- * screen, the icon alone on a phone; the count is a badge. The link's name is one hidden text,
- * 'Messages, 2 unread', holding the visible word and count (WCAG 2.5.3): MESSAGE_TEXTS.unreadTotal
- * written out, as that module would add about 2 KB to every first load (Header.test.tsx checks
- * they agree). The icon is drawn here (lucide's message-circle outline) for the same reason.
- */
-function MessagesLink({ unread = 0 }: { unread?: number | undefined }) {
-  return (
-    <NavLink to="/messages" className={(state) => `relative flex items-center gap-1.5 ${navClass(state)}`}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        className="h-5 w-5"
-      >
-        <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
-      </svg>
-      <span aria-hidden="true" className="max-md:hidden">
-        Messages
-      </span>
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="rounded-full bg-brand-700 px-1.5 text-xs leading-5 text-white absolute -top-1 right-0 md:static dark:bg-brand-600"
-        >
-          {unread}
-        </span>
-      )}
-      <span className="sr-only">{unread > 0 ? `Messages, ${unread} unread` : 'Messages'}</span>
-    </NavLink>
-  );
-}
-
 export function Header() {
   const session = useSession();
   const user = session?.user;
-  const unread = useUnreadMessages(user?.id);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
@@ -92,7 +53,11 @@ export function Header() {
               </button>
             </>
           )}
-          {user && <MessagesLink unread={unread} />}
+          {user && (
+            <Suspense fallback={null}>
+              <MessagesLink userId={user.id} />
+            </Suspense>
+          )}
           <ThemeToggle />
           {user ? (
             <Suspense fallback={<Avatar name={user.name || user.email} src={user.avatar_url} size={36} />}>
@@ -105,7 +70,11 @@ export function Header() {
           )}
         </nav>
         <div className="flex items-center gap-1 md:hidden">
-          {user && <MessagesLink unread={unread} />}
+          {user && (
+            <Suspense fallback={null}>
+              <MessagesLink userId={user.id} />
+            </Suspense>
+          )}
           <ThemeToggle />
           {user && (
             <Suspense fallback={<Avatar name={user.name || user.email} src={user.avatar_url} size={36} />}>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
+import { clearPendingAction, peekPendingAction } from '#web/lib/pending-action.ts';
 import { Toaster } from '#web/lib/toast.tsx';
 import { renderWithProviders, signInForTest, stubFetch } from '#web/test/render.tsx';
 import { ASK_TEXTS, OpeningItem } from './OpeningItem';
@@ -30,6 +31,8 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
 });
 
 const ASK = /^Ask about this opening\W+Silk press with Juno Hair$/;
+
+afterEach(() => clearPendingAction());
 
 describe("OpeningItem: 'Ask about this opening'", () => {
   it('says what the texts module says', () => {
@@ -84,16 +87,44 @@ describe("OpeningItem: 'Ask about this opening'", () => {
     expect(box.value).toBe('Could you do 4 PM instead?');
   });
 
-  it('asks a visitor to log in first, as the profile’s Message does', async () => {
+  it('asks a visitor to log in first, as the profile’s Message does, and opens the dialog once they have', async () => {
     const requests = stubFetch(() => undefined);
     const onLoginRequired = vi.fn();
-    const { user } = renderWithProviders(
-      <OpeningItem opening={opening()} isSignedIn={false} onLoginRequired={onLoginRequired} />,
+    const silk = opening();
+    const other = opening({ service_type: 'Gloss' });
+    const { user, unmount } = renderWithProviders(
+      <>
+        <OpeningItem opening={silk} isSignedIn={false} onLoginRequired={onLoginRequired} />
+        <OpeningItem opening={other} isSignedIn={false} onLoginRequired={onLoginRequired} />
+      </>,
     );
     await user.click(screen.getByRole('button', { name: ASK }));
     expect(onLoginRequired).toHaveBeenCalledWith(MESSAGE_TEXTS.loginToMessage);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests).toEqual([]);
+    expect(peekPendingAction()).toMatchObject({
+      kind: 'ask-opening',
+      providerId: PROVIDER_ID,
+      openingId: silk.id,
+    });
+
+    // Back from the login (or the verification email's round trip): the page again, signed in.
+    unmount();
+    signInForTest({ id: 'client-1' });
+    renderWithProviders(
+      <>
+        <OpeningItem opening={silk} isSignedIn />
+        <OpeningItem opening={other} isSignedIn />
+      </>,
+    );
+    // Only the opening asked about: one dialog, with its question.
+    const dialog = await screen.findByRole('dialog', { name: 'Message Juno Hair' });
+    const box = within(dialog).getByLabelText('Your message') as HTMLTextAreaElement;
+    expect(box.value).toBe(
+      MESSAGE_TEXTS.openingQuestion(formatOpeningMoment(silk.start_time, { timeZone: 'America/Chicago' })),
+    );
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(peekPendingAction()).toBeNull();
   });
 
   it("is not offered on the provider's own opening, nor beside the owner's actions", () => {

@@ -144,6 +144,11 @@ function AskButton({
   // Kept once opened, so it closes with its animation and gives focus back.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
+  // A visitor pressed Ask here, then logged in: the dialog opens for them.
+  useEffect(() => {
+    if (!isSignedIn || viewerId === opening.provider_id) return;
+    if (takePendingAction(opening.provider_id, ['ask-opening'], Date.now(), opening.id)) setOpen(true);
+  }, [isSignedIn, viewerId, opening.provider_id, opening.id]);
   if (viewerId === opening.provider_id) return null;
   return (
     <>
@@ -151,7 +156,11 @@ function AskButton({
         variant="outline"
         className="w-full"
         aria-haspopup="dialog"
-        onClick={() => (isSignedIn ? setOpen(true) : onLoginRequired?.(ASK_TEXTS.login))}
+        onClick={() => {
+          if (isSignedIn) return setOpen(true);
+          savePendingAction({ kind: 'ask-opening', providerId: opening.provider_id, openingId: opening.id });
+          onLoginRequired?.(ASK_TEXTS.login);
+        }}
       >
         <MessageCircle className="h-4 w-4" aria-hidden="true" />
         {ASK_TEXTS.button}

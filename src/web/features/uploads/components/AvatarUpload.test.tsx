@@ -41,7 +41,9 @@ describe('AvatarUpload', () => {
     const requests = stubFetch((r) =>
       r.method === 'POST' && r.path === '/api/upload/avatar'
         ? { body: { success: true, message: 'Profile picture updated', avatarUrl: NEW } }
-        : undefined,
+        : r.path === '/api/threads/unread'
+          ? { body: { success: true, unread: 0 } }
+          : undefined,
     );
     const onUploaded = vi.fn();
     const { user, queryClient } = renderWithProviders(
@@ -69,8 +71,10 @@ describe('AvatarUpload', () => {
     await waitFor(async () => expect(await headerPictures()).toEqual([NEW, NEW]));
     expect(getSession()?.user.avatar_url).toBe(NEW);
     expect(onUploaded).toHaveBeenCalledWith(NEW);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/upload/avatar']);
-    expect(requests[0]!.body).toMatchObject({ userId: USER_ID, file: 'data:image/webp;base64,UklGRg==' });
+    // The header's unread total aside (it asks for it for the signed-in person).
+    const uploads = requests.filter((r) => r.path !== '/api/threads/unread');
+    expect(uploads.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/upload/avatar']);
+    expect(uploads[0]!.body).toMatchObject({ userId: USER_ID, file: 'data:image/webp;base64,UklGRg==' });
     expect(queryClient.getQueryState(profileKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(searchKey)?.isInvalidated).toBe(true);
   });

@@ -123,6 +123,6 @@ describe("ContactCard's reply time", () => {
     card(hours as number | null | undefined);
     const text = screen.getByRole('region', { name: 'Get In Touch' }).textContent ?? '';
     expect(text).not.toMatch(/Usually replies|Response time|hours/);
-    expect(text).toContain('by email; replies come to your inbox');
+    expect(text).toContain('inbox; their replies come to your Messages and your email');
   });
 });

@@ -231,7 +231,7 @@ export function ContactCard({
           <p className="flex items-center gap-2 pt-1 text-sm text-muted">
             {/* Never an invented response time: only the measured one above, when there is one. */}
             <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
-            Messages go to {providerName} by email; replies come to your inbox.
+            Messages go to {providerName}'s inbox; their replies come to your Messages and your email.
           </p>
         </div>
       </Card>
