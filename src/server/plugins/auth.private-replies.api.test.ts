@@ -24,11 +24,20 @@ let t: TestApp;
 let client: VerifiedUser;
 let provider: VerifiedUser;
 let admin: VerifiedUser;
+/** The client's conversation with the provider. */
+let threadId: string;
 beforeAll(async () => {
   t = await buildTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   client = await createVerifiedUser(t);
   provider = await createVerifiedProvider(t);
   admin = await createVerifiedUser(t, { email: ADMIN_EMAIL });
+  const sent = await t.post(
+    '/api/messages',
+    { providerId: provider.user.id, message: 'Hello' },
+    { token: client.session.access_token },
+  );
+  expect(sent.status, sent.text).toBe(200);
+  threadId = sent.body.threadId;
 });
 afterAll(() => t?.close());
 
@@ -42,9 +51,10 @@ interface Operation {
   parameters?: Parameter[];
 }
 
-/** The value a required parameter gets: the listed provider (the provider caller's own id). */
+/** The value a required parameter gets: the listed provider (the provider caller's own id), their conversation with the client. */
 function parameterValue(parameter: Parameter): string {
   if (parameter.name === 'provider_id') return provider.user.id;
+  if (parameter.name === 'id') return threadId;
   throw new Error(`no value for the required ${parameter.in} parameter ${parameter.name}: add one here`);
 }
 
@@ -83,6 +93,8 @@ describe('every authenticated GET of the OpenAPI document', () => {
         `/api/insights?provider_id=${provider.user.id}`,
         `/api/insights/export?provider_id=${provider.user.id}`,
         '/api/admin/booking-logs/export',
+        '/api/threads',
+        `/api/threads/${threadId}`,
       ]),
     );
     const roles = { client, provider, admin };
@@ -101,6 +113,7 @@ describe('every authenticated GET of the OpenAPI document', () => {
     // Each read was seen answered for real, not only refused, by the role it is for.
     for (const url of urls) expect(answered[url], url).not.toEqual([]);
     expect(answered['/api/admin/booking-logs/export']).toEqual(['admin']);
+    expect(answered[`/api/threads/${threadId}`]).toEqual(['client', 'provider']);
     expect(answered[`/api/insights/export?provider_id=${provider.user.id}`]).toEqual(['provider']);
   });
 
