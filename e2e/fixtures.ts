@@ -14,6 +14,8 @@ interface RunningApp {
   baseURL: string;
   mail: SmtpSink;
   dataDir: string;
+  /** The server's own SMTP port for replies to message emails (INBOUND_SMTP_PORT). */
+  inboundSmtpPort: number;
 }
 
 function freePort(): Promise<number> {
@@ -53,6 +55,7 @@ async function runApp(
 ) {
   const mail = await startSmtpSink();
   const port = await freePort();
+  const inboundSmtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
@@ -70,6 +73,9 @@ async function runApp(
       NODE_ENV: 'test',
       // Opening alerts go out a second after the post instead of two minutes.
       ALERT_GROUPING_SECONDS: '1',
+      // Replies to message emails come back through the server's own SMTP port.
+      INBOUND_SMTP_PORT: String(inboundSmtpPort),
+      REPLY_DOMAIN: 'reply.glowfind.test',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,7 +84,7 @@ async function runApp(
   child.stderr?.on('data', (d) => (output += d));
   try {
     await waitForHealth(baseURL, child, () => output);
-    await use({ baseURL, mail, dataDir });
+    await use({ baseURL, mail, dataDir, inboundSmtpPort });
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { createTransport } from 'nodemailer';
 import { MESSAGE_TEXTS } from '../src/domain/messages-options';
 import {
   createVerifiedAccount,
@@ -63,8 +64,9 @@ test('a client writes from a profile, the provider is emailed and answers from t
   baseURL,
   request,
   mail,
+  app,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const tag = Date.now().toString(36);
   const providerName = `Lumen Studio ${tag}`;
   const clientName = `Cleo Client ${tag}`;
@@ -163,6 +165,33 @@ test('a client writes from a profile, the provider is emailed and answers from t
   await expect(clientRow).not.toContainText(MESSAGE_TEXTS.unread(1));
   // The provider's page, polling, sees that the client read the answer.
   await expect(providerLog.getByText(MESSAGE_TEXTS.read, { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The client was emailed the answer, with a reply address of their own; answering that email from
+  // their mailbox (quoted history and all) adds the answer to the conversation, which the provider
+  // sees, marked as sent by email, without the quote.
+  const answerEmail = await mail.waitForMail(
+    client.email,
+    (m) => m.subject === `New message from ${providerName}`,
+    30_000,
+  );
+  expect(answerEmail.text).toContain(answer);
+  expect(answerEmail.replyTo).toMatch(/^reply\+[a-z2-7]+@reply\.glowfind\.test$/);
+  const mailbox = createTransport({
+    host: '127.0.0.1',
+    port: app.inboundSmtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  await mailbox.sendMail({
+    from: client.email,
+    to: answerEmail.replyTo!,
+    subject: `Re: ${answerEmail.subject}`,
+    text: `Perfect, see you Thursday at 3!\n\nOn Thu, Dec 3, 2026 at 9:00 AM ${providerName} wrote:\n> ${answer}\n`,
+  });
+  mailbox.close();
+  await expect(providerLog).toContainText('Perfect, see you Thursday at 3!', { timeout: 30_000 });
+  await expect(providerLog.getByText(MESSAGE_TEXTS.sentViaEmail)).toBeVisible();
+  await expect(providerLog).not.toContainText(`${providerName} wrote:`);
 
   // axe: the list and an open conversation, in both themes.
   for (const theme of ['light', 'dark'] as const) {
