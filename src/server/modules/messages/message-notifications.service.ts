@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { THREAD_SIDES, type ThreadSide } from '#server/db/schema/messages.ts';
 import { PollingWorker } from '#server/lib/polling-loop.ts';
+import { isAddressName } from '#server/lib/shown-name.ts';
 import { newMessageMail } from '#server/mail/message-templates.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { emailRecipientFor, unsubscribeLinksFor } from '../notifications/notifications.service';
@@ -28,8 +29,7 @@ const DAY_MS = 24 * 60 * 60_000;
 function senderName(due: q.DueSide): string {
   if (!due.sender_id) return MESSAGE_TEXTS.deletedAccount;
   const name = (due.sender_name ?? '').trim();
-  const local = (due.sender_email ?? '').split('@')[0] ?? '';
-  return name === '' || name.toLowerCase() === local.toLowerCase() ? MESSAGE_TEXTS.unnamedMember : name;
+  return isAddressName(name, due.sender_email) ? MESSAGE_TEXTS.unnamedMember : name;
 }
 
 /** One due side, in the caller's transaction; true when an email was queued. */

@@ -12,6 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import type { ThreadSide } from '#server/db/schema/messages.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { decodeKeyset, encodeKeyset, INVALID_CURSOR, pageOf } from '#server/lib/keyset-cursor.ts';
+import { isAddressName } from '#server/lib/shown-name.ts';
 import { blockProvider, unblockProvider } from '../favorites/favorites.service';
 import * as q from './threads.queries';
 
@@ -48,10 +49,7 @@ function refuseWrite(reason: ReadOnlyReason): AppError {
  * nameless account) would give away part of the address, so it is not shown (as for reviewers).
  */
 function shownName(name: string, email: string | null): string {
-  const local = (email ?? '').split('@')[0] ?? '';
-  return name.trim() === '' || name.trim().toLowerCase() === local.toLowerCase()
-    ? MESSAGE_TEXTS.unnamedMember
-    : name;
+  return isAddressName(name, email) ? MESSAGE_TEXTS.unnamedMember : name;
 }
 
 function toSummary(row: q.ThreadSummaryRow): ThreadSummary {

@@ -23,6 +23,7 @@ import { addressHash } from '#server/lib/address-hash.ts';
 import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { decodeKeyset, type Keyset, pageOf } from '#server/lib/keyset-cursor.ts';
 import { logSecurityEvent } from '#server/lib/security-log.ts';
+import { isAddressName } from '#server/lib/shown-name.ts';
 import { reviewReplyMail } from '#server/mail/notification-templates.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { newReviewMail } from '#server/mail/templates.ts';
@@ -50,8 +51,7 @@ function toReview(row: q.ReviewRow): Review {
 }
 
 /** As reviews.queries' reviewer column: a name that is the email's local part is not shown. */
-const nameShownFor = (user: UserRow) =>
-  user.name.trim().toLowerCase() === (user.email.split('@')[0] ?? '').toLowerCase() ? '' : user.name;
+const nameShownFor = (user: UserRow) => (isAddressName(user.name, user.email) ? '' : user.name);
 
 /** A provider's rating as cards and profiles show it: null average without reviews. */
 export function summaryOf(rating: q.RatingRow | undefined): RatingSummary {
