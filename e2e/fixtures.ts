@@ -76,6 +76,8 @@ async function runApp(
       // Replies to message emails come back through the server's own SMTP port.
       INBOUND_SMTP_PORT: String(inboundSmtpPort),
       REPLY_DOMAIN: 'reply.glowfind.test',
+      // Pushes go to the test's own push service on http://127.0.0.1.
+      PUSH_ALLOW_HTTP_LOOPBACK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -183,6 +183,7 @@ export const AccountExportSchema = z.object({
         profile_views: z.number(),
         new_favorites: z.number(),
         alert_inclusions: z.number(),
+        push_opens: z.number(),
       }),
     ),
     words: z.array(z.object({ day: z.string(), word: z.string(), count: z.number() })),

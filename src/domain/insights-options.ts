@@ -26,5 +26,6 @@ export const INSIGHT_FIGURES = [
   { key: 'profile_views', label: 'Profile views', unit: 'view' },
   { key: 'new_favorites', label: 'New favorites', unit: 'new favorite' },
   { key: 'alert_inclusions', label: 'Saved-search alerts', unit: 'alert' },
+  { key: 'push_opens', label: 'Notification opens', unit: 'open' },
   { key: 'booking_clicks', label: 'Booking clicks', unit: 'click' },
 ] as const;

@@ -40,6 +40,8 @@ export const InsightDaySchema = z.object({
   profile_views: z.number().int(),
   new_favorites: z.number().int(),
   alert_inclusions: z.number().int(),
+  /** Push notifications about the provider's openings that someone opened (once per person and opening). */
+  push_opens: z.number().int(),
   /** Booking clicks, at most one per client per day (as Booking Interest's unique clicks). */
   booking_clicks: z.number().int(),
 });

@@ -5,11 +5,14 @@
  * one-click unsubscribe link in each of its emails; the transactional ones are listed but always on.
  */
 
-/** Every channel a message can go by. Email for now; the list grows (one switch per kind and channel). */
-export const NOTIFICATION_CHANNELS = ['email'] as const;
+/**
+ * Every channel a message can go by: email, and push notifications to the devices a person turned
+ * them on for (each device also has its own switch per kind, in settings).
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email' };
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', push: 'Push' };
 
 /** The kinds in the order the page lists them; ids are stored in notification_preferences.kind. */
 export const NOTIFICATION_KIND_IDS = [
@@ -56,7 +59,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
       'When a provider you saved posts a short-notice opening (at most one email per provider per hour). The same switch is on your account page.',
     switchable: true,
     audience: 'everyone',
-    channels: ['email'],
+    channels: ['email', 'push'],
   },
   {
     id: 'saved_search_alerts',
@@ -65,7 +68,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
       'New openings that match one of your saved searches. Each saved search also has its own alert switch on your account page; this one turns them all off.',
     switchable: true,
     audience: 'everyone',
-    channels: ['email'],
+    channels: ['email', 'push'],
   },
   {
     id: 'new_messages',
@@ -74,7 +77,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
       'When someone writes to you in Glowfind (at most one email per conversation every 15 minutes while it stays unread).',
     switchable: true,
     audience: 'everyone',
-    channels: ['email'],
+    channels: ['email', 'push'],
   },
   {
     id: 'review_notices',
@@ -126,7 +129,8 @@ export const isSwitchableKind = (id: string): id is SwitchableNotificationKind =
 
 export const NOTIFICATION_TEXTS = {
   title: 'Notifications',
-  intro: 'Choose which emails you get. Emails about your account and its security always reach you.',
+  intro:
+    'Choose what we tell you by email, and by push notification on the devices you turn them on for. Emails about your account and its security always reach you.',
   alwaysOn: 'Always on',
   loadFailed: 'Could not load your notification settings.',
   saveFailed: 'Failed to update notification settings',

@@ -26,7 +26,11 @@ import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insights/insights.routes';
-import { recordNewFavorite, recordSavedSearchAlertInclusions } from './modules/insights/insights.service';
+import {
+  recordNewFavorite,
+  recordPushOpened,
+  recordSavedSearchAlertInclusions,
+} from './modules/insights/insights.service';
 import { type InboundSmtp, startInboundSmtp } from './modules/messages/inbound-smtp';
 import { messageModerationRoutes } from './modules/messages/message-moderation.routes';
 import { MessageNotifier } from './modules/messages/message-notifications.service';
@@ -42,6 +46,9 @@ import { landingPage } from './modules/places/places.seo';
 import { listLandingPages, searchLandingLink } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
+import { pushRoutes } from './modules/push/push.routes';
+import { forgetLoginDevices, queueMessagePushes, queueOpeningPushes } from './modules/push/push.service';
+import { PushSender } from './modules/push/push-sender.service';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import {
   isSavedSearchAlertStillWanted,
@@ -80,6 +87,7 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     openingAlerts: OpeningAlertDispatcher;
     messageNotifier: MessageNotifier;
+    pushSender: PushSender;
     /** Replies by email: the inbound SMTP server, while it runs (config.inboundSmtp set, from onReady). */
     inboundSmtp: InboundSmtp | null;
     savedSearchAlerts: SavedSearchAlertDispatcher;
@@ -144,6 +152,11 @@ function subscribedEvents(): EventBus {
   const events = new EventBus();
   // A posted opening is matched against saved searches in the posting's transaction.
   events.on('opening.posted', recordSavedSearchMatches);
+  // Then its pushes are queued, to followers and to the saved searches it matched (the matches above).
+  events.on('opening.posted', queueOpeningPushes);
+  events.on('message.posted', queueMessagePushes);
+  events.on('login.ended', forgetLoginDevices);
+  events.on('push.opened', ({ db, providerId, at }) => recordPushOpened(db, providerId, at));
   // Provider insights (ADR 019): alert inclusions and new favourites are counted.
   events.on('saved-search-alert.sent', ({ tx, providerIds, at }) =>
     recordSavedSearchAlertInclusions(tx, providerIds, at),
@@ -211,11 +224,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     storage: opts.storage ?? createStorage(config),
     kickMail: () => worker.kick(),
+    // Pushes are queued with what they announce: the sender is woken with the emails' dispatchers.
     kickAlerts: () => {
+      pushSender.kick();
       alerts.kick();
       savedSearchAlerts.kick();
     },
-    kickMessages: () => messageNotifier.kick(),
+    kickMessages: () => {
+      pushSender.kick();
+      messageNotifier.kick();
+    },
     ...backgroundTasks(app.log),
     replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
     events: subscribedEvents(),
@@ -223,11 +241,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
   const savedSearchAlerts = new SavedSearchAlertDispatcher(ctx, config.mail.pollMs);
   const messageNotifier = new MessageNotifier(ctx, config.mail.pollMs);
+  const pushSender = new PushSender(ctx, {
+    pollMs: config.mail.pollMs,
+    retryBaseMs: config.mail.retryBaseMs,
+  });
   app.decorate('ctx', ctx);
   app.decorate('mailWorker', worker);
   app.decorate('openingAlerts', alerts);
   app.decorate('savedSearchAlerts', savedSearchAlerts);
   app.decorate('messageNotifier', messageNotifier);
+  app.decorate('pushSender', pushSender);
   app.decorate('inboundSmtp', null);
 
   const apiRoutes: string[] = [];
@@ -259,6 +282,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(passkeyRoutes);
   await app.register(accountDataRoutes);
   await app.register(notificationRoutes);
+  await app.register(pushRoutes);
   await app.register(profileRoutes);
   await app.register(messageRoutes);
   await app.register(savedReplyRoutes);
@@ -297,6 +321,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     alerts.start();
     savedSearchAlerts.start();
     messageNotifier.start();
+    pushSender.start();
   });
   // Replies by email: our own SMTP server for the reply addresses, when INBOUND_SMTP_PORT is set.
   if (config.inboundSmtp) {
@@ -315,6 +340,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await alerts.stop();
     await savedSearchAlerts.stop();
     await messageNotifier.stop();
+    await pushSender.stop();
     await worker.stop();
     transport.close();
   });

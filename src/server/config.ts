@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -102,6 +102,17 @@ const EnvSchema = z.object({
   REPLY_DOMAIN: optional(
     z.string().trim().toLowerCase().regex(DOMAIN_NAME, 'must be a domain name (e.g. reply.glowfind.example)'),
   ),
+  /** Web Push (RFC 8292): the server's VAPID key pair, base64url; unset, generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key'),
+  ),
+  /** Who push services may contact about our pushes: a mailto: or https: URL (unset: SUPPORT_EMAIL, else MAIL_FROM's address). */
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'),
+  ),
+  /** Tests and local development: also take push endpoints at http://127.0.0.1. */
+  PUSH_ALLOW_HTTP_LOOPBACK: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser tests only (NODE_ENV=test): a file holding milliseconds added to the server's clock. */
   TEST_CLOCK_FILE: optional(z.string()),
@@ -157,6 +168,18 @@ export interface Config {
   replyDomain: string;
   /** NODE_ENV=test only: the clock runs this file's milliseconds ahead (browser tests move time). */
   testClockFile: string | undefined;
+  /** Web Push: the VAPID keys and subject, and whether http://127.0.0.1 endpoints are taken. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** base64url, the uncompressed P-256 point the browsers subscribe with (applicationServerKey). */
+  publicKey: string;
+  /** base64url, the 32-byte private scalar. */
+  privateKey: string;
+  /** mailto: or https: (RFC 8292 'sub'). */
+  subject: string;
+  allowHttpLoopback: boolean;
 }
 
 export interface S3Config {
@@ -201,6 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const mailFrom = e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`;
   const replyDomain = e.REPLY_DOMAIN ?? addressDomain(mailFrom) ?? new URL(publicUrl).hostname;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  }
   if (e.INBOUND_SMTP_PORT !== undefined && e.REPLY_DOMAIN === undefined && !addressDomain(mailFrom)) {
     throw new ConfigError(
       'Invalid configuration: INBOUND_SMTP_PORT needs REPLY_DOMAIN, or a MAIL_FROM address with a domain',
@@ -242,6 +270,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST },
     replyDomain,
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : readOrCreateVapidKeys(dataDir)),
+      subject:
+        e.VAPID_SUBJECT ??
+        `mailto:${e.SUPPORT_EMAIL ?? addressOf(mailFrom) ?? `no-reply@${new URL(publicUrl).hostname}`}`,
+      allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK === '1',
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -265,4 +302,32 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/** The bare address in `Name <address>` (or the whole value when it is one); undefined without an '@'. */
+function addressOf(mailbox: string): string | undefined {
+  const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailbox) ?? /^\s*([^<>\s]+@[^<>\s]+)\s*$/.exec(mailbox);
+  return match?.[1];
+}
+
+/**
+ * The VAPID key pair is generated once and kept in DATA_DIR like the JWT secret: the browsers'
+ * subscriptions are bound to its public key, so a new pair would silence every device.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // A scalar with leading zero bytes comes back shorter: always 32 bytes.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
+  return keys;
 }

@@ -900,7 +900,8 @@ CREATE TABLE public.provider_insight_days (
     impressions integer DEFAULT 0 NOT NULL,
     profile_views integer DEFAULT 0 NOT NULL,
     new_favorites integer DEFAULT 0 NOT NULL,
-    alert_inclusions integer DEFAULT 0 NOT NULL
+    alert_inclusions integer DEFAULT 0 NOT NULL,
+    push_opens integer DEFAULT 0 NOT NULL
 );
 
 --
@@ -1000,6 +1001,72 @@ CREATE TABLE public.provider_search_services (
     document tsvector NOT NULL,
     price numrange NOT NULL,
     starting_at boolean DEFAULT false NOT NULL
+);
+
+--
+-- Name: push_deliveries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_deliveries (
+    id bigint NOT NULL,
+    subscription_id uuid NOT NULL,
+    kind text NOT NULL,
+    subject_id uuid NOT NULL,
+    saved_search_id uuid,
+    attempts integer DEFAULT 0 NOT NULL,
+    due_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: push_deliveries_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.push_deliveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: push_deliveries_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.push_deliveries_id_seq OWNED BY public.push_deliveries.id;
+
+--
+-- Name: push_opened_openings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_opened_openings (
+    user_id uuid NOT NULL,
+    opening_id uuid NOT NULL,
+    opened_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: push_subscriptions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_subscriptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    login_family_id uuid,
+    endpoint text NOT NULL,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    expires_at timestamp with time zone,
+    user_agent text DEFAULT ''::text NOT NULL,
+    kinds text[] DEFAULT ARRAY['opening_alerts'::text, 'saved_search_alerts'::text, 'new_messages'::text] NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_success_at timestamp with time zone,
+    failing_since timestamp with time zone,
+    CONSTRAINT push_subscriptions_endpoint_length CHECK ((char_length(endpoint) <= 1024)),
+    CONSTRAINT push_subscriptions_keys_length CHECK (((char_length(p256dh) <= 128) AND (char_length(auth) <= 64))),
+    CONSTRAINT push_subscriptions_kinds_known CHECK ((kinds <@ ARRAY['opening_alerts'::text, 'saved_search_alerts'::text, 'new_messages'::text])),
+    CONSTRAINT push_subscriptions_user_agent_length CHECK ((char_length(user_agent) <= 512))
 );
 
 --
@@ -1218,6 +1285,10 @@ CREATE TABLE public.users (
     registration_ip_hash text,
     listed boolean DEFAULT false NOT NULL,
     profile_version integer DEFAULT 1 NOT NULL,
+    push_quiet_start smallint,
+    push_quiet_end smallint,
+    push_quiet_zone text,
+    CONSTRAINT users_push_quiet_hours CHECK ((((push_quiet_start IS NULL) AND (push_quiet_end IS NULL) AND (push_quiet_zone IS NULL)) OR (((push_quiet_start >= 0) AND (push_quiet_start <= 1439)) AND ((push_quiet_end >= 0) AND (push_quiet_end <= 1439)) AND (push_quiet_start <> push_quiet_end) AND ((char_length(push_quiet_zone) >= 1) AND (char_length(push_quiet_zone) <= 64))))),
     CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['user'::text, 'admin'::text]))),
     CONSTRAINT users_user_type_check CHECK ((user_type = ANY (ARRAY['client'::text, 'provider'::text])))
 );
@@ -1338,6 +1409,12 @@ CREATE TABLE public.webauthn_challenges (
 --
 
 ALTER TABLE ONLY public.mail_outbox ALTER COLUMN id SET DEFAULT nextval('public.mail_outbox_id_seq'::regclass);
+
+--
+-- Name: push_deliveries id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_deliveries ALTER COLUMN id SET DEFAULT nextval('public.push_deliveries_id_seq'::regclass);
 
 --
 -- Name: saved_search_alert_sends id; Type: DEFAULT; Schema: public; Owner: -
@@ -1581,6 +1658,27 @@ ALTER TABLE ONLY public.provider_search
 
 ALTER TABLE ONLY public.provider_search_services
     ADD CONSTRAINT provider_search_services_provider_id_position_pk PRIMARY KEY (provider_id, "position");
+
+--
+-- Name: push_deliveries push_deliveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_deliveries
+    ADD CONSTRAINT push_deliveries_pkey PRIMARY KEY (id);
+
+--
+-- Name: push_opened_openings push_opened_openings_user_id_opening_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_opened_openings
+    ADD CONSTRAINT push_opened_openings_user_id_opening_id_pk PRIMARY KEY (user_id, opening_id);
+
+--
+-- Name: push_subscriptions push_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
 
 --
 -- Name: refresh_tokens refresh_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1963,6 +2061,36 @@ CREATE INDEX provider_search_prices_idx ON public.provider_search USING gist (pr
 --
 
 CREATE INDEX provider_search_quality_idx ON public.provider_search USING btree (quality DESC, created_at DESC, provider_id DESC);
+
+--
+-- Name: push_deliveries_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_deliveries_due_idx ON public.push_deliveries USING btree (due_at);
+
+--
+-- Name: push_deliveries_subject_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX push_deliveries_subject_idx ON public.push_deliveries USING btree (subscription_id, subject_id);
+
+--
+-- Name: push_subscriptions_endpoint_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX push_subscriptions_endpoint_idx ON public.push_subscriptions USING btree (endpoint);
+
+--
+-- Name: push_subscriptions_family_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_subscriptions_family_idx ON public.push_subscriptions USING btree (login_family_id) WHERE (login_family_id IS NOT NULL);
+
+--
+-- Name: push_subscriptions_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btree (user_id, created_at);
 
 --
 -- Name: refresh_tokens_family_idx; Type: INDEX; Schema: public; Owner: -
@@ -2517,6 +2645,41 @@ ALTER TABLE ONLY public.provider_search
 
 ALTER TABLE ONLY public.provider_search_services
     ADD CONSTRAINT provider_search_services_provider_id_provider_search_provider_i FOREIGN KEY (provider_id) REFERENCES public.provider_search(provider_id) ON DELETE CASCADE;
+
+--
+-- Name: push_deliveries push_deliveries_subscription_id_push_subscriptions_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_deliveries
+    ADD CONSTRAINT push_deliveries_subscription_id_push_subscriptions_id_fk FOREIGN KEY (subscription_id) REFERENCES public.push_subscriptions(id) ON DELETE CASCADE;
+
+--
+-- Name: push_opened_openings push_opened_openings_opening_id_openings_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_opened_openings
+    ADD CONSTRAINT push_opened_openings_opening_id_openings_id_fk FOREIGN KEY (opening_id) REFERENCES public.openings(id) ON DELETE CASCADE;
+
+--
+-- Name: push_opened_openings push_opened_openings_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_opened_openings
+    ADD CONSTRAINT push_opened_openings_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: push_subscriptions push_subscriptions_login_family_id_login_sessions_family_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_login_family_id_login_sessions_family_id_fk FOREIGN KEY (login_family_id) REFERENCES public.login_sessions(family_id) ON DELETE CASCADE;
+
+--
+-- Name: push_subscriptions push_subscriptions_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: refresh_tokens refresh_tokens_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

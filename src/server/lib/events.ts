@@ -18,6 +18,12 @@ export interface AppEvents {
   };
   /** A saved-search alert email was queued in `tx`, listing openings of these providers (each may repeat). */
   'saved-search-alert.sent': { tx: Db; providerIds: string[]; at: Date };
+  /** A message was written to a thread in `tx` (from the app or an emailed reply): its recipient may be pushed. */
+  'message.posted': { tx: Db; now: Date; messageId: string; threadId: string };
+  /** A login ended (logout, a session revoked, a reused refresh token): what it subscribed stops. */
+  'login.ended': { db: Db; familyId: string };
+  /** A notification about one of these providers' openings was opened from a push (counted once per person and opening). */
+  'push.opened': { db: Db; providerId: string; at: Date };
   /** A client saved a provider not already in their list (insights count only a client's first save ever). */
   'favorite.added': { db: Db; clientId: string; providerId: string; at: Date };
 }

@@ -37,6 +37,10 @@ export const RATE_LIMITS = {
   messageReply: { max: 120, timeWindow: '1 hour' },
   /** Reports of messages, per account. */
   messageReport: { max: 20, timeWindow: '1 hour' },
+  /** Turning notifications on for a device, changing and removing devices, quiet hours: per account. */
+  pushDeviceWrite: { max: 60, timeWindow: '15 minutes' },
+  /** Notification clicks the service worker reports, per IP: a person opens a few. */
+  pushOpened: { max: 60, timeWindow: '1 minute' },
   /** Adding, changing and deleting saved replies, per account. */
   savedReplyWrite: { max: 60, timeWindow: '15 minutes' },
   /** Avatar and portfolio changes: a full portfolio is 10 uploads, each decoded and re-encoded. */

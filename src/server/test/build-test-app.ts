@@ -258,6 +258,8 @@ export function testConfig(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SMTP_URL: smtpUrl,
     SEED_DEMO: '0',
+    // The test suite's push service (test/push-service.ts) listens on http://127.0.0.1.
+    PUSH_ALLOW_HTTP_LOOPBACK: '1',
     ...options.env,
   });
   return {

@@ -7,6 +7,7 @@ export * from './insights';
 export * from './mail';
 export * from './messages';
 export * from './openings';
+export * from './push';
 export * from './reviews';
 export * from './saved-searches';
 export * from './search';

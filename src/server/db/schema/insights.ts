@@ -20,6 +20,8 @@ export const providerInsightDays = pgTable(
     newFavorites: integer('new_favorites').notNull().default(0),
     /** Saved-search alert emails that listed one of the provider's openings. */
     alertInclusions: integer('alert_inclusions').notNull().default(0),
+    /** Push notifications about the provider's openings that someone opened (once per person and opening). */
+    pushOpens: integer('push_opens').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.providerId, t.day] })],
 );

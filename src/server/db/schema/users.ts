@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -33,6 +34,13 @@ export const users = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     /** Emails when a saved provider posts an opening (on by default; one-click unsubscribe turns it off). */
     openingAlerts: boolean('opening_alerts').notNull().default(true),
+    /**
+     * Quiet hours for pushes (minutes after midnight, in push_quiet_zone): none is sent from start
+     * until end (over midnight when end < start). Null: no quiet hours. Emails are not held.
+     */
+    pushQuietStart: smallint('push_quiet_start'),
+    pushQuietEnd: smallint('push_quiet_end'),
+    pushQuietZone: text('push_quiet_zone'),
     /** Keyed hash of the address the account signed up from (never the address itself): reviews
      *  from an account that shares it with the provider are held for moderation. */
     registrationIpHash: text('registration_ip_hash'),
@@ -58,6 +66,10 @@ export const users = pgTable(
     index('users_type_created_idx').on(t.userType, t.createdAt),
     check('users_user_type_check', sql`${t.userType} in ('client', 'provider')`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check(
+      'users_push_quiet_hours',
+      sql`(${t.pushQuietStart} IS NULL AND ${t.pushQuietEnd} IS NULL AND ${t.pushQuietZone} IS NULL) OR (${t.pushQuietStart} BETWEEN 0 AND 1439 AND ${t.pushQuietEnd} BETWEEN 0 AND 1439 AND ${t.pushQuietStart} <> ${t.pushQuietEnd} AND char_length(${t.pushQuietZone}) BETWEEN 1 AND 64)`,
+    ),
   ],
 );
 

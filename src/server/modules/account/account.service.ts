@@ -291,6 +291,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
             profile_views: d.profileViews,
             new_favorites: d.newFavorites,
             alert_inclusions: d.alertInclusions,
+            push_opens: d.pushOpens,
           })),
           words: insightWords.map((w) => ({ day: w.day, word: w.word, count: w.count })),
         },

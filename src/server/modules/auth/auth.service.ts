@@ -386,6 +386,8 @@ export async function endLoginFamily(ctx: AppContext, familyId: string, now: Dat
     q.revokeRefreshFamily(ctx.db, familyId, now),
     q.denyAccessTokenFamily(ctx.db, familyId, lastExpiry),
   ]);
+  // The devices this login turned notifications on for stop getting the account's pushes.
+  await ctx.events.emit('login.ended', { db: ctx.db, familyId });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { INSIGHT_BEACON_LIMITS } from '#domain/insights-beacon.ts';
 import { INSIGHT_LIMITS } from '#domain/insights-options.ts';
+import { uuidBytes, uuidText } from '#server/lib/uuid-bytes.ts';
 
 // Insight tokens (ADR 019): a beacon counts only what the server itself issued a token for. A search
 // reply carries one naming the providers it returned and the words that were searched; a profile
@@ -91,11 +92,4 @@ export class InsightTokens {
   private mac(payload: Buffer): Buffer {
     return createHmac('sha256', this.key).update(payload).digest().subarray(0, MAC);
   }
-}
-
-const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-
-function uuidText(bytes: Buffer): string {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

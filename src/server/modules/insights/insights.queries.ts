@@ -20,6 +20,7 @@ export interface DayCounts {
   profileViews: number;
   newFavorites: number;
   alertInclusions: number;
+  pushOpens: number;
 }
 
 /**
@@ -39,16 +40,18 @@ export async function addDayCounts(db: Db, rows: readonly DayCounts[]) {
     const column = (value: (r: DayCounts) => string | number) => pgArray(piece.map(value));
     await db.execute(sql`
       INSERT INTO provider_insight_days AS d
-        (provider_id, day, impressions, profile_views, new_favorites, alert_inclusions)
+        (provider_id, day, impressions, profile_views, new_favorites, alert_inclusions, push_opens)
       SELECT * FROM unnest(
         ${column((r) => r.providerId)}::uuid[], ${column((r) => r.day)}::date[],
         ${column((r) => r.impressions)}::int[], ${column((r) => r.profileViews)}::int[],
-        ${column((r) => r.newFavorites)}::int[], ${column((r) => r.alertInclusions)}::int[])
+        ${column((r) => r.newFavorites)}::int[], ${column((r) => r.alertInclusions)}::int[],
+        ${column((r) => r.pushOpens)}::int[])
       ON CONFLICT (provider_id, day) DO UPDATE SET
         impressions = d.impressions + excluded.impressions,
         profile_views = d.profile_views + excluded.profile_views,
         new_favorites = d.new_favorites + excluded.new_favorites,
-        alert_inclusions = d.alert_inclusions + excluded.alert_inclusions`);
+        alert_inclusions = d.alert_inclusions + excluded.alert_inclusions,
+        push_opens = d.push_opens + excluded.push_opens`);
   });
 }
 
@@ -171,9 +174,11 @@ export async function findDayCounts(db: Db, providerId: string, from: string, to
     profile_views: number;
     new_favorites: number;
     alert_inclusions: number;
+    push_opens: number;
   }>(
     await db.execute(sql`
-      SELECT to_char(day, 'YYYY-MM-DD') AS day, impressions, profile_views, new_favorites, alert_inclusions
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, impressions, profile_views, new_favorites, alert_inclusions,
+             push_opens
       FROM provider_insight_days
       WHERE provider_id = ${providerId} AND ${between(from, to)}`),
   );

@@ -73,6 +73,7 @@ const emptyCounts = (providerId: string, day: string): q.DayCounts => ({
   profileViews: 0,
   newFavorites: 0,
   alertInclusions: 0,
+  pushOpens: 0,
 });
 
 /** The day's salted hash of a visitor of one provider: not reversible, and unlinkable once the salt is gone. */
@@ -182,7 +183,7 @@ async function addToCounter(
   db: Db,
   providerIds: readonly string[],
   at: Date,
-  field: 'newFavorites' | 'alertInclusions',
+  field: 'newFavorites' | 'alertInclusions' | 'pushOpens',
 ) {
   const zones = await listedZones(db, providerIds);
   await q.addDayCounts(
@@ -216,6 +217,14 @@ export function recordSavedSearchAlertInclusions(
   day: Date,
 ): Promise<void> {
   return addToCounter(db, providerIds, day, 'alertInclusions');
+}
+
+/**
+ * Someone opened a push notification about one of the provider's openings (the push module calls it
+ * once per person and opening): counted on the provider's local day, never who it was.
+ */
+export function recordPushOpened(db: Db, providerId: string, at: Date): Promise<void> {
+  return addToCounter(db, [providerId], at, 'pushOpens');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +263,7 @@ export async function getInsights(
       profile_views: row?.profile_views ?? 0,
       new_favorites: row?.new_favorites ?? 0,
       alert_inclusions: row?.alert_inclusions ?? 0,
+      push_opens: row?.push_opens ?? 0,
       booking_clicks: clicksByDay.get(date) ?? 0,
     };
   });
@@ -263,6 +273,7 @@ export async function getInsights(
     profile_views: sum('profile_views'),
     new_favorites: sum('new_favorites'),
     alert_inclusions: sum('alert_inclusions'),
+    push_opens: sum('push_opens'),
     booking_clicks: sum('booking_clicks'),
   };
   return {

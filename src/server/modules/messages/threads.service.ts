@@ -91,6 +91,7 @@ export interface PostToThreadInput {
  * on a thread row locked by lockThreadForParty (see updateThreadAfterMessage for the rules).
  */
 async function writeMessage(
+  ctx: AppContext,
   tx: Db,
   thread: q.ThreadForParty,
   input: PostToThreadInput,
@@ -108,6 +109,8 @@ async function writeMessage(
   });
   if (thread.role === 'provider') await q.insertReplyTime(tx, thread.id, input.senderId, now);
   const read = await q.updateThreadAfterMessage(tx, thread.id, thread.role, now);
+  // The recipient's devices are pushed at once (modules/push); the email keeps its 15-minute grouping.
+  await ctx.events.emit('message.posted', { tx, now, messageId: inserted.id, threadId: thread.id });
   return {
     id: inserted.id,
     mine: true,
@@ -135,7 +138,7 @@ export async function postToThread(ctx: AppContext, input: PostToThreadInput): P
     if (!thread) throw threadNotFound();
     const reason = readOnlyReason(thread);
     if (reason) throw refuseWrite(reason);
-    return writeMessage(tx, thread, input, ctx.now());
+    return writeMessage(ctx, tx, thread, input, ctx.now());
   });
   ctx.kickMessages();
   return message;
@@ -170,7 +173,13 @@ export async function sendToProvider(
     if (!thread) throw threadNotFound();
     const reason = readOnlyReason(thread);
     if (reason) throw refuseWrite(reason);
-    const message = await writeMessage(tx, thread, { threadId: thread.id, senderId, body, via: 'app' }, now);
+    const message = await writeMessage(
+      ctx,
+      tx,
+      thread,
+      { threadId: thread.id, senderId, body, via: 'app' },
+      now,
+    );
     return { threadId: thread.id, message };
   });
   ctx.kickMessages();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#server/db/client.ts';
+import { pgArray } from '#server/db/sql-array.ts';
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
@@ -16,6 +17,7 @@ export interface AlertRecipientRow {
 }
 
 export interface AlertOpeningRow {
+  id: string;
   service_type: string;
   time_zone: string;
   start_time: string;
@@ -54,7 +56,7 @@ export async function findAlertProvider(db: Db, providerId: string): Promise<Ale
 export async function findAlertOpenings(db: Db, providerId: string, now: Date, limit: number) {
   return rowsOf<AlertOpeningRow>(
     await db.execute(sql`
-      SELECT o.service_type, o.time_zone, o.price, o.note,
+      SELECT o.id, o.service_type, o.time_zone, o.price, o.note,
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              to_char(o.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
@@ -76,6 +78,17 @@ export async function findAlertRecipients(db: Db, providerId: string) {
       JOIN users u ON u.id = f.user_id AND u.opening_alerts AND u.email_verified_at IS NOT NULL
       LEFT JOIN opening_alert_sends s ON s.user_id = f.user_id AND s.provider_id = f.provider_id
       WHERE f.provider_id = ${providerId} AND f.user_id <> ${providerId}`),
+  );
+}
+
+/** Which of these openings each recipient already opened from a push (the email leaves them out). */
+export async function findOpenedFromPush(db: Db, providerId: string, openingIds: readonly string[]) {
+  if (openingIds.length === 0) return [];
+  return rowsOf<{ user_id: string; opening_id: string }>(
+    await db.execute(sql`
+      SELECT po.user_id, po.opening_id FROM push_opened_openings po
+      JOIN favorites f ON f.user_id = po.user_id AND f.provider_id = ${providerId}
+      WHERE po.opening_id = ANY (${pgArray(openingIds)}::uuid[])`),
   );
 }
 

@@ -32,13 +32,26 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
   const upcoming = await q.findAlertOpenings(tx, providerId, now, OPENINGS_PER_ALERT);
   if (upcoming.length === 0) return 0;
   const recipients = await q.findAlertRecipients(tx, providerId);
+  const opened = new Set(
+    (
+      await q.findOpenedFromPush(
+        tx,
+        providerId,
+        upcoming.map((o) => o.id),
+      )
+    ).map((r) => `${r.user_id}:${r.opening_id}`),
+  );
   const profileUrl = `${ctx.config.publicUrl}/${provider.routing_slug}`;
   let nextDue: number | null = null;
   let queued = 0;
   for (const r of recipients) {
     const lastSent = r.last_sent ? Date.parse(r.last_sent) : null;
-    // Only openings posted since this person's last alert about this provider.
-    const fresh = upcoming.filter((o) => lastSent === null || Date.parse(o.created_at) > lastSent);
+    // Only openings posted since this person's last alert about this provider, and not already
+    // opened from a push notification (the email then says nothing new about them).
+    const fresh = upcoming.filter(
+      (o) =>
+        (lastSent === null || Date.parse(o.created_at) > lastSent) && !opened.has(`${r.user_id}:${o.id}`),
+    );
     if (fresh.length === 0) continue;
     if (lastSent !== null && now.getTime() - lastSent < ALERT_INTERVAL_MS) {
       const due = lastSent + ALERT_INTERVAL_MS;

@@ -335,6 +335,9 @@ export async function findMatchedOpenings(
           SELECT 1 FROM saved_search_alerted_openings a WHERE a.user_id = ${s.userId} AND a.opening_id = o.id)
         AND NOT EXISTS (
           SELECT 1 FROM blocked_providers b WHERE b.user_id = ${s.userId} AND b.provider_id = o.provider_id)
+        -- Opened from a push already: the email says nothing new about it.
+        AND NOT EXISTS (
+          SELECT 1 FROM push_opened_openings po WHERE po.user_id = ${s.userId} AND po.opening_id = o.id)
       ORDER BY o.start_time, o.id
       LIMIT ${s.limit}`),
   );
