@@ -23,16 +23,17 @@ import * as q from './notifications.queries';
 
 /**
  * Notification preferences: one switch per kind of message and channel (src/domain/notifications.ts).
- * Opening alerts keep their store, users.opening_alerts (the account page's switch and the alert
- * emails' own unsubscribe read and write it too); every other switch is a notification_preferences
- * row, and a missing row means on. Transactional kinds are listed and never stored.
+ * Opening alerts by email keep their store, users.opening_alerts (the account page's switch and the
+ * alert emails' own unsubscribe read and write it too); every other switch (opening alerts by push
+ * included) is a notification_preferences row, and a missing row means on. Transactional kinds are
+ * listed and never stored.
  *
  * Each module that sends a kind asks here whether its recipient wants it: emailRecipientFor() where a
  * mail is queued, isNotificationMailStillWanted() at send time (the mail worker), and puts
  * unsubscribeLinksFor()'s one-click link (RFC 8058) on it.
  */
 
-/** Kinds whose switches live in notification_preferences (opening alerts live on the user). */
+/** Kinds whose email switches live in notification_preferences (opening alerts' live on the user). */
 export type StoredNotificationKind = Exclude<SwitchableNotificationKind, 'opening_alerts'>;
 
 const EMAIL: NotificationChannel = 'email';
@@ -54,7 +55,7 @@ export async function listNotificationSettings(
       channel,
       enabled: !kind.switchable
         ? true
-        : kind.id === 'opening_alerts'
+        : kind.id === 'opening_alerts' && channel === EMAIL
           ? openingAlerts
           : !off.has(`${kind.id}:${channel}`),
     })),
@@ -93,7 +94,7 @@ async function storeSwitch(
   channel: NotificationChannel,
   enabled: boolean,
 ): Promise<void> {
-  if (kind === 'opening_alerts') {
+  if (kind === 'opening_alerts' && channel === EMAIL) {
     await setOpeningAlerts(ctx, userId, enabled);
     return;
   }
