@@ -95,6 +95,20 @@ export const AccountExportSchema = z.object({
       z.object({ kind: z.string(), channel: z.string(), enabled: z.boolean(), updated_at: iso }),
     ),
     opening_alerts_received: z.array(providerRef.extend({ last_sent_at: iso })),
+    /** Minutes after midnight in time_zone; no push between them. */
+    push_quiet_hours: z
+      .object({ start_minute: z.number(), end_minute: z.number(), time_zone: z.string() })
+      .nullable(),
+    /** The devices push notifications go to (their push endpoints and keys are not included). */
+    push_devices: z.array(
+      z.object({
+        user_agent: z.string(),
+        kinds: z.array(z.string()),
+        created_at: iso,
+        last_notified_at: when,
+      }),
+    ),
+    openings_opened_from_push: z.array(z.object({ opening_id: z.string(), opened_at: iso })),
   }),
   reviews: z.object({
     written: z.array(

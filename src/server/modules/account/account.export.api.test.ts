@@ -27,6 +27,8 @@ import {
   passkeys,
   providerInsightDays,
   providerInsightWords,
+  pushOpenedOpenings,
+  pushSubscriptions,
   refreshTokens,
   reviewReports,
   reviews,
@@ -140,6 +142,14 @@ beforeAll(async () => {
     backedUp: true,
     name: 'Cora’s phone',
   });
+  await t.db.insert(pushSubscriptions).values({
+    userId: c,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+    p256dh: `B${randomBytes(64).toString('base64url')}`.slice(0, 87),
+    auth: randomBytes(16).toString('base64url'),
+    userAgent: 'Mozilla/5.0 (Android 14; Mobile) Chrome/140.0',
+  });
+  await t.db.insert(pushOpenedOpenings).values({ userId: c, openingId: opening!.id });
   await t.db.insert(webauthnChallenges).values({
     challenge: randomBytes(16).toString('base64url'),
     userId: c,
@@ -304,6 +314,14 @@ describe('GET /api/account/export: completeness', () => {
       expect.objectContaining({ name: provider.user.name, url: 'https://book.example.com/cora' }),
     ]);
     expect(c.passkeys).toEqual([expect.objectContaining({ name: 'Cora’s phone' })]);
+    expect(c.alert_settings.push_devices).toEqual([
+      expect.objectContaining({
+        user_agent: 'Mozilla/5.0 (Android 14; Mobile) Chrome/140.0',
+        kinds: ['opening_alerts', 'saved_search_alerts', 'new_messages'],
+        last_notified_at: null,
+      }),
+    ]);
+    expect(c.alert_settings.openings_opened_from_push).toHaveLength(1);
     expect(c.sessions.length).toBeGreaterThanOrEqual(2);
     expect(c.searches.map((s) => s.query)).toEqual(['balayage austin']);
     expect(c.login_addresses.count).toBe(1);
@@ -418,6 +436,9 @@ describe('GET /api/account/export: completeness', () => {
         Buffer.from(r.publicKey).toString('base64url'),
         r.id,
       ]),
+      ...(
+        await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, client.user.id))
+      ).flatMap((r) => [r.endpoint, r.p256dh, r.auth]),
       ...(user!.registrationIpHash ? [user!.registrationIpHash] : []),
     ];
     expect(secrets.length).toBeGreaterThan(4);

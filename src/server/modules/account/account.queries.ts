@@ -25,6 +25,8 @@ import {
   providerInsightWords,
   providerProfiles,
   providerRatings,
+  pushOpenedOpenings,
+  pushSubscriptions,
   reviewReports,
   reviews,
   savedReplies,
@@ -335,6 +337,28 @@ export function findLoginSessions(db: Db, userId: string) {
 }
 
 /** Names and dates only: never the public key, counter or credential id. */
+/** The devices push notifications go to: never their endpoint or keys (they are the push service's secrets). */
+export function findPushDevices(db: Db, userId: string) {
+  return db
+    .select({
+      userAgent: pushSubscriptions.userAgent,
+      kinds: pushSubscriptions.kinds,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+}
+
+export function findPushOpenedOpenings(db: Db, userId: string) {
+  return db
+    .select({ openingId: pushOpenedOpenings.openingId, openedAt: pushOpenedOpenings.openedAt })
+    .from(pushOpenedOpenings)
+    .where(eq(pushOpenedOpenings.userId, userId))
+    .orderBy(asc(pushOpenedOpenings.openedAt));
+}
+
 export function findPasskeys(db: Db, userId: string) {
   return db
     .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })

@@ -49,6 +49,8 @@ export const EXPORTED_REFERENCES: Record<string, `${AccountExportSection}${'' | 
   'provider_insight_days.provider_id': 'insights.days',
   'provider_insight_words.provider_id': 'insights.words',
   'login_sessions.user_id': 'sessions',
+  'push_subscriptions.user_id': 'alert_settings.push_devices',
+  'push_opened_openings.user_id': 'alert_settings.openings_opened_from_push',
   'passkeys.user_id': 'passkeys',
   'search_logs.user_id': 'searches',
   'login_addresses.user_id': 'login_addresses.count',
@@ -123,6 +125,8 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
       const insightWords = await q.findInsightWords(tx, userId);
       const sessions = await q.findLoginSessions(tx, userId);
       const passkeys = await q.findPasskeys(tx, userId);
+      const pushDevices = await q.findPushDevices(tx, userId);
+      const pushOpened = await q.findPushOpenedOpenings(tx, userId);
       const searches = await q.findSearchLogs(tx, userId);
       const loginAddresses = await q.countLoginAddresses(tx, userId);
       const forms = await q.findFormSubmissions(tx, user.email);
@@ -216,6 +220,24 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
             name: a.name,
             slug: a.slug,
             last_sent_at: iso(a.sentAt),
+          })),
+          push_quiet_hours:
+            user.pushQuietStart !== null && user.pushQuietEnd !== null && user.pushQuietZone !== null
+              ? {
+                  start_minute: user.pushQuietStart,
+                  end_minute: user.pushQuietEnd,
+                  time_zone: user.pushQuietZone,
+                }
+              : null,
+          push_devices: pushDevices.map((d) => ({
+            user_agent: d.userAgent,
+            kinds: d.kinds,
+            created_at: iso(d.createdAt),
+            last_notified_at: isoOrNull(d.lastSuccessAt),
+          })),
+          openings_opened_from_push: pushOpened.map((o) => ({
+            opening_id: o.openingId,
+            opened_at: iso(o.openedAt),
           })),
         },
         reviews: {
