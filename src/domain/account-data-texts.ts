@@ -62,12 +62,12 @@ export const EXPORT_CONTENTS = [
   'your provider profile with its services, prices and availability, and links to your photos',
   'your openings',
   'your favourite providers and services, and the providers you blocked',
-  'your saved searches, their alerts and your alert and email settings',
+  'your saved searches, their alerts and your alert, email and push settings, the devices you get notifications on (browser and dates) and the openings you opened from a notification',
   'the reviews you wrote and the reviews you received, with replies',
   'your conversations with every message in them, your saved replies, the messages you reported and the clients you blocked',
   'the messages you emailed to providers before conversations were on the site',
   'your clicks on booking links, and (for providers) the clicks you received per day',
-  'your provider insights (appearances in search, profile views, new favourites, search words)',
+  'your provider insights (appearances in search, profile views, new favourites, notification opens, search words)',
   'your sessions and passkeys (browser, names and dates), the searches you made while signed in, how many network addresses you signed in from, and the forms you sent us',
 ] as const;
 

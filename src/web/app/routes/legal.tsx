@@ -267,6 +267,15 @@ const PRIVACY: Section[] = [
           answers in the last 90 days.
         </li>
         <li>
+          <strong>Notifications on your devices:</strong> for each device you turn notifications on for, the
+          address its browser's push service gave it and the keys that encrypt what we send to it (never shown
+          to anyone, not even in your data download), its browser and system, which kinds it gets, when it was
+          added and last notified, and your quiet hours. A device is removed when you remove it, when you log
+          out of the session that turned it on, or when its push service says it is gone. When you open a
+          notification about an opening we note it, so the alert email leaves that opening out; the provider
+          sees only how many notifications were opened, never by whom.
+        </li>
+        <li>
           <strong>Reports and blocks:</strong> the messages you report, with the reason and any details you
           add, and the people you block from messaging you.
         </li>
@@ -316,6 +325,11 @@ const PRIVACY: Section[] = [
             which you can answer by replying to it;
           </li>
           <li>a warning from our moderators if a message you sent breaks our rules;</li>
+          <li>
+            and, only on the devices where you pressed 'Notify me on this device', notifications of new openings
+            from providers you saved, new matches for your saved searches and new messages, each kind with its
+            own switch in Settings;
+          </li>
           <li>
             opening alerts when a provider you saved posts a short-notice opening; each alert has a one-click
             unsubscribe link;
