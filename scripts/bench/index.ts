@@ -4,6 +4,8 @@
 //                   [--cpu-prof DIR]`
 // `npm run bench -- --saved-searches 100000 --database-url URL [--providers 2000]`: only the
 // saved-search matching case (scripts/bench/saved-searches.ts), on PostgreSQL.
+// `npm run bench -- --push-fanout 1000 [--trials 10] [--database-url URL]`: only a posted opening's
+// pushes to that many devices (scripts/bench/push-fanout.ts), on PGlite or PostgreSQL.
 //
 // --keep leaves the seeded database; --reuse measures such a database again without seeding (same
 // --providers and --seed); --only runs some of the rows; --cpu-prof writes the server's V8 CPU
@@ -28,6 +30,7 @@ import { createRng, type Rng } from '#server/seed/art.ts';
 import { buildPlaces } from './catalogue';
 import { percentile, profileMix, type RequestSpec, searchMix, uniqueSearches, zipfSearches } from './mix';
 import { startAppServer, startHelloServer, stopProcess } from './processes';
+import { benchPushFanout } from './push-fanout';
 import { benchSavedSearches } from './saved-searches';
 import { activeCatalogue, databaseVersion, seedCatalogue } from './seed';
 
@@ -46,6 +49,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     'web-concurrency': { type: 'string', default: '1' },
     'saved-searches': { type: 'string' },
+    'push-fanout': { type: 'string' },
+    trials: { type: 'string', default: '10' },
   },
 });
 const list = (value: string) =>
@@ -211,6 +216,22 @@ async function main() {
       savedSearches: count,
       seed: args.seed,
       keep: args.keep,
+      log,
+    });
+    return;
+  }
+  if (args['push-fanout']) {
+    const subscribers = Number(args['push-fanout']);
+    const trials = Number(args.trials);
+    if (!Number.isInteger(subscribers) || subscribers < 1)
+      throw new Error('--push-fanout must be a positive integer');
+    if (!Number.isInteger(trials) || trials < 1) throw new Error('--trials must be a positive integer');
+    await benchPushFanout({
+      databaseUrl,
+      subscribers,
+      trials,
+      seed: args.seed,
+      cpuProfileDir: args['cpu-prof'],
       log,
     });
     return;
