@@ -75,6 +75,7 @@ export class PushSender extends PollingWorker {
   private readonly vapid = new Map<string, { header: string; until: number }>();
 
   private readonly retryBaseMs: number;
+  private lastSweep = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -92,6 +93,11 @@ export class PushSender extends PollingWorker {
   /** One batch: claims the due pushes, sends them, records what their services answered. */
   async runOnce(): Promise<PushPassResult & { claimed: number }> {
     const now = this.ctx.now();
+    // Hourly: devices whose push service's own expiry (PushSubscription.expirationTime) has passed.
+    if (now.getTime() - this.lastSweep >= 3600_000) {
+      this.lastSweep = now.getTime();
+      await q.deleteExpiredSubscriptions(this.ctx.db, now);
+    }
     const claimed = await q.claimDueDeliveries(this.ctx.db, now, LEASE_MS, BATCH);
     const result = { claimed: claimed.length, sent: 0, gone: 0, retried: 0, dropped: 0 };
     if (claimed.length === 0) return result;

@@ -203,8 +203,3 @@ export function queueMessagePushes({ tx, now, messageId, threadId }: AppEvents['
 export function forgetLoginDevices({ db, familyId }: AppEvents['login.ended']) {
   return q.deleteDevicesOfLogin(db, familyId);
 }
-
-/** Devices whose push service's own expiry has passed (the daily sweep). */
-export function sweepExpiredDevices(ctx: AppContext): Promise<void> {
-  return q.deleteExpiredSubscriptions(ctx.db, ctx.now());
-}
