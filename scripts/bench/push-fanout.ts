@@ -12,7 +12,7 @@
 // The clients' opening-alert emails are off: with them on, their 1,000 emails would go out two
 // minutes after an opening (ALERT_GROUPING_SECONDS) in the middle of a later trial.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -37,6 +37,21 @@ interface Trial {
   firstMs: number;
   /** The POST's own answer time. */
   postMs: number;
+  /** The server process's CPU time from posting to the last push, per push (PGlite's included, not PostgreSQL's). */
+  cpuPerPushMs: number;
+}
+
+/**
+ * A process's CPU time so far (user + system, /proc/PID/stat, in clock ticks of 10 ms): NaN where
+ * there is no /proc. The fan-out's wall time depends on what else the machine runs; its CPU time much less.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function benchPushFanout(options: {
@@ -128,6 +143,7 @@ export async function benchPushFanout(options: {
       const start = new Date(Date.now() + (2 + (k % 40) / 10) * 24 * 3_600_000);
       start.setUTCMinutes(0, 0, 0);
       const startedAt = new Date();
+      const cpu0 = cpuMs(server?.pid);
       const t0 = performance.now();
       const response = await fetch(`${base}/api/last-minute-openings`, {
         method: 'POST',
@@ -144,6 +160,7 @@ export async function benchPushFanout(options: {
       if (!response.ok || !reply.opening)
         throw new Error(`posting answered ${response.status}: ${JSON.stringify(reply)}`);
       await receiver.waitForCount(subscribers, TRIAL_TIMEOUT_MS);
+      const cpuPerPushMs = (cpuMs(server?.pid) - cpu0) / subscribers;
       const arrivals = receiver.arrivals.slice();
       checkPushes(arrivals, devices, reply.opening.id, publicKey, origin);
       const last = arrivals.reduce((a, b) => (b.at > a.at ? b : a));
@@ -155,6 +172,7 @@ export async function benchPushFanout(options: {
         fanoutMs: last.at - t0,
         firstMs: Math.min(...arrivals.map((a) => a.at)) - t0,
         postMs,
+        cpuPerPushMs,
       };
     };
 
@@ -170,9 +188,19 @@ export async function benchPushFanout(options: {
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     const fanout = sorted(trials.map((t) => t.fanoutMs));
     const post = sorted(trials.map((t) => t.postMs));
+    const cpu = sorted(trials.map((t) => t.cpuPerPushMs));
     const s = (ms: number) => (ms / 1000).toFixed(2);
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${seeded.version.split(',')[0]!.replace(/ on .*/, '')}`;
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const commit = (() => {
+      try {
+        return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        }).trim();
+      } catch {
+        return 'unknown (not a git checkout)';
+      }
+    })();
     console.log(
       [
         `Push fan-out on ${engine}: ${subscribers.toLocaleString('en-US')} devices, ${trials.length} openings after one to warm up; commit ${commit}; load average ${os
@@ -181,9 +209,9 @@ export async function benchPushFanout(options: {
           .join(' ')}.`,
         `Machine: ${machine}.`,
         '',
-        '| engine | fan-out p50 | fan-out p95 | fan-out max | pushes/s (p50) | first push p50 | POST p50 | POST p95 |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        `| ${engine} | ${s(percentile(fanout, 50))} s | ${s(percentile(fanout, 95))} s | ${s(fanout.at(-1)!)} s | ${Math.round(subscribers / (percentile(fanout, 50) / 1000))} | ${percentile(sorted(trials.map((t) => t.firstMs)), 50).toFixed(0)} ms | ${percentile(post, 50).toFixed(0)} ms | ${percentile(post, 95).toFixed(0)} ms |`,
+        '| engine | fan-out p50 | fan-out p95 | fan-out max | pushes/s (p50) | first push p50 | POST p50 | POST p95 | server CPU per push p50 |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        `| ${engine} | ${s(percentile(fanout, 50))} s | ${s(percentile(fanout, 95))} s | ${s(fanout.at(-1)!)} s | ${Math.round(subscribers / (percentile(fanout, 50) / 1000))} | ${percentile(sorted(trials.map((t) => t.firstMs)), 50).toFixed(0)} ms | ${percentile(post, 50).toFixed(0)} ms | ${percentile(post, 95).toFixed(0)} ms | ${percentile(cpu, 50).toFixed(2)} ms |`,
       ].join('\n'),
     );
   } finally {
@@ -195,7 +223,7 @@ export async function benchPushFanout(options: {
 }
 
 const row = (t: Trial) =>
-  `fan-out ${(t.fanoutMs / 1000).toFixed(2)} s, first push ${t.firstMs.toFixed(0)} ms, POST ${t.postMs.toFixed(0)} ms`;
+  `fan-out ${(t.fanoutMs / 1000).toFixed(2)} s, first push ${t.firstMs.toFixed(0)} ms, POST ${t.postMs.toFixed(0)} ms, server CPU ${t.cpuPerPushMs.toFixed(2)} ms per push`;
 
 async function logIn(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
