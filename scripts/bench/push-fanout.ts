@@ -12,6 +12,7 @@
 // The clients' opening-alert emails are off: with them on, their 1,000 emails would go out two
 // minutes after an opening (ALERT_GROUPING_SECONDS) in the middle of a later trial.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,7 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** Seeds, starts the server, times `trials` openings' fan-out to `subscribers` devices and prints the table. */
 export async function benchPushFanout(options: {
   databaseUrl: string | undefined;
   subscribers: number;
@@ -124,7 +126,7 @@ export async function benchPushFanout(options: {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: scratch?.url ?? '',
-        AUTH_SECRET: 'b'.repeat(64),
+        AUTH_SECRET: randomBytes(32).toString('hex'),
         RATE_LIMIT: 'off',
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
