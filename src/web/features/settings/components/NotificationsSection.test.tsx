@@ -18,14 +18,17 @@ afterEach(() => {
 
 const PATH = '/api/account/notifications';
 
-/** The server's list: every switchable kind on except those named. */
+/** The server's list: every switchable kind on by each of its channels, except those named ('kind' or 'kind:channel'). */
 const settings = (off: string[] = []): NotificationSetting[] =>
   NOTIFICATION_KIND_IDS.map((kind) => {
     const switchable = (SWITCHABLE_NOTIFICATION_KINDS as readonly string[]).includes(kind);
     return {
       kind,
       switchable,
-      channels: [{ channel: 'email', enabled: !switchable || !off.includes(kind) }],
+      channels: notificationKind(kind).channels.map((channel) => ({
+        channel,
+        enabled: !switchable || !(off.includes(kind) || off.includes(`${kind}:${channel}`)),
+      })),
     };
   });
 
@@ -60,6 +63,78 @@ describe('NotificationsSection', () => {
     }
     // Messages live in the inbox now: their emails have a switch like the other notices.
     expect(switchFor(notificationKind('new_messages').label).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('has a Push column: a switch for the kinds sent by push, none for the kinds sent only by email', async () => {
+    stubFetch((r) =>
+      r.path === PATH
+        ? { body: { success: true, kinds: settings(['saved_search_alerts:push']) } }
+        : undefined,
+    );
+    signInForTest();
+    renderWithProviders(<NotificationsSection />);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Message', 'Email', 'Push']);
+    for (const kind of NOTIFICATION_KINDS) {
+      const row = within(table)
+        .getByRole('rowheader', { name: new RegExp(kind.label) })
+        .closest('tr')!;
+      const push = within(row).queryByRole('switch', { name: `${kind.label} by push` });
+      if (kind.channels.includes('push')) {
+        expect(push!.getAttribute('aria-checked')).toBe(kind.id === 'saved_search_alerts' ? 'false' : 'true');
+        // The email switch of the same kind is its own.
+        expect(switchFor(kind.label).getAttribute('aria-checked')).toBe('true');
+      } else {
+        expect(push).toBeNull();
+        expect(row.cells[2]!.textContent).toContain('Not sent by push');
+      }
+    }
+    // It points to where the devices are turned on.
+    expect(screen.getByRole('link', { name: 'the devices you turn them on for' }).getAttribute('href')).toBe(
+      '#devices',
+    );
+  });
+
+  it('turns a kind off by push alone', async () => {
+    const requests = stubFetch((r) => {
+      if (r.path === PATH && r.method === 'GET') return { body: { success: true, kinds: settings() } };
+      if (r.path === PATH && r.method === 'PUT')
+        return {
+          body: {
+            success: true,
+            message: 'Messages by push off',
+            setting: {
+              kind: 'new_messages',
+              switchable: true,
+              channels: [
+                { channel: 'email', enabled: true },
+                { channel: 'push', enabled: false },
+              ],
+            },
+          },
+        };
+      return undefined;
+    });
+    signInForTest();
+    const { user } = renderWithProviders(<NotificationsSection />);
+    const push = await screen.findByRole('switch', { name: 'Messages by push' });
+    await user.click(push);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      kind: 'new_messages',
+      channel: 'push',
+      enabled: false,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Messages by push' }).getAttribute('aria-checked')).toBe(
+        'false',
+      ),
+    );
+    expect(switchFor('Messages').getAttribute('aria-checked')).toBe('true');
   });
 
   it('turns one switch off through the API and keeps it off', async () => {

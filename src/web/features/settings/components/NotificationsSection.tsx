@@ -29,9 +29,9 @@ const AUDIENCE_NOTE: Record<NotificationKind['audience'], string | null> = {
 };
 
 /**
- * 'Notifications': every kind of message we send, with a switch per channel (email for now) for
- * the kinds a person can turn off, and 'Always on' for the others. Opening alerts are the same switch
- * as the account page's.
+ * 'Notifications': every kind of message we send, with a switch per channel (email, push) for the
+ * kinds a person can turn off and send by it, and 'Always on' for the others. Opening alerts by email
+ * are the same switch as the account page's.
  */
 export function NotificationsSection({ userId }: { userId?: string }) {
   const session = useSession();
@@ -79,7 +79,8 @@ function NotificationsCard({ userId }: { userId: string }) {
               Message
             </th>
             {NOTIFICATION_CHANNELS.map((channel) => (
-              <th key={channel} scope="col" className="w-28 py-2 text-right font-medium">
+              // Narrow on a phone: the message column keeps the width its descriptions need.
+              <th key={channel} scope="col" className="w-16 py-2 pl-2 text-right font-medium sm:w-24">
                 {CHANNEL_LABELS[channel]}
               </th>
             ))}
@@ -100,7 +101,7 @@ function NotificationsCard({ userId }: { userId: string }) {
   }
 
   return (
-    <Card id="notifications" aria-labelledby={headingId} className="scroll-mt-24">
+    <Card aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2">
           <Bell className="h-5 w-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
@@ -108,7 +109,19 @@ function NotificationsCard({ userId }: { userId: string }) {
         </CardTitle>
         <CardDescription>{NOTIFICATION_TEXTS.intro}</CardDescription>
       </CardHeader>
-      <CardContent>{content}</CardContent>
+      <CardContent className="space-y-3">
+        {content}
+        <p className="text-xs text-muted">
+          Push notifications reach only{' '}
+          <a
+            href="#devices"
+            className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
+          >
+            the devices you turn them on for
+          </a>
+          .
+        </p>
+      </CardContent>
     </Card>
   );
 }
@@ -140,11 +153,18 @@ function KindRow({
         const state = setting?.channels.find((c) => c.channel === channel);
         const label = `${kind.label} by ${CHANNEL_LABELS[channel].toLowerCase()}`;
         return (
-          <td key={channel} className="py-3 text-right align-top">
+          <td key={channel} className="py-3 pl-2 text-right align-top">
             {!kind.channels.includes(channel) ? (
-              <span className="text-xs text-muted">Not sent</span>
+              <>
+                <span aria-hidden="true" className="inline-block w-11 text-center text-muted">
+                  —
+                </span>
+                <span className="sr-only">{`Not sent by ${CHANNEL_LABELS[channel].toLowerCase()}`}</span>
+              </>
             ) : !kind.switchable || !setting?.switchable ? (
-              <span className="text-xs font-medium text-muted">{NOTIFICATION_TEXTS.alwaysOn}</span>
+              <span className="text-xs font-medium whitespace-nowrap text-muted">
+                {NOTIFICATION_TEXTS.alwaysOn}
+              </span>
             ) : (
               <ChannelSwitch
                 label={label}
