@@ -95,6 +95,7 @@ describe('every authenticated GET of the OpenAPI document', () => {
         '/api/admin/booking-logs/export',
         '/api/threads',
         `/api/threads/${threadId}`,
+        '/api/push/devices',
       ]),
     );
     const roles = { client, provider, admin };

@@ -6,6 +6,7 @@ import {
   messageThreads,
   openings,
   providerProfiles,
+  pushSubscriptions,
   reviews,
   savedReplies,
 } from '#server/db/schema/index.ts';
@@ -112,6 +113,14 @@ beforeAll(async () => {
     providerId: EXAMPLE_IDS.provider,
     title: 'Prices',
     body: 'Balayage starts at $150.',
+  });
+  // Maya's phone, which the push examples change and remove.
+  await t.db.insert(pushSubscriptions).values({
+    id: EXAMPLE_IDS.pushDevice,
+    userId: EXAMPLE_IDS.provider,
+    endpoint: 'https://web.push.apple.com/QGlowfindExamplePhone',
+    p256dh: 'BKczdKXBwm-K96RjWRR5OzI95Kox3REx203Ykm4R1wxCkCRix8yHjV8UdzNYco8Qf88kuWLi0O9m6X_kP9MqytU',
+    auth: 'zLTqYmhvfHkMRiHgvE3Y2g',
   });
   token = (await signAccessToken(t.app.ctx.secret, EXAMPLE_IDS.provider, t.clock.now())).token;
 });

@@ -26,6 +26,7 @@ export const EXAMPLE_IDS = {
   thread: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1b2c3d4e5f',
   message: 'b5c6d7e8-f9a0-4b1c-8d2e-3f4a5b6c7d8e',
   savedReply: 'c6d7e8f9-a0b1-4c2d-9e3f-4a5b6c7d8e9f',
+  pushDevice: 'a7b8c9d0-e1f2-4a3b-8c4d-5e6f7a8b9c0d',
 };
 
 const THREAD = { id: EXAMPLE_IDS.thread };
@@ -70,6 +71,16 @@ const OPENING = {
 const PROVIDER = { provider_id: EXAMPLE_IDS.provider };
 const REVIEW = { id: EXAMPLE_IDS.review };
 const SAVED_SEARCH = { id: EXAMPLE_IDS.savedSearch };
+const PUSH_DEVICE = { id: EXAMPLE_IDS.pushDevice };
+/** A browser's PushSubscription.toJSON() from Chrome (FCM): a real P-256 key, not a live endpoint. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bGlowfindExampleDevice',
+  expirationTime: null,
+  keys: {
+    p256dh: 'BKczdKXBwm-K96RjWRR5OzI95Kox3REx203Ykm4R1wxCkCRix8yHjV8UdzNYco8Qf88kuWLi0O9m6X_kP9MqytU',
+    auth: 'zLTqYmhvfHkMRiHgvE3Y2g',
+  },
+};
 
 /** The example reply of every error response (ErrorResponse). */
 export const ERROR_EXAMPLE = { success: false, error: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND };
@@ -251,4 +262,21 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   'PUT /api/saved-searches/:id': { params: SAVED_SEARCH, body: { name: 'Balayage, weekends' } },
   'DELETE /api/saved-searches/:id': { params: SAVED_SEARCH },
   'PUT /api/saved-searches/:id/alert': { params: SAVED_SEARCH, body: { alert: false } },
+  'GET /api/push/public-key': {
+    reply: {
+      success: true,
+      publicKey: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    },
+  },
+  'POST /api/push/devices': { body: PUSH_SUBSCRIPTION },
+  'PATCH /api/push/devices/:id': { params: PUSH_DEVICE, body: { kinds: ['opening_alerts', 'new_messages'] } },
+  'DELETE /api/push/devices/:id': { params: PUSH_DEVICE },
+  'PUT /api/push/quiet-hours': {
+    body: { quietHours: { start: '22:00', end: '07:00', timeZone: 'America/Chicago' } },
+  },
+  'POST /api/push/opened': {
+    body: {
+      token: 'AYjEA-Ru6uV35FnJnJIOggvehWVXmKZuFOHr6lRpmNWTcnXSL3XWF5jbZjEv7mKUIkBX_DGJgHP6nIGjpQufFp1A-USy',
+    },
+  },
 };

@@ -93,6 +93,11 @@ const ROUTE_ERRORS: Record<string, number[]> = {
   'PUT /api/saved-searches/:id': [404],
   'PUT /api/saved-searches/:id/alert': [404],
   'DELETE /api/saved-searches/:id': [404],
+  // The device writes share one allowance per account (RATE_LIMITS.pushDeviceWrite); 404: not one of mine.
+  'POST /api/push/devices': [429],
+  'PATCH /api/push/devices/:id': [404, 429],
+  'DELETE /api/push/devices/:id': [404, 429],
+  'PUT /api/push/quiet-hours': [429],
 };
 
 /** Paths the beta gate leaves open (plugins/beta-gate.ts). */
@@ -207,6 +212,11 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'forms', description: 'Feedback and investor sign-ups, and their admin list.' },
   { name: 'reviews', description: 'Reviews of providers, replies and reports, and their moderation.' },
   { name: 'saved-searches', description: 'Saved searches and their email alerts of new matches.' },
+  {
+    name: 'push',
+    description:
+      'Push notifications: the devices an account turned them on for, what each gets, quiet hours, and the click beacon.',
+  },
   { name: 'admin', description: 'Admin lists and exports of booking clicks and reviews.' },
 ];
 

@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { createECDH, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingLogs,
@@ -13,6 +14,7 @@ import {
   passkeys,
   providerProfiles,
   providerRatings,
+  pushSubscriptions,
   refreshTokens,
   reviewReports,
   reviews,
@@ -69,6 +71,7 @@ type LockedRole = BaseRole | 'adminWithStep';
 /** A status; for 403 the default code is FORBIDDEN ('Access Denied'), others are spelled out. */
 type Cell =
   | 200
+  | 201
   | 400
   | 401
   | 403
@@ -122,6 +125,7 @@ const ids = {
   thread: '',
   message: '',
   savedReply: '',
+  pushDevice: '',
 };
 const emails = { client: '', owner: '' };
 let ownerSlug = '';
@@ -443,6 +447,62 @@ const savedReplyState = async () => {
 const dropAddedSavedReplies = async () => {
   await open.db.delete(savedReplies).where(eq(savedReplies.title, 'Matrix added'));
 };
+
+/** A browser's PushSubscription.toJSON(): a real P-256 key, at an endpoint of its own. */
+const pushSubscription = () => ({
+  endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
+  expirationTime: null,
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+});
+const MATRIX_DEVICE_ENDPOINT = 'http://127.0.0.1:9/push/matrix-client-device';
+/** The client's device with every kind on, so a wrong change of its kinds or a wrong delete would show. */
+async function seedPushDevice() {
+  const values = {
+    userId: ids.client,
+    endpoint: MATRIX_DEVICE_ENDPOINT,
+    ...pushSubscription().keys,
+    kinds: ['opening_alerts', 'saved_search_alerts', 'new_messages'],
+  };
+  const [row] = await open.db
+    .insert(pushSubscriptions)
+    .values({ ...(ids.pushDevice ? { id: ids.pushDevice } : {}), ...values })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: ids.client, kinds: values.kinds },
+    })
+    .returning({ id: pushSubscriptions.id });
+  ids.pushDevice = row!.id;
+}
+const pushDeviceState = async () => {
+  const [row] = await open.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, ids.pushDevice));
+  return row ? `${row.userId === ids.client ? 'client' : 'other'} ${row.kinds.join()}` : 'gone';
+};
+const pushDeviceCount = () => open.db.$count(pushSubscriptions);
+const dropAddedPushDevices = async () => {
+  await open.db.delete(pushSubscriptions).where(ne(pushSubscriptions.endpoint, MATRIX_DEVICE_ENDPOINT));
+};
+/** PATCH through the app (TestApp has no helper for it), with the options the other calls take. */
+async function patch(app: TestApp, url: string, body: unknown, o: RequestOptions): Promise<TestResponse> {
+  const res = await app.app.inject({
+    method: 'PATCH',
+    url,
+    payload: body as object,
+    headers: { ...o.headers, ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) },
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(res.body);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body };
+}
 
 const ENDPOINTS = {
   'GET /api/health': { request: (app, o) => app.get('/api/health', o), plain: true },
@@ -859,6 +919,30 @@ const ENDPOINTS = {
     request: (app, o) => app.post('/api/account/notifications/unsubscribe', { token: 'not-a-token' }, o),
   },
   'GET /api/account/export': { request: (app, o) => app.get('/api/account/export', o), plain: true },
+  'GET /api/push/public-key': { request: (app, o) => app.get('/api/push/public-key', o) },
+  'GET /api/push/devices': { request: (app, o) => app.get('/api/push/devices', o) },
+  'POST /api/push/devices (a new device)': {
+    request: (app, o) => app.post('/api/push/devices', pushSubscription(), o),
+    probe: pushDeviceCount,
+    restore: dropAddedPushDevices,
+  },
+  "PATCH /api/push/devices/:id (client's)": {
+    request: (app, o) => patch(app, `/api/push/devices/${ids.pushDevice}`, { kinds: ['new_messages'] }, o),
+    probe: pushDeviceState,
+    arrange: seedPushDevice,
+  },
+  "DELETE /api/push/devices/:id (client's)": {
+    request: (app, o) => app.del(`/api/push/devices/${ids.pushDevice}`, undefined, o),
+    probe: pushDeviceState,
+    arrange: seedPushDevice,
+  },
+  'PUT /api/push/quiet-hours (own)': {
+    request: (app, o) =>
+      app.put('/api/push/quiet-hours', { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC' } }, o),
+  },
+  'POST /api/push/opened (unknown token)': {
+    request: (app, o) => app.post('/api/push/opened', { token: 'not-a-token' }, o),
+  },
   'DELETE /api/account (wrong current password)': {
     request: (app, o) =>
       app.del('/api/account', { current_password: 'Wrong-Password-31', confirm: 'DELETE' }, o),
@@ -1002,6 +1086,13 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'PUT /api/account/notifications (own)':                                 [401,   E, 200, 200, 200, 200, 401, 401],
   'POST /api/account/notifications/unsubscribe (unknown token)':          [  T,   T,   T,   T,   T,   T,   T,   T],
   'GET /api/account/export':                                              [401,   E, 200, 200, 200, 200, 401, 401],
+  'GET /api/push/public-key':                                             [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/push/devices':                                                [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/push/devices (a new device)':                                [401,   E, 201, 201, 201, 201, 401, 401],
+  "PATCH /api/push/devices/:id (client's)":                               [401,   E, 200, 404, 404, 404, 401, 401],
+  "DELETE /api/push/devices/:id (client's)":                              [401,   E, 200, 404, 404, 404, 401, 401],
+  'PUT /api/push/quiet-hours (own)':                                      [401,   E, 200, 200, 200, 200, 401, 401],
+  'POST /api/push/opened (unknown token)':                                [  T,   T,   T,   T,   T,   T,   T,   T],
   'DELETE /api/account (wrong current password)':                         [401,   E, 400, 400, 400, 400, 401, 401],
   'GET /api/admin/account-deletions':                                     [401,   E, 403, 403, 403, 200, 401, 401],
   'POST /api/admin/access':                                               [401,   E, 403, 403, 403, 200, 401, 401],
@@ -1134,6 +1225,13 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'PUT /api/account/notifications (own)':                                 [401, 200, 200, 200, 200, 200],
   'POST /api/account/notifications/unsubscribe (unknown token)':          [  T,   T,   T,   T,   T,   T],
   'GET /api/account/export':                                              [401, 200, 200, 200, 200, 200],
+  'GET /api/push/public-key':                                             [200, 200, 200, 200, 200, 200],
+  'GET /api/push/devices':                                                [401, 200, 200, 200, 200, 200],
+  'POST /api/push/devices (a new device)':                                [401, 201, 201, 201, 201, 201],
+  "PATCH /api/push/devices/:id (client's)":                               [401, 200, 404, 404, 404, 404],
+  "DELETE /api/push/devices/:id (client's)":                              [401, 200, 404, 404, 404, 404],
+  'PUT /api/push/quiet-hours (own)':                                      [401, 200, 200, 200, 200, 200],
+  'POST /api/push/opened (unknown token)':                                [  T,   T,   T,   T,   T,   T],
   'DELETE /api/account (wrong current password)':                         [401, 400, 400, 400, 400, 400],
   'GET /api/admin/account-deletions':                                     [401, 403, 403, 403,   A, 200],
   'POST /api/admin/access':                                               [401, 403, 403, 403, 200, 200],
@@ -1266,6 +1364,13 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'PUT /api/account/notifications (own)':                                 [  B,   B,   B,   B,   B,   B],
   'POST /api/account/notifications/unsubscribe (unknown token)':          [  B,   B,   B,   B,   B,   B],
   'GET /api/account/export':                                              [  B,   B,   B,   B,   B,   B],
+  'GET /api/push/public-key':                                             [  B,   B,   B,   B,   B,   B],
+  'GET /api/push/devices':                                                [  B,   B,   B,   B,   B,   B],
+  'POST /api/push/devices (a new device)':                                [  B,   B,   B,   B,   B,   B],
+  "PATCH /api/push/devices/:id (client's)":                               [  B,   B,   B,   B,   B,   B],
+  "DELETE /api/push/devices/:id (client's)":                              [  B,   B,   B,   B,   B,   B],
+  'PUT /api/push/quiet-hours (own)':                                      [  B,   B,   B,   B,   B,   B],
+  'POST /api/push/opened (unknown token)':                                [  B,   B,   B,   B,   B,   B],
   'DELETE /api/account (wrong current password)':                         [  B,   B,   B,   B,   B,   B],
   'GET /api/admin/account-deletions':                                     [  B,   B,   B,   B,   B,   B],
   'POST /api/admin/access':                                               [  B,   B,   B,   B,   B,   B],
@@ -1339,6 +1444,9 @@ beforeAll(async () => {
   );
   expect(step.status, step.text).toBe(200);
   adminStepToken = step.body.access_token;
+  // Who may call what, not what is sent: the devices the cells subscribe are never pushed to.
+  await open.app.pushSender.stop();
+  await locked.app.pushSender.stop();
 });
 
 afterAll(async () => {
@@ -1354,7 +1462,7 @@ async function expectCell(endpoint: EndpointName, app: TestApp, options: Request
   const [status, code] =
     typeof cell === 'number' ? [cell, DEFAULT_CODE[cell]] : [Number(cell.slice(0, 3)), cell.slice(4)];
   expect(res.status, res.text).toBe(status);
-  if (status === 200) {
+  if (status < 300) {
     if (!plain) expect(res.body.success).toBe(true);
   } else {
     expect(res.body).toMatchObject({ success: false, error: code });

@@ -33,7 +33,10 @@ export interface PushMessage {
 
 const cut = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  if (flat.length <= max) return flat;
+  // Never between the two halves of a character outside the BMP (an emoji): half of one shows as '�'.
+  const end = /[\uD800-\uDBFF]/.test(flat.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${flat.slice(0, end).trimEnd()}…`;
 };
 
 /** The opening's place on its provider's page: the profile scrolls to it (OpeningItem's id). */

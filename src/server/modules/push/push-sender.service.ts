@@ -51,9 +51,12 @@ type Outcome =
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; null when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: Date): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its month; V8's Date.parse also reads '-5' or '1.5' as dates (in 2001).
+  if (!/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/i.test(text)) return null;
+  const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
 }
 

@@ -52,6 +52,9 @@ export function isAllowedEndpoint(endpoint: string, allowHttpLoopback: boolean):
   );
 }
 
+/** 9999-12-31T23:59:59.999Z: a later expirationTime is no date a push service gives. */
+const LAST_EXPIRY_MS = 253_402_300_799_999;
+
 const deviceNotFound = () => new AppError('NOT_FOUND', PUSH_TEXTS.deviceNotFound);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -103,7 +106,11 @@ export async function subscribeDevice(
   if (!isAllowedEndpoint(body.endpoint, ctx.config.push.allowHttpLoopback))
     throw fieldError('endpoint', PUSH_TEXTS.endpointInvalid);
   const now = ctx.now();
-  if (body.expirationTime != null && body.expirationTime <= now.getTime())
+  // Past, or beyond year 9999 (the database reads no later date in the form it is written in).
+  if (
+    body.expirationTime != null &&
+    (body.expirationTime <= now.getTime() || body.expirationTime > LAST_EXPIRY_MS)
+  )
     throw fieldError('expirationTime', PUSH_TEXTS.endpointInvalid);
   const familyId = await loginFamilyOf(ctx, request.accessToken);
   const row = await ctx.db.transaction(async (tx) => {
