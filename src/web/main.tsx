@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
 import { ServerNotFoundPath, type SsrState, seedQueries } from './app/ssr-state';
 import { queryClient } from './lib/query-client';
+import { startServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root')!;
 
@@ -68,3 +69,4 @@ if (state && ssr) {
 } else {
   createRoot(root).render(app);
 }
+startServiceWorker();

@@ -18,6 +18,10 @@ function helmetOptions(isHttps: boolean, imageOrigins: string[]) {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest: this site's own only, named rather than
+        // left to the fallbacks (script-src, default-src), so widening those never widens these.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -200,9 +200,11 @@ export function OpeningItem({
   );
   return (
     <article
+      // A notification's link ('/<slug>#opening-<id>') scrolls to it, below the sticky header, outlined.
+      id={`opening-${opening.id}`}
       aria-labelledby={titleId}
       className={cn(
-        'flex h-full flex-col gap-4 rounded-2xl border p-4',
+        'flex h-full scroll-mt-24 flex-col gap-4 rounded-2xl border p-4 target:outline-2 target:outline-offset-4 target:outline-brand-600 dark:target:outline-brand-400',
         dimmed ? 'border-dashed border-app bg-muted' : 'border-app bg-card shadow-sm',
         layout === 'row' && 'sm:flex-row sm:items-start sm:justify-between',
       )}
