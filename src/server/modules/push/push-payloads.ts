@@ -42,12 +42,20 @@ const cut = (text: string, max: number) => {
 /** The opening's place on its provider's page: the profile scrolls to it (OpeningItem's id). */
 export const openingPath = (o: { routing_slug: string; id: string }) => `/${o.routing_slug}#opening-${o.id}`;
 
+/** Made once per opening of a batch (each of its pushes gets the same row): 0.2 ms each, a thousand times over. */
+const whenOf = new WeakMap<PushOpening, string>();
+
 export function openingWhen(o: PushOpening): string {
-  return formatOpeningRange(o.start_time, o.end_time, {
-    timeZone: o.time_zone,
-    viewerZone: o.time_zone,
-    locale: 'en-US',
-  });
+  let when = whenOf.get(o);
+  if (when === undefined) {
+    when = formatOpeningRange(o.start_time, o.end_time, {
+      timeZone: o.time_zone,
+      viewerZone: o.time_zone,
+      locale: 'en-US',
+    });
+    whenOf.set(o, when);
+  }
+  return when;
 }
 
 export function openingPayload(
