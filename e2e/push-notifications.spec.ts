@@ -170,6 +170,8 @@ test('a followed provider posts an opening: the push shows, and its click opens 
     await expect(opening).toHaveAccessibleName(`Lash lift ${tag}`);
     expect(await opening.evaluate((el) => el.matches(':target'))).toBe(true);
     await expect(opening).toBeVisible();
+    // Scrolled to, below the first screen: the person sees the opening, not the top of the page.
+    await expect(opening).toBeInViewport();
     // Clicked, it is gone from the list.
     await expect.poll(shown).toEqual([]);
 

@@ -102,11 +102,6 @@ export const ADMIN_ACCESS_HEADER = 'x-admin-access';
 /** Header carrying the token that POST /api/beta/access hands out when BETA_PASSWORD is set. */
 export const BETA_ACCESS_HEADER = 'x-beta-access';
 
-/** First 8 characters then '...' (docs/product.md §2 admin tables). */
-export function shortId(id: string): string {
-  return id.length > 8 ? `${id.slice(0, 8)}...` : id;
-}
-
 /** en-US short timestamp with year, month, day, hour and minute (docs/product.md §2 'Admin'). */
 export function adminTimestamp(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {

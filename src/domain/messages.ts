@@ -31,7 +31,6 @@ export const SendMessageReplySchema = z.object({
 
 /** POST /api/threads/:id/messages */
 export const ReplyBodySchema = z.object({ message: MessageTextSchema });
-export type ReplyBody = z.infer<typeof ReplyBodySchema>;
 
 /** Any text: an id that is not one of your threads (malformed included) is a 404, never a 400. */
 export const ThreadParamsSchema = z.object({ id: z.string().max(100) });
@@ -45,7 +44,6 @@ export const ThreadsQuerySchema = z.object({
   filter: z.enum(THREAD_FILTERS).default('all'),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });
-export type ThreadsQuery = z.input<typeof ThreadsQuerySchema>;
 
 /** The other party as the reader sees them; null id, name 'Deleted account', no picture once deleted. */
 export const ThreadPartySchema = z.object({
@@ -55,7 +53,6 @@ export const ThreadPartySchema = z.object({
   /** Their public profile's address when they are a listed provider. */
   routing_slug: z.string().nullable(),
 });
-export type ThreadParty = z.infer<typeof ThreadPartySchema>;
 
 export const ThreadSummarySchema = z.object({
   id: z.string(),

@@ -68,6 +68,7 @@ export const PUSH_TEXTS = {
   installTitle: 'Install Glowfind',
   installHint: 'Add Glowfind to your home screen or dock: it opens like an app and can notify you.',
   install: 'Install',
+  installNotNow: 'Not now',
   installed: 'Glowfind is installed on this device.',
   offlineTitle: 'You are offline',
   offlineBody:

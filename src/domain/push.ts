@@ -47,18 +47,21 @@ export type PushDevice = z.infer<typeof PushDeviceSchema>;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Quiet hours: 'HH:MM' to 'HH:MM' in an IANA time zone (over midnight when until < from). */
-export const QuietHoursSchema = z
-  .object({
-    start: z.string().regex(HHMM, PUSH_TEXTS.quietTime),
-    end: z.string().regex(HHMM, PUSH_TEXTS.quietTime),
-    timeZone: z
-      .string()
-      .min(1, PUSH_TEXTS.quietZoneUnknown)
-      .max(64, PUSH_TEXTS.quietZoneUnknown)
-      .refine(isTimeZone, PUSH_TEXTS.quietZoneUnknown),
-  })
-  .strict()
-  .refine((q) => q.start !== q.end, { message: PUSH_TEXTS.quietSame, path: ['end'] });
+const QuietHoursShape = z.object({
+  start: z.string().regex(HHMM, PUSH_TEXTS.quietTime),
+  end: z.string().regex(HHMM, PUSH_TEXTS.quietTime),
+  timeZone: z
+    .string()
+    .min(1, PUSH_TEXTS.quietZoneUnknown)
+    .max(64, PUSH_TEXTS.quietZoneUnknown)
+    .refine(isTimeZone, PUSH_TEXTS.quietZoneUnknown),
+});
+
+/** Quiet hours as a request sets them: no unknown keys, start and end differ. */
+export const QuietHoursSchema = QuietHoursShape.strict().refine((q) => q.start !== q.end, {
+  message: PUSH_TEXTS.quietSame,
+  path: ['end'],
+});
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
 function isTimeZone(zone: string): boolean {
@@ -74,7 +77,7 @@ function isTimeZone(zone: string): boolean {
 export const PushDevicesReplySchema = z.object({
   success: z.literal(true),
   devices: z.array(PushDeviceSchema),
-  quietHours: QuietHoursSchema.nullable(),
+  quietHours: QuietHoursShape.nullable(),
 });
 export type PushDevicesReply = z.infer<typeof PushDevicesReplySchema>;
 
@@ -99,7 +102,7 @@ export type SetQuietHoursBody = z.infer<typeof SetQuietHoursBodySchema>;
 export const QuietHoursReplySchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  quietHours: QuietHoursSchema.nullable(),
+  quietHours: QuietHoursShape.nullable(),
 });
 
 /** GET /api/push/public-key: the VAPID public key (applicationServerKey), base64url. */

@@ -253,7 +253,8 @@ describe('the site-wide access-password budget with REDIS_URL, across two instan
       await betaA.close();
       await betaB.close();
     }
-  });
+    // About 500 requests through two instances and Redis: 6 s alone, several times that on a busy CI host.
+  }, 120_000);
 });
 
 describe('when Redis does not answer, the limits let requests through (fail open)', () => {

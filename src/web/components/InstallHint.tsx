@@ -14,8 +14,6 @@ export interface BeforeInstallPromptEvent extends Event {
 /** When 'Not now' was pressed (epoch ms): the hint then stays away for HIDE_MS. */
 export const INSTALL_DISMISSED_KEY = 'glowfind.install-dismissed';
 const HIDE_MS = 30 * 24 * 60 * 60 * 1000;
-// Not in PUSH_TEXTS yet.
-const NOT_NOW = 'Not now';
 
 function dismissedRecently(now: number): boolean {
   try {
@@ -72,7 +70,7 @@ export function InstallHint({ offer, onClose }: { offer: BeforeInstallPromptEven
           <div className="mt-3 flex flex-wrap gap-2">
             <Button onClick={() => void handleInstall()}>{PUSH_TEXTS.install}</Button>
             <Button variant="ghost" onClick={handleNotNow}>
-              {NOT_NOW}
+              {PUSH_TEXTS.installNotNow}
             </Button>
           </div>
         </div>

@@ -27,7 +27,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'Network error occurred';
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sends the bearer token, refreshing it first when under 5 minutes remain. */
   auth?: boolean;

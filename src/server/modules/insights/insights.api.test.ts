@@ -467,6 +467,7 @@ describe('GET /api/insights', () => {
       profile_views: 4,
       new_favorites: 1,
       alert_inclusions: 0,
+      push_opens: 0,
       booking_clicks: 2,
     });
     expect(insights.totals).toEqual({
@@ -474,6 +475,7 @@ describe('GET /api/insights', () => {
       profile_views: 4,
       new_favorites: 1,
       alert_inclusions: 0,
+      push_opens: 0,
       booking_clicks: 2,
     });
     expect(insights.conversion).toBe(0.5);
@@ -543,14 +545,14 @@ describe('GET /api/insights', () => {
     );
     expect(res.text).toBe(
       [
-        'date,impressions,profile_views,new_favorites,alert_inclusions,booking_clicks',
-        '2026-03-04,0,0,0,0,0',
-        '2026-03-05,0,0,0,0,0',
-        '2026-03-06,0,0,0,0,0',
-        '2026-03-07,0,0,0,0,0',
-        '2026-03-08,0,0,0,0,0',
-        '2026-03-09,0,0,0,0,0',
-        '2026-03-10,1,1,0,0,0',
+        'date,impressions,profile_views,new_favorites,alert_inclusions,push_opens,booking_clicks',
+        '2026-03-04,0,0,0,0,0,0',
+        '2026-03-05,0,0,0,0,0,0',
+        '2026-03-06,0,0,0,0,0,0',
+        '2026-03-07,0,0,0,0,0,0',
+        '2026-03-08,0,0,0,0,0,0',
+        '2026-03-09,0,0,0,0,0,0',
+        '2026-03-10,1,1,0,0,0,0',
         '',
         'search_word,count',
         'a1,1',

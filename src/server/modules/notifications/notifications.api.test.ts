@@ -6,6 +6,7 @@ import {
   SWITCHABLE_NOTIFICATION_KINDS,
   type SwitchableNotificationKind,
 } from '#domain/notifications.ts';
+import { PUSH_KINDS } from '#domain/push-texts.ts';
 import { mailOutbox, notificationPreferences, savedSearches, users } from '#server/db/schema/index.ts';
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } from '#server/lib/tokens.ts';
 import {
@@ -118,7 +119,11 @@ describe('GET /api/account/notifications', () => {
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.body.kinds.map((k: { kind: string }) => k.kind)).toEqual([...NOTIFICATION_KIND_IDS]);
     for (const k of res.body.kinds) {
-      expect(k.channels).toEqual([{ channel: 'email', enabled: true }]);
+      const pushable = (PUSH_KINDS as readonly string[]).includes(k.kind);
+      expect(k.channels).toEqual([
+        { channel: 'email', enabled: true },
+        ...(pushable ? [{ channel: 'push', enabled: true }] : []),
+      ]);
       expect(k.switchable).toBe((SWITCHABLE_NOTIFICATION_KINDS as readonly string[]).includes(k.kind));
     }
     const byKind = await settingsOf(ana);

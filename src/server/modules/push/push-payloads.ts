@@ -65,7 +65,7 @@ export function openingPayload(
   savedSearchName?: string | undefined,
 ): PushPayload {
   const details = PUSH_NOTIFICATION_TEXTS.openingBody(o.service_type, openingWhen(o), o.price);
-  return fit({
+  return withinLimit({
     v: 1,
     kind: savedSearchName === undefined ? 'opening_alerts' : 'saved_search_alerts',
     title: cut(
@@ -92,7 +92,7 @@ export function messagePayload(m: PushMessage, at: Date): PushPayload {
     : isAddressName(name, m.sender_email)
       ? MESSAGE_TEXTS.unnamedMember
       : name;
-  return fit({
+  return withinLimit({
     v: 1,
     kind: 'new_messages',
     title: cut(PUSH_NOTIFICATION_TEXTS.messageTitle(sender), 120),
@@ -107,7 +107,7 @@ export function messagePayload(m: PushMessage, at: Date): PushPayload {
 export const payloadBytes = (payload: PushPayload) => Buffer.byteLength(JSON.stringify(payload));
 
 /** Cuts the body (then the title) until the payload fits; names and texts are bounded, so this rarely runs. */
-function fit(payload: PushPayload): PushPayload {
+function withinLimit(payload: PushPayload): PushPayload {
   let p = payload;
   while (payloadBytes(p) > PUSH_LIMITS.payloadMaxBytes && p.body.length > 0)
     p = { ...p, body: cut(p.body, Math.floor(p.body.length / 2)) };

@@ -269,6 +269,24 @@ describe('what there is no longer anything to tell', () => {
     expect(attemptsAt(subscription)).toEqual([]);
     expect(await deliveryOf(id)).toBeUndefined();
   });
+
+  it('a push whose time ran out while it waited for a retry is dropped, not sent again', async () => {
+    const { devices } = await queuedOpening();
+    const { subscription, id } = devices[0]!;
+    service.respondWith(subscription, { status: 503, times: 1 });
+    await pass();
+    const waiting = await deliveryOf(id);
+    expect(waiting!.attempts).toBe(1);
+    await t.db
+      .update(pushDeliveries)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1) })
+      .where(eq(pushDeliveries.id, waiting!.id));
+    t.clock.advance(waiting!.dueAt.getTime() - t.clock.now().getTime() + 1);
+    const result = await pass();
+    expect(result.dropped).toBeGreaterThanOrEqual(1);
+    expect(attemptsAt(subscription)).toEqual([503]);
+    expect(await deliveryOf(id)).toBeUndefined();
+  });
 });
 
 describe('with the app’s own sender running', () => {

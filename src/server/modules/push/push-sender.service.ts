@@ -81,6 +81,7 @@ export class PushSender extends PollingWorker {
 
   private readonly retryBaseMs: number;
   private lastSweep = 0;
+  private lastExpirySweep = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -103,6 +104,11 @@ export class PushSender extends PollingWorker {
       this.lastSweep = now.getTime();
       await q.deleteExpiredSubscriptions(this.ctx.db, now);
     }
+    // Each minute: pushes that expired while they waited for a retry (a claimed one is dropped below).
+    if (now.getTime() - this.lastExpirySweep >= 60_000) {
+      this.lastExpirySweep = now.getTime();
+      await q.deleteExpiredDeliveries(this.ctx.db, now);
+    }
     const claimed = await q.claimDueDeliveries(this.ctx.db, now, LEASE_MS, BATCH);
     const result = { claimed: claimed.length, sent: 0, gone: 0, retried: 0, dropped: 0 };
     if (claimed.length === 0) return result;
@@ -117,9 +123,11 @@ export class PushSender extends PollingWorker {
         d.push_quiet_end !== null &&
         d.push_quiet_zone !== null &&
         isQuietTime(now, d.push_quiet_start, d.push_quiet_end, d.push_quiet_zone);
-      // Nothing left to tell (the opening was cancelled or has started, the message hidden), or the
-      // person's quiet hours: not sent, and not held (the email still tells them later).
-      if (!payload || quiet) dropped.push(d.id);
+      // Nothing left to tell (the opening was cancelled or has started, the message hidden, the push
+      // expired while it waited for a retry), or the person's quiet hours: not sent, and not held (the
+      // email still tells them later).
+      const expired = Date.parse(d.expires_at) <= now.getTime();
+      if (!payload || quiet || expired) dropped.push(d.id);
       else toSend.push({ delivery: d, payload });
     }
 

@@ -230,6 +230,15 @@ export interface ClaimedDelivery {
   push_quiet_zone: string | null;
 }
 
+/** Pushes whose announcement is over (expires_at passed) and that no sender holds: forgotten. */
+export async function deleteExpiredDeliveries(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM push_deliveries WHERE id IN (
+      SELECT id FROM push_deliveries
+      WHERE due_at <= ${iso(now)}::timestamptz AND expires_at <= ${iso(now)}::timestamptz
+      LIMIT 500 FOR UPDATE SKIP LOCKED)`);
+}
+
 /**
  * Claims up to `limit` due pushes by moving their due time on by the lease (and counting the attempt)
  * in one short statement: the sending happens outside any transaction, so a slow push service never
@@ -242,11 +251,6 @@ export async function claimDueDeliveries(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  await db.execute(sql`
-    DELETE FROM push_deliveries WHERE id IN (
-      SELECT id FROM push_deliveries
-      WHERE due_at <= ${iso(now)}::timestamptz AND expires_at <= ${iso(now)}::timestamptz
-      LIMIT 500 FOR UPDATE SKIP LOCKED)`);
   return rowsOf<ClaimedDelivery>(
     await db.execute(sql`
       WITH claimed AS (

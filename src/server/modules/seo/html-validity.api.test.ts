@@ -44,18 +44,23 @@ const CONFIG: ConfigData = {
 };
 const validator = new HtmlValidate(CONFIG);
 
-/** src/web/index.html as `vite build` writes it: the brand filled in, the entry script and stylesheet in the head. */
+/** src/web/index.html as `vite build` writes it: the brand and theme colours filled in, the entry script and stylesheet in the head. */
 function builtIndexHtml(): string {
   const source = readFileSync(path.resolve(import.meta.dirname, '../../../web/index.html'), 'utf8');
-  return source
-    .replaceAll('%BRAND_NAME%', () => BRAND.name)
-    .replaceAll('%BRAND_TAGLINE%', () => BRAND.tagline)
-    .replace(/\s*<script type="module" src="\/main\.tsx"><\/script>/, '')
-    .replace(
-      '</head>',
-      () =>
-        '  <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">\n  </head>',
-    );
+  return (
+    source
+      .replaceAll('%BRAND_NAME%', () => BRAND.name)
+      .replaceAll('%BRAND_TAGLINE%', () => BRAND.tagline)
+      // vite.config.ts fills in the themes' --bg colours from styles.css.
+      .replaceAll('%THEME_LIGHT%', '#fdfbf9')
+      .replaceAll('%THEME_DARK%', '#14110f')
+      .replace(/\s*<script type="module" src="\/main\.tsx"><\/script>/, '')
+      .replace(
+        '</head>',
+        () =>
+          '  <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">\n  </head>',
+      )
+  );
 }
 
 /** Each error with its rule, message and the line it is on, so a failure says what to fix. */

@@ -326,9 +326,9 @@ const PRIVACY: Section[] = [
           </li>
           <li>a warning from our moderators if a message you sent breaks our rules;</li>
           <li>
-            besides emails, notifications only on the devices where you pressed 'Notify me on this device': new
-            openings from providers you saved, new matches for your saved searches and new messages, each kind
-            with its own switch in Settings;
+            besides emails, notifications only on the devices where you pressed 'Notify me on this device':
+            new openings from providers you saved, new matches for your saved searches and new messages, each
+            kind with its own switch in Settings;
           </li>
           <li>
             opening alerts when a provider you saved posts a short-notice opening; each alert has a one-click

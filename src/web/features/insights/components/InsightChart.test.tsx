@@ -41,6 +41,7 @@ const insightsOf = (n: number): Insights => {
     profile_views: i === n - 1 ? 8 : 0,
     new_favorites: 0,
     alert_inclusions: i === n - 1 ? 1 : 0,
+    push_opens: i === n - 1 ? 3 : 0,
     booking_clicks: i === n - 1 ? 2 : 0,
   }));
   return {
@@ -48,7 +49,14 @@ const insightsOf = (n: number): Insights => {
     time_zone: 'America/Chicago',
     days: n,
     per_day: perDay,
-    totals: { impressions: 40, profile_views: 8, new_favorites: 0, alert_inclusions: 1, booking_clicks: 2 },
+    totals: {
+      impressions: 40,
+      profile_views: 8,
+      new_favorites: 0,
+      alert_inclusions: 1,
+      push_opens: 3,
+      booking_clicks: 2,
+    },
     conversion: 0.25,
     top_words: [
       { word: 'balayage', count: 30 },
@@ -77,6 +85,7 @@ describe('ProviderInsights', () => {
       'Profile views per day, bar chart',
       'New favorites per day, bar chart',
       'Saved-search alerts per day, bar chart',
+      'Notification opens per day, bar chart',
       'Booking clicks per day, bar chart',
     ]);
     expect(charts[0]!.children).toHaveLength(30);

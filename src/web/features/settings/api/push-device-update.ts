@@ -3,13 +3,10 @@ import type { PushDeviceReply, PushDevicesReply, PushKindId, UpdatePushDeviceBod
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { pushDevicesQuery } from './push-devices';
 
-type RequestOptions = NonNullable<Parameters<typeof api>[1]>;
-
 /** PATCH /api/push/devices/:id {kinds}: which kinds of notification one device gets. */
 export const updatePushDevice = ({ id, kinds }: { id: string } & UpdatePushDeviceBody) =>
   api<PushDeviceReply>(`/api/push/devices/${encodeURIComponent(id)}`, {
-    // The client's method list has no PATCH yet (this is the API's only PATCH route); fetch sends it as given.
-    method: 'PATCH' as RequestOptions['method'],
+    method: 'PATCH',
     body: { kinds } satisfies UpdatePushDeviceBody,
     auth: true,
   });
