@@ -139,6 +139,31 @@ describe('a device its push service no longer knows', () => {
   });
 });
 
+describe('a subscription its browser said would expire', () => {
+  it('leaves the settings list once its expirationTime passes, and is deleted by the hourly sweep', async () => {
+    const follower = await newClient();
+    const subscription = await service.createSubscription();
+    const expiresAt = t.clock.now().getTime() + 10 * MINUTE;
+    const res = await t.post(
+      '/api/push/devices',
+      { ...subscription, expirationTime: expiresAt },
+      await logins.as(follower),
+    );
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.device.id as string;
+    expect(await listedDevices(follower)).toEqual([id]);
+
+    t.clock.advance(11 * MINUTE);
+    // Listed no more at once: the count in settings is what can still be reached.
+    expect(await listedDevices(follower)).toEqual([]);
+    expect(await deviceRow(id)).toBeDefined();
+    // The sender's sweep, within the hour, deletes it.
+    t.clock.advance(HOUR);
+    await pass();
+    expect(await deviceRow(id)).toBeUndefined();
+  });
+});
+
 describe('a push service that asks to wait', () => {
   it('429 with Retry-After: 1 is tried again no sooner than a second later, then delivered', async () => {
     const { devices } = await queuedOpening();

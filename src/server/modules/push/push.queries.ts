@@ -20,12 +20,16 @@ const DEVICE_COLUMNS = sql`
   to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
   to_char(last_success_at AT TIME ZONE 'UTC', ${ISO}) AS last_success_at`;
 
-/** The account's devices, newest first. */
-export async function findDevices(db: Db, userId: string): Promise<DeviceRow[]> {
+/**
+ * The account's devices, newest first; one whose subscription has expired (its push service's
+ * expirationTime) is no longer listed, before the sender's hourly sweep deletes it.
+ */
+export async function findDevices(db: Db, userId: string, now: Date): Promise<DeviceRow[]> {
   return rowsOf<DeviceRow>(
     await db.execute(sql`
       SELECT ${DEVICE_COLUMNS} FROM push_subscriptions
-      WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`),
+      WHERE user_id = ${userId} AND (expires_at IS NULL OR expires_at > ${iso(now)}::timestamptz)
+      ORDER BY created_at DESC, id DESC`),
   );
 }
 

@@ -86,7 +86,7 @@ function toQuietHours(row: q.QuietHoursRow | undefined): QuietHours | null {
 /** The account's devices and quiet hours. */
 export async function listDevices(ctx: AppContext, user: UserRow) {
   const [devices, quiet] = await Promise.all([
-    q.findDevices(ctx.db, user.id),
+    q.findDevices(ctx.db, user.id, ctx.now()),
     q.findQuietHours(ctx.db, user.id),
   ]);
   return { devices: devices.map(toDevice), quietHours: toQuietHours(quiet) };
