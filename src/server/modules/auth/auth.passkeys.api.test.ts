@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_TEXTS } from '#domain/account-security.ts';
+import { FRESH_PROOF_MINUTES, SECURITY_TEXTS } from '#domain/account-security.ts';
 import { ERROR_MESSAGES } from '#domain/errors.ts';
 import { defaultPasskeyName, PASSKEY_LIMITS, PASSKEY_TEXTS } from '#domain/passkeys.ts';
 import { loginSessions, passkeys, users, webauthnChallenges } from '#server/db/schema/index.ts';
@@ -502,6 +502,87 @@ describe('confirming it is you with a passkey', () => {
     const res = await t.post('/api/account/passkeys/reauth/options', {}, bearer(person.token));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(notRecognisedReauth);
+  });
+});
+
+describe('changing the password after a passkey proof', () => {
+  const NEW_PASSWORD = 'Lantern-Meadow-7391';
+  const NEXT_PASSWORD = 'Harbour-Thistle-5824';
+  const passwordRequired = {
+    success: false,
+    error: 'VALIDATION_ERROR',
+    message: SECURITY_TEXTS.currentPasswordRequired,
+    issues: [{ path: 'current_password', message: SECURITY_TEXTS.currentPasswordRequired }],
+  };
+  const passwordHashOf = async (userId: string) =>
+    (await t.db.select().from(users).where(eq(users.id, userId)))[0]!.passwordHash;
+  const changePassword = (token: string, newPassword: string) =>
+    t.post('/api/account/password', { new_password: newPassword }, bearer(token));
+  const canLogIn = async (email: string, password: string) =>
+    (await t.post('/api/auth/login', { email, password })).status === 200;
+
+  it(`right after a passkey sign-in no current password is asked; ${FRESH_PROOF_MINUTES} minutes later it is`, async () => {
+    const person = await personWithPassword();
+    await addPasskey(person);
+    const signedIn = await t.post('/api/auth/passkey/login', {
+      response: person.device.authenticate(await loginOptions()),
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const token = signedIn.body.session.access_token as string;
+
+    const changed = await changePassword(token, NEW_PASSWORD);
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toEqual({ success: true, message: SECURITY_TEXTS.passwordChanged });
+    expect(await canLogIn(person.email, person.password)).toBe(false);
+    expect(await canLogIn(person.email, NEW_PASSWORD)).toBe(true);
+
+    // The proof lasts FRESH_PROOF_MINUTES; the access token (15 minutes) is still good, the proof is not.
+    t.clock.advance(FRESH_PROOF_MINUTES * MINUTE + 1000);
+    expect((await t.get('/api/account/identity', bearer(token))).body).toEqual({
+      success: true,
+      fresh_proof: false,
+      fresh_until: null,
+    });
+    const before = await passwordHashOf(person.user.id);
+    const stale = await changePassword(token, NEXT_PASSWORD);
+    expect(stale.status).toBe(400);
+    expect(stale.body).toEqual(passwordRequired);
+    expect(await passwordHashOf(person.user.id)).toBe(before);
+    // With the current password it goes through.
+    const withPassword = await t.post(
+      '/api/account/password',
+      { current_password: NEW_PASSWORD, new_password: NEXT_PASSWORD },
+      bearer(token),
+    );
+    expect(withPassword.status, withPassword.text).toBe(200);
+  });
+
+  it(`a passkey re-authentication of a password login spares the current password for ${FRESH_PROOF_MINUTES} minutes`, async () => {
+    const person = await personWithPassword();
+    await addPasskey(person);
+    // A password login is not a fresh proof.
+    expect((await changePassword(person.token, NEW_PASSWORD)).body).toEqual(passwordRequired);
+
+    const options = await t.post('/api/account/passkeys/reauth/options', {}, bearer(person.token));
+    expect(options.status, options.text).toBe(200);
+    const proven = await t.post(
+      '/api/account/passkeys/reauth',
+      { response: person.device.authenticate(options.body.options) },
+      bearer(person.token),
+    );
+    expect(proven.status, proven.text).toBe(200);
+
+    const changed = await changePassword(person.token, NEW_PASSWORD);
+    expect(changed.status, changed.text).toBe(200);
+    expect(await canLogIn(person.email, NEW_PASSWORD)).toBe(true);
+
+    t.clock.advance(FRESH_PROOF_MINUTES * MINUTE + 1000);
+    const before = await passwordHashOf(person.user.id);
+    const stale = await changePassword(person.token, NEXT_PASSWORD);
+    expect(stale.status).toBe(400);
+    expect(stale.body).toEqual(passwordRequired);
+    expect(await passwordHashOf(person.user.id)).toBe(before);
+    expect(await canLogIn(person.email, NEXT_PASSWORD)).toBe(false);
   });
 });
 
