@@ -72,6 +72,33 @@ describe('ThreadList', () => {
     expect(requests[0]!.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it("writes the API's microsecond time as a datetime HTML accepts (milliseconds)", async () => {
+    signInForTest({ id: USER });
+    stubFetch((r) =>
+      r.path === '/api/threads?filter=all'
+        ? {
+            body: {
+              success: true,
+              nextCursor: null,
+              threads: [
+                threadSummary({
+                  last_message: {
+                    body: 'Hello',
+                    mine: false,
+                    hidden: false,
+                    created_at: '2026-11-27T02:00:08.420000Z',
+                  },
+                }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<ThreadList userId={USER} filter="all" selectedId={undefined} />);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(list.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-27T02:00:08.420Z');
+  });
+
   it("loads the next page on 'Load more conversations'", async () => {
     signInForTest({ id: USER });
     stubFetch((r) =>

@@ -7,6 +7,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { htmlDateTime } from '#web/lib/utc-dates.ts';
 import { useThreads } from '../api/get-threads';
 import { previewText, shortTime } from '../message-text';
 
@@ -70,7 +71,10 @@ function ThreadRow({ thread, selected }: { thread: ThreadSummary; selected: bool
           <span className={cn('truncate text-app', unread > 0 ? 'font-bold' : 'font-medium')}>
             {thread.other.name}
           </span>
-          <time dateTime={thread.last_message.created_at} className="shrink-0 text-xs text-muted">
+          <time
+            dateTime={htmlDateTime(thread.last_message.created_at)}
+            className="shrink-0 text-xs text-muted"
+          >
             {shortTime(thread.last_message.created_at)}
           </time>
         </span>
