@@ -168,6 +168,37 @@ describe('the document', () => {
   });
 });
 
+describe('the document says once what it means once', () => {
+  it('documents the optional sign-in of the public GETs that take one: anonymous, or a bearer token', () => {
+    const optional = operations.filter(
+      (op) => op.security?.length === 2 && op.security.some((s) => Object.keys(s).length === 0),
+    );
+    expect(optional.map(name).sort()).toEqual(['GET /api/last-minute-openings', 'GET /api/user/{slug}']);
+    for (const op of optional) expect(op.security).toEqual([{}, { bearerAuth: [] }]);
+  });
+
+  it('names the price range once (a component), and no schema offers the same alternative twice', () => {
+    const text = JSON.stringify(doc);
+    expect(doc.components.schemas.PriceRange).toBeDefined();
+    expect(text.split('"$ref":"#/components/schemas/PriceRange"').length - 1).toBeGreaterThanOrEqual(2);
+    const repeats: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}[${i}]`));
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+            const seen = value.map((v) => JSON.stringify(v));
+            if (new Set(seen).size < seen.length) repeats.push(`${at}.${key}`);
+          }
+          walk(value, `${at}.${key}`);
+        }
+      }
+    };
+    walk(doc, '$');
+    expect(repeats).toEqual([]);
+  });
+});
+
 describe.each(operations.map((op) => [name(op), op] as const))('%s', (_name, op) => {
   it('answers its example request with a documented status and shape', async () => {
     const request = exampleRequest(op);
