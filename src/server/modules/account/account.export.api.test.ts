@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountExport, AccountExportSchema } from '#domain/account-export.ts';
@@ -41,16 +42,36 @@ import {
   users,
   webauthnChallenges,
 } from '#server/db/schema/index.ts';
-import { buildTestApp, DAY, HOUR, TEST_PUBLIC_URL, type TestApp } from '#server/test/build-test-app.ts';
-import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
+import {
+  buildTestApp,
+  DAY,
+  HOUR,
+  TEST_PUBLIC_URL,
+  type TestApp,
+  testDbKind,
+} from '#server/test/build-test-app.ts';
+import {
+  createVerifiedProvider,
+  createVerifiedUser,
+  insertUser,
+  type VerifiedUser,
+} from '#server/test/factories.ts';
 import { loginWithCookie } from '#server/test/session-cookie.ts';
-import { EXPORTED_REFERENCES, NOT_EXPORTED } from './account.service';
+import { dataUrl, photo } from '#server/test/test-images.ts';
+import {
+  EXPORTED_REFERENCES,
+  NOT_EXPORTED,
+  USER_COLUMNS_EXPORTED,
+  USER_COLUMNS_NOT_EXPORTED,
+} from './account.service';
 
 let t: TestApp;
 let provider: VerifiedUser;
 let client: VerifiedUser;
 let providerToken: string;
 let clientToken: string;
+/** The portfolio image the provider uploaded through the API, as the profile stores it. */
+let portfolioUrl: string;
 
 /** Every (table, column) whose foreign key references users, from the database's own catalogue. */
 async function referencesToUsers(): Promise<string[]> {
@@ -63,6 +84,17 @@ async function referencesToUsers(): Promise<string[]> {
       ORDER BY 1`),
   );
   return rows.map((r) => r.ref.replace(/^public\./, ''));
+}
+
+/** The users table's own columns, from the database's catalogue. */
+async function userColumns(): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(
+    await t.db.execute(sql`
+      SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'users'
+      ORDER BY ordinal_position`),
+  );
+  return rows.map((r) => r.name);
 }
 
 /**
@@ -85,6 +117,20 @@ beforeAll(async () => {
     .update(users)
     .set({ avatarUrl: `/uploads/avatar/${p}/${'a'.repeat(64)}.webp` })
     .where(eq(users.id, p));
+  // A portfolio picture through the API (stored on disk, served under /uploads), and quiet hours.
+  const upload = await t.post(
+    '/api/upload/portfolio',
+    { file: dataUrl(await photo(600, 400, 'png', 3)), userId: p },
+    { token: providerToken },
+  );
+  expect(upload.status, upload.text).toBe(200);
+  portfolioUrl = upload.body.portfolioImages[0];
+  const quiet = await t.put(
+    '/api/push/quiet-hours',
+    { quietHours: { start: '22:00', end: '07:30', timeZone: 'America/Chicago' } },
+    { token: providerToken },
+  );
+  expect(quiet.status, quiet.text).toBe(200);
   const [opening] = await t.db
     .insert(openings)
     .values({
@@ -262,6 +308,35 @@ describe('GET /api/account/export: completeness', () => {
     for (const reason of Object.values(NOT_EXPORTED)) expect(reason.length).toBeGreaterThan(20);
   });
 
+  it('every column of the users table is exported or listed with a reason, and no entry is stale', async () => {
+    const columns = await userColumns();
+    expect(columns).toContain('password_hash');
+    const undecided = columns.filter(
+      (c) => !(c in USER_COLUMNS_EXPORTED) && !(c in USER_COLUMNS_NOT_EXPORTED),
+    );
+    expect(
+      undecided,
+      'add each to USER_COLUMNS_EXPORTED or USER_COLUMNS_NOT_EXPORTED in account.service.ts',
+    ).toEqual([]);
+    expect(columns.filter((c) => c in USER_COLUMNS_EXPORTED && c in USER_COLUMNS_NOT_EXPORTED)).toEqual([]);
+    const stale = [...Object.keys(USER_COLUMNS_EXPORTED), ...Object.keys(USER_COLUMNS_NOT_EXPORTED)].filter(
+      (c) => !columns.includes(c),
+    );
+    expect(stale).toEqual([]);
+    for (const reason of Object.values(USER_COLUMNS_NOT_EXPORTED)) expect(reason.length).toBeGreaterThan(20);
+
+    // Each exported column that holds something for the provider shows in their file.
+    const { data } = await exportOf(providerToken);
+    const [row] = rowsOf<Record<string, unknown>>(
+      await t.db.execute(sql`SELECT * FROM users WHERE id = ${provider.user.id}`),
+    );
+    for (const [column, path] of Object.entries(USER_COLUMNS_EXPORTED)) {
+      expect(row![column], `the fixture leaves users.${column} empty`).not.toBeNull();
+      expect(at(data, path), `users.${column} → ${path}`).not.toBeNull();
+      expect(at(data, path), `users.${column} → ${path}`).toBeDefined();
+    }
+  });
+
   it('the fixture touches every such column, and each exported one shows in its owner’s file', async () => {
     const files = {
       [provider.user.id]: await exportOf(providerToken),
@@ -338,6 +413,18 @@ describe('GET /api/account/export: completeness', () => {
     expect(p.images.avatar).toBe(
       `${TEST_PUBLIC_URL}/uploads/avatar/${provider.user.id}/${'a'.repeat(64)}.webp`,
     );
+    // The uploaded portfolio picture, as a whole link that opens the stored image.
+    expect(portfolioUrl).toMatch(new RegExp(`^/uploads/portfolio/${provider.user.id}/[0-9a-f]{64}\\.webp$`));
+    expect(p.images.portfolio).toEqual([`${TEST_PUBLIC_URL}${portfolioUrl}`]);
+    const image = await t.app.inject({ method: 'GET', url: new URL(p.images.portfolio[0]!).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(p.alert_settings.push_quiet_hours).toEqual({
+      start_minute: 22 * 60,
+      end_minute: 7 * 60 + 30,
+      time_zone: 'America/Chicago',
+    });
+    expect(c.alert_settings.push_quiet_hours).toBeNull();
     expect(p.openings).toEqual([expect.objectContaining({ service_type: 'Balayage' })]);
     expect(p.reviews.received).toEqual([expect.objectContaining({ rating: 4, reply: 'Thank you!' })]);
     expect(p.booking_clicks.received_per_day).toEqual([{ day: expect.any(String), count: 1 }]);
@@ -462,5 +549,119 @@ describe('GET /api/account/export: the reply', () => {
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('UNAUTHORIZED');
     expect(res.headers['content-disposition']).toBeUndefined();
+  });
+});
+
+/**
+ * How long the data file of a typical provider takes: a full profile, 20 openings, 10 reviews
+ * received, 50 messages in 5 conversations and 2 devices. Printed for docs/performance.md ('Data
+ * export'), never asserted: the figure depends on the host (docs/style.md 'Tests').
+ */
+describe('GET /api/account/export: a typical account', () => {
+  it('holds all of it; the time it takes is printed', async () => {
+    const stylist = await createVerifiedProvider(t, { selected_categories: ['hair', 'nails'] });
+    const token = (await loginWithCookie(t, stylist.email, stylist.password)).session.access_token;
+    const id = stylist.user.id;
+    const now = t.clock.now();
+    const profile = await t.put(
+      '/api/auth/profile',
+      {
+        bio: 'Colour specialist with twelve years behind the chair. '.repeat(8),
+        booking_link: 'https://book.example.com/typical',
+        availability: 'Tuesday to Saturday, 9 to 6',
+        license_details: 'TX Cosmetology 1234567',
+        additional_details: 'Parking behind the studio.',
+        specialties: ['Balayage', 'Colour correction', 'Curly cuts', 'Gel manicure'],
+        certifications: ['Olaplex certified', 'Redken colour'],
+        amenities: ['Wi-Fi', 'Parking', 'Wheelchair access'],
+        products: ['Olaplex', 'Redken', 'OPI'],
+        pricing: Array.from({ length: 8 }, (_, i) => ({
+          service: `Service ${i + 1}`,
+          description: 'A service of the menu',
+          priceType: 'fixed' as const,
+          minPrice: 40 + 10 * i,
+        })),
+      },
+      { token },
+    );
+    expect(profile.status, profile.text).toBe(200);
+    await t.db
+      .update(users)
+      .set({ avatarUrl: `/uploads/avatar/${id}/${'c'.repeat(64)}.webp` })
+      .where(eq(users.id, id));
+    await t.db.insert(openings).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        providerId: id,
+        serviceType: `Service ${(i % 8) + 1}`,
+        startTime: new Date(now.getTime() + (i + 1) * DAY),
+        endTime: new Date(now.getTime() + (i + 1) * DAY + HOUR),
+        note: 'Last-minute opening',
+      })),
+    );
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        insertUser(t.db, { userType: 'client', name: `Typical Client ${i}` }),
+      ),
+    );
+    await t.db.insert(reviews).values(
+      clients.map((c, i) => ({
+        providerId: id,
+        clientId: c.id,
+        rating: 3 + (i % 3),
+        text: `Review number ${i}: lovely colour and a calm studio.`,
+        reply: i % 2 ? 'Thank you!' : null,
+        replyCreatedAt: i % 2 ? now : null,
+      })),
+    );
+    const threads = await t.db
+      .insert(messageThreads)
+      .values(
+        clients
+          .slice(0, 5)
+          .map((c) => ({ clientId: c.id, providerId: id, lastSenderSide: 'provider' as const })),
+      )
+      .returning({ id: messageThreads.id, clientId: messageThreads.clientId });
+    await t.db.insert(messages).values(
+      threads.flatMap((thread) =>
+        Array.from({ length: 10 }, (_, i) => ({
+          threadId: thread.id,
+          senderId: i % 2 ? id : thread.clientId,
+          senderSide: i % 2 ? ('provider' as const) : ('client' as const),
+          body: `Message ${i} about a time on Saturday, and what it would cost.`,
+          createdAt: new Date(now.getTime() - HOUR + i * 60_000),
+        })),
+      ),
+    );
+    for (const agent of ['Chrome/140.0 (Android 14)', 'Firefox/142.0 (Windows NT 10.0)'])
+      await t.db.insert(pushSubscriptions).values({
+        userId: id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+        p256dh: `B${randomBytes(64).toString('base64url')}`.slice(0, 87),
+        auth: randomBytes(16).toString('base64url'),
+        userAgent: agent,
+      });
+
+    const { data, text } = await exportOf(token);
+    expect(data.openings).toHaveLength(20);
+    expect(data.reviews.received).toHaveLength(10);
+    expect(data.conversations.threads.flatMap((thread) => thread.messages)).toHaveLength(50);
+    expect(data.alert_settings.push_devices).toHaveLength(2);
+    expect(data.profile?.services).toHaveLength(8);
+
+    // Five to warm up, then thirty timed one after another.
+    const times: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const started = performance.now();
+      const res = await t.get('/api/account/export', { token });
+      const ms = performance.now() - started;
+      expect(res.status).toBe(200);
+      if (i >= 5) times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    const pick = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    const engine = testDbKind() === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    console.info(
+      `[export timing] ${engine}: ${Buffer.byteLength(text)} bytes; ${times.length} runs: min ${pick(0)} ms, median ${pick(0.5)} ms, p95 ${pick(0.95)} ms, max ${pick(1)} ms`,
+    );
   });
 });
