@@ -50,7 +50,8 @@ export function formatAmount(amount: number): string {
 
 /**
  * Every amount of money the product shows (packages, cards, landing pages, meta descriptions,
- * emails): '$45', '$45.50', '$1,200'.
+ * emails): '$45', '$45.50', '$1,200'. An opening's typed price is shown through formatOpeningPrice
+ * (opening-price.ts), which prints a plain amount with this.
  */
 export function formatMoney(amount: number): string {
   return `$${formatAmount(amount)}`;

@@ -1,4 +1,5 @@
 import { BRAND } from '#domain/brand.ts';
+import { formatOpeningPrice } from '#domain/opening-price.ts';
 import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
@@ -214,7 +215,7 @@ export function alertOpeningBlock(title: string, o: AlertOpening): MailBlock {
     title,
     lines: [
       o.when,
-      ...(o.price ? [`Price: ${o.price}`] : []),
+      ...(o.price ? [`Price: ${formatOpeningPrice(o.price)}`] : []),
       ...(o.location ? [o.location] : []),
       ...(o.note ? [o.note] : []),
     ],

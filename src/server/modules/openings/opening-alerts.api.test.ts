@@ -71,7 +71,13 @@ async function postOpening(provider: VerifiedUser, overrides: Record<string, unk
     { token: await tokenOf(provider) },
   );
   expect(res.status, res.text).toBe(200);
-  return res.body.opening as { id: string; start_time: string; end_time: string; service_type: string };
+  return res.body.opening as {
+    id: string;
+    start_time: string;
+    end_time: string;
+    service_type: string;
+    price: string | null;
+  };
 }
 
 const isAlert = (providerName: string) => (mail: ReceivedMail) =>
@@ -224,9 +230,13 @@ describe('opening alerts', () => {
     const dee = await newClient('Dee Fan');
     await favourite(dee, provider);
 
-    await postOpening(provider, { service_type: 'Box braids', price: '$200' });
+    // Stored as typed, shown as every price is shown.
+    const braids = await postOpening(provider, { service_type: 'Box braids', price: '1200' });
+    expect(braids.price).toBe('1200');
     passGrouping();
-    await t.smtp.waitForMail(dee.email, isAlert('Hourly Braids'));
+    const first = await t.smtp.waitForMail(dee.email, isAlert('Hourly Braids'));
+    expect(first.text).toContain('Price: $1,200');
+    expect(first.html).toContain('Price: $1,200');
     const firstSent = (await lastAlertSent(dee.user.id, provider.user.id))!;
     expect(firstSent).toBeInstanceOf(Date);
 

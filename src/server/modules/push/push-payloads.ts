@@ -1,4 +1,5 @@
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
+import { formatOpeningPrice } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import { PUSH_LIMITS, PUSH_NOTIFICATION_TEXTS, type PushPayload } from '#domain/push.ts';
 import { isAddressName } from '#server/lib/shown-name.ts';
@@ -64,7 +65,11 @@ export function openingPayload(
   open: string,
   savedSearchName?: string | undefined,
 ): PushPayload {
-  const details = PUSH_NOTIFICATION_TEXTS.openingBody(o.service_type, openingWhen(o), o.price);
+  const details = PUSH_NOTIFICATION_TEXTS.openingBody(
+    o.service_type,
+    openingWhen(o),
+    o.price === null ? null : formatOpeningPrice(o.price),
+  );
   return withinLimit({
     v: 1,
     kind: savedSearchName === undefined ? 'opening_alerts' : 'saved_search_alerts',

@@ -60,6 +60,16 @@ describe('openingPayload', () => {
     expect(payload.body).toMatch(/^Silk press · Thu, Mar 12 · 3:00\s–\s4:30\sPM CDT · \$85$/);
   });
 
+  it('shows a plain amount as every price is shown, and other price texts as typed', () => {
+    expect(openingPayload(opening({ price: '1200' }), AT, OPEN).body).toBe(
+      `Silk press · ${openingWhen(opening())} · $1,200`,
+    );
+    expect(openingPayload(opening({ price: ' $45.5 ' }), AT, OPEN, 'Silk').body).toBe(
+      `Maya Lopez Hair · Silk press · ${openingWhen(opening())} · $45.50`,
+    );
+    expect(openingPayload(opening({ price: 'from $40' }), AT, OPEN).body).toMatch(/PM CDT · from \$40$/);
+  });
+
   it('leaves the price out when there is none', () => {
     expect(openingPayload(opening({ price: null }), AT, OPEN).body).toMatch(/PM CDT$/);
     expect(openingPayload(opening({ price: '  ' }), AT, OPEN).body).toMatch(/PM CDT$/);

@@ -84,6 +84,20 @@ describe('OpeningItem: Book behind the login wall', () => {
   });
 });
 
+describe('OpeningItem: price', () => {
+  it('shows a plain amount as every price is shown, and other price texts as typed', () => {
+    renderWithProviders(
+      <>
+        <OpeningItem opening={opening({ service_type: 'Balayage', price: '1200' })} isSignedIn={false} />
+        <OpeningItem opening={opening({ service_type: 'Gloss', price: '$45.5' })} isSignedIn={false} />
+        <OpeningItem opening={opening({ service_type: 'Trim', price: 'from $40' })} isSignedIn={false} />
+      </>,
+    );
+    const prices = screen.getAllByText(/^Price:/).map((label) => label.parentElement?.textContent);
+    expect(prices).toEqual(['Price: $1,200', 'Price: $45.50', 'Price: from $40']);
+  });
+});
+
 describe('OpeningItem: valid HTML', () => {
   it("writes the API's microsecond start time as a datetime HTML accepts (at most three fraction digits)", () => {
     const { container } = renderWithProviders(

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
+import { formatOpeningPrice } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
@@ -254,7 +255,7 @@ export function OpeningItem({
             <li className="flex items-start gap-2">
               <Tag className={iconClass} aria-hidden="true" />
               <span className="sr-only">Price: </span>
-              <span className="min-w-0 font-medium break-words">{opening.price}</span>
+              <span className="min-w-0 font-medium break-words">{formatOpeningPrice(opening.price)}</span>
             </li>
           )}
         </ul>

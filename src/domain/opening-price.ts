@@ -1,0 +1,15 @@
+import { formatMoney } from './pricing-options';
+
+/**
+ * An opening's price as every place shows it (its item on the profile and /availability, the alert
+ * emails, pushes): free text its provider typed, stored as typed. A plain amount ('1200', '$1,200',
+ * ' $ 45.5 ') is printed by formatMoney, as every other price is ('$1,200', '$45.50'); any other
+ * text ('from $40', '$40–60', 'Free') is shown as typed, trimmed. Beside pricing-options.ts, not in
+ * it: that module is in the home page's first load, and no opening is (docs/performance.md budgets).
+ */
+export function formatOpeningPrice(text: string): string {
+  const value = text.trim();
+  // At most 999,999,999: a longer run of digits is not an amount anyone means.
+  const amount = /^\$?\s*((?:\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.\d{1,2})?)$/.exec(value);
+  return amount ? formatMoney(Number(amount[1]!.replace(/,/g, ''))) : value;
+}
