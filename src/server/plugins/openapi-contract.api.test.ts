@@ -182,9 +182,10 @@ describe('the document says once what it means once', () => {
     expect(doc.components.schemas.PriceRange).toBeDefined();
     expect(text.split('"$ref":"#/components/schemas/PriceRange"').length - 1).toBeGreaterThanOrEqual(2);
     const repeats: string[] = [];
-    const walk = (node: unknown, at: string) => {
-      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}[${i}]`));
-      else if (node && typeof node === 'object') {
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        for (const [i, child] of node.entries()) walk(child, `${at}[${i}]`);
+      } else if (node && typeof node === 'object') {
         for (const [key, value] of Object.entries(node)) {
           if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
             const seen = value.map((v) => JSON.stringify(v));
