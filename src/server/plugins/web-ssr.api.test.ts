@@ -423,8 +423,10 @@ describe('the fixed pages rendered on the server: home, help, about, terms, priv
   });
 
   it('name their canonical address; a search state or a link with a query points to it and is not indexed', async () => {
-    for (const { path } of FIXED) {
+    // /availability is drawn in the browser (and left out of the sitemap), but names its address too.
+    for (const path of [...FIXED.map((f) => f.path), '/availability']) {
       const res = await t.get(path);
+      expect(res.status, path).toBe(200);
       expect(res.text.match(/<link rel="canonical"[^>]*>/g), path).toEqual([
         `<link rel="canonical" href="${t.config.publicUrl}${path}" />`,
       ]);
@@ -435,6 +437,8 @@ describe('the fixed pages rendered on the server: home, help, about, terms, priv
       ['/?q=balayage', '/'],
       ['/help?from=mail', '/help'],
       ['/privacy?utm_source=x', '/privacy'],
+      ['/availability?zip=78704&radius=10', '/availability'],
+      ['/availability?q=balayage&day=tomorrow', '/availability'],
     ] as const) {
       const res = await t.get(path);
       expect(res.status, path).toBe(200);
@@ -443,12 +447,45 @@ describe('the fixed pages rendered on the server: home, help, about, terms, priv
       ]);
       expect(res.text, path).toContain('<meta name="robots" content="noindex, follow" />');
     }
-    // A page the app answers for one person has no canonical address to name.
-    expect((await t.get('/account')).text).not.toContain('rel="canonical"');
-    // /availability is drawn in the browser (and left out of the sitemap), but a shared link names it.
+    // A shared link names it.
     const availability = await t.get('/availability');
     expect(availability.text).toContain('<title>All Available Openings · Glowfind</title>');
     expect(availability.text).toContain('<div id="root"></div>');
+  });
+
+  it("leave the pages for one person (signed in, or an emailed link's token) out of search engines: noindex, no canonical, as robots.txt disallows them", async () => {
+    for (const path of [
+      '/account',
+      '/settings',
+      '/messages',
+      '/messages/0f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f',
+      '/admin',
+      '/email-change?token=abc',
+      '/email-change?token=abc&undo=1',
+      '/reset-password?token=abc',
+      '/unsubscribe?token=abc',
+      '/settings?tab=push',
+      '/unsubscribe',
+    ]) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text.match(/<meta name="robots"[^>]*>/g), path).toEqual([
+        '<meta name="robots" content="noindex" />',
+      ]);
+      expect(res.text, path).not.toContain('rel="canonical"');
+      expect(res.text, path).toContain('<div id="root"></div>');
+    }
+    const robots = (await t.get('/robots.txt')).text;
+    for (const path of [
+      '/account',
+      '/settings',
+      '/messages',
+      '/admin',
+      '/email-change',
+      '/reset-password',
+      '/unsubscribe',
+    ])
+      expect(robots, path).toContain(`Disallow: ${path}$`);
   });
 
   it('answer 301 to the bare address when asked with a trailing slash, keeping the query', async () => {

@@ -8,6 +8,7 @@ import { BRAND } from '#domain/brand.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { isLandingPath } from '#domain/places-options.ts';
+import { PRIVATE_PAGES } from '#domain/private-pages.ts';
 import { isReservedSlug } from '#domain/slug.ts';
 import {
   type FixedPageRoute,
@@ -60,6 +61,13 @@ const FIXED_PAGE_ROUTES: Record<string, FixedPageRoute> = {
   '/terms': 'terms',
   '/privacy': 'privacy',
 };
+
+/**
+ * The public pages that name their canonical address: the fixed pages and /availability (drawn in
+ * the browser). The pages for one person (PRIVATE_PAGES) name none and are never indexed.
+ */
+const CANONICAL_PAGES = new Set([...Object.keys(FIXED_PAGE_ROUTES), '/availability']);
+const PRIVATE = new Set(PRIVATE_PAGES);
 
 /** A page the server renders: its head, what the web app renders it from, and when time changes it. */
 export interface ServerPage {
@@ -246,14 +254,17 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const indexHtml = meta.length
     ? rawHtml.replace('</head>', () => `  ${meta.join('\n  ')}\n  </head>`)
     : rawHtml;
-  // Every fixed page names its canonical address; the same page at another address (a search state
-  // such as /?q=locs&zip=78704, an emailed link's query) points to it and is not indexed itself.
-  const canonicalTags = (url: string, variant: 'page' | 'query') =>
-    FIXED_PAGE_ROUTES[url]
+  // Every public client page names its canonical address; the same page at another address (a search
+  // state such as /?q=locs&zip=78704 or /availability?zip=78704, an emailed link's query) points to it
+  // and is not indexed itself. A page for one person is never indexed, with or without a query.
+  const canonicalTags = (url: string, variant: 'page' | 'query') => {
+    if (PRIVATE.has(url)) return '<meta name="robots" content="noindex" />';
+    return CANONICAL_PAGES.has(url)
       ? `<link rel="canonical" href="${escapeHtml(`${opts.publicUrl}${url}`)}" />${
           variant === 'query' ? '\n    <meta name="robots" content="noindex, follow" />' : ''
         }`
       : '';
+  };
   /** A client route's head: its title and description (index.html's own for home) and canonical tags. */
   const withHead = (html: string, url: string, variant: 'page' | 'query') => {
     const head = PAGE_HEADS[url];

@@ -32,7 +32,15 @@ describe('GET /robots.txt', () => {
     const lines = rules(res.body);
     expect(lines[0]).toEqual(['User-agent', '*']);
     const disallowed = lines.filter(([field]) => field === 'Disallow').map(([, value]) => value);
-    for (const path of ['/account', '/admin', '/messages', '/reset-password', '/unsubscribe'])
+    for (const path of [
+      '/account',
+      '/settings',
+      '/messages',
+      '/email-change',
+      '/admin',
+      '/reset-password',
+      '/unsubscribe',
+    ])
       expect(disallowed).toEqual(expect.arrayContaining([`${path}$`, `${path}/`]));
     expect(disallowed).toEqual(expect.arrayContaining(['/api/', '/*?']));
     // Nothing public is disallowed: not the home page, a profile, a fixed page or the assets.
@@ -47,6 +55,8 @@ describe('GET /robots.txt', () => {
       '/messages/0f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f',
       '/api/search',
       '/reset-password',
+      '/settings',
+      '/email-change',
       '/?q=hair',
       '/jane?x=1',
     ])

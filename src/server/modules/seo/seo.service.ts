@@ -1,3 +1,4 @@
+import { PRIVATE_PAGES } from '#domain/private-pages.ts';
 import type { AppContext } from '#server/context.ts';
 import { etagOf } from '#server/lib/catalogue-cache.ts';
 import * as q from './seo.queries';
@@ -352,16 +353,14 @@ export class Sitemaps {
 }
 
 /**
- * /robots.txt (RFC 9309). The private pages are disallowed by exact path and as folders ('$' ends a
- * rule), so a provider whose slug begins like one ('/adminah-hair') stays crawlable; `/*?` keeps
- * crawlers off search results and every other URL with a query string. Behind the beta gate nothing
- * may be crawled and no sitemap is named.
+ * /robots.txt (RFC 9309). The private pages (#domain/private-pages.ts) are disallowed by exact path
+ * and as folders ('$' ends a rule), so a provider whose slug begins like one ('/adminah-hair') stays
+ * crawlable; `/*?` keeps crawlers off search results and every other URL with a query string. Behind
+ * the beta gate nothing may be crawled and no sitemap is named.
  */
 export function robotsTxt(publicUrl: string, betaGate: boolean): string {
   if (betaGate) return 'User-agent: *\nDisallow: /\n';
-  const privatePages = ['/account', '/admin', '/messages', '/reset-password', '/unsubscribe'].flatMap(
-    (path) => [`Disallow: ${path}$`, `Disallow: ${path}/`],
-  );
+  const privatePages = PRIVATE_PAGES.flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]);
   return [
     'User-agent: *',
     'Allow: /',
