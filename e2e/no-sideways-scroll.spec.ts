@@ -233,7 +233,8 @@ const adminTab = (tab: string) => ({
 });
 
 // Every route of src/web/app/router.tsx: /, /help, /about, /terms, /privacy, /reset-password,
-// /unsubscribe, /account, /messages, /availability, /admin, /:slug, /:service/:place, and * (not found).
+// /unsubscribe, /email-change, /account, /settings, /messages, /availability, /admin, /:slug,
+// /:service/:place, and * (not found).
 const VISITS: Visit[] = [
   { name: 'home', as: null, path: () => '/', heading: 'Your beauty, your way', more: [toTheEnd] },
   { name: 'search results', as: null, path: () => '/?q=hair&zip=10001', heading: 'Your beauty, your way' },
@@ -248,6 +249,7 @@ const VISITS: Visit[] = [
   { name: 'not found', as: null, path: () => '/no/such/page', heading: 'Oops!' },
   { name: 'reset password', as: null, path: (a) => a.resetPath, heading: 'Choose a new password' },
   { name: 'unsubscribe (bad link)', as: null, path: () => '/unsubscribe?token=not-a-token', heading: /.+/ },
+  { name: 'email change (a link)', as: null, path: () => '/email-change?token=not-a-token', heading: /.+/ },
   {
     name: 'home (client)',
     as: 'client',

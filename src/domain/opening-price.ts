@@ -8,8 +8,17 @@ import { formatMoney } from './pricing-options';
  * it: that module is in the home page's first load, and no opening is (docs/performance.md budgets).
  */
 export function formatOpeningPrice(text: string): string {
-  const value = text.trim();
+  const amount = plainAmount(text);
+  return amount === null ? text.trim() : formatMoney(amount);
+}
+
+/**
+ * The amount an opening's price text names when it is a plain amount, with or without '$' ('1200',
+ * '$1,200', ' $ 45.5 '); otherwise null. Saved searches' price filter reads it too, so an opening
+ * shown as '$1,200' is matched as $1,200.
+ */
+export function plainAmount(text: string): number | null {
   // At most 999,999,999: a longer run of digits is not an amount anyone means.
-  const amount = /^\$?\s*((?:\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.\d{1,2})?)$/.exec(value);
-  return amount ? formatMoney(Number(amount[1]!.replace(/,/g, ''))) : value;
+  const amount = /^\$?\s*((?:\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.\d{1,2})?)$/.exec(text.trim());
+  return amount ? Number(amount[1]!.replace(/,/g, '')) : null;
 }

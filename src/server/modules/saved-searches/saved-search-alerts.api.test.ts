@@ -204,6 +204,9 @@ describe('which saved searches a new opening matches (the same rules as search)'
     const unpriced = await postOpening(provider, { hour: 14 });
     expect((await matchesOf(under200)).sort()).toEqual([priced.id, cheap.id, unpriced.id].sort());
     expect(await matchesOf(under100)).toEqual([cheap.id]);
+    // A plain amount without '$' is that amount, as the opening shows it ('$90'), not the $180 service.
+    const plain = await postOpening(provider, { price: '90', hour: 16 });
+    expect((await matchesOf(under100)).sort()).toEqual([cheap.id, plain.id].sort());
   });
 
   it("day and hour: the opening's start on the provider's clocks against the availability filter", async () => {

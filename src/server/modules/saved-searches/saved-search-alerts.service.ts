@@ -1,3 +1,4 @@
+import { plainAmount } from '#domain/opening-price.ts';
 import { parsePrice } from '#domain/pricing-options.ts';
 import { SAVED_SEARCH_LIMITS } from '#domain/saved-searches.ts';
 import type { AppContext } from '#server/context.ts';
@@ -78,6 +79,9 @@ export function savedDays(now: Date): { today: string; tomorrow: string } {
 
 /** The opening's price as a range; null when it names none ('Contact for pricing', empty). */
 export function openingPrice(text: string | null): readonly [number, number] | null {
+  // A plain amount, as the opening shows it ('90' is $90); then the price texts of services.
+  const amount = plainAmount(text ?? '');
+  if (amount !== null) return [amount, amount];
   const parts = parsePrice(text ?? '');
   if (parts.priceType === 'contact' || typeof parts.minPrice !== 'number') return null;
   // 'Starting at $X' counts as $X, as search counts a service's starting price.
