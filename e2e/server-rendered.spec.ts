@@ -249,7 +249,10 @@ test('an address that names nothing is a 404 page with JavaScript off and on, an
   const pages = [
     { path: '/no/such-page-x', heading: 'Oops!' },
     { path: '/nobody-by-this-name', heading: 'Profile Not Found' },
-    { path: '/hair-stylists/nowhere-zz', heading: 'Page not found' },
+    // A known service and a segment shaped like a place that is no place we know: it names nothing.
+    { path: '/hair-stylists/nowhere-zz', heading: 'Oops!' },
+    // A known service in a known place with nobody there: the landing page's own explanation.
+    { path: '/hair-stylists/nome-ak', heading: 'Page not found' },
   ];
   const off = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const still = await off.newPage();

@@ -4,7 +4,10 @@ import { formatMoney } from './pricing-options';
 /** A landing page's texts and introduction, loaded with the page (places-options.ts is on every first load). */
 
 export const LANDING_TEXTS = {
+  /** The API's 404 for a known service in a known place with no providers: the page's own explanation. */
   notFound: 'No providers found for this page',
+  /** The API's 404 for a service or place we do not know: the address names nothing ('Oops!'). */
+  unknownPage: 'No such service or place',
   cursorInvalid: 'Invalid page cursor',
   notFoundTitle: 'Page not found',
   notFoundBody: 'We have no providers for this service in this place yet.',

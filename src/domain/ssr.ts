@@ -17,9 +17,10 @@ export type SsrPage =
 
 /**
  * The pages rendered from no data: the same for every visitor until the next build. `not-found` is
- * the page of every address that names nothing (404), rendered at that address.
+ * the page of every address that names nothing (404), rendered at that address; `empty-landing`, a
+ * landing page of a known service in a known place with no providers (404), which explains that.
  */
-export type FixedPageRoute = 'home' | 'help' | 'about' | 'terms' | 'privacy' | 'not-found';
+export type FixedPageRoute = 'home' | 'help' | 'about' | 'terms' | 'privacy' | 'not-found' | 'empty-landing';
 
 /** Configuration the page's components read from meta tags in the browser. */
 export interface SsrSiteLinks {

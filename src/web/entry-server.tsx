@@ -6,7 +6,13 @@ import { StaticRouter } from 'react-router';
 import type { FixedPageRoute, SsrPage, SsrRendered, SsrSiteLinks } from '#domain/ssr.ts';
 import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
-import { ServerNotFoundPath, type SsrState, scriptJson, seedQueries } from './app/ssr-state';
+import {
+  ServerNotFoundPath,
+  type SsrState,
+  scriptJson,
+  seedQueries,
+  serverNotFoundAt,
+} from './app/ssr-state';
 import { landingPageKey } from './features/places/api/get-landing-page';
 import { publicProfileQuery } from './features/profiles/api/get-public-profile';
 import { reviewsQuery } from './features/reviews/api/get-reviews';
@@ -58,6 +64,7 @@ const FIXED_PAGE_MODULES: Record<FixedPageRoute, string[]> = {
   terms: ['app/routes/legal.tsx'],
   privacy: ['app/routes/legal.tsx'],
   'not-found': ['app/routes/not-found.tsx', 'app/routes/profile.tsx', 'app/routes/landing.tsx'],
+  'empty-landing': ['app/routes/landing.tsx'],
 };
 
 /**
@@ -77,7 +84,7 @@ export async function render(url: string, page: SsrPage, links: SsrSiteLinks): P
     <StrictMode>
       <App client={client}>
         <StaticRouter location={url}>
-          <ServerNotFoundPath value={state.route === 'not-found' ? new URL(url, 'http://x').pathname : null}>
+          <ServerNotFoundPath value={serverNotFoundAt(state, new URL(url, 'http://x').pathname)}>
             <AppRoutes />
           </ServerNotFoundPath>
         </StaticRouter>

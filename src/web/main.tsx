@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { SSR_CHUNKS_ATTRIBUTE, SSR_STATE_ID } from '#domain/ssr.ts';
 import { App } from './app/app';
 import { AppRoutes, preloadRoute } from './app/router';
-import { ServerNotFoundPath, type SsrState, seedQueries } from './app/ssr-state';
+import { ServerNotFoundPath, type SsrState, seedQueries, serverNotFoundAt } from './app/ssr-state';
 import { queryClient } from './lib/query-client';
 import { startServiceWorker } from './lib/service-worker';
 
@@ -46,7 +46,7 @@ const app = (
   <StrictMode>
     <App client={queryClient}>
       <BrowserRouter>
-        <ServerNotFoundPath value={ssr?.route === 'not-found' ? window.location.pathname : null}>
+        <ServerNotFoundPath value={serverNotFoundAt(ssr, window.location.pathname)}>
           <AppRoutes />
         </ServerNotFoundPath>
       </BrowserRouter>

@@ -63,11 +63,14 @@ afterAll(async () => {
 
 const slugOf = () => provider.user.routing_slug as string;
 
-/** The server's not-found answer: its head, never indexed, and the state to hydrate it as it is. */
-function expectNotFoundPage(html: string, path: string) {
+/**
+ * The server's not-found answer: its head, never indexed, and the state to hydrate it as it is
+ * ('empty-landing' for a known service in a known place with nobody there, else 'not-found').
+ */
+function expectNotFoundPage(html: string, path: string, route: 'not-found' | 'empty-landing' = 'not-found') {
   expect(html, path).toContain('<title>Page not found · Glowfind</title>');
   expect(html, path).toContain('<meta name="robots" content="noindex" />');
-  expect(stateOf(html), path).toEqual({ route: 'not-found', queries: [] });
+  expect(stateOf(html), path).toEqual({ route, queries: [] });
 }
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script id="${SSR_STATE_ID}"`));
@@ -317,19 +320,29 @@ describe('GET /{topic}/{place} rendered on the server', () => {
 
   it('answers 404 with a not-found page for an empty or unknown page, and 301 to the lower-case address', async () => {
     // A service and a place we know, with nobody there yet: the landing route says so.
-    for (const path of ['/barbers/austin-tx', '/hair-stylists/nowhere-zz']) {
+    for (const path of ['/barbers/austin-tx', '/hair-stylists/nome-ak', '/balayage/chicago-il']) {
       const res = await t.get(path);
       expect(res.status, path).toBe(404);
-      expectNotFoundPage(res.text, path);
+      expectNotFoundPage(res.text, path, 'empty-landing');
+      expect(rootOf(res.text), path).toMatch(/<h1[^>]*>Page not found<\/h1>/);
       expect(rootOf(res.text), path).toContain('We have no providers for this service in this place yet.');
+      expect(rootOf(res.text), path).not.toContain('Oops!');
     }
-    // Two segments that are not a service and a place, or more segments: the app's 'Oops!' page.
-    for (const path of ['/no-such-topic/austin-tx', '/no/such-page-x', '/some/deeper/path']) {
+    // Two segments that are not a known service and a known place (though shaped like one), or more
+    // segments: the app's 'Oops!' page.
+    for (const path of [
+      '/hair-stylists/nowhere-zz',
+      '/balayage/atlantis-zz',
+      '/no-such-topic/austin-tx',
+      '/no/such-page-x',
+      '/some/deeper/path',
+    ]) {
       const res = await t.get(path);
       expect(res.status, path).toBe(404);
       expectNotFoundPage(res.text, path);
       expect(rootOf(res.text), path).toMatch(/<h1[^>]*>Oops!<\/h1>/);
       expect(rootOf(res.text), path).toContain('Return home');
+      expect(rootOf(res.text), path).not.toContain('We have no providers');
     }
     const moved = await t.get('/Hair-Stylists/Austin-TX/?ref=mail');
     expect(moved.status).toBe(301);
@@ -342,31 +355,52 @@ describe('GET /{topic}/{place} rendered on the server', () => {
 
 describe('not-found pages', () => {
   const NOT_FOUND = { kind: 'fixed', route: 'not-found' } as const;
+  const EMPTY_LANDING = { kind: 'fixed', route: 'empty-landing' } as const;
 
   it("are the same page for every address of a kind (a profile's names its slug), which is what lets the server keep them", async () => {
-    const html = async (url: string) => (await real.render(url, NOT_FOUND, {})).html;
-    expect(await html('/some/deeper/path')).toBe(await html('/no/such-page-x'));
-    expect(await html('/barbers/austin-tx')).toBe(await html('/hair-stylists/nowhere-zz'));
+    const html = async (url: string, page: typeof NOT_FOUND | typeof EMPTY_LANDING = NOT_FOUND) =>
+      (await real.render(url, page, {})).html;
+    // The 'Oops!' page, whichever address it is first rendered at: a place we do not know is one.
+    const oops = await html('/no/such-page-x');
+    expect(oops).toMatch(/<h1[^>]*>Oops!<\/h1>/);
+    expect(await html('/some/deeper/path')).toBe(oops);
+    expect(await html('/hair-stylists/nowhere-zz')).toBe(oops);
+    const empty = await html('/barbers/austin-tx', EMPTY_LANDING);
+    expect(empty).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(await html('/hair-stylists/nome-ak', EMPTY_LANDING)).toBe(empty);
     const one = await html('/nobody-one');
     expect(one).toContain('nobody-one');
     expect((await html('/nobody-two')).replaceAll('nobody-two', 'nobody-one')).toBe(one);
   });
 
   it('are rendered once per kind of address: a flood of unknown addresses costs no render each', async () => {
+    // Per kind, the addresses asked first, then others of the same kind, and the state they hydrate as.
     const kinds = [
-      ['/flood/a-1', '/flood/a-2', '/flood/a/3'],
-      ['/hair-stylists/nowhere-aa', '/barbers/nowhere-bb'],
-      ['/nobody-flood-1', '/nobody-flood-2', '/nobody-flood-3'],
-    ];
-    for (const paths of kinds) {
-      for (const path of paths) expect((await t.get(path)).status, path).toBe(404);
+      {
+        first: ['/flood/a-1', '/flood/a-2', '/flood/a/3', '/hair-stylists/nowhere-aa'],
+        others: ['/flood/a-1-again', '/flood/a/3-again', '/barbers/nowhere-bb', '/balayage/nowhere-cc'],
+        route: 'not-found',
+      },
+      {
+        first: ['/hair-stylists/boise-id', '/barbers/dallas-tx'],
+        others: ['/massage/boise-id', '/nail-techs/dallas-tx', '/balayage/nome-ak'],
+        route: 'empty-landing',
+      },
+      {
+        first: ['/nobody-flood-1', '/nobody-flood-2', '/nobody-flood-3'],
+        others: ['/nobody-flood-1-again', '/nobody-flood-2-again', '/nobody-flood-3-again'],
+        route: 'not-found',
+      },
+    ] as const;
+    for (const { first } of kinds) {
+      for (const path of first) expect((await t.get(path)).status, path).toBe(404);
     }
     const before = rendered.length;
-    for (const paths of kinds) {
-      for (const path of paths) {
-        const res = await t.get(`${path}-again`);
+    for (const { others, route } of kinds) {
+      for (const path of others) {
+        const res = await t.get(path);
         expect(res.status, path).toBe(404);
-        expectNotFoundPage(res.text, path);
+        expectNotFoundPage(res.text, path, route);
       }
     }
     expect(rendered.slice(before)).toEqual([]);

@@ -82,8 +82,12 @@ export interface WebOptions {
   publicUrl: string;
   /** A provider's page, or null when the slug is unknown or not listed (the page then answers 404). */
   profilePage: (slug: string) => Promise<ServerPage | null>;
-  /** A landing page /{topic}/{place}, or null when unknown or empty (404, never a thin page). */
-  landingPage: (topic: string, place: string) => Promise<ServerPage | null>;
+  /**
+   * A landing page /{topic}/{place}; 'empty' when its topic and place are known but nobody is there
+   * (404 with the landing route's own explanation, never a thin page); null when the topic or the
+   * place is unknown (404: the address names nothing).
+   */
+  landingPage: (topic: string, place: string) => Promise<ServerPage | 'empty' | null>;
   /**
    * The web app's server-rendering entry (dist/ssr; ADR 017). Without it (no SSR build) a page has
    * only its head, and the app renders the rest in the browser.
@@ -196,7 +200,14 @@ function routeAssets(webDir: string): (modules: string[]) => RouteAssets {
   };
 }
 
-class PageNotFound extends Error {}
+/** Which not-found page answers an address (sendNotFound). */
+type NotFoundKind = 'page' | 'profile' | 'landing';
+
+class PageNotFound extends Error {
+  constructor(readonly kind: NotFoundKind) {
+    super(kind);
+  }
+}
 
 /**
  * A rendered page as it is kept: compressed once when made (about 40 KB of HTML → 7 KB brotli, 9 KB
@@ -333,15 +344,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
    * 404 for an address that names nothing: the app's not-found page of that kind of address (the
    * page reads whole without JavaScript), or index.html with its head when there is no renderer.
    * Addresses are unbounded, so a kind whose page names nothing of the address is rendered once and
-   * kept, as the fixed pages are: the 'Oops!' page (two or more segments that are no landing page)
-   * and a landing route's. A profile's names its slug: rendered once under NOT_FOUND_SLUG, then the
+   * kept, as the fixed pages are: the 'Oops!' page (two or more segments that are no landing page,
+   * including a known topic with a place we do not know) and a landing route's for a known topic
+   * and place with nobody there ('empty-landing'). A profile's names its slug: rendered once under NOT_FOUND_SLUG, then the
    * slug is written in (a slug is [a-z0-9-], nothing to escape). A flood of unknown addresses costs
    * a string replace each, not a render. Any other single segment ('/favicon.ico') is the app's
    * profile route too, naming the segment as the browser decodes it, so it is rendered at its
    * address each time (`kind` null).
    */
-  const notFoundPages = new Map<'page' | 'profile' | 'landing', Promise<string>>();
-  async function sendNotFound(url: string, reply: FastifyReply, kind: 'page' | 'profile' | 'landing' | null) {
+  const notFoundPages = new Map<NotFoundKind, Promise<string>>();
+  async function sendNotFound(url: string, reply: FastifyReply, kind: NotFoundKind | null) {
     if (!kind) {
       const html = await renderPage(url, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
       return reply
@@ -353,7 +365,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     let kept = notFoundPages.get(kind);
     if (!kept) {
       const at = kind === 'profile' ? `/${NOT_FOUND_SLUG}` : url;
-      kept = renderPage(at, { kind: 'fixed', route: 'not-found' }, NOT_FOUND_HEAD);
+      const route = kind === 'landing' ? 'empty-landing' : 'not-found';
+      kept = renderPage(at, { kind: 'fixed', route }, NOT_FOUND_HEAD);
       kept.catch(() => notFoundPages.delete(kind));
       notFoundPages.set(kind, kept);
     }
@@ -427,7 +440,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         `page:${canonical}`,
         async () => {
           const page = await find();
-          if (!page) throw new PageNotFound();
+          if (!page) throw new PageNotFound(slug ? 'profile' : 'page');
+          if (page === 'empty') throw new PageNotFound('landing');
           const html = await renderPage(canonical, page.page, page.head);
           const encoded = encode(html);
           return {
@@ -440,10 +454,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         (html) => html as string,
       )
       .catch((error: unknown) => {
-        if (error instanceof PageNotFound) return null;
+        if (error instanceof PageNotFound) return error;
         throw error;
       });
-    if (!cached) return sendNotFound(canonical, reply, slug ? 'profile' : 'landing');
+    if (cached instanceof PageNotFound) return sendNotFound(canonical, reply, cached.kind);
     return sendPage(request, reply, cached);
   });
 }

@@ -101,17 +101,22 @@ const SERVER_RENDERED: Record<Exclude<ServerRenderedRoute, 'home'>, { preload():
   terms: TermsPage,
   privacy: PrivacyPage,
   // Rendered at the address that names nothing: a slug's (the profile route shows its not-found
-  // state), a landing path's (the same), or any other (NotFoundPage).
+  // state), a landing path's whose place we do not know (the landing route shows NotFoundPage), or
+  // any other (NotFoundPage).
   'not-found': {
     preload: async () => {
       await Promise.all([NotFoundPage.preload(), ProfilePage.preload(), LandingPage.preload()]);
     },
   },
+  // A known service in a known place with nobody there: the landing route's own explanation.
+  'empty-landing': LandingPage,
 };
 
 /**
  * /{service}/{place}: a landing page when the first segment is a service or category we know and the
- * second can be a place (the server's test, isLandingPath); any other two segments name nothing.
+ * second can be a place (the server's test, isLandingPath); any other two segments name nothing. A
+ * place of that shape that we do not know names nothing too: the landing page shows NotFoundPage
+ * when the server or the API says so.
  */
 function LandingRoute() {
   const { pathname } = useLocation();

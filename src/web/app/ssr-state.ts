@@ -30,13 +30,25 @@ export const scriptJson = (value: unknown): string =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The path the server answered with its not-found page (404), when the page being hydrated is that
- * one: an unknown slug looks like a profile's address, and only the server knows it names nobody.
+ * The server's two 404 pages: 'not-found', an address that names nothing (an unknown slug, a place
+ * we do not know); 'empty-landing', a known service in a known place with no providers.
  */
-export const ServerNotFoundPath = createContext<string | null>(null);
+export type ServerNotFoundRoute = Extract<ServerRenderedRoute, 'not-found' | 'empty-landing'>;
 
-/** True while the app shows the address the server said names nothing. */
-export function useServerNotFound(): boolean {
+/**
+ * The path the server answered with a not-found page (404), and which, when the page being hydrated
+ * is that one: an unknown slug looks like a profile's address, and an unknown place like a landing
+ * page's ('/balayage/nowhere-zz'); only the server knows they name nothing.
+ */
+export const ServerNotFoundPath = createContext<{ path: string; route: ServerNotFoundRoute } | null>(null);
+
+/** The value of ServerNotFoundPath for a page hydrated from `state` at `path`. */
+export const serverNotFoundAt = (state: SsrState | null, path: string) =>
+  state?.route === 'not-found' || state?.route === 'empty-landing' ? { path, route: state.route } : null;
+
+/** Which 404 the server answered with while the app shows that address, else null. */
+export function useServerNotFound(): ServerNotFoundRoute | null {
   const { pathname } = useLocation();
-  return useContext(ServerNotFoundPath) === pathname;
+  const answered = useContext(ServerNotFoundPath);
+  return answered?.path === pathname ? answered.route : null;
 }

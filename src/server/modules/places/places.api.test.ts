@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import type { LandingLink, LandingReply } from '#domain/places.ts';
 import type { ProviderCard } from '#domain/search.ts';
@@ -211,18 +212,19 @@ describe('GET /api/places/:service/:place', () => {
     expect(reply.figures).toMatchObject({ providers: 1, priceMin: 25, priceMax: 25 });
   });
 
-  it('answers 404 for an unknown service, an unknown place and a combination without providers', async () => {
-    for (const path of [
-      '/unicorns/austin-tx',
-      '/balayage/atlantis-zz',
-      '/balayage/austin',
-      '/massage/austin-tx',
-      '/balayage/cedar-park-tx',
-      '/swedish-massage/chicago-il',
+  it('answers 404 for an unknown service, an unknown place and a combination without providers, saying which', async () => {
+    // The page then shows 'Oops!' for an address that names nothing, its own explanation for an empty one.
+    for (const [path, message] of [
+      ['/unicorns/austin-tx', LANDING_TEXTS.unknownPage],
+      ['/balayage/atlantis-zz', LANDING_TEXTS.unknownPage],
+      ['/balayage/austin', LANDING_TEXTS.unknownPage],
+      ['/massage/austin-tx', LANDING_TEXTS.notFound],
+      ['/balayage/cedar-park-tx', LANDING_TEXTS.notFound],
+      ['/swedish-massage/chicago-il', LANDING_TEXTS.notFound],
     ]) {
       const res = await t.get(`/api/places${path}`);
       expect(res.status, path).toBe(404);
-      expect(res.body).toMatchObject({ success: false, error: 'NOT_FOUND' });
+      expect(res.body, path).toEqual({ success: false, error: 'NOT_FOUND', message });
     }
   });
 

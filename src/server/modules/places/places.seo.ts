@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { absoluteUrl, clip, escapeHtml, type PageHead, safeJson } from '#server/lib/html.ts';
 import type { ServerPage } from '#server/plugins/web.ts';
-import { getLandingPage, landingPageExpiresAt } from './places.service';
+import { getLandingPage, isKnownLandingPage, landingPageExpiresAt } from './places.service';
 
 /**
  * The head of a landing page: title and description from its heading and real
@@ -84,8 +84,16 @@ export function landingHead(reply: LandingReply, publicUrl: string): PageHead {
   return { title, description, tags };
 }
 
-/** The page for /{topic}/{place}: its head and first page; null when unknown or empty (404). */
-export async function landingPage(ctx: AppContext, topic: string, place: string): Promise<ServerPage | null> {
+/**
+ * The page for /{topic}/{place}: its head and first page; 'empty' when the topic and place are known
+ * but nobody is there, null when either is unknown (both 404).
+ */
+export async function landingPage(
+  ctx: AppContext,
+  topic: string,
+  place: string,
+): Promise<ServerPage | 'empty' | null> {
+  if (!isKnownLandingPage(topic, place)) return null;
   try {
     const reply: LandingReply = { success: true, ...(await getLandingPage(ctx, topic, place)) };
     return {
@@ -94,7 +102,7 @@ export async function landingPage(ctx: AppContext, topic: string, place: string)
       expiresAt: landingPageExpiresAt(ctx),
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return 'empty';
     throw error;
   }
 }

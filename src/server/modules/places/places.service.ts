@@ -40,13 +40,19 @@ const topicDefinitions = () => {
 
 const notFound = () => new AppError('NOT_FOUND', LANDING_TEXTS.notFound);
 
+/** Whether a landing page's address names a topic and a place we know, whether or not anyone is there. */
+export function isKnownLandingPage(topicSlug: string, placeSlug: string): boolean {
+  return landingTopicOf(topicSlug) !== null && cityOfSlug(placeSlug) !== null;
+}
+
 const price = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
  * A landing page: the listed providers of a place offering a service or in a
  * category, 24 a page, most complete profile first; the figures of its introduction; links to the
- * same topic nearby and to other topics of the place, each with providers. An unknown topic or place,
- * or one with no providers, is a 404: never an empty page.
+ * same topic nearby and to other topics of the place, each with providers. An unknown topic or place
+ * (LANDING_TEXTS.unknownPage: the address names nothing), or one with no providers
+ * (LANDING_TEXTS.notFound), is a 404: never an empty page.
  */
 export async function getLandingPage(
   ctx: AppContext,
@@ -56,7 +62,7 @@ export async function getLandingPage(
 ): Promise<Omit<LandingReply, 'success'>> {
   const topic = landingTopicOf(topicSlug);
   const place = cityOfSlug(placeSlug);
-  if (!topic || !place) throw notFound();
+  if (!topic || !place) throw new AppError('NOT_FOUND', LANDING_TEXTS.unknownPage);
   const after = decodeScoredKeyset(query.cursor, QUALITY_MAX, LANDING_TEXTS.cursorInvalid);
   const match = matchOf(topic);
   const figures = await q.findLandingFigures(ctx.db, {

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import type { LandingReply } from '#domain/places.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LandingPageView } from '#web/features/places/components/LandingPageView.tsx';
 import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
+import { ServerNotFoundPath, type ServerNotFoundRoute } from '../ssr-state';
 import { LandingPage } from './landing';
 
 const card = (n: number): ProviderCard => ({
@@ -44,11 +46,14 @@ const reply = (over: Partial<LandingReply> = {}): LandingReply => ({
   ...over,
 });
 
-function renderAt(path: string) {
+/** The landing route at `path`; `server`, the 404 the server answered there (hydrating its page). */
+function renderAt(path: string, server: ServerNotFoundRoute | null = null) {
   return renderWithProviders(
-    <Routes>
-      <Route path=":service/:place" element={<LandingPage />} />
-    </Routes>,
+    <ServerNotFoundPath value={server && { path, route: server }}>
+      <Routes>
+        <Route path=":service/:place" element={<LandingPage />} />
+      </Routes>
+    </ServerNotFoundPath>,
     { route: path },
   );
 }
@@ -101,15 +106,46 @@ describe('LandingPage', () => {
     ]);
   });
 
-  it('an unknown or empty page says so, with no list', async () => {
+  it('a known service in a known place with nobody there says so, with no list', async () => {
     stubFetch(() => ({
       status: 404,
-      body: { success: false, error: 'NOT_FOUND', message: 'No providers found for this page' },
+      body: { success: false, error: 'NOT_FOUND', message: LANDING_TEXTS.notFound },
     }));
-    renderAt('/massage/atlantis-zz');
+    renderAt('/massage/nome-ak');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('We have no providers for this service in this place yet.')).toBeTruthy();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.queryByText('Oops!')).toBeNull();
+  });
+
+  it("a place we do not know (shaped like one) is the 'Oops!' page: the address names nothing", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch(() => ({
+      status: 404,
+      body: { success: false, error: 'NOT_FOUND', message: LANDING_TEXTS.unknownPage },
+    }));
+    renderAt('/massage/atlantis-zz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText('We have no providers for this service in this place yet.')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('404: no page at /massage/atlantis-zz');
+  });
+
+  it("hydrates the server's 404 as it was rendered: 'Oops!' without asking the API, or the empty page's explanation", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const requests = stubFetch((r) =>
+      r.path === '/api/places/massage/nome-ak'
+        ? { status: 404, body: { success: false, error: 'NOT_FOUND', message: LANDING_TEXTS.notFound } }
+        : undefined,
+    );
+    const { unmount } = renderAt('/massage/atlantis-zz', 'not-found');
+    expect(screen.getByRole('heading', { level: 1, name: 'Oops!' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('404: no page at /massage/atlantis-zz');
+    unmount();
+    renderAt('/massage/nome-ak', 'empty-landing');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('We have no providers for this service in this place yet.')).toBeTruthy();
+    expect(requests.map((r) => r.path)).not.toContain('/api/places/massage/atlantis-zz');
   });
 
   it('a category page with one provider and no price or opening says only what is known', async () => {

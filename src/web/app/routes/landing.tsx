@@ -12,6 +12,7 @@ import { ProviderGrid } from '#web/features/search/components/ProviderGrid.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useServerNotFound } from '../ssr-state';
+import { NotFoundPage } from './not-found';
 
 const renderProviders = (providers: readonly ProviderCard[]) => (
   <ProviderGrid providers={providers} renderFavorite={renderCardFavorite} />
@@ -19,15 +20,27 @@ const renderProviders = (providers: readonly ProviderCard[]) => (
 
 /**
  * /{service}/{place}: a landing page for a service or category in a city. Pure in
- * render (no window or document), so the server renders it from the same query data.
+ * render (no window or document), so the server renders it from the same query data. A service or
+ * place we do not know is an address that names nothing: the app's 'Oops!' page (NotFoundPage), as
+ * the server answers it; a known service in a known place with nobody there explains that.
  */
 export function LandingPage() {
+  // The server answered that this address names nothing: its page hydrates as it was rendered,
+  // without asking the API.
+  if (useServerNotFound() === 'not-found') return <NotFoundPage />;
+  return <Landing />;
+}
+
+function Landing() {
   const { service = '', place = '' } = useParams();
   const query = useLandingPage(service, place);
   const pages = query.data?.pages ?? [];
   const first = pages[0];
-  // The server answered this address with 404 (the page hydrates as it was rendered), or the API did.
-  const notFound = useServerNotFound() || (query.error instanceof ApiError && query.error.status === 404);
+  const missing = query.error instanceof ApiError && query.error.status === 404 ? query.error : null;
+  // The API's 404 for a service or place it does not know (only the server knows the places).
+  const namesNothing = missing?.message === LANDING_TEXTS.unknownPage;
+  // The server answered this address with its empty page's 404 (it hydrates as it was rendered), or the API did.
+  const notFound = useServerNotFound() === 'empty-landing' || (missing !== null && !namesNothing);
 
   useDocumentTitle(
     first
@@ -48,6 +61,7 @@ export function LandingPage() {
     );
   }
   if (notFound) return <LandingNotFound />;
+  if (namesNothing) return <NotFoundPage />;
   if (query.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24">

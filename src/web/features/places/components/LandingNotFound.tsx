@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { LANDING_TEXTS } from '#domain/landing-texts.ts';
 import { buttonVariants } from '#web/components/ui/Button.tsx';
 
-/** An unknown service or place, or one with no providers: never an empty list. */
+/**
+ * A known service in a known place with no providers yet: never an empty list. An unknown service or
+ * place is the app's not-found page (NotFoundPage).
+ */
 export function LandingNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
