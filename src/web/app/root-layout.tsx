@@ -48,7 +48,9 @@ export function RootLayout() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every path change
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // Not over a link to a part of a page ('/slug#opening-<id>' from a notification): the browser
+    // has scrolled to that part.
+    if (!location.hash) scrollTo(0, 0);
   }, [pathname]);
 
   useEffect(
