@@ -8,6 +8,7 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 import type { Session, SignupBody } from '../src/domain/auth';
 import { SIGNED_IN_KEY } from '../src/domain/auth-options';
 import type { UpdateProfileBody } from '../src/domain/profiles';
+import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { firstLink, type SmtpSink, startSmtpSink } from '../src/server/test/smtp-sink';
 
 interface RunningApp {
@@ -47,6 +48,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 /**
  * Starts the real server exactly as `npm start` runs it (built web app, PGlite in a fresh DATA_DIR),
  * sending mail to an in-process SMTP server the tests read; stops it and removes its data after `use`.
+ * With E2E_DATABASE_URL (a PostgreSQL server's template database, as TEST_DATABASE_URL), each server
+ * gets a new database made from it instead, dropped afterwards.
  */
 async function runApp(
   seedDemo: boolean,
@@ -57,6 +60,9 @@ async function runApp(
   const port = await freePort();
   const inboundSmtpPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-e2e-'));
+  const postgres = process.env.E2E_DATABASE_URL
+    ? await createScratchDatabase(process.env.E2E_DATABASE_URL, 'e2e')
+    : null;
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -78,6 +84,7 @@ async function runApp(
       REPLY_DOMAIN: 'reply.glowfind.test',
       // Pushes go to the test's own push service on http://127.0.0.1.
       PUSH_ALLOW_HTTP_LOOPBACK: '1',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,6 +98,7 @@ async function runApp(
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await mail.stop();
+    await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

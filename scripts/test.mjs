@@ -39,6 +39,46 @@ function run(label, command, args, env = {}) {
   });
 }
 
+/** The browser journeys that also run on PostgreSQL: account settings, passkeys, deletion, conflicts, push, messages. */
+const POSTGRES_JOURNEYS = [
+  'e2e/account-security.spec.ts',
+  'e2e/passkeys.spec.ts',
+  'e2e/account-deletion.spec.ts',
+  'e2e/profile-conflict.spec.ts',
+  'e2e/push-notifications.spec.ts',
+  'e2e/messages.spec.ts',
+];
+
+/** One Playwright run, its failures named from its JSON report and its counts added to the sums. */
+async function playwright(label, reportName, files, env) {
+  const file = `${OUT}/${reportName}`;
+  const { ok, seconds } = await run(label, 'npx', ['playwright', 'test', '--reporter=list,json', ...files], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const report = readJson(file);
+  const stats = report?.stats;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          failures.push(
+            `${spec.file}:${spec.line} › ${spec.title}`,
+            firstLine(test.results?.at(-1)?.error?.message),
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
+  passed += p;
+  failed += f;
+  lines.push(`${label}: ${p} passed, ${f} failed (${seconds}s)`);
+}
+
 async function check(label, command, args) {
   const { ok, seconds } = await run(label, command, args);
   count(label, ok, seconds);
@@ -143,38 +183,18 @@ if (!CHECK) {
   // Search relevance on the demo catalogue (docs/search.md): fails below scripts/relevance/thresholds.json.
   await check('relevance', 'npm', ['run', '--silent', 'relevance']);
 
-  {
-    const file = `${OUT}/e2e.json`;
-    const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-    if (!hasBrowser) {
-      failed += 1;
-      lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
-    } else {
-      const { ok, seconds } = await run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  const hasBrowser = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  if (!hasBrowser) {
+    failed += 1;
+    lines.push('playwright: FAILED — no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
+  } else {
+    await playwright('playwright', 'e2e.json', [], {});
+    // The journeys of an account's own data once more with each server on a fresh PostgreSQL database
+    // (e2e/fixtures.ts: E2E_DATABASE_URL), as `npm start` runs with DATABASE_URL.
+    if (process.env.TEST_DATABASE_URL)
+      await playwright('playwright (PostgreSQL)', 'e2e-postgres.json', POSTGRES_JOURNEYS, {
+        E2E_DATABASE_URL: process.env.TEST_DATABASE_URL,
       });
-      const report = readJson(file);
-      const stats = report?.stats;
-      const visit = (suite) => {
-        for (const spec of suite.specs ?? []) {
-          for (const test of spec.tests ?? []) {
-            if (test.status === 'unexpected') {
-              failures.push(
-                `${spec.file}:${spec.line} › ${spec.title}`,
-                firstLine(test.results?.at(-1)?.error?.message),
-              );
-            }
-          }
-        }
-        for (const child of suite.suites ?? []) visit(child);
-      };
-      for (const suite of report?.suites ?? []) visit(suite);
-      const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-      const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
-      passed += p;
-      failed += f;
-      lines.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
-    }
   }
 
   // After the browser tests' build: JavaScript per route against the budget, then Lighthouse.
