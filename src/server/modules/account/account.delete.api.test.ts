@@ -6,6 +6,7 @@ import { ACCOUNT_DATA_TEXTS, DELETE_CONFIRM_WORD } from '#domain/account-data.ts
 import { SECURITY_TEXTS } from '#domain/account-security.ts';
 import { ERROR_MESSAGES } from '#domain/errors.ts';
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
+import { rowsOf } from '#server/db/client.ts';
 import {
   accountDeletions,
   blockedClients,
@@ -22,6 +23,7 @@ import {
   savedSearches,
   users,
 } from '#server/db/schema/index.ts';
+import { fillEveryUserTable, referencesToUsers, type UserReference } from '#server/test/account-fixture.ts';
 import { buildTestApp, DAY, type TestApp } from '#server/test/build-test-app.ts';
 import {
   createVerifiedProvider,
@@ -241,6 +243,49 @@ describe('DELETE /api/account: a provider', () => {
   });
 });
 
+describe('DELETE /api/account: followers’ alerts about a deleted provider', () => {
+  it('cancels the opening-alert emails about them that were still waiting, and no follower gets one', async () => {
+    const leaving = await createVerifiedProvider(t, { name: 'Gone Studio' });
+    const staying = await createVerifiedProvider(t, { name: 'Still Studio' });
+    const fan = await createVerifiedUser(t);
+    await t.db.insert(favorites).values([
+      { userId: fan.user.id, providerId: leaving.user.id },
+      { userId: fan.user.id, providerId: staying.user.id },
+    ]);
+    // Two alerts to the fan, waiting (a retry after an SMTP failure): one about each provider.
+    const dueAt = new Date(t.clock.now().getTime() + 10 * 60_000);
+    const alertAbout = (provider: VerifiedUser, name: string) => ({
+      kind: 'opening-alert',
+      toAddress: fan.email,
+      subject: `${name}: new openings on Glowfind`,
+      textBody: `${name} just posted an opening`,
+      htmlBody: `<p>${name} just posted an opening</p>`,
+      alertUserId: fan.user.id,
+      alertProviderId: provider.user.id,
+      nextAttemptAt: dueAt,
+    });
+    const [gone, kept] = await t.db
+      .insert(mailOutbox)
+      .values([alertAbout(leaving, 'Gone Studio'), alertAbout(staying, 'Still Studio')])
+      .returning({ id: mailOutbox.id });
+    const rowOf = async (id: number) =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+    const res = await t.del(PATH, { confirm }, auth(leaving.session.access_token));
+    expect(res.status, res.text).toBe(200);
+    // Cancelled by the deletion itself, not later by the worker's send-time check.
+    expect(await rowOf(gone!.id)).toMatchObject({ status: 'cancelled', lastError: null });
+    expect(await rowOf(kept!.id)).toMatchObject({ status: 'pending' });
+
+    // When they fall due the other is delivered; the one about the deleted provider never is.
+    t.clock.advance(11 * 60_000);
+    t.app.ctx.kickMail();
+    await t.smtp.waitForMail(fan.email, (m) => m.subject === 'Still Studio: new openings on Glowfind');
+    expect(t.smtp.mailsTo(fan.email).filter((m) => m.subject.startsWith('Gone Studio'))).toEqual([]);
+    expect(await rowOf(gone!.id)).toMatchObject({ status: 'cancelled', sentAt: null });
+  });
+});
+
 describe('DELETE /api/account: a client', () => {
   it('removes their reviews and recomputes ratings, keeps clicks as anonymous counts, empties their messages', async () => {
     const provider = await createVerifiedProvider(t);
@@ -449,6 +494,102 @@ describe('DELETE /api/account: conversations', () => {
       .where(eq(mailOutbox.toAddress, provider.email));
     expect(after.filter((m) => m.createdAt >= deletedAt).map((m) => m.kind)).toEqual(['account-deleted']);
     expect(after.filter((m) => m.status === 'pending' && m.kind !== 'account-deleted')).toEqual([]);
+  });
+});
+
+/** The primary key of each row of `table` whose `column` holds `userId` (tables kept with SET NULL have an id). */
+async function rowsHolding({ table, column }: UserReference, userId: string): Promise<string[]> {
+  const rows = rowsOf<{ key: string }>(
+    await t.db.execute(
+      sql`SELECT ${sql.identifier('id')}::text AS key FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}::uuid`,
+    ),
+  );
+  return rows.map((r) => r.key);
+}
+async function countHolding({ table, column }: UserReference, userId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}::uuid`,
+    ),
+  );
+  return row!.n;
+}
+/** Of `ids`, the rows of a SET NULL table still there: each with its `column`. */
+async function keptRows({ table, column }: UserReference, ids: string[]) {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: string; holder: string | null }>(
+    await t.db.execute(
+      sql`SELECT id::text AS id, ${sql.identifier(column)}::text AS holder FROM ${sql.identifier(table)} WHERE id::text IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+}
+
+describe('DELETE /api/account: every table that references users', () => {
+  it('leaves no row holding the deleted id in any column the catalogue lists; SET NULL ones keep the row, anonymous', async () => {
+    const references = await referencesToUsers(t.db);
+    expect(references.length).toBeGreaterThan(40);
+    // What each rule may be: a new RESTRICT or NO ACTION would refuse the deletion, and a new SET NULL
+    // keeps a row after the person is gone, so each such column is a decision (ADR 026).
+    const kept = references.filter((r) => r.onDelete !== 'cascade').map((r) => `${r.ref} ${r.onDelete}`);
+    expect(kept, 'a kept row is a decision: say it in docs/decisions/026-account-deletion.md').toEqual([
+      'booking_logs.client_id set null',
+      'mail_outbox.sender_id set null',
+      'message_threads.client_id set null',
+      'message_threads.provider_id set null',
+      'messages.hidden_by set null',
+      'messages.sender_id set null',
+      'reviews.hidden_by set null',
+      'search_logs.user_id set null',
+    ]);
+
+    const provider = await createVerifiedProvider(t, { selected_categories: ['hair'] });
+    const client = await createVerifiedUser(t, { userData: { user_type: 'client', name: 'Cora Client' } });
+    await loginWithCookie(t, provider.email, provider.password);
+    await loginWithCookie(t, client.email, client.password);
+    await fillEveryUserTable(t, provider, client);
+    const people = [client, provider];
+
+    // The fixture puts one of the two in every such column.
+    const before = new Map<string, Map<string, string[]>>();
+    for (const ref of references) {
+      const held = new Map<string, string[]>();
+      let total = 0;
+      for (const person of people) {
+        const n = await countHolding(ref, person.user.id);
+        total += n;
+        held.set(person.user.id, ref.onDelete === 'set null' ? await rowsHolding(ref, person.user.id) : []);
+      }
+      expect(total, `the fixture leaves ${ref.ref} empty`).toBeGreaterThan(0);
+      before.set(ref.ref, held);
+    }
+
+    // The client first (the emailed verification's session is a fresh proof), then the provider.
+    for (const person of people) {
+      const res = await t.del(PATH, { confirm }, auth(person.session.access_token));
+      expect(res.status, res.text).toBe(200);
+      for (const ref of references) {
+        expect(await countHolding(ref, person.user.id), `${ref.ref} still holds a deleted id`).toBe(0);
+        if (ref.onDelete !== 'set null') continue;
+        // The rows it held that are still there (another rule may have deleted some) hold nothing.
+        for (const row of await keptRows(ref, before.get(ref.ref)!.get(person.user.id)!))
+          expect(row.holder, `${ref.ref} of row ${row.id}`).toBeNull();
+      }
+      if (person !== client) continue;
+      // While the provider stays, the client's booking click, search and emailed message stay, without them.
+      for (const ref of ['booking_logs.client_id', 'search_logs.user_id', 'mail_outbox.sender_id']) {
+        const ids = before.get(ref)!.get(client.user.id)!;
+        expect(ids, ref).toHaveLength(1);
+        expect(await keptRows(references.find((r) => r.ref === ref)!, ids), ref).toEqual([
+          { id: ids[0], holder: null },
+        ]);
+      }
+    }
+    // Their conversation went with the second of its two parties.
+    const threadIds = before.get('message_threads.client_id')!.get(client.user.id)!;
+    expect(await t.db.$count(messageThreads, eq(messageThreads.id, threadIds[0]!))).toBe(0);
   });
 });
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETE_CONFIRM_WORD } from '#domain/account-data.ts';
 import { thumbnailUrl, UPLOAD_TEXTS } from '#domain/uploads.ts';
 import { users } from '#server/db/schema/index.ts';
 import { createS3Storage } from '#server/storage/s3-storage.ts';
@@ -186,5 +187,44 @@ describe('uploads through the API with S3', () => {
     expect(removed.body).toEqual({ success: true, message: UPLOAD_TEXTS.imageDeleted, portfolioImages: [] });
     expect((await get(url!)).status).toBe(404);
     expect((await get(thumbnailUrl(url!))).status).toBe(404);
+  });
+});
+
+describe('deleting an account with S3', () => {
+  it("deletes the account's avatar and portfolio images and their thumbnails from the bucket, and nobody else's", async () => {
+    const leaving = await createVerifiedProvider(t);
+    const token = leaving.session.access_token;
+    const upload = (kind: 'avatar' | 'portfolio', seed: number) =>
+      photo(900, 600, 'jpeg', seed).then((file) =>
+        t.post(
+          `/api/upload/${kind}`,
+          { file: dataUrl(file, 'image/jpeg'), userId: leaving.user.id },
+          { token },
+        ),
+      );
+    const avatar = await upload('avatar', 31);
+    expect(avatar.status, avatar.text).toBe(200);
+    expect((await upload('portfolio', 32)).status).toBe(200);
+    const portfolio = await upload('portfolio', 33);
+    expect(portfolio.status, portfolio.text).toBe(200);
+    const images = [avatar.body.avatarUrl as string, ...(portfolio.body.portfolioImages as string[])];
+    expect(images).toHaveLength(3);
+    const objects = images.flatMap((url) => [url, thumbnailUrl(url)]);
+    for (const url of objects) {
+      expect(url.startsWith(`${endpoint}/${BUCKET}/`), url).toBe(true);
+      expect((await get(url)).status, url).toBe(200);
+    }
+    const [other] = await t.db
+      .select({ url: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, provider.user.id));
+    expect((await get(other!.url!)).status).toBe(200);
+
+    // The verification's emailed link is a fresh proof: no password asked.
+    const res = await t.del('/api/account', { confirm: DELETE_CONFIRM_WORD }, { token });
+    expect(res.status, res.text).toBe(200);
+    for (const url of objects) expect((await get(url)).status, url).toBe(404);
+    expect((await get(other!.url!)).status).toBe(200);
+    expect((await get(thumbnailUrl(other!.url!))).status).toBe(200);
   });
 });
