@@ -24,6 +24,8 @@ export const NOTIFICATION_KIND_IDS = [
   'product_news',
   'account_emails',
   'security_notices',
+  'moderation_notices',
+  'support_receipts',
 ] as const;
 export type NotificationKindId = (typeof NOTIFICATION_KIND_IDS)[number];
 
@@ -106,7 +108,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   {
     id: 'account_emails',
     label: 'Account emails',
-    description: 'Email verification, sign-in links and password resets you ask for.',
+    description:
+      'Email verification, sign-in links, password resets and email-address changes you ask for, and a note when someone signs up with an address that already has an account.',
     switchable: false,
     audience: 'everyone',
     channels: ['email'],
@@ -115,6 +118,23 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
     id: 'security_notices',
     label: 'Security notices',
     description: 'When your password or email address is changed, or your account is deleted.',
+    switchable: false,
+    audience: 'everyone',
+    channels: ['email'],
+  },
+  {
+    id: 'moderation_notices',
+    label: 'Moderator warnings',
+    description:
+      'When our moderators find that a message you sent broke the rules for messages: the message, the rules, and what happens if it happens again.',
+    switchable: false,
+    audience: 'everyone',
+    channels: ['email'],
+  },
+  {
+    id: 'support_receipts',
+    label: 'Support receipts',
+    description: 'When you send us a support request: that we received it, and when to expect an answer.',
     switchable: false,
     audience: 'everyone',
     channels: ['email'],

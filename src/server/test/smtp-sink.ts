@@ -12,7 +12,25 @@ export interface ReceivedMail {
   replyTo: string | null;
   text: string;
   html: string;
+  /**
+   * Every header as it arrived, by lower-cased name, the value unfolded (several of one name joined
+   * by a newline): 'list-unsubscribe', 'list-unsubscribe-post', …
+   */
+  headers: Record<string, string>;
   receivedAt: Date;
+}
+
+/** The headers of a parsed message by lower-cased name, values unfolded, as the sender wrote them. */
+function headersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
+  }
+  return headers;
 }
 
 interface Waiter {
@@ -66,6 +84,7 @@ export class SmtpSink {
               replyTo: parsed.replyTo?.value[0]?.address ?? null,
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              headers: headersOf(parsed.headerLines),
               receivedAt: new Date(),
             });
             callback();

@@ -2,20 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NOTIFICATION_KIND_IDS,
+  NOTIFICATION_KINDS,
   NOTIFICATION_TEXTS,
+  type NotificationKindId,
   SWITCHABLE_NOTIFICATION_KINDS,
   type SwitchableNotificationKind,
 } from '#domain/notifications.ts';
 import { PUSH_KINDS } from '#domain/push-texts.ts';
 import { mailOutbox, notificationPreferences, savedSearches, users } from '#server/db/schema/index.ts';
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } from '#server/lib/tokens.ts';
+import type { MailKind } from '#server/mail/outbox.ts';
 import {
   buildTestApp,
   DAY,
   HOUR,
   MINUTE,
   TEST_AUTH_SECRET,
-  TEST_PUBLIC_URL,
   type TestApp,
 } from '#server/test/build-test-app.ts';
 import {
@@ -34,12 +36,14 @@ import { isNotificationMailStillWanted, unsubscribeLinksFor } from './notificati
  * saved-search alert). Every test makes its own people; the clock only moves forward.
  */
 
+/** Served over https, as in production: the List-Unsubscribe link is the one-click https URL RFC 8058 asks for. */
+const PUBLIC_URL = 'https://glowfind.test';
 const PATH = '/api/account/notifications';
 const UNSUBSCRIBE = `${PATH}/unsubscribe`;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { PUBLIC_URL } });
 });
 afterAll(async () => {
   await t?.close();
@@ -96,7 +100,7 @@ const outboxOf = (email: string, kind: string) =>
 /** What a mail client sends for the List-Unsubscribe header (RFC 8058 one-click). */
 async function oneClick(listUnsubscribe: string) {
   const url = new URL(listUnsubscribe);
-  expect(`${url.origin}${url.pathname}`).toBe(`${TEST_PUBLIC_URL}${UNSUBSCRIBE}`);
+  expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}${UNSUBSCRIBE}`);
   return t.app.inject({
     method: 'POST',
     url: `${url.pathname}${url.search}`,
@@ -129,9 +133,58 @@ describe('GET /api/account/notifications', () => {
     const byKind = await settingsOf(ana);
     expect(byKind.account_emails).toEqual({ switchable: false, email: true });
     expect(byKind.security_notices).toEqual({ switchable: false, email: true });
+    expect(byKind.moderation_notices).toEqual({ switchable: false, email: true });
+    expect(byKind.support_receipts).toEqual({ switchable: false, email: true });
     expect(byKind.new_messages).toEqual({ switchable: true, email: true });
     // Nothing is stored until a switch is used.
     expect(await storedPrefs(ana.user.id)).toEqual([]);
+  });
+});
+
+/**
+ * Which listed kind each email the product sends belongs to. A Record over MailKind: a new kind of
+ * email does not type-check until it is placed here, and so in the list people see in settings.
+ */
+const LISTED_AS: Record<MailKind, NotificationKindId | 'to the team'> = {
+  'opening-alert': 'opening_alerts',
+  'saved-search-alert': 'saved_search_alerts',
+  'new-message': 'new_messages',
+  // The emails of messages before the inbox, kept for their rows; none is sent now.
+  'provider-message': 'new_messages',
+  'new-review': 'review_notices',
+  'review-reply': 'review_replies',
+  'verify-email': 'account_emails',
+  'account-exists': 'account_emails',
+  'reset-password': 'account_emails',
+  'signin-link': 'account_emails',
+  'change-email': 'account_emails',
+  'email-in-use': 'account_emails',
+  'password-changed': 'security_notices',
+  'email-changed': 'security_notices',
+  'account-deleted': 'security_notices',
+  'message-warning': 'moderation_notices',
+  'support-ack': 'support_receipts',
+  // To SUPPORT_EMAIL, not to a person's account.
+  'form-notice': 'to the team',
+};
+
+describe('the list of kinds', () => {
+  it('names every kind of email the product sends, each with a description; only the notices people can stop are switchable', () => {
+    expect(NOTIFICATION_KINDS.map((k) => k.id)).toEqual([...NOTIFICATION_KIND_IDS]);
+    const listed = new Set(Object.values(LISTED_AS));
+    // Every listed kind is sent, but product news (none sent yet).
+    expect(NOTIFICATION_KIND_IDS.filter((id) => !listed.has(id))).toEqual(['product_news']);
+    for (const kind of NOTIFICATION_KINDS) {
+      expect(kind.description.length, kind.id).toBeGreaterThan(20);
+      expect(kind.channels, kind.id).toContain('email');
+    }
+    const alwaysOn = NOTIFICATION_KINDS.filter((k) => !k.switchable).map((k) => k.id);
+    expect(alwaysOn).toEqual([
+      'account_emails',
+      'security_notices',
+      'moderation_notices',
+      'support_receipts',
+    ]);
   });
 });
 
@@ -184,7 +237,7 @@ describe('PUT /api/account/notifications', () => {
   it('refuses kinds that cannot be switched off, unknown kinds and channels, and bad bodies, changing nothing', async () => {
     const ana = await newClient();
     const auth = await as(ana);
-    for (const kind of ['account_emails', 'security_notices']) {
+    for (const kind of ['account_emails', 'security_notices', 'moderation_notices', 'support_receipts']) {
       const res = await t.put(PATH, { kind, channel: 'email', enabled: false }, auth);
       expect(res.status, kind).toBe(400);
       expect(res.body).toMatchObject({
@@ -226,7 +279,7 @@ describe('POST /api/account/notifications/unsubscribe', () => {
     for (const kind of SWITCHABLE_NOTIFICATION_KINDS) {
       const ana = await newClient();
       const links = await unsubscribeLinksFor(t.app.ctx, ana.user.id, kind);
-      expect(links.unsubscribeUrl).toMatch(`${TEST_PUBLIC_URL}/unsubscribe?list=${kind}&token=`);
+      expect(links.unsubscribeUrl).toMatch(`${PUBLIC_URL}/unsubscribe?list=${kind}&token=`);
       const res = await oneClick(links.listUnsubscribe);
       expect(res.statusCode, `${kind}: ${res.body}`).toBe(200);
       expect(res.json()).toEqual({ success: true, kind, message: NOTIFICATION_TEXTS.unsubscribed[kind] });
@@ -312,7 +365,7 @@ describe('new-review emails', () => {
     const mail = await t.smtp.waitForMail(provider.email, (m) => m.subject.startsWith('New 5-star review'));
     expect(mail.text).toContain('Lovely work');
     const [row] = await outboxOf(provider.email, 'new-review');
-    expect(row!.listUnsubscribe).toMatch(`${TEST_PUBLIC_URL}${UNSUBSCRIBE}?token=`);
+    expect(row!.listUnsubscribe).toMatch(`${PUBLIC_URL}${UNSUBSCRIBE}?token=`);
 
     const res = await oneClick(row!.listUnsubscribe!);
     expect(res.statusCode, res.body).toBe(200);
@@ -334,6 +387,37 @@ describe('new-review emails', () => {
   });
 });
 
+describe('List-Unsubscribe headers, on the email as delivered', () => {
+  it('an email a person can turn off carries the one-click https link and List-Unsubscribe-Post; a password reset neither', async () => {
+    const provider = await newProvider();
+    await review(await eligibleClient(provider), provider);
+    // Through the outbox, the mail worker and SMTP to the sink: the headers as a mail client sees them.
+    const mail = await t.smtp.waitForMail(provider.email, (m) => m.subject.startsWith('New 5-star review'));
+    const [row] = await outboxOf(provider.email, 'new-review');
+    const header = mail.headers['list-unsubscribe'];
+    expect(header).toBe(`<${row!.listUnsubscribe}>`);
+    expect(header).toMatch(
+      new RegExp(`^<${PUBLIC_URL.replace(/\./g, '\\.')}${UNSUBSCRIBE}\\?token=[^>\\s]+>$`),
+    );
+    expect(header).not.toContain('mailto:');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // The link in the header works as a mail client's one-click POST.
+    const res = await oneClick(header!.slice(1, -1));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().kind).toBe('review_notices');
+
+    const forgot = await t.post('/api/auth/forgot-password', { email: provider.email });
+    expect(forgot.status, forgot.text).toBe(200);
+    const reset = await t.smtp.waitForMail(
+      provider.email,
+      (m) => m.subject === 'Reset your Glowfind password',
+    );
+    expect(reset.headers.subject).toBe('Reset your Glowfind password');
+    expect(reset.headers).not.toHaveProperty('list-unsubscribe');
+    expect(reset.headers).not.toHaveProperty('list-unsubscribe-post');
+  });
+});
+
 describe('reply emails', () => {
   it("email the review's author on the first reply only, with a one-click link that turns off replies only", async () => {
     const provider = await newProvider();
@@ -344,15 +428,15 @@ describe('reply emails', () => {
     const mail = await t.smtp.waitForMail(client.email, (m) => m.subject.includes('replied to your review'));
     expect(mail.subject).toBe(`${provider.user.name} replied to your review on Glowfind`);
     expect(mail.text).toContain('Thank you, Ana!');
-    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/${provider.user.routing_slug}#reviews`);
-    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/unsubscribe?list=review_replies&token=`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/${provider.user.routing_slug}#reviews`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/unsubscribe?list=review_replies&token=`);
 
     // An edit is not news.
     const edit = await t.put(`/api/reviews/${id}/reply`, { text: 'Thanks again!' }, await as(provider));
     expect(edit.status).toBe(200);
     const rows = await outboxOf(client.email, 'review-reply');
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.listUnsubscribe).toMatch(`${TEST_PUBLIC_URL}${UNSUBSCRIBE}?token=`);
+    expect(rows[0]!.listUnsubscribe).toMatch(`${PUBLIC_URL}${UNSUBSCRIBE}?token=`);
 
     const res = await oneClick(rows[0]!.listUnsubscribe!);
     expect(res.statusCode, res.body).toBe(200);
@@ -442,7 +526,7 @@ describe('saved-search alerts', () => {
     const [row] = await outboxOf(client.email, 'saved-search-alert');
     expect(row).toBeDefined();
     // Its own per-search one-click link, as before.
-    expect(row!.listUnsubscribe).toMatch(`${TEST_PUBLIC_URL}/api/saved-searches/unsubscribe?token=`);
+    expect(row!.listUnsubscribe).toMatch(`${PUBLIC_URL}/api/saved-searches/unsubscribe?token=`);
     await t.smtp.waitForMail(client.email, (m) => m.subject.includes('“Balayage”'));
   });
 
