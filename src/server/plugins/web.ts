@@ -341,16 +341,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   }
 
   /**
-   * 404 for an address that names nothing: the app's not-found page of that kind of address (the
-   * page reads whole without JavaScript), or index.html with its head when there is no renderer.
-   * Addresses are unbounded, so a kind whose page names nothing of the address is rendered once and
-   * kept, as the fixed pages are: the 'Oops!' page (two or more segments that are no landing page,
-   * including a known topic with a place we do not know) and a landing route's for a known topic
-   * and place with nobody there ('empty-landing'). A profile's names its slug: rendered once under NOT_FOUND_SLUG, then the
-   * slug is written in (a slug is [a-z0-9-], nothing to escape). A flood of unknown addresses costs
-   * a string replace each, not a render. Any other single segment ('/favicon.ico') is the app's
-   * profile route too, naming the segment as the browser decodes it, so it is rendered at its
-   * address each time (`kind` null).
+   * 404 for an address that names nothing, or a landing page with nobody there: the app's not-found
+   * page of that kind of address (the page reads whole without JavaScript), or index.html with its
+   * head when there is no renderer. Addresses are unbounded, so a kind whose page names nothing of
+   * the address is rendered once and kept, as the fixed pages are: the 'Oops!' page (two or more
+   * segments that are no landing page, a known topic with a place we do not know among them) and
+   * the landing route's for a known topic and place with nobody there ('empty-landing'). A
+   * profile's names its slug: rendered once under NOT_FOUND_SLUG, then the slug is written in (a
+   * slug is [a-z0-9-], nothing to escape). A flood of unknown addresses costs a string replace each,
+   * not a render. Any other single segment ('/favicon.ico') is the app's profile route too, naming
+   * the segment as the browser decodes it, so it is rendered at its address each time (`kind` null).
    */
   const notFoundPages = new Map<NotFoundKind, Promise<string>>();
   async function sendNotFound(url: string, reply: FastifyReply, kind: NotFoundKind | null) {

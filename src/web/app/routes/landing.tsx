@@ -39,7 +39,8 @@ function Landing() {
   const missing = query.error instanceof ApiError && query.error.status === 404 ? query.error : null;
   // The API's 404 for a service or place it does not know (only the server knows the places).
   const namesNothing = missing?.message === LANDING_TEXTS.unknownPage;
-  // The server answered this address with its empty page's 404 (it hydrates as it was rendered), or the API did.
+  // The server answered this address with its empty page's 404 (it hydrates as it was rendered), or
+  // the API did.
   const notFound = useServerNotFound() === 'empty-landing' || (missing !== null && !namesNothing);
 
   useDocumentTitle(
