@@ -18,15 +18,12 @@ export const FAVORITE_TEXTS = {
   saved: 'Saved!',
   removed: 'Removed',
   undo: 'Undo',
-  savedProvidersFailed: 'Unable to load saved providers. Please try again later.',
   tooMany: `You can save up to ${FAVORITE_LIMITS.providersMax} providers. Remove some to save more.`,
   ownProfile: 'You cannot save your own profile.',
   servicesFailed: 'Failed to load favorite services',
   serviceToggleFailed: 'Failed to update service. Please try again.',
   serviceAdded: 'Service Added',
   serviceRemoved: 'Service Removed',
-  /** The account card's line under 'Favorite Services'. */
-  servicesHint: "The services you book most: they appear as quick choices in the home page's search.",
   /** The legend of those quick choices in the home search. */
   quickChoices: 'Your favorites:',
   unknownService: 'Choose a service from the list',

@@ -1,5 +1,6 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FAVORITE_ACCOUNT_TEXTS } from '#domain/favorites-account-texts.ts';
 import { FAVORITE_TEXTS } from '#domain/favorites-options.ts';
 import { SERVICE_CATALOGUE } from '#domain/service-catalogue.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
@@ -86,7 +87,7 @@ export function FavoriteServices({ userId }: { userId: string }) {
     <Card aria-labelledby="favorite-services-title">
       <CardHeader>
         <CardTitle id="favorite-services-title">Favorite Services</CardTitle>
-        <CardDescription>{FAVORITE_TEXTS.servicesHint}</CardDescription>
+        <CardDescription>{FAVORITE_ACCOUNT_TEXTS.servicesHint}</CardDescription>
       </CardHeader>
       <CardContent>{content}</CardContent>
     </Card>

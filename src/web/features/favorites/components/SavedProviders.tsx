@@ -1,7 +1,8 @@
 import { Heart, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FavoriteProvider } from '#domain/favorites.ts';
-import { FAVORITE_LIMITS, FAVORITE_TEXTS } from '#domain/favorites-options.ts';
+import { FAVORITE_ACCOUNT_TEXTS } from '#domain/favorites-account-texts.ts';
+import { FAVORITE_LIMITS } from '#domain/favorites-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
@@ -70,7 +71,7 @@ export function SavedProviders({ userId, alerts }: { userId: string; alerts?: Re
   else if (query.isError && items.length === 0)
     content = (
       <LoadFailed
-        message={FAVORITE_TEXTS.savedProvidersFailed}
+        message={FAVORITE_ACCOUNT_TEXTS.savedProvidersFailed}
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}
       />
