@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   /** Server processes (node:cluster); more than one needs PostgreSQL (DATABASE_URL). */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis://')),
+  /** A rate-limit store (Redis) command unanswered for this long fails and the limit lets the request through. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   TRUST_PROXY: z.preprocess(blankToUndefined, TrustProxySchema.optional()),
   /** Replies by email: the inbound SMTP server's port (unset: off; 0: any free port, for tests). */
   INBOUND_SMTP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
@@ -151,6 +153,7 @@ export interface Config {
   /** WEB_CONCURRENCY: server processes; above 1, main.ts forks that many workers (PostgreSQL only). */
   webConcurrency: number;
   redisUrl: string | undefined;
+  redisCommandTimeoutMs: number;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (every per-IP limit reads it). */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT === 'on',
     webConcurrency: e.WEB_CONCURRENCY,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve('dist/web'),

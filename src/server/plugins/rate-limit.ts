@@ -84,8 +84,6 @@ export const RATE_LIMITS = {
 
 /** How long start-up waits for Redis before serving without it (the limits then fail open until it answers). */
 const REDIS_START_WAIT_MS = 2000;
-/** A Redis command unanswered for this long fails (a hung server must not hold requests). */
-const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
  * Registers @fastify/rate-limit (Redis-backed when REDIS_URL is set) with our 429 body.
@@ -94,10 +92,12 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
  * protect the site, and an outage of their store must not take the site down with it. The failure
  * lock and the keyed limits below read the same store, so they open too; the outage is logged once,
  * and so is the recovery. Commands fail at once while Redis is unreachable (no offline queue) and
- * after REDIS_COMMAND_TIMEOUT_MS when it hangs, so requests do not wait on it either.
+ * after REDIS_COMMAND_TIMEOUT_MS (config, 500 ms) when it hangs, so requests do not wait on it either.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
-  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+  const redis = config.redisUrl
+    ? await connectRedis(app, config.redisUrl, config.redisCommandTimeoutMs)
+    : undefined;
   app.decorate('rateLimitRedis', redis ?? null);
   await app.register(rateLimit, {
     global: false,
@@ -109,11 +109,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
 }
 
 /** The shared store's client; start-up waits a little for it, never for long (see registerRateLimit). */
-async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+async function connectRedis(app: FastifyInstance, url: string, commandTimeout: number): Promise<Redis> {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout,
   });
   let down = false;
   // ioredis reconnects by itself (every 2 s at most); one line when the store goes, one when it is back.
