@@ -70,6 +70,20 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('waits 500 ms for a Redis command unless REDIS_COMMAND_TIMEOUT_MS says otherwise, within 50 ms to 60 s', () => {
+    const timeout = (value?: string) =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        AUTH_SECRET: SECRET,
+        ...(value === undefined ? {} : { REDIS_COMMAND_TIMEOUT_MS: value }),
+      }).redisCommandTimeoutMs;
+    expect(timeout()).toBe(500);
+    expect(timeout('10000')).toBe(10_000);
+    for (const bad of ['49', '60001', '1.5', 'soon']) {
+      expect(() => timeout(bad)).toThrow(/^Invalid configuration: REDIS_COMMAND_TIMEOUT_MS /);
+    }
+  });
+
   it('treats a blank PORT as unset, not as port 0', () => {
     expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, PORT: '' }).port).toBe(3000);
     expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, PORT: '0' }).port).toBe(0);
