@@ -15,6 +15,9 @@ export const PRICING_LIMITS = {
   descriptionMax: 300,
   priceMax: 100_000,
   packagesMax: 30,
+  /** A service's duration in minutes: 5 minutes to 12 hours. */
+  durationMin: 5,
+  durationMax: 720,
 } as const;
 
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
@@ -27,6 +30,8 @@ export const PRICING_TEXTS = {
   tooHigh: `Prices must be at most ${formatMoney(PRICING_LIMITS.priceMax)}`,
   previewInvalid: 'Enter valid price to see preview',
   tooMany: `You can have at most ${PRICING_LIMITS.packagesMax} service packages`,
+  validDuration: `Duration must be whole minutes from ${PRICING_LIMITS.durationMin} to ${PRICING_LIMITS.durationMax}`,
+  durationMaxAboveMin: 'Longest duration must be longer than the shortest',
 } as const;
 
 /** What the editor and the API work with; `price` is the rendered text, derived from the rest. */

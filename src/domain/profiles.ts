@@ -81,6 +81,9 @@ const PricingEntryReplySchema = z.object({
   priceType: z.enum(['fixed', 'range', 'starting_at', 'contact']),
   minPrice: z.number().nullable(),
   maxPrice: z.number().nullable(),
+  durationMin: z.number().nullable(),
+  durationMax: z.number().nullable(),
+  bookingLink: z.string(),
 });
 
 /** The provider part of a profile as the API answers it. */

@@ -47,6 +47,10 @@ function toProviderData(row: ProviderProfileRow): ProviderData {
       priceType: p.priceType,
       minPrice: p.minPrice,
       maxPrice: p.maxPrice,
+      // Packages saved before services had durations and links have neither.
+      durationMin: p.durationMin ?? null,
+      durationMax: p.durationMax ?? null,
+      bookingLink: p.bookingLink ?? '',
     })),
   };
 }

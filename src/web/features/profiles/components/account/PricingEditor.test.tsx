@@ -12,7 +12,17 @@ type Save = (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
 /** A package as the profile answers it: its type and numbers, and the text derived from them. */
 function stored(service: string, description: string, parts: PriceParts): StoredPackage {
   const { priceType, minPrice = null, maxPrice = null } = parts;
-  return { service, description, price: formatPrice(parts) ?? '', priceType, minPrice, maxPrice };
+  return {
+    service,
+    description,
+    price: formatPrice(parts) ?? '',
+    priceType,
+    minPrice,
+    maxPrice,
+    durationMin: null,
+    durationMax: null,
+    bookingLink: '',
+  };
 }
 const fixed = (service: string, description: string, amount: number) =>
   stored(service, description, { priceType: 'fixed', minPrice: amount });
