@@ -71,12 +71,14 @@ describe.each(setups)('recovery after the blocking attack ($name)', ({ redis: wi
   const next = () => apps[turn++ % apps.length]!;
 
   beforeAll(async () => {
+    // Redis commands may take 10 s, not 500 ms: on a busy CI host a late command would open its limit
+    // (fail open) and the counts below would depend on the host's speed.
     redis = withRedis ? await RedisServer.start() : undefined;
     pair = await twoProcesses({
       rateLimit: true,
       smtp,
       log,
-      ...(redis ? { env: { REDIS_URL: redis.url } } : {}),
+      ...(redis ? { env: { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '10000' } } : {}),
     });
     apps = withRedis ? [pair.a, pair.b] : [pair.a];
   });
@@ -269,7 +271,7 @@ describe.each(setups)(
         rateLimit: true,
         smtp,
         log,
-        ...(redis ? { env: { REDIS_URL: redis.url } } : {}),
+        ...(redis ? { env: { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '10000' } } : {}),
       });
       apps = withRedis ? [pair.a, pair.b] : [pair.a];
     });
