@@ -17,12 +17,18 @@ export const BOOKING_LIMITS = {
   clickTokenRefreshSeconds: 60 * 60,
   /** A click token is a short JWT (about 250 characters); anything longer is refused unread. */
   clickTokenMax: 512,
+  /** A service's name in a click (booking_logs.service_name); services' own names are shorter. */
+  serviceNameMax: 100,
 } as const;
 
 const UNNAMED_CLIENT = 'Client with no name given';
 
 export const BOOKING_TEXTS = {
   invalidUrl: "This link is not one of this provider's booking links",
+  unknownService: "This service is not on this provider's profile",
+  serviceWithoutLink: 'This service has no booking link of its own',
+  /** Under a click's link in the provider's list, when it was a service's own Book. */
+  forService: (service: string) => `Book for ${service}`,
   loadFailed: 'Failed to load booking analytics',
   loadFailedToast: 'Failed to load booking interest data',
   authRequired: 'Authentication required',

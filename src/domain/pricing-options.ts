@@ -34,6 +34,18 @@ export const PRICING_TEXTS = {
   durationMaxAboveMin: 'Longest duration must be longer than the shortest',
 } as const;
 
+/**
+ * A service's length as every page shows it: 60 → '60 min', 90 → '1 h 30 min', 120 → '2 h', and a
+ * range (45, 60) → '45–60 min', (60, 90) → '60 min–1 h 30 min'. Null without a duration.
+ */
+export function formatDuration(min: number | null | undefined, max?: number | null): string | null {
+  if (!min) return null;
+  const one = (m: number) =>
+    m <= 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+  if (!max || max <= min) return one(min);
+  return max <= 60 ? `${min}–${max} min` : `${one(min)}–${one(max)}`;
+}
+
 /** What the editor and the API work with; `price` is the rendered text, derived from the rest. */
 export interface PriceParts {
   priceType: PriceType;

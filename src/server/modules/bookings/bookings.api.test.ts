@@ -723,10 +723,10 @@ describe('GET /api/admin/booking-logs and its CSV export', () => {
     expect(res.headers['x-export-rows']).toBe('2');
     expect(res.headers['x-export-truncated']).toBe('false');
     expect(res.text.split('\r\n')).toEqual([
-      'id,created_at,provider_name,provider_id,provider_slug,client_name,client_id,url',
+      'id,created_at,provider_name,provider_id,provider_slug,client_name,client_id,url,service_name',
       // A name that merely contains '=' is left alone: only a leading one makes a formula.
-      `${ids.april},2020-04-01T00:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},"https://book.example.com/april,""quoted"""`,
-      `${ids.march},2020-03-31T23:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},https://book.example.com/march`,
+      `${ids.april},2020-04-01T00:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},"https://book.example.com/april,""quoted""",`,
+      `${ids.march},2020-03-31T23:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},https://book.example.com/march,`,
       '',
     ]);
   });

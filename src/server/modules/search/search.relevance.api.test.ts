@@ -119,6 +119,8 @@ describe('results match the words', () => {
       min_price: 15,
       max_price: 15,
       starting_at: true,
+      duration_min: null,
+      duration_max: null,
     });
     expect(sorted(await keys({ query: 'hair stylist' }))).toEqual(
       ['ana', 'curl', 'cuts', 'maya', 'mini', 'tie1', 'tie2'].sort(),

@@ -184,6 +184,11 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
                       <td className="px-3 py-2 whitespace-nowrap text-app">{clickTime(log.created_at)}</td>
                       <td className="max-w-[16rem] truncate px-3 py-2 text-app" title={log.url}>
                         {log.url}
+                        {log.service_name && (
+                          <span className="block truncate text-xs text-muted">
+                            {BOOKING_TEXTS.forService(log.service_name)}
+                          </span>
+                        )}
                       </td>
                       <td className={log.client ? 'px-3 py-2 text-app' : 'px-3 py-2 text-muted'}>
                         {log.client_id === null
