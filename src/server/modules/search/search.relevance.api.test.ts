@@ -228,6 +228,8 @@ describe("the searched service's own price", () => {
       min_price: 90,
       max_price: 90,
       starting_at: false,
+      duration_min: null,
+      duration_max: null,
     });
   });
 });
