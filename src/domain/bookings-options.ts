@@ -25,10 +25,6 @@ const UNNAMED_CLIENT = 'Client with no name given';
 
 export const BOOKING_TEXTS = {
   invalidUrl: "This link is not one of this provider's booking links",
-  unknownService: "This service is not on this provider's profile",
-  serviceWithoutLink: 'This service has no booking link of its own',
-  /** Under a click's link in the provider's list, when it was a service's own Book. */
-  forService: (service: string) => `Book for ${service}`,
   loadFailed: 'Failed to load booking analytics',
   loadFailedToast: 'Failed to load booking interest data',
   authRequired: 'Authentication required',
@@ -49,4 +45,15 @@ export const BOOKING_TEXTS = {
       : client.last_initial
         ? `${client.first_name} ${client.last_initial}.`
         : client.first_name,
+} as const;
+
+/**
+ * A service's own Book (its click names the service). Apart from BOOKING_TEXTS, which the public
+ * profile loads for its openings' Book: these are for the API and the provider's click list only.
+ */
+export const SERVICE_BOOKING_TEXTS = {
+  unknownService: "This service is not on this provider's profile",
+  serviceWithoutLink: 'This service has no booking link of its own',
+  /** Under a click's link in the provider's list, when it was a service's own Book. */
+  forService: (service: string) => `Book for ${service}`,
 } as const;

@@ -5,7 +5,7 @@ import { LIMITS } from './options';
 
 export * from './bookings-options';
 
-import { BOOKING_LIMITS, BOOKING_TEXTS } from './bookings-options';
+import { BOOKING_LIMITS, BOOKING_TEXTS, SERVICE_BOOKING_TEXTS } from './bookings-options';
 
 /** Booking-link clicks (docs/product.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
 
@@ -24,10 +24,10 @@ export const LogBookingBodySchema = z
      * that service on the profile (a `url` sent with it must be that link).
      */
     service: z
-      .string({ error: BOOKING_TEXTS.unknownService })
+      .string({ error: SERVICE_BOOKING_TEXTS.unknownService })
       .trim()
-      .min(1, BOOKING_TEXTS.unknownService)
-      .max(BOOKING_LIMITS.serviceNameMax, BOOKING_TEXTS.unknownService)
+      .min(1, SERVICE_BOOKING_TEXTS.unknownService)
+      .max(BOOKING_LIMITS.serviceNameMax, SERVICE_BOOKING_TEXTS.unknownService)
       .optional(),
     /**
      * The click token the profile or opening came with (signed-in viewers only; ADR 008). Without a

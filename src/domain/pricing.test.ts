@@ -8,10 +8,10 @@ import {
   formatPrice,
   PRICE_TYPES,
   PRICING_LIMITS,
-  PRICING_TEXTS,
   type PriceParts,
   parsePrice,
 } from './pricing-options';
+import { PRICING_TEXTS } from './pricing-texts';
 
 describe('formatPrice', () => {
   it('renders the four price texts: fixed, range, starting at, contact', () => {

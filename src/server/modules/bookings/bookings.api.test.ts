@@ -287,6 +287,8 @@ describe('GET /api/booking-logs (who may read)', () => {
         client: { first_name: 'Maya', last_initial: 'R' },
         provider_id: owner.user.id,
         url: owner.link,
+        // The profile's own Book: no service named.
+        service_name: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
       },
     ]);
@@ -674,6 +676,7 @@ describe('GET /api/admin/booking-logs and its CSV export', () => {
       {
         id: ids.april,
         url: 'https://book.example.com/april,"quoted"',
+        service_name: null,
         provider_id: provider.user.id,
         provider_name: 'Studio =SUM(A1)',
         provider_slug: provider.user.routing_slug,

@@ -1,5 +1,11 @@
 import { ADMIN_LIMITS, ADMIN_TEXTS, type AdminDateRange, dateRangeBounds, toCsv } from '#domain/admin.ts';
-import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody } from '#domain/bookings.ts';
+import {
+  BOOKING_LIMITS,
+  BOOKING_TEXTS,
+  type BookingStats,
+  type LogBookingBody,
+  SERVICE_BOOKING_TEXTS,
+} from '#domain/bookings.ts';
 import { isHttpUrl } from '#domain/links.ts';
 import type { AppContext } from '#server/context.ts';
 import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
@@ -71,9 +77,9 @@ function mainOrOpeningLink(bookingLink: string, openingLinks: string[], url: str
  */
 function serviceLink(pricing: readonly PricingEntry[], name: string, url: string | undefined) {
   const pkg = pricing.find((p) => p.service?.trim() === name);
-  if (!pkg) throw fieldError('service', BOOKING_TEXTS.unknownService);
+  if (!pkg) throw fieldError('service', SERVICE_BOOKING_TEXTS.unknownService);
   const link = pkg.bookingLink?.trim() ?? '';
-  if (!isHttpUrl(link)) throw fieldError('service', BOOKING_TEXTS.serviceWithoutLink);
+  if (!isHttpUrl(link)) throw fieldError('service', SERVICE_BOOKING_TEXTS.serviceWithoutLink);
   if (url !== undefined && !sameLink(link, url)) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
   return { link, serviceName: name };
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_LIMITS, BOOKING_TEXTS } from '#domain/bookings.ts';
+import { BOOKING_LIMITS, BOOKING_TEXTS, SERVICE_BOOKING_TEXTS } from '#domain/bookings.ts';
 import { bookingLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {
@@ -127,14 +127,14 @@ describe("a service's own Book", () => {
     const other = await providerWithServices();
     const client = await createVerifiedUser(t);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ service: 'Facial' }, 'service', BOOKING_TEXTS.unknownService],
+      [{ service: 'Facial' }, 'service', SERVICE_BOOKING_TEXTS.unknownService],
       // Names are matched as the profile lists them.
-      [{ service: 'balayage ' }, 'service', BOOKING_TEXTS.unknownService],
-      [{ service: 'Trim' }, 'service', BOOKING_TEXTS.serviceWithoutLink],
+      [{ service: 'balayage ' }, 'service', SERVICE_BOOKING_TEXTS.unknownService],
+      [{ service: 'Trim' }, 'service', SERVICE_BOOKING_TEXTS.serviceWithoutLink],
       [{ service: 'Balayage', url: 'https://evil.example.com/phish' }, 'url', BOOKING_TEXTS.invalidUrl],
       [{ service: 'Balayage', url: provider.link }, 'url', BOOKING_TEXTS.invalidUrl],
-      [{ service: '' }, 'service', BOOKING_TEXTS.unknownService],
-      [{ service: 'x'.repeat(101) }, 'service', BOOKING_TEXTS.unknownService],
+      [{ service: '' }, 'service', SERVICE_BOOKING_TEXTS.unknownService],
+      [{ service: 'x'.repeat(101) }, 'service', SERVICE_BOOKING_TEXTS.unknownService],
     ];
     for (const [extra, path, message] of cases) {
       const res = await click(client, { provider_id: provider.user.id, ...extra });
@@ -160,7 +160,10 @@ describe("a service's own Book", () => {
       url: 'https://book.example.com/gloss',
     });
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.issues).toContainEqual({ path: 'service', message: BOOKING_TEXTS.unknownService });
+    expect(elsewhere.body.issues).toContainEqual({
+      path: 'service',
+      message: SERVICE_BOOKING_TEXTS.unknownService,
+    });
     expect(await logsOf(provider.user.id)).toEqual([]);
     expect(await logsOf(other.user.id)).toEqual([]);
   });

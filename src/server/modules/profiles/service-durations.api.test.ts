@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICING_TEXTS } from '#domain/pricing-options.ts';
+import { PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import { providerProfiles } from '#server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedProvider } from '#server/test/factories.ts';

@@ -3,7 +3,7 @@
 import { CalendarClock, MousePointer2, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import type { BookingStats } from '#domain/bookings.ts';
-import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
+import { BOOKING_TEXTS, SERVICE_BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -186,7 +186,7 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
                         {log.url}
                         {log.service_name && (
                           <span className="block truncate text-xs text-muted">
-                            {BOOKING_TEXTS.forService(log.service_name)}
+                            {SERVICE_BOOKING_TEXTS.forService(log.service_name)}
                           </span>
                         )}
                       </td>

@@ -4,12 +4,11 @@ import { type ServicePackage, ServicePackageSchema } from '#domain/pricing.ts';
 import {
   formatDuration,
   formatPrice,
-  PRICE_TYPE_LABELS,
   PRICE_TYPES,
   PRICING_LIMITS,
-  PRICING_TEXTS,
   type PriceType,
 } from '#domain/pricing-options.ts';
+import { PRICE_TYPE_LABELS, PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Issue } from '#domain/errors.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import { formatPrice, PRICING_LIMITS, PRICING_TEXTS, type PriceParts } from '#domain/pricing-options.ts';
+import { formatPrice, PRICING_LIMITS, type PriceParts } from '#domain/pricing-options.ts';
+import { PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { PricingEditor, type StoredPackage } from './PricingEditor';
 
