@@ -142,14 +142,12 @@ export async function fillEveryUserTable(t: TestApp, provider: VerifiedUser, cli
     .insert(reviewReports)
     .values({ reviewId: review!.id, reporterId: c, reason: 'spam', details: 'Testing' });
   // A service's own Book: the click names the service (booking_logs.service_name).
-  await t.db
-    .insert(bookingLogs)
-    .values({
-      clientId: c,
-      providerId: p,
-      url: 'https://book.example.com/cora',
-      serviceName: 'Consultation',
-    });
+  await t.db.insert(bookingLogs).values({
+    clientId: c,
+    providerId: p,
+    url: 'https://book.example.com/cora',
+    serviceName: 'Consultation',
+  });
   await t.db.insert(searchLogs).values({ query: 'balayage austin', zip: '78701', userId: c, resultCount: 1 });
   await t.db.insert(passkeys).values({
     id: randomBytes(16).toString('base64url'),
