@@ -54,7 +54,13 @@ const KNOWN_OVER_KB = {
   // own; then the openings dialog and its version messages became a lazy chunk: 98.8 → 97.9 (2026-12-02).
   // 98.0 until 'Ask about this opening' joined every opening (its button, icon and lazy dialog's stub:
   // +0.4 KB) and the bundler cut the opening's time rules and useQuery into chunks of their own (2026-12-02).
-  'app/routes/account.tsx': 99.1,
+  // 99.1 until services got a duration and a booking link of their own (three fields, their preview and
+  // the list's line: +0.7 KB), and the editor's labels and messages left pricing-options.ts (which the
+  // home page's cards load) for a chunk of their own, pricing-texts.ts (+0.2 KB of chunk; 2026-12-03).
+  'app/routes/account.tsx': 100.1,
+  // New (2026-12-03): 29.9 KB until each service showed its duration and, with a link of its own, a Book
+  // for it behind the same login wall and click log as the profile's (+0.35 KB).
+  'app/routes/profile.tsx': 30.3,
   // 53.6 until the account deletions card (counts only) and the icons it shares with /settings.
   // 54.5 until both moderation tabs (reviews, messages) loaded when first opened (2026-12-02).
   'app/routes/admin.tsx': 53.0,

@@ -186,7 +186,8 @@ export const AccountExportSchema = z.object({
     }),
   ),
   booking_clicks: z.object({
-    made: z.array(providerRef.extend({ url: z.string(), clicked_at: iso })),
+    /** `service`: the service whose own Book was clicked; null for the profile's Book or an opening's. */
+    made: z.array(providerRef.extend({ url: z.string(), service: z.string().nullable(), clicked_at: iso })),
     received_per_day: z.array(z.object({ day: z.string(), count: z.number() })),
   }),
   insights: z.object({

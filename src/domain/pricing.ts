@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { HttpUrlSchema } from './fields';
-import {
-  CONTACT_FOR_PRICING,
-  formatPrice,
-  PRICE_TYPES,
-  PRICING_LIMITS,
-  PRICING_TEXTS,
-} from './pricing-options';
+import { CONTACT_FOR_PRICING, formatPrice, PRICE_TYPES, PRICING_LIMITS } from './pricing-options';
+import { PRICING_TEXTS } from './pricing-texts';
 
 /** Service packages and their price texts (docs/product.md §3 'Service package', §5 'Service package'). */
 

@@ -255,6 +255,9 @@ export const ProviderCardSchema = z.object({
       max_price: z.number(),
       /** A 'Starting at $X' price: min and max are both X, and the card says 'from $X'. */
       starting_at: z.boolean(),
+      /** The service's duration in minutes (a range with duration_max); null when it has none. */
+      duration_min: z.number().int().nullable(),
+      duration_max: z.number().int().nullable(),
     })
     .nullable(),
   /** Miles from the searched zip's centroid, one decimal; null without a zip. */

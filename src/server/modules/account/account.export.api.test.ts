@@ -198,7 +198,11 @@ describe('GET /api/account/export: completeness', () => {
     expect(c.messages_sent[0]).toMatchObject({ to: provider.user.name });
     expect(c.messages_sent[0]!.text).toContain('Is Saturday free?');
     expect(c.booking_clicks.made).toEqual([
-      expect.objectContaining({ name: provider.user.name, url: 'https://book.example.com/cora' }),
+      expect.objectContaining({
+        name: provider.user.name,
+        url: 'https://book.example.com/cora',
+        service: 'Consultation',
+      }),
     ]);
     expect(c.passkeys).toEqual([expect.objectContaining({ name: 'Cora’s phone' })]);
     expect(c.alert_settings.push_devices).toEqual([

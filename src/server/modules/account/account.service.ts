@@ -334,6 +334,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
             name: c.name,
             slug: c.slug,
             url: c.url,
+            service: c.serviceName,
             clicked_at: iso(c.createdAt),
           })),
           received_per_day: clicksReceived,

@@ -92,6 +92,9 @@ export interface ProviderCardRow {
   service_min: number | string | null;
   service_max: number | string | null;
   service_starting_at: boolean | null;
+  /** The named service's duration in minutes (its stored package's); nulls without one. */
+  service_duration_min: number | null;
+  service_duration_max: number | null;
   /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
   rating: number | string | null;
   review_count: number | null;
@@ -184,12 +187,30 @@ const cardJoins = sql`
       SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
     ) u
     CROSS JOIN LATERAL (
-      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images, p.pricing
       FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
     ) p
     LEFT JOIN LATERAL (
       SELECT r.rating, r.review_count FROM provider_ratings r WHERE r.provider_id = page.provider_id OFFSET 0
     ) pr ON TRUE`;
+
+/** A whole number of minutes from a stored package's field, else null (older packages have none). */
+const minutesOf = (entry: SQL, field: 'durationMin' | 'durationMax') =>
+  sql`CASE WHEN jsonb_typeof(${entry} -> ${sql.raw(`'${field}'`)}) = 'number'
+    THEN round((${entry} ->> ${sql.raw(`'${field}'`)})::numeric)::int END`;
+
+/**
+ * The named service's duration, from the package at its position (1-based, as
+ * provider_search_services numbers them) in the profile's pricing the card row already read: no
+ * read of its own. Nulls without a named service.
+ */
+function serviceDurations(position: SQL): SQL {
+  const entry = sql`(p.pricing -> (${position} - 1))`;
+  return sql`${minutesOf(entry, 'durationMin')} AS service_duration_min,
+      ${minutesOf(entry, 'durationMax')} AS service_duration_max`;
+}
+
+const NO_DURATIONS = sql`NULL::int AS service_duration_min, NULL::int AS service_duration_max`;
 
 /** The card fields of the page's providers, joined by primary key after the page is chosen. */
 function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
@@ -199,7 +220,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
       page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max,
-      NULL AS service_starting_at, page.chord,
+      NULL AS service_starting_at, ${NO_DURATIONS}, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
     FROM page ${cardJoins}
@@ -213,7 +234,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
 function namedServiceJoin(provider: SQL, serviceTsquery: string, price: SearchPlan['price']): SQL {
   const inRange = price ? sql`AND s.price && ${priceRangeOf(price)}` : sql``;
   return sql`LEFT JOIN LATERAL (
-        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at, s.position
         FROM ${namedServices(provider, serviceTsquery)} ${inRange}
         ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
         LIMIT 1
@@ -233,12 +254,13 @@ export async function findCardsByIds(
   const [service, join] =
     serviceTsquery === null
       ? [
-          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at`,
+          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at,
+      ${NO_DURATIONS}`,
           sql``,
         ]
       : [
           sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`,
+      m.starting_at AS service_starting_at, ${serviceDurations(sql`m.position`)}`,
           namedServiceJoin(sql`page.provider_id`, serviceTsquery, null),
         ];
   return rowsOf<ProviderCardRow>(
@@ -311,11 +333,11 @@ export function searchPageSql(plan: SearchPlan): SQL {
     namedServiceJoin(provider, serviceTsquery, plan.price);
   const servicePerCandidate = plan.serviceTsquery !== null && plan.sort === 'price';
   let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
-    NULL::boolean AS service_starting_at`;
+    NULL::boolean AS service_starting_at, NULL::smallint AS service_position`;
   if (servicePerCandidate) {
     joins.push(namedService(sql`c.provider_id`, plan.serviceTsquery!));
     service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`;
+      m.starting_at AS service_starting_at, m.position AS service_position`;
   }
   if (plan.sort === 'price') {
     order.push(
@@ -362,10 +384,14 @@ export function searchPageSql(plan: SearchPlan): SQL {
     plan.serviceTsquery !== null && !servicePerCandidate
       ? [
           sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`,
+      m.starting_at AS service_starting_at, ${serviceDurations(sql`m.position`)}`,
           namedService(sql`page.provider_id`, plan.serviceTsquery),
         ]
-      : [sql`page.service_name, page.service_min, page.service_max, page.service_starting_at`, sql``];
+      : [
+          sql`page.service_name, page.service_min, page.service_max, page.service_starting_at,
+      ${serviceDurations(sql`page.service_position`)}`,
+          sql``,
+        ];
   return sql`
     WITH cand AS MATERIALIZED (
       SELECT x.provider_id, x.created_at, x.quality, x.starting_price, x.chord,

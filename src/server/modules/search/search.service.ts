@@ -62,6 +62,8 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
             min_price: Number(row.service_min),
             max_price: Number(row.service_max),
             starting_at: row.service_starting_at === true,
+            duration_min: row.service_duration_min === null ? null : Number(row.service_duration_min),
+            duration_max: row.service_duration_max === null ? null : Number(row.service_duration_max),
           },
     portfolio_images: row.portfolio_images ?? [],
     portfolio_count: Number(row.portfolio_count ?? 0),

@@ -274,7 +274,14 @@ describe('ResultsSection', () => {
             body: reply(
               [
                 provider('Lumen Studio', {
-                  matched_service: { name: 'Balayage', min_price: 180, max_price: 260, starting_at: false },
+                  matched_service: {
+                    name: 'Balayage',
+                    min_price: 180,
+                    max_price: 260,
+                    starting_at: false,
+                    duration_min: null,
+                    duration_max: null,
+                  },
                 }),
               ],
               {

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import type { PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
-import { ContactCard, type Viewer } from './ContactCard';
+import { ContactCard, LOGIN_NOTICES, type Viewer } from './ContactCard';
 import { PortfolioGallery } from './PortfolioGallery';
 import { ProfileHero } from './ProfileHero';
 import { ProfileSection } from './ProfileSection';
@@ -36,6 +36,7 @@ export function PublicProfileView({
   viewer,
   onLoginRequired,
   onBook,
+  onBookService,
   favoriteButton,
   openings,
   reviews,
@@ -46,6 +47,8 @@ export function PublicProfileView({
   viewer: Viewer;
   onLoginRequired: (notice: string) => void;
   onBook?: (url: string) => void;
+  /** Called on a signed-in visitor's click of a service's own Book (logs the click, naming it). */
+  onBookService?: (service: string) => void;
   favoriteButton?: ReactNode;
   /** 'Upcoming Availability': the provider's openings (the openings feature; the route passes it in). */
   openings?: ReactNode;
@@ -118,7 +121,20 @@ export function PublicProfileView({
           {(display.services.length > 0 || isOwner) && (
             <ProfileSection title="Services & Pricing" icon={Tag}>
               {display.services.length > 0 ? (
-                <ServiceList services={display.services} />
+                <ServiceList
+                  services={display.services}
+                  booking={
+                    isOwner
+                      ? undefined
+                      : {
+                          viewer,
+                          onBook: onBookService,
+                          // The profile's login wall, with its notice (no action is resumed after it:
+                          // the service's Book is a link once signed in).
+                          onAskToLogIn: () => onLoginRequired(LOGIN_NOTICES.book),
+                        }
+                  }
+                />
               ) : (
                 <OwnerHint
                   what="No services yet."
