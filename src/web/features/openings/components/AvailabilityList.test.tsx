@@ -18,6 +18,7 @@ const opening = (over: Partial<Opening>): Opening => ({
   service_type: 'Silk press',
   time_zone: 'America/Chicago',
   price: '$85',
+  regular_price: null,
   start_time: start.toISOString(),
   end_time: new Date(start.getTime() + 3_600_000).toISOString(),
   note: null,
