@@ -299,6 +299,9 @@ describe('reduced price only', () => {
     expect(mine.find((o: { id: string }) => o.id === full.id)?.saved_search.id).toBe(any);
     expect(mine.find((o: { id: string }) => o.id === reduced.id)).toMatchObject({ regular_price: 180 });
 
+    // An opening is told once across an account's searches: without the other search, this one tells it.
+    const removed = await t.del(`/api/saved-searches/${any}`, undefined, await logins.as(rae));
+    expect(removed.status, removed.text).toBe(200);
     await dispatch();
     const mail = await t.smtp.waitForMail(rae.email, isSavedSearchAlert('Cheap balayage'));
     expect(mail.text).toContain('Price: was $180, now $140');
