@@ -74,6 +74,12 @@ describe('an opening from one of the provider’s services', () => {
       price: '$140',
       regular_price: 180,
     });
+    // And on the provider's profile (its openings are read with the provider, as JSON).
+    const profile = await t.get(`/api/user/${provider.user.routing_slug}`);
+    expect(profile.status, profile.text).toBe(200);
+    expect(
+      profile.body.profile.upcoming_openings.find((o: { id: string }) => o.id === opening.id),
+    ).toMatchObject({ price: '$140', regular_price: 180 });
     const own = await t.get(`${PATH}?provider_id=${provider.user.id}&include_inactive=true`, token());
     expect(own.body.openings.find((o: { id: string }) => o.id === opening.id).regular_price).toBe(180);
   });
