@@ -54,7 +54,11 @@ const KNOWN_OVER_KB = {
   // own; then the openings dialog and its version messages became a lazy chunk: 98.8 → 97.9 (2026-12-02).
   // 98.0 until 'Ask about this opening' joined every opening (its button, icon and lazy dialog's stub:
   // +0.4 KB) and the bundler cut the opening's time rules and useQuery into chunks of their own (2026-12-02).
-  'app/routes/account.tsx': 99.1,
+  // 99.1 until openings were made from services at a reduced price (2026-12-03): the route was at 99.2
+  // already where this work began (the services' durations and links); the 'was' price on every
+  // opening, reduced-only saved searches and the services' rules shared with the server (a chunk of
+  // their own, opening-services.ts, kept off the profile page) take it to 100.0.
+  'app/routes/account.tsx': 100.0,
   // 53.6 until the account deletions card (counts only) and the icons it shares with /settings.
   // 54.5 until both moderation tabs (reviews, messages) loaded when first opened (2026-12-02).
   'app/routes/admin.tsx': 53.0,

@@ -4,9 +4,11 @@ import { CATEGORY_IDS } from './options';
 import { PRICING_LIMITS } from './pricing-options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
+export * from './opening-services';
 export * from './opening-texts';
 export * from './openings-options';
 
+import { OPENING_SERVICE_TEXTS } from './opening-services';
 import { OPENING_TEXTS } from './opening-texts';
 import { OPENING_LIMITS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
 
@@ -51,9 +53,9 @@ const OpeningFieldsObject = z.object({
    * null: not reduced (an edit without it clears a reduction).
    */
   reduced_price: z
-    .number({ error: OPENING_TEXTS.reducedPriceInvalid })
-    .positive(OPENING_TEXTS.reducedPriceInvalid)
-    .max(PRICING_LIMITS.priceMax, OPENING_TEXTS.reducedPriceInvalid)
+    .number({ error: OPENING_SERVICE_TEXTS.reducedPriceInvalid })
+    .positive(OPENING_SERVICE_TEXTS.reducedPriceInvalid)
+    .max(PRICING_LIMITS.priceMax, OPENING_SERVICE_TEXTS.reducedPriceInvalid)
     .nullish()
     .transform((v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : null)),
 });
@@ -64,7 +66,11 @@ const reducedNeedsService = (
   ctx: z.RefinementCtx,
 ) => {
   if (fields.reduced_price !== null && !fields.service)
-    ctx.addIssue({ code: 'custom', path: ['reduced_price'], message: OPENING_TEXTS.reducedWithoutService });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reduced_price'],
+      message: OPENING_SERVICE_TEXTS.reducedWithoutService,
+    });
 };
 
 export const OpeningFieldsSchema = OpeningFieldsObject.superRefine(reducedNeedsService);

@@ -1,6 +1,7 @@
 import {
   findOpeningService,
   OPENING_LIMITS,
+  OPENING_SERVICE_TEXTS,
   OPENING_TEXTS,
   type Opening,
   type OpeningFields,
@@ -229,7 +230,7 @@ function fromService(
   Partial<Pick<q.StoredOpeningFields, 'service_type' | 'price'>> {
   if (!fields.service) return { regular_price: null };
   const service = findOpeningService(services, fields.service);
-  if (!service) throw fieldError('service', OPENING_TEXTS.unknownService);
+  if (!service) throw fieldError('service', OPENING_SERVICE_TEXTS.unknownService);
   if (fields.reduced_price === null) return { service_type: service.service, regular_price: null };
   const reduction = reductionOf(service, fields.reduced_price);
   if ('error' in reduction) throw fieldError('reduced_price', reduction.error);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENING_TEXTS } from '#domain/openings.ts';
+import { OPENING_SERVICE_TEXTS } from '#domain/openings.ts';
 import { mailOutbox, openings } from '#server/db/schema/index.ts';
 import { buildTestApp, HOUR, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedProvider, createVerifiedUser, type VerifiedUser } from '#server/test/factories.ts';
@@ -112,49 +112,54 @@ describe('an opening from one of the provider’s services', () => {
   });
 
   it.each([
-    ['an unknown service', { service: 'Perm', reduced_price: 50 }, 'service', OPENING_TEXTS.unknownService],
-    ['an unknown service, not reduced', { service: 'Perm' }, 'service', OPENING_TEXTS.unknownService],
+    [
+      'an unknown service',
+      { service: 'Perm', reduced_price: 50 },
+      'service',
+      OPENING_SERVICE_TEXTS.unknownService,
+    ],
+    ['an unknown service, not reduced', { service: 'Perm' }, 'service', OPENING_SERVICE_TEXTS.unknownService],
     [
       'a reduced price not below the regular one',
       { service: 'Balayage', reduced_price: 180 },
       'reduced_price',
-      OPENING_TEXTS.reducedNotBelow('$180'),
+      OPENING_SERVICE_TEXTS.reducedNotBelow('$180'),
     ],
     [
       'a reduced price above the regular one',
       { service: 'Balayage', reduced_price: 250 },
       'reduced_price',
-      OPENING_TEXTS.reducedNotBelow('$180'),
+      OPENING_SERVICE_TEXTS.reducedNotBelow('$180'),
     ],
     [
       'a reduced price without a service',
       { reduced_price: 50 },
       'reduced_price',
-      OPENING_TEXTS.reducedWithoutService,
+      OPENING_SERVICE_TEXTS.reducedWithoutService,
     ],
     [
       'a price range reduced',
       { service: 'Cut', reduced_price: 30 },
       'reduced_price',
-      OPENING_TEXTS.notReducible,
+      OPENING_SERVICE_TEXTS.notReducible,
     ],
     [
       "a 'contact' service reduced",
       { service: 'Colour consult', reduced_price: 30 },
       'reduced_price',
-      OPENING_TEXTS.notReducible,
+      OPENING_SERVICE_TEXTS.notReducible,
     ],
     [
       'a reduced price that is no amount',
       { service: 'Balayage', reduced_price: '140' },
       'reduced_price',
-      OPENING_TEXTS.reducedPriceInvalid,
+      OPENING_SERVICE_TEXTS.reducedPriceInvalid,
     ],
     [
       'a reduced price of zero',
       { service: 'Balayage', reduced_price: 0 },
       'reduced_price',
-      OPENING_TEXTS.reducedPriceInvalid,
+      OPENING_SERVICE_TEXTS.reducedPriceInvalid,
     ],
   ])('refuses %s with a 400 on its field, storing nothing', async (_name, extra, path, message) => {
     const before = await countOpenings();
@@ -195,7 +200,7 @@ describe('an opening from one of the provider’s services', () => {
       token(),
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.issues[0].message).toBe(OPENING_TEXTS.reducedNotBelow('$180'));
+    expect(refused.body.issues[0].message).toBe(OPENING_SERVICE_TEXTS.reducedNotBelow('$180'));
     expect(await rowOf(id)).toMatchObject({ price: '$120', regularPrice: 180 });
 
     const cleared = await t.put(`${PATH}?id=${id}`, fields({ service: 'Balayage', price: '$180' }), token());

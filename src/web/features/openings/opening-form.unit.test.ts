@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_SERVICE_TEXTS } from '#domain/opening-services.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { dayKey, formatDayHeading, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
@@ -64,7 +65,10 @@ describe('validateOpeningForm', () => {
       null,
       SERVICES,
     );
-    expect(notBelow).toEqual({ ok: false, errors: { reduced_price: OPENING_TEXTS.reducedNotBelow('$180') } });
+    expect(notBelow).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedNotBelow('$180') },
+    });
     const range = validateOpeningForm(
       { ...valid, service: 'Cut', reduced_price: '30' },
       now,
@@ -72,7 +76,7 @@ describe('validateOpeningForm', () => {
       null,
       SERVICES,
     );
-    expect(range).toEqual({ ok: false, errors: { reduced_price: OPENING_TEXTS.notReducible } });
+    expect(range).toEqual({ ok: false, errors: { reduced_price: OPENING_SERVICE_TEXTS.notReducible } });
     const words = validateOpeningForm(
       { ...valid, service: 'Balayage', reduced_price: 'cheap' },
       now,
@@ -80,9 +84,15 @@ describe('validateOpeningForm', () => {
       null,
       SERVICES,
     );
-    expect(words).toEqual({ ok: false, errors: { reduced_price: OPENING_TEXTS.reducedPriceInvalid } });
+    expect(words).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedPriceInvalid },
+    });
     const alone = validateOpeningForm({ ...valid, reduced_price: '30' }, now, ZONE, null, SERVICES);
-    expect(alone).toEqual({ ok: false, errors: { reduced_price: OPENING_TEXTS.reducedWithoutService } });
+    expect(alone).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedWithoutService },
+    });
   });
 
   it("fills a picked service's name, price and end (the longest of a range of durations)", () => {

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { OPENING_TEXTS } from '#domain/opening-texts.ts';
+import { OPENING_SERVICE_TEXTS } from '#domain/opening-services.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from '#domain/search-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -112,7 +112,7 @@ export function AvailabilityFilters({
               onChange={(e) => apply({ reduced: e.target.checked ? 'true' : '' })}
               className="h-4 w-4 accent-brand-700"
             />
-            {OPENING_TEXTS.reducedFilter}
+            {OPENING_SERVICE_TEXTS.reducedFilter}
           </label>
           <Button type="submit">
             <Search className="h-4 w-4" aria-hidden="true" />

@@ -5,9 +5,10 @@ import { formatOpeningPriceText } from '#domain/opening-price.ts';
 import {
   findOpeningService,
   isReducible,
-  OPENING_TEXTS,
+  OPENING_SERVICE_TEXTS,
   type OpeningService,
-} from '#domain/opening-texts.ts';
+} from '#domain/opening-services.ts';
+import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening, VersionedOpeningReply } from '#domain/opening-versions.ts';
 import type { OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
@@ -230,9 +231,9 @@ function OpeningForm({
       className="space-y-4"
     >
       {services.length > 0 && (
-        <Field label={OPENING_TEXTS.serviceLabel} error={errors.service?.message}>
+        <Field label={OPENING_SERVICE_TEXTS.serviceLabel} error={errors.service?.message}>
           <Select {...form.register('service', { onChange: (e) => handleServiceChange(e.target.value) })}>
-            <option value="">{OPENING_TEXTS.ownService}</option>
+            <option value="">{OPENING_SERVICE_TEXTS.ownService}</option>
             {services.map((s) => (
               <option key={s.service} value={s.service}>
                 {`${s.service} (${s.price})`}
@@ -297,12 +298,12 @@ function OpeningForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {reducible ? (
           <Field
-            label={OPENING_TEXTS.reducedPriceLabel}
+            label={OPENING_SERVICE_TEXTS.reducedPriceLabel}
             error={errors.reduced_price?.message}
             hint={
               reduced !== null
                 ? `Shown as '${formatOpeningPriceText(formatMoney(reduced), reducible.minPrice)}'`
-                : OPENING_TEXTS.regularPrice(formatMoney(reducible.minPrice ?? 0))
+                : OPENING_SERVICE_TEXTS.regularPrice(formatMoney(reducible.minPrice ?? 0))
             }
           >
             <Input

@@ -1,7 +1,8 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { plainAmount } from '#domain/opening-price.ts';
-import { OPENING_TEXTS, type OpeningService, openingPublicFrom } from '#domain/opening-texts.ts';
+import type { OpeningService } from '#domain/opening-services.ts';
+import { OPENING_TEXTS, openingPublicFrom } from '#domain/opening-texts.ts';
 import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening } from '#domain/opening-versions.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
