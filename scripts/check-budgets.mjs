@@ -56,8 +56,11 @@ const KNOWN_OVER_KB = {
   // +0.4 KB) and the bundler cut the opening's time rules and useQuery into chunks of their own (2026-12-02).
   // 99.1 until services got a duration and a booking link of their own (three fields, their preview and
   // the list's line: +0.7 KB), and the editor's labels and messages left pricing-options.ts (which the
-  // home page's cards load) for a chunk of their own, pricing-texts.ts (+0.2 KB of chunk; 2026-12-03).
-  'app/routes/account.tsx': 100.1,
+  // home page's cards load) for a chunk of their own, pricing-texts.ts (+0.2 KB of chunk; 2026-12-03);
+  // then openings were made from services at a reduced price: the 'was' price on every opening,
+  // reduced-only saved searches and the services' rules shared with the server (a chunk of their own,
+  // opening-services.ts, kept off the profile page).
+  'app/routes/account.tsx': 101.0,
   // New (2026-12-03): 29.9 KB until each service showed its duration and, with a link of its own, a Book
   // for it behind the same login wall and click log as the profile's (+0.35 KB).
   'app/routes/profile.tsx': 30.3,

@@ -58,6 +58,8 @@ export const AccountExportSchema = z.object({
     z.object({
       service_type: z.string(),
       price: z.string().nullable(),
+      /** At a reduced price: the regular one its service had. */
+      regular_price: z.number().nullable(),
       start_time: iso,
       end_time: iso,
       time_zone: z.string(),

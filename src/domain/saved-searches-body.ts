@@ -11,6 +11,11 @@ export const CreateSavedSearchBodySchema = z.object({
   name: SavedSearchNameSchema,
   search: SearchBodySchema,
   alert: z.boolean({ error: 'Alert must be true or false' }).optional().default(true),
+  /**
+   * Only openings at a reduced price: the search's alerts, pushes and 'New for you' match no other
+   * (kept with the search as reducedOnly, so the same search with and without it are two).
+   */
+  reduced_only: z.boolean({ error: 'Reduced only must be true or false' }).optional().default(false),
 });
 export type CreateSavedSearchBody = z.input<typeof CreateSavedSearchBodySchema>;
 export type CreateSavedSearchInput = z.output<typeof CreateSavedSearchBodySchema>;

@@ -1,5 +1,5 @@
 import { BRAND } from '#domain/brand.ts';
-import { formatOpeningPrice } from '#domain/opening-price.ts';
+import { formatOpeningPriceText } from '#domain/opening-price.ts';
 import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
@@ -201,6 +201,8 @@ export interface AlertOpening {
   service: string;
   when: string;
   price: string | null;
+  /** At a reduced price: the regular one ('was $180, now $140'); null otherwise. */
+  regularPrice: number | null;
   location: string;
   note: string | null;
   bookingUrl: string;
@@ -215,7 +217,7 @@ export function alertOpeningBlock(title: string, o: AlertOpening): MailBlock {
     title,
     lines: [
       o.when,
-      ...(o.price ? [`Price: ${formatOpeningPrice(o.price)}`] : []),
+      ...(o.price ? [`Price: ${formatOpeningPriceText(o.price, o.regularPrice)}`] : []),
       ...(o.location ? [o.location] : []),
       ...(o.note ? [o.note] : []),
     ],

@@ -210,6 +210,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
         openings: openings.map((o) => ({
           service_type: o.serviceType,
           price: o.price,
+          regular_price: o.regularPrice,
           start_time: iso(o.startTime),
           end_time: iso(o.endTime),
           time_zone: o.timeZone,

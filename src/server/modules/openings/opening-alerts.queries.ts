@@ -23,6 +23,7 @@ export interface AlertOpeningRow {
   start_time: string;
   end_time: string;
   price: string | null;
+  regular_price: number | null;
   note: string | null;
   display_location: string;
   display_booking_link: string;
@@ -56,7 +57,7 @@ export async function findAlertProvider(db: Db, providerId: string): Promise<Ale
 export async function findAlertOpenings(db: Db, providerId: string, now: Date, limit: number) {
   return rowsOf<AlertOpeningRow>(
     await db.execute(sql`
-      SELECT o.id, o.service_type, o.time_zone, o.price, o.note,
+      SELECT o.id, o.service_type, o.time_zone, o.price, o.regular_price, o.note,
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              to_char(o.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,

@@ -71,6 +71,7 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
         // The provider's time, as the pages show it; the reader's zone is unknown, so no 'your time'.
         when: openingTimeInEmail(o),
         price: o.price,
+        regularPrice: o.regular_price,
         location: o.display_location,
         note: o.note,
         bookingUrl: o.display_booking_link,

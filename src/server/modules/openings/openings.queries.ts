@@ -1,7 +1,13 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { OpeningFields } from '#domain/openings.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { openingAlertDispatches, openings, providerProfiles, users } from '#server/db/schema/index.ts';
+import {
+  openingAlertDispatches,
+  openings,
+  type PricingEntry,
+  providerProfiles,
+  users,
+} from '#server/db/schema/index.ts';
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
@@ -14,6 +20,8 @@ export interface OpeningRow {
   routing_slug: string;
   service_type: string;
   price: string | null;
+  /** At a reduced price: its service's price then (the 'was'); null otherwise. */
+  regular_price: number | null;
   start_time: string;
   end_time: string;
   note: string | null;
@@ -40,6 +48,8 @@ export interface OpeningFilters {
    * range), then the exact day in the opening's zone.
    */
   day?: { date: string; from: Date; until: Date };
+  /** Only openings at a reduced price (the partial index openings_reduced_start_idx). */
+  reduced?: boolean;
 }
 
 /** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
@@ -48,7 +58,7 @@ const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesc
 /** OpeningRow's columns, of `o` (openings), `u` (users) and `p` (provider_profiles). */
 export const SELECT_OPENING_COLUMNS = sql`
   SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
-         o.service_type, o.price, o.time_zone,
+         o.service_type, o.price, o.regular_price, o.time_zone,
          to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
          to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
@@ -152,7 +162,8 @@ function upcomingOpeningsJson() {
     SELECT coalesce(json_agg(json_build_object(
              'id', o.id, 'provider_id', o.provider_id, 'provider_name', ${users.name},
              'provider_image', ${users.avatarUrl}, 'routing_slug', ${users.routingSlug},
-             'service_type', o.service_type, 'price', o.price, 'time_zone', o.time_zone,
+             'service_type', o.service_type, 'price', o.price, 'regular_price', o.regular_price,
+             'time_zone', o.time_zone,
              'start_time', to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}),
              'end_time', to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}),
              'note', o.note, 'location_override', o.location_override,
@@ -197,6 +208,7 @@ export async function findUpcomingOpenings(
             : sql``
         }
         ${f.category ? sql`AND ps.categories @> ARRAY[${f.category}]::text[]` : sql``}
+        ${f.reduced ? sql`AND o.regular_price IS NOT NULL` : sql``}
         ${f.words ? sql`AND ${OPENING_TEXT} @@ plainto_tsquery('english', ${f.words})` : sql``}
         ${
           f.day
@@ -248,8 +260,14 @@ export async function countUpcomingOpenings(db: Db, providerId: string, now: Dat
   return row?.n ?? 0;
 }
 
-/** Opening fields with their times as instants and the zone they were entered in. */
-export type StoredOpeningFields = OpeningFields & { time_zone: string };
+/**
+ * Opening fields with their times as instants and the zone they were entered in, and the regular
+ * price of a reduced one (read by the service from the provider's pricing; null otherwise).
+ */
+export type StoredOpeningFields = Omit<OpeningFields, 'service' | 'reduced_price'> & {
+  time_zone: string;
+  regular_price: number | null;
+};
 
 const columnsOf = (fields: StoredOpeningFields) => ({
   serviceType: fields.service_type,
@@ -257,6 +275,7 @@ const columnsOf = (fields: StoredOpeningFields) => ({
   startTime: new Date(fields.start_time),
   endTime: new Date(fields.end_time),
   price: fields.price,
+  regularPrice: fields.regular_price,
   note: fields.note,
   locationOverride: fields.location_override,
   bookingLinkOverride: fields.booking_link_override,
@@ -342,6 +361,15 @@ export async function scheduleAlertDispatch(db: Db, providerId: string, dueAt: D
       target: openingAlertDispatches.providerId,
       set: { dueAt: sql`least(${openingAlertDispatches.dueAt}, excluded.due_at)` },
     });
+}
+
+/** A provider's services (their pricing), as stored; [] without a provider profile. */
+export async function findProviderServices(db: Db, providerId: string): Promise<PricingEntry[]> {
+  const [row] = await db
+    .select({ pricing: providerProfiles.pricing })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.userId, providerId));
+  return row?.pricing ?? [];
 }
 
 /** A provider's chosen zone (null: their zip's) and zip; undefined without a provider profile. */

@@ -1,17 +1,21 @@
 import {
+  findOpeningService,
   OPENING_LIMITS,
+  OPENING_SERVICE_TEXTS,
   OPENING_TEXTS,
   type Opening,
   type OpeningFields,
   type OpeningsQuery,
   openingTimeIssues,
   type ProviderTimeZone,
+  reductionOf,
   WALL_TIME,
   wallTimeToInstant,
 } from '#domain/openings.ts';
+import { formatMoney } from '#domain/pricing-options.ts';
 import { ifMatchTags, VERSION_TEXTS } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
-import type { UserRow } from '#server/db/schema/index.ts';
+import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { withClickTokens } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
@@ -98,7 +102,7 @@ export async function listUpcomingOpenings(
     limit: number;
     cursor?: string | undefined;
     providerId?: string | undefined;
-  } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
+  } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & { reduced?: boolean | undefined },
   viewer: UserRow | null = null,
 ) {
   const rows = await q.findUpcomingOpenings(ctx.db, {
@@ -131,9 +135,10 @@ export async function listOwnOpenings(
 
 /** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`. */
 function filtersOf(
-  query: Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
+  query: Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & { reduced?: boolean | undefined },
 ): q.OpeningFilters {
   const filters: q.OpeningFilters = {};
+  if (query.reduced) filters.reduced = true;
   if (query.zip) {
     const place = lookupZip(query.zip);
     if (!place) throw fieldError('zip', OPENING_TEXTS.unknownZip);
@@ -188,7 +193,11 @@ export async function setProviderTimeZone(ctx: AppContext, user: UserRow, timeZo
  * A `time_zone` the form sends must be the provider's zone: otherwise it changed since the form
  * opened, and the times would land elsewhere (409).
  */
-function toStored(fields: OpeningFields, zone: string): q.StoredOpeningFields {
+function toStored(
+  fields: OpeningFields,
+  zone: string,
+  services: readonly PricingEntry[],
+): q.StoredOpeningFields {
   if (fields.time_zone !== undefined && fields.time_zone !== zone)
     throw new AppError('CONFLICT', OPENING_TEXTS.zoneChanged);
   const instant = (value: string, path: 'start_time' | 'end_time') => {
@@ -198,16 +207,45 @@ function toStored(fields: OpeningFields, zone: string): q.StoredOpeningFields {
       throw fieldError(path, path === 'start_time' ? OPENING_TEXTS.startRequired : OPENING_TEXTS.endRequired);
     return new Date(ms).toISOString();
   };
-  const { time_zone: _shown, ...rest } = fields;
+  const { time_zone: _shown, service: _service, reduced_price: _reduced, ...rest } = fields;
   return {
     ...rest,
+    ...fromService(fields, services),
     start_time: instant(fields.start_time, 'start_time'),
     end_time: instant(fields.end_time, 'end_time'),
     time_zone: zone,
   };
 }
 
-function checkTimes(fields: OpeningFields, now: Date, startChanged = true) {
+/**
+ * An opening made from one of the provider's services (`service`): that service's stored name,
+ * and at a reduced price its own stored price as the regular one (never an amount the client
+ * sends), the reduced amount as the price. A typed-in opening keeps its fields, not reduced. The
+ * schema has refused a reduced price without a service.
+ */
+function fromService(
+  fields: OpeningFields,
+  services: readonly PricingEntry[],
+): Pick<q.StoredOpeningFields, 'regular_price'> &
+  Partial<Pick<q.StoredOpeningFields, 'service_type' | 'price'>> {
+  if (!fields.service) return { regular_price: null };
+  const service = findOpeningService(services, fields.service);
+  if (!service) throw fieldError('service', OPENING_SERVICE_TEXTS.unknownService);
+  if (fields.reduced_price === null) return { service_type: service.service, regular_price: null };
+  const reduction = reductionOf(service, fields.reduced_price);
+  if ('error' in reduction) throw fieldError('reduced_price', reduction.error);
+  return {
+    service_type: service.service,
+    price: formatMoney(fields.reduced_price),
+    regular_price: reduction.regular,
+  };
+}
+
+/** The provider's services, read only when the opening names one. */
+const servicesFor = (ctx: AppContext, user: UserRow, fields: OpeningFields) =>
+  fields.service ? q.findProviderServices(ctx.db, user.id) : Promise.resolve([]);
+
+function checkTimes(fields: Pick<OpeningFields, 'start_time' | 'end_time'>, now: Date, startChanged = true) {
   const issues = openingTimeIssues(fields.start_time, fields.end_time, now).filter(
     (issue) => startChanged || issue.path !== 'start_time',
   );
@@ -228,7 +266,11 @@ async function openingOrThrow(ctx: AppContext, id: string) {
 export async function createOpening(ctx: AppContext, user: UserRow, fields: OpeningFields) {
   if (user.userType !== 'provider') throw new AppError('FORBIDDEN', 'Only providers can post openings');
   const now = ctx.now();
-  const stored = toStored(fields, (await providerTimeZone(ctx, user.id)).effective);
+  const stored = toStored(
+    fields,
+    (await providerTimeZone(ctx, user.id)).effective,
+    await servicesFor(ctx, user, fields),
+  );
   checkTimes(stored, now);
   if ((await q.countUpcomingOpenings(ctx.db, user.id, now)) >= OPENING_LIMITS.perProviderMax)
     throw new AppError('CONFLICT', OPENING_TEXTS.tooMany);
@@ -244,6 +286,7 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
         startTime: new Date(stored.start_time),
         timeZone: stored.time_zone,
         price: stored.price ?? null,
+        reduced: stored.regular_price !== null,
       },
     });
     return openingId;
@@ -291,7 +334,11 @@ export async function updateOpening(
   // The form was filled in from another version: its fields are not judged against this one.
   if (!accepts(expected, current.version)) throw changedElsewhere();
   const stored = {
-    ...toStored(fields, (await providerTimeZone(ctx, user.id)).effective),
+    ...toStored(
+      fields,
+      (await providerTimeZone(ctx, user.id)).effective,
+      await servicesFor(ctx, user, fields),
+    ),
     ...(fields.is_active === undefined ? {} : { is_active: fields.is_active }),
   };
   const startChanged = Date.parse(stored.start_time) !== Date.parse(current.start_time);

@@ -97,6 +97,7 @@ export async function openingToMatch(
     timeZone: string;
     price: string | null;
     serviceType: string;
+    reduced: boolean;
   },
   now: Date,
 ): Promise<q.OpeningToMatch | undefined> {
@@ -114,6 +115,7 @@ export async function openingToMatch(
     stems: provider.stems,
     price: openingPrice(opening.price),
     serviceType: opening.serviceType,
+    reduced: opening.reduced,
     hour: local.hour,
     date: local.date,
     ...savedDays(now),
@@ -165,6 +167,7 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
       service: o.service_type,
       when: openingTimeInEmail(o),
       price: o.price,
+      regularPrice: o.regular_price,
       location: o.display_location,
       note: o.note,
       bookingUrl: o.display_booking_link,

@@ -143,10 +143,7 @@ export function AccountPage() {
           />
           {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves. */}
           <div id="openings" className={SECTION_SCROLL_MARGIN}>
-            <OpeningsManager
-              providerId={profile.id}
-              services={(profile.pricing ?? []).map((p) => p.service)}
-            />
+            <OpeningsManager providerId={profile.id} services={profile.pricing ?? []} />
           </div>
           <div id="booking-interest" className={SECTION_SCROLL_MARGIN}>
             <Suspense fallback={<Spinner label="Loading booking analytics..." />}>

@@ -16,11 +16,12 @@ const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
-const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day', 'reduced'] as const;
 
 /**
  * /availability (docs/product.md §2; open to everyone, ADR 012): 'All Available Openings',
- * filtered by words, zip and radius, category and day, kept in the URL (?q=&zip=&radius=&category=&day=)
+ * filtered by words, zip and radius, category, day and reduced price, kept in the URL
+ * (?q=&zip=&radius=&category=&day=&reduced=true)
  * so the home page's 'View All Available Openings' can hand its search over.
  */
 export function AvailabilityPage() {

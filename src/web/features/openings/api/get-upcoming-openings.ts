@@ -15,12 +15,14 @@ export interface OpeningFilters {
   radius?: string;
   category?: string;
   day?: string;
+  /** 'true': only openings at a reduced price. */
+  reduced?: string;
 }
 
-const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day', 'reduced'] as const;
 
 /**
- * GET /api/last-minute-openings?limit=&cursor=&q=&zip=&radius=&category=&day=: the public list
+ * GET /api/last-minute-openings?limit=&cursor=&q=&zip=&radius=&category=&day=&reduced=: the public list
  * (active, not ended, starting in the next 5 days, soonest first), filtered on the server. Anyone
  * may call it; signed in, each opening also carries its provider's click token for the Book
  * button (ADR 008).

@@ -16,6 +16,7 @@ const opening = (over: Partial<OpeningForYou>): OpeningForYou => ({
   service_type: 'Balayage',
   time_zone: 'America/Chicago',
   price: '$180',
+  regular_price: null,
   start_time: start.toISOString(),
   end_time: new Date(start.getTime() + 3_600_000).toISOString(),
   note: null,

@@ -15,6 +15,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   service_type: 'Silk press',
   time_zone: 'America/Chicago',
   price: '$85',
+  regular_price: null,
   start_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
   end_time: new Date(Date.now() + 4 * 3_600_000).toISOString(),
   note: null,

@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { formatOpeningPrice } from '#domain/opening-price.ts';
+import { openingPriceParts, wasNowText } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
@@ -55,6 +55,23 @@ interface OpeningItemProps extends Partial<BookProps> {
    * that would take the text under 4.5:1 in the light theme.
    */
   dimmed?: boolean;
+}
+
+/**
+ * The price; a reduced one shows the regular price struck through before it, and screen readers
+ * hear 'was $180, now $140' (a <s> alone is not announced as struck through).
+ */
+function OpeningPrice({ price, regularPrice }: { price: string; regularPrice: number | null }) {
+  const { was, now } = openingPriceParts(price, regularPrice);
+  if (!was) return <span className="min-w-0 font-medium break-words">{now}</span>;
+  return (
+    <span className="min-w-0 break-words">
+      <span className="sr-only">{wasNowText(was, now)}</span>
+      <span aria-hidden="true">
+        <s className="text-muted">{was}</s> <span className="font-medium">{now}</span>
+      </span>
+    </span>
+  );
 }
 
 function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps & { opening: Opening }) {
@@ -255,7 +272,7 @@ export function OpeningItem({
             <li className="flex items-start gap-2">
               <Tag className={iconClass} aria-hidden="true" />
               <span className="sr-only">Price: </span>
-              <span className="min-w-0 font-medium break-words">{formatOpeningPrice(opening.price)}</span>
+              <OpeningPrice price={opening.price} regularPrice={opening.regular_price} />
             </li>
           )}
         </ul>
