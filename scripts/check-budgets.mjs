@@ -54,7 +54,9 @@ const KNOWN_OVER_KB = {
   // own; then the openings dialog and its version messages became a lazy chunk: 98.8 → 97.9 (2026-12-02).
   // 98.0 until 'Ask about this opening' joined every opening (its button, icon and lazy dialog's stub:
   // +0.4 KB) and the bundler cut the opening's time rules and useQuery into chunks of their own (2026-12-02).
-  'app/routes/account.tsx': 99.1,
+  // 99.2 after services' durations joined the price texts; 101.0 with the booking policies card (its
+  // schema, the deposit, notice and text fields) and the openings' policy line (2026-12-03).
+  'app/routes/account.tsx': 101.0,
   // 53.6 until the account deletions card (counts only) and the icons it shares with /settings.
   // 54.5 until both moderation tabs (reviews, messages) loaded when first opened (2026-12-02).
   'app/routes/admin.tsx': 53.0,
