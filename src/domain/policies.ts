@@ -18,10 +18,7 @@ export const POLICY_TEXTS = {
 const hundredths = (value: number) => Math.round(value * 100) / 100;
 
 const depositValue = (message: string, min: number, max: number) =>
-  z
-    .number({ error: message })
-    .transform(hundredths)
-    .pipe(z.number().min(min, message).max(max, message));
+  z.number({ error: message }).transform(hundredths).pipe(z.number().min(min, message).max(max, message));
 
 export const DepositSchema = z.discriminatedUnion(
   'type',

@@ -130,10 +130,20 @@ describe('PUT /api/auth/profile policies', () => {
   const badPolicies: [string, Record<string, unknown>, string, string][] = [
     ['a percentage of 0', { deposit: { type: 'percent', value: 0 } }, 'policies.deposit.value', percent],
     ['a percentage of 0.5', { deposit: { type: 'percent', value: 0.5 } }, 'policies.deposit.value', percent],
-    ['a percentage over 100', { deposit: { type: 'percent', value: 150 } }, 'policies.deposit.value', percent],
+    [
+      'a percentage over 100',
+      { deposit: { type: 'percent', value: 150 } },
+      'policies.deposit.value',
+      percent,
+    ],
     ['an amount of 0', { deposit: { type: 'amount', value: 0 } }, 'policies.deposit.value', amount],
     ['a negative amount', { deposit: { type: 'amount', value: -5 } }, 'policies.deposit.value', amount],
-    ['an amount that rounds to 0', { deposit: { type: 'amount', value: 0.004 } }, 'policies.deposit.value', amount],
+    [
+      'an amount that rounds to 0',
+      { deposit: { type: 'amount', value: 0.004 } },
+      'policies.deposit.value',
+      amount,
+    ],
     [
       'an amount over the price maximum',
       { deposit: { type: 'amount', value: 100_000.01 } },
@@ -161,28 +171,35 @@ describe('PUT /api/auth/profile policies', () => {
     ['an unknown key', { refund: 'never' }, 'policies', 'Unrecognized key: "refund"'],
   ];
 
-  it.each(badPolicies)('refuses %s with its message and changes nothing', async (_label, change, path, message) => {
-    const provider = await createVerifiedProvider(t);
-    const stated = { deposit: { type: 'amount', value: 15 }, cancellation_notice_hours: 12, text: 'Be on time' };
-    expect((await savePolicies(provider, stated)).status).toBe(200);
-    const before = await policyColumns(provider.user.id);
-    const userBefore = await findUserRow(t.db, provider.email);
+  it.each(badPolicies)(
+    'refuses %s with its message and changes nothing',
+    async (_label, change, path, message) => {
+      const provider = await createVerifiedProvider(t);
+      const stated = {
+        deposit: { type: 'amount', value: 15 },
+        cancellation_notice_hours: 12,
+        text: 'Be on time',
+      };
+      expect((await savePolicies(provider, stated)).status).toBe(200);
+      const before = await policyColumns(provider.user.id);
+      const userBefore = await findUserRow(t.db, provider.email);
 
-    const res = await t.put(
-      '/api/auth/profile',
-      { policies: { ...stated, ...change }, bio: 'changed?' },
-      { token: provider.session.access_token },
-    );
-    expect(res.status, res.text).toBe(400);
-    expect(res.body.error).toBe('VALIDATION_ERROR');
-    expect(res.body.issues).toContainEqual({ path, message });
+      const res = await t.put(
+        '/api/auth/profile',
+        { policies: { ...stated, ...change }, bio: 'changed?' },
+        { token: provider.session.access_token },
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+      expect(res.body.issues).toContainEqual({ path, message });
 
-    expect(await policyColumns(provider.user.id)).toEqual(before);
-    expect(await findUserRow(t.db, provider.email)).toEqual(userBefore);
-    const account = await t.get('/api/auth/profile', { token: provider.session.access_token });
-    expect(account.body.profile.policies).toEqual(stated);
-    expect(account.body.profile.bio).not.toBe('changed?');
-  });
+      expect(await policyColumns(provider.user.id)).toEqual(before);
+      expect(await findUserRow(t.db, provider.email)).toEqual(userBefore);
+      const account = await t.get('/api/auth/profile', { token: provider.session.access_token });
+      expect(account.body.profile.policies).toEqual(stated);
+      expect(account.body.profile.bio).not.toBe('changed?');
+    },
+  );
 
   it('refuses policies from a client (403) and stores nothing', async () => {
     const client = await createVerifiedUser(t);

@@ -32,7 +32,9 @@ export function policiesOf(
 ): Policies {
   return {
     deposit:
-      row.depositType && row.depositValue !== null ? { type: row.depositType, value: row.depositValue } : null,
+      row.depositType && row.depositValue !== null
+        ? { type: row.depositType, value: row.depositValue }
+        : null,
     cancellation_notice_hours: row.cancellationNoticeHours,
     text: row.policyText,
   };

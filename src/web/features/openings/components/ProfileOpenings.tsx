@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
-import { OPENING_STRIP_TEXTS } from '#domain/openings-options.ts';
 import type { Opening } from '#domain/openings.ts';
+import { OPENING_STRIP_TEXTS } from '#domain/openings-options.ts';
 import { Card } from '#web/components/ui/Card.tsx';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
