@@ -74,6 +74,7 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
         location: o.display_location,
         note: o.note,
         bookingUrl: o.display_booking_link,
+        policies: o.policies,
       })),
     });
     await enqueueMail(ctx, tx, {
