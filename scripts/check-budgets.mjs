@@ -59,7 +59,8 @@ const KNOWN_OVER_KB = {
   // home page's cards load) for a chunk of their own, pricing-texts.ts (+0.2 KB of chunk; 2026-12-03);
   // then openings were made from services at a reduced price: the 'was' price on every opening,
   // reduced-only saved searches and the services' rules shared with the server (a chunk of their own,
-  // opening-services.ts, kept off the profile page).
+  // opening-services.ts, kept off the profile page); then the booking policies card (its schema, the deposit,
+  // notice and text fields) and the openings' policy line.
   'app/routes/account.tsx': 101.0,
   // New (2026-12-03): 29.9 KB until each service showed its duration and, with a link of its own, a Book
   // for it behind the same login wall and click log as the profile's (+0.35 KB).

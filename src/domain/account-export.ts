@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PoliciesReplySchema } from './policies';
 
 /*
  * The data file's shape: the server's reply schema and the tests' check. Apart from account-data.ts so the
@@ -48,6 +49,8 @@ export const AccountExportSchema = z.object({
       amenities: z.array(z.string()),
       products: z.array(z.string()),
       services: z.array(z.record(z.string(), z.unknown())),
+      /** The deposit, cancellation notice and policy text as the profile answers them. */
+      policies: PoliciesReplySchema,
       rating: z.object({ review_count: z.number(), rating: z.number() }).nullable(),
       created_at: iso,
       updated_at: iso,

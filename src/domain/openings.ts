@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpUrlSchema, text } from './fields';
 import { CATEGORY_IDS } from './options';
 import { PRICING_LIMITS } from './pricing-options';
+import { PoliciesReplySchema } from './policies';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
 export * from './opening-services';
@@ -164,6 +165,8 @@ export const OpeningSchema = z.object({
   display_location: z.string(),
   /** The override, or the provider's booking link ('' when neither). */
   display_booking_link: z.string(),
+  /** The provider's deposit and cancellation policies (their profile's; policies.ts). */
+  policies: PoliciesReplySchema,
   /**
    * In the public list, for a signed-in viewer other than the provider: the token its Book button
    * sends with the click (one per provider; ADR 008). Absent otherwise.

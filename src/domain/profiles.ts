@@ -3,6 +3,7 @@ import { UserSchema } from './auth';
 import { HttpUrlSchema, text } from './fields';
 import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
+import { PoliciesReplySchema, PoliciesSchema } from './policies';
 import { PricingListSchema } from './pricing';
 import { LISTING_ITEMS, PROFILE_LIMITS, PROFILE_TEXTS } from './profiles-options';
 
@@ -51,6 +52,8 @@ export const ProviderFieldsSchema = z.object({
   amenities: listOf('amenities'),
   products: listOf('products'),
   pricing: PricingListSchema,
+  /** The deposit, cancellation notice and policy text, saved together (policies.ts). */
+  policies: PoliciesSchema,
 });
 export type ProviderFields = z.output<typeof ProviderFieldsSchema>;
 
@@ -102,6 +105,8 @@ export const ProviderDataSchema = z.object({
   categories: z.array(z.string()),
   portfolio_images: z.array(z.string()),
   pricing: z.array(PricingEntryReplySchema),
+  /** What the provider states about deposits and cancelling (null / '' for what they do not). */
+  policies: PoliciesReplySchema,
 });
 export type ProviderData = z.infer<typeof ProviderDataSchema>;
 

@@ -1,5 +1,6 @@
 import { BRAND } from '#domain/brand.ts';
 import { formatOpeningPriceText } from '#domain/opening-price.ts';
+import { type Policies, policySummary } from '#domain/policies-options.ts';
 import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
@@ -206,6 +207,8 @@ export interface AlertOpening {
   location: string;
   note: string | null;
   bookingUrl: string;
+  /** The provider's policies, summed up in one line as the opening's page shows them. */
+  policies?: Policies | null;
 }
 
 /**
@@ -220,6 +223,7 @@ export function alertOpeningBlock(title: string, o: AlertOpening): MailBlock {
       ...(o.price ? [`Price: ${formatOpeningPriceText(o.price, o.regularPrice)}`] : []),
       ...(o.location ? [o.location] : []),
       ...(o.note ? [o.note] : []),
+      ...(o.policies && policySummary(o.policies) ? [policySummary(o.policies)] : []),
     ],
     ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
   };

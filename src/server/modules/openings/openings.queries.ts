@@ -1,5 +1,6 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { OpeningFields } from '#domain/openings.ts';
+import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import {
   openingAlertDispatches,
@@ -31,6 +32,8 @@ export interface OpeningRow {
   display_location: string;
   display_booking_link: string;
   time_zone: string;
+  /** The provider's policies, read with the opening (policiesJson). */
+  policies: Policies;
   /** The owner's reads only (findProviderOpenings, findOpeningById): the row's version (openingVersion). */
   version?: string;
 }
@@ -55,6 +58,20 @@ export interface OpeningFilters {
 /** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
 const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesce(o.note, ''))`;
 
+/**
+ * The provider's policies as a JSON object, from their profile's columns (`profile`: its alias or
+ * table): the same shape as profiles.service policiesOf, read in the statement that reads the
+ * openings, so a page of openings from many providers costs no query more.
+ */
+export const policiesJson = (profile: SQLWrapper) => {
+  const col = (name: string) => sql`${profile}.${sql.identifier(name)}`;
+  return sql`json_build_object(
+    'deposit', CASE WHEN ${col('deposit_type')} IS NOT NULL
+      THEN json_build_object('type', ${col('deposit_type')}, 'value', ${col('deposit_value')}) END,
+    'cancellation_notice_hours', ${col('cancellation_notice_hours')},
+    'text', coalesce(${col('policy_text')}, ''))`;
+};
+
 /** OpeningRow's columns, of `o` (openings), `u` (users) and `p` (provider_profiles). */
 export const SELECT_OPENING_COLUMNS = sql`
   SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
@@ -63,7 +80,8 @@ export const SELECT_OPENING_COLUMNS = sql`
          to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
          coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link`;
+         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
+         ${policiesJson(sql`p`)} AS policies`;
 
 const FROM_OPENING = sql`
   FROM openings o
@@ -169,7 +187,8 @@ function upcomingOpeningsJson() {
              'note', o.note, 'location_override', o.location_override,
              'booking_link_override', o.booking_link_override, 'is_active', o.is_active,
              'display_location', coalesce(nullif(o.location_override, ''), ${providerProfiles.location}, ''),
-             'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, '')
+             'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, ''),
+             'policies', ${policiesJson(providerProfiles)}
            ) ORDER BY o.start_time, o.id), '[]'::json)
     FROM (
       SELECT * FROM openings o

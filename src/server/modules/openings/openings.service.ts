@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   findOpeningService,
   OPENING_LIMITS,
@@ -76,6 +77,14 @@ export function profileOpenings(ctx: AppContext, limit: number) {
  */
 export function upcomingOpeningsSql(ctx: AppContext) {
   return { columns: q.SELECT_OPENING_COLUMNS, window: q.upcomingWindowSql(upcomingWindow(ctx)) };
+}
+
+/**
+ * The provider's policies as a JSON column of a statement that reads their profile as `p`
+ * (provider_profiles), in the shape every opening answers: the saved-search emails read them so.
+ */
+export function openingPoliciesSql() {
+  return q.policiesJson(sql`p`);
 }
 
 /**

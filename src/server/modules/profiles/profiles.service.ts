@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
 import { MESSAGE_LIMITS } from '#domain/messages-options.ts';
+import type { Policies } from '#domain/policies.ts';
 import { PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import type {
   AccountProfile,
@@ -24,6 +25,30 @@ import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queri
 import * as q from './profiles.queries';
 
 type UpdateProfile = z.output<typeof UpdateProfileBodySchema>;
+
+/** The provider's policies from their profile's columns (the openings read them the same way in SQL). */
+export function policiesOf(
+  row: Pick<ProviderProfileRow, 'depositType' | 'depositValue' | 'cancellationNoticeHours' | 'policyText'>,
+): Policies {
+  return {
+    deposit:
+      row.depositType && row.depositValue !== null
+        ? { type: row.depositType, value: row.depositValue }
+        : null,
+    cancellation_notice_hours: row.cancellationNoticeHours,
+    text: row.policyText,
+  };
+}
+
+/** The profile's columns for policies as PoliciesSchema parsed them (the account form, the API, the seed). */
+export function policyColumns(policies: Policies) {
+  return {
+    depositType: policies.deposit?.type ?? null,
+    depositValue: policies.deposit?.value ?? null,
+    cancellationNoticeHours: policies.cancellation_notice_hours,
+    policyText: policies.text,
+  } satisfies ProviderProfileUpdate;
+}
 
 function toProviderData(row: ProviderProfileRow): ProviderData {
   return {
@@ -52,6 +77,7 @@ function toProviderData(row: ProviderProfileRow): ProviderData {
       durationMax: p.durationMax ?? null,
       bookingLink: p.bookingLink ?? '',
     })),
+    policies: policiesOf(row),
   };
 }
 
@@ -152,6 +178,7 @@ export async function updateProfile(
     if (fields.amenities !== undefined) values.amenities = fields.amenities;
     if (fields.products !== undefined) values.products = fields.products;
     if (fields.pricing !== undefined) values.pricing = fields.pricing;
+    if (fields.policies !== undefined) Object.assign(values, policyColumns(fields.policies));
     if (fields.availability !== undefined) {
       values.availability = fields.availability;
       values.availabilitySlots = parseAvailability(fields.availability).timeSlots;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Opening } from '#domain/openings.ts';
+import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 
@@ -312,6 +313,7 @@ export interface MatchedOpeningRow {
   note: string | null;
   display_location: string;
   display_booking_link: string;
+  policies: Policies;
 }
 
 /**
@@ -322,7 +324,15 @@ export interface MatchedOpeningRow {
  */
 export async function findMatchedOpenings(
   db: Db,
-  s: { savedSearchId: string; userId: string; cutoff: Date; now: Date; limit: number },
+  s: {
+    savedSearchId: string;
+    userId: string;
+    cutoff: Date;
+    now: Date;
+    limit: number;
+    /** The provider's policies of `p` (openings.service openingPoliciesSql). */
+    policies: SQL;
+  },
 ) {
   return rowsOf<MatchedOpeningRow>(
     await db.execute(sql`
@@ -331,7 +341,8 @@ export async function findMatchedOpenings(
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
+             ${s.policies} AS policies
       FROM saved_search_matches m
       JOIN openings o ON o.id = m.opening_id AND o.is_active AND o.start_time > ${iso(s.now)}::timestamptz
       JOIN users u ON u.id = o.provider_id AND u.listed

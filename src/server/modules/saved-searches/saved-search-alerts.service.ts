@@ -12,6 +12,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
 import { isEmailOn } from '../notifications/notifications.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
+import { openingPoliciesSql } from '../openings/openings.service';
 import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
 
@@ -152,6 +153,7 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     cutoff,
     now,
     limit: OPENINGS_PER_ALERT,
+    policies: openingPoliciesSql(),
   });
   await q.deleteMatchesUpTo(tx, due.id, cutoff);
   if (openings.length === 0) return 0;
@@ -171,6 +173,7 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
       location: o.display_location,
       note: o.note,
       bookingUrl: o.display_booking_link,
+      policies: o.policies,
     })),
   });
   await enqueueMail(ctx, tx, {

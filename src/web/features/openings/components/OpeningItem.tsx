@@ -1,4 +1,4 @@
-import { CalendarCheck, Clock, ExternalLink, MapPin, MessageCircle, Tag } from 'lucide-react';
+import { CalendarCheck, Clock, ExternalLink, MapPin, MessageCircle, ReceiptText, Tag } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
@@ -6,6 +6,7 @@ import { thumbnailUrl } from '#domain/image-urls.ts';
 import { openingPriceParts, wasNowText } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
+import { policySummary } from '#domain/policies-options.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -212,6 +213,10 @@ export function OpeningItem({
 }: OpeningItemProps) {
   const titleId = useId();
   const viewerZone = useViewerTimeZone();
+  // Older cached lists have no policies: nothing is shown for them.
+  const policies = opening.policies ?? null;
+  const policyLine = policies ? policySummary(policies) : '';
+  const policyText = policies?.text.trim() ?? '';
   const iconClass = cn(
     'mt-0.5 h-4 w-4 shrink-0',
     dimmed ? 'text-muted' : 'text-brand-700 dark:text-brand-300',
@@ -275,8 +280,23 @@ export function OpeningItem({
               <OpeningPrice price={opening.price} regularPrice={opening.regular_price} />
             </li>
           )}
+          {policyLine && (
+            <li className="flex items-start gap-2">
+              <ReceiptText className={iconClass} aria-hidden="true" />
+              <span className="sr-only">Policies: </span>
+              <span className="min-w-0 break-words">{policyLine}</span>
+            </li>
+          )}
         </ul>
         {opening.note && <p className="text-sm break-words whitespace-pre-line text-muted">{opening.note}</p>}
+        {policyText && (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">
+              {`${opening.provider_name}'s booking policy`}
+            </summary>
+            <p className="mt-1 break-words whitespace-pre-line text-muted">{policyText}</p>
+          </details>
+        )}
       </div>
       <div className={cn('mt-auto', layout === 'row' && 'sm:mt-0 sm:min-w-40 sm:shrink-0')}>
         {actions ?? (

@@ -35,6 +35,7 @@ const loaded: OwnOpening = {
   is_active: true,
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
   version: '"o1"',
 };
 

@@ -23,6 +23,7 @@ import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { SECTION_SCROLL_MARGIN } from './account-sections';
 import { ListEditor } from './ListEditor';
+import { PoliciesCard, type PolicyErrors } from './PoliciesCard';
 import { PricingEditor } from './PricingEditor';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
@@ -53,10 +54,13 @@ function formValuesOf(profile: AccountProfile): FormInput {
     certifications: profile.certifications ?? [],
     amenities: profile.amenities ?? [],
     products: profile.products ?? [],
+    policies: profile.policies ?? NO_POLICIES,
   };
 }
 
 const NAME_LABEL = 'Business/Professional Name';
+
+const NO_POLICIES = { deposit: null, cancellation_notice_hours: null, text: '' };
 
 /** What this form shows and saves of a profile: its fields and the services. */
 const editedValuesOf = (profile: AccountProfile) => ({
@@ -296,6 +300,20 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           />
         </CardContent>
       </Card>
+
+      <Controller
+        control={form.control}
+        name="policies"
+        render={({ field }) => (
+          <PoliciesCard
+            sectionId="policies"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errors={errors.policies as PolicyErrors | undefined}
+          />
+        )}
+      />
 
       <Card id="details" aria-labelledby={ids.lists} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>

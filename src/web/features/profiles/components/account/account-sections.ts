@@ -8,6 +8,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'provider-profile', label: 'Provider Profile' },
   { id: 'portfolio', label: 'Portfolio' },
   { id: 'pricing', label: 'Services & Pricing' },
+  { id: 'policies', label: 'Booking Policies' },
   { id: 'details', label: 'Details' },
   { id: 'availability', label: 'Availability' },
   { id: 'openings', label: 'Upcoming Availability' },

@@ -33,6 +33,7 @@ const PROFILE: PublicProfile = {
   bio: 'Colour and cuts.',
   location: 'Austin, TX',
   booking_link: 'https://book.example.com/lumen',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
   license_details: '',
   additional_details: '',
   availability: '',

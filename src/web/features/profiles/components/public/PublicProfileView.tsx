@@ -12,10 +12,12 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { hasPolicies } from '#domain/policies-options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
 import { ContactCard, LOGIN_NOTICES, type Viewer } from './ContactCard';
+import { PoliciesSection } from './PoliciesSection';
 import { PortfolioGallery } from './PortfolioGallery';
 import { ProfileHero } from './ProfileHero';
 import { ProfileSection } from './ProfileSection';
@@ -83,6 +85,11 @@ export function PublicProfileView({
             favoriteButton={favoriteButton}
             replyHours={profile.reply_hours}
           />
+          {hasPolicies(profile.policies) && (
+            <div className="mt-3">
+              <PoliciesSection policies={profile.policies} providerName={display.name} />
+            </div>
+          )}
           {blockControl && <div className="mt-3">{blockControl}</div>}
         </aside>
 
