@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrlSchema, text } from './fields';
+import { MapAreaParamSchema, PositionSchema } from './map-area';
 import { CATEGORY_IDS } from './options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
@@ -84,6 +85,8 @@ export const OpeningsQuerySchema = z.object({
     .number()
     .refine((n) => (RADIUS_OPTIONS as readonly number[]).includes(n), 'Choose 5, 10, 25 or 50 miles')
     .default(SEARCH_LIMITS.radiusDefaultMiles),
+  /** Openings of providers whose map position is inside this area (instead of zip and radius). */
+  bbox: MapAreaParamSchema.optional(),
   /** Words of the service (or note), matched as whole words with English stemming. */
   q: z.string().trim().max(OPENING_LIMITS.serviceTypeMax, 'Search words are too long').optional(),
   /** A provider category ('hair', 'nails', …). */
@@ -116,6 +119,8 @@ export const OpeningSchema = z.object({
   display_location: z.string(),
   /** The override, or the provider's booking link ('' when neither). */
   display_booking_link: z.string(),
+  /** The provider's point on the map: their own pin or their zip's centre (3 decimals); null when unknown. */
+  provider_position: PositionSchema.nullable(),
   /**
    * In the public list, for a signed-in viewer other than the provider: the token its Book button
    * sends with the click (one per provider; ADR 008). Absent otherwise.

@@ -24,6 +24,7 @@ const card = (n: number): ProviderCard => ({
   amenities: [],
   matched_service: { name: 'Balayage', min_price: 150 + n, max_price: 150 + n, starting_at: false },
   distance_miles: null,
+  position: null,
   rating: null,
   review_count: 0,
   active: true,

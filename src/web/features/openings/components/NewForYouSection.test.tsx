@@ -24,6 +24,7 @@ const opening = (over: Partial<OpeningForYou>): OpeningForYou => ({
   is_active: true,
   display_location: 'Austin, TX 78704',
   display_booking_link: 'https://book.example.com/juno',
+  provider_position: null,
   click_token: 'token-1',
   saved_search: { id: 'ss-1', name: 'Weekend balayage' },
   ...over,

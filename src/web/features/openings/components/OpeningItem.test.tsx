@@ -23,6 +23,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   is_active: true,
   display_location: 'Austin, TX 78701',
   display_booking_link: 'https://book.example.com/juno',
+  provider_position: null,
   ...over,
 });
 

@@ -34,6 +34,7 @@ const loaded: OwnOpening = {
   is_active: true,
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
+  provider_position: null,
   version: '"o1"',
 };
 

@@ -32,6 +32,7 @@ const opening = (over: Partial<Opening>): Opening => ({
   is_active: true,
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
+  provider_position: null,
   ...over,
 });
 
