@@ -76,6 +76,12 @@ it.each([
   ['a day', { day: tomorrow() }, /openings_active_start_idx/],
   ['rare words', { q: 'cancellation' }, /openings_text_idx|openings_active_start_idx/],
   ['a zip', { zip: '78701', radius: '10' }, /provider_search_earth_idx|openings_active_start_idx/],
+  ['a map area', { bbox: '30.2,-97.8,30.35,-97.65' }, /provider_search_earth_idx|openings_active_start_idx/],
+  [
+    'a map area and words',
+    { bbox: '41.8,-87.8,42,-87.5', q: 'fade' },
+    /provider_search_earth_idx|openings_text_idx|openings_active_start_idx/,
+  ],
   ['a category', { category: 'barber' }, /provider_search_categories_idx|openings_active_start_idx/],
   [
     'everything',

@@ -91,6 +91,7 @@ describe('POST /api/search: text', () => {
       portfolio_count: 0,
       amenities: ['LGBTQ+ Friendly', 'Wheelchair Accessible'],
       distance_miles: null,
+      position: { latitude: 30.271, longitude: -97.744 },
       rating: null,
       review_count: 0,
       active: true,
@@ -100,6 +101,7 @@ describe('POST /api/search: text', () => {
       query: 'Maya Lopez',
       locationZip: null,
       radiusMiles: 25,
+      bbox: null,
       corrections: [],
     });
   });

@@ -10,6 +10,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'pricing', label: 'Services & Pricing' },
   { id: 'details', label: 'Details' },
   { id: 'availability', label: 'Availability' },
+  { id: 'map-position', label: 'Map position' },
   { id: 'openings', label: 'Upcoming Availability' },
   { id: 'booking-interest', label: 'Booking Interest' },
   { id: 'insights', label: 'Insights' },
