@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { MAP_LIMITS, MAP_TEXTS } from './map-options';
 
+export { type Position, PositionSchema } from './fields';
 export * from './map-options';
-
-/** A point on the map: a provider's pin or their zip's centre, rounded to MAP_LIMITS.decimals. */
-export const PositionSchema = z.object({ latitude: z.number(), longitude: z.number() });
-export type Position = z.infer<typeof PositionSchema>;
 
 /** A map area in degrees, as the map's bounds give it; no antimeridian crossing (west < east). */
 export interface MapArea {

@@ -41,12 +41,6 @@ export const pinResetText = (zip: string | null) =>
     ? `Your zip code changed, so your map pin moved to the centre of ${zip}`
     : 'Your zip code was removed, so your map pin was removed too';
 
-/** The public profile's line: where the provider shows on the map. */
-export function mapPositionLine(pinned: boolean, zip: string | null): string | null {
-  if (pinned) return 'On the map at their own pin (to about 100 m)';
-  return zip ? `On the map at the centre of ${zip}` : null;
-}
-
 /** A coordinate rounded to MAP_LIMITS.decimals, half away from zero (as PostgreSQL's round does). */
 export function roundCoordinate(degrees: number): number {
   const scale = 10 ** MAP_LIMITS.decimals;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { HttpUrlSchema, text } from './fields';
-import { MapAreaParamSchema, PositionSchema } from './map-area';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { CATEGORY_IDS } from './options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
@@ -85,8 +84,6 @@ export const OpeningsQuerySchema = z.object({
     .number()
     .refine((n) => (RADIUS_OPTIONS as readonly number[]).includes(n), 'Choose 5, 10, 25 or 50 miles')
     .default(SEARCH_LIMITS.radiusDefaultMiles),
-  /** Openings of providers whose map position is inside this area (instead of zip and radius). */
-  bbox: MapAreaParamSchema.optional(),
   /** Words of the service (or note), matched as whole words with English stemming. */
   q: z.string().trim().max(OPENING_LIMITS.serviceTypeMax, 'Search words are too long').optional(),
   /** A provider category ('hair', 'nails', …). */

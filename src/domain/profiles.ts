@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
-import { HttpUrlSchema, text } from './fields';
-import { PositionSchema } from './map-area';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
 import { PricingListSchema } from './pricing';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './availability';
-import { MAP_TEXTS, MapAreaSchema, PositionSchema } from './map-area';
+import { PositionSchema } from './fields';
+import { MAP_TEXTS, MapAreaSchema } from './map-area';
 import {
   AVAILABILITY_TYPES,
   isPriceFilterActive,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OpeningsQuerySchema } from '#domain/openings.ts';
+import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import type { AppContext } from '#server/context.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
@@ -63,7 +63,7 @@ const plansOf = (run: (ctx: AppContext) => Promise<unknown>) => plansOfTest(t, r
 const SEQ_SCAN = /Seq Scan on (openings|users|provider_profiles|provider_search)\b/;
 
 const planOf = async (query: Record<string, string>) => {
-  const parsed = OpeningsQuerySchema.parse(query);
+  const parsed = OpeningsAreaQuerySchema.parse(query);
   const plans = await plansOf((ctx) => listUpcomingOpenings(ctx, parsed));
   expect(plans).toHaveLength(1);
   return plans[0]!;

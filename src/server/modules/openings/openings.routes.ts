@@ -14,12 +14,12 @@ import {
   DeleteOpeningReplySchema,
   OPENING_TEXTS,
   OpeningIdQuerySchema,
-  OpeningsQuerySchema,
   openingPublicFrom,
   SetTimeZoneBodySchema,
   TimeZoneReplySchema,
   UpdateOpeningBodySchema,
 } from '#domain/openings.ts';
+import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import { IF_MATCH_HEADER, IfMatchHeadersSchema } from '#domain/profile-versions.ts';
 import { VERSION_TEXTS } from '#domain/versions.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
@@ -70,7 +70,7 @@ export async function openingRoutes(base: FastifyInstance) {
           'Upcoming openings (next 5 days, soonest first), filtered by zip and radius (or the map area, bbox=south,west,north,east), words, category and day (the opening’s own calendar), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
         description:
           'In the owner’s list each opening carries its `version`: send it back as `If-Match` when changing, deactivating or deleting the opening, so that a change made meanwhile in another tab or device is never overwritten.',
-        querystring: OpeningsQuerySchema,
+        querystring: OpeningsAreaQuerySchema,
         response: { 200: VersionedOpeningsReplySchema },
       },
     },

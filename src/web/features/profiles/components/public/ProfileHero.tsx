@@ -1,8 +1,8 @@
 import { CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { mapPositionLine } from '#domain/map-options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
+import { mapPositionLine } from '#domain/profiles-options.ts';
 import { StarIcon } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ProfileAvatar } from './ProfileAvatar';
