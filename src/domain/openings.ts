@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { HttpUrlSchema, text } from './fields';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { CATEGORY_IDS } from './options';
-import { PRICING_LIMITS } from './pricing-options';
 import { PoliciesReplySchema } from './policies';
+import { PRICING_LIMITS } from './pricing-options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
 export * from './opening-services';
@@ -167,6 +167,8 @@ export const OpeningSchema = z.object({
   display_booking_link: z.string(),
   /** The provider's deposit and cancellation policies (their profile's; policies.ts). */
   policies: PoliciesReplySchema,
+  /** The provider's point on the map: their own pin or their zip's centre (3 decimals); null when unknown. */
+  provider_position: PositionSchema.nullable(),
   /**
    * In the public list, for a signed-in viewer other than the provider: the token its Book button
    * sends with the click (one per provider; ADR 008). Absent otherwise.

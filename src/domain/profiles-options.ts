@@ -122,3 +122,9 @@ export function initialsOf(name: string): string {
     parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase() || '?';
 }
+
+/** The public profile's line: where the provider shows on the map (their own pin, or their zip's centre). */
+export function mapPositionLine(pinned: boolean, zip: string | null): string | null {
+  if (pinned) return 'On the map at their own pin (to about 100 m)';
+  return zip ? `On the map at the centre of ${zip}` : null;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
-import { HttpUrlSchema, text } from './fields';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
 import { PoliciesReplySchema, PoliciesSchema } from './policies';
@@ -107,6 +107,10 @@ export const ProviderDataSchema = z.object({
   pricing: z.array(PricingEntryReplySchema),
   /** What the provider states about deposits and cancelling (null / '' for what they do not). */
   policies: PoliciesReplySchema,
+  /** Placed on the map by their own pin (true), or at their zip's centre (false). */
+  pinned: z.boolean(),
+  /** Their point on the map (the pin, or the zip's centre; 3 decimals); null without a zip. */
+  position: PositionSchema.nullable(),
 });
 export type ProviderData = z.infer<typeof ProviderDataSchema>;
 
@@ -159,6 +163,11 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
    * with fewer than 5 such replies. Always sent by the server; optional for older cached pages.
    */
   reply_hours: z.number().int().nullable().optional(),
+  /**
+   * The zip whose centre the provider shows at on the map ('On the map at the centre of 78701'); null
+   * when pinned (their own pin) or without a zip.
+   */
+  map_zip: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -18,6 +18,7 @@ const provider: ProviderCardData = {
   amenities: [],
   matched_service: null,
   distance_miles: 1.2,
+  position: null,
   rating: 4.8,
   review_count: 12,
   active: true,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OpeningsQuerySchema } from '#domain/openings.ts';
+import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import type { AppContext } from '#server/context.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
@@ -67,7 +67,7 @@ const plansOf = (run: (ctx: AppContext) => Promise<unknown>) => plansOfTest(t, r
 const SEQ_SCAN = /Seq Scan on (openings|users|provider_profiles|provider_search)\b/;
 
 const planOf = async (query: Record<string, string>) => {
-  const parsed = OpeningsQuerySchema.parse(query);
+  const parsed = OpeningsAreaQuerySchema.parse(query);
   const plans = await plansOf((ctx) => listUpcomingOpenings(ctx, parsed));
   expect(plans).toHaveLength(1);
   return plans[0]!;
@@ -80,6 +80,12 @@ it.each([
   ['a day', { day: tomorrow() }, /openings_active_start_idx/],
   ['rare words', { q: 'cancellation' }, /openings_text_idx|openings_active_start_idx/],
   ['a zip', { zip: '78701', radius: '10' }, /provider_search_earth_idx|openings_active_start_idx/],
+  ['a map area', { bbox: '30.2,-97.8,30.35,-97.65' }, /provider_search_earth_idx|openings_active_start_idx/],
+  [
+    'a map area and words',
+    { bbox: '41.8,-87.8,42,-87.5', q: 'fade' },
+    /provider_search_earth_idx|openings_text_idx|openings_active_start_idx/,
+  ],
   ['a category', { category: 'barber' }, /provider_search_categories_idx|openings_active_start_idx/],
   ['reduced price', { reduced: 'true' }, /openings_reduced_start_idx/],
   [

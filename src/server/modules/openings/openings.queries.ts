@@ -1,4 +1,5 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import type { MapArea, Position } from '#domain/map-area.ts';
 import type { OpeningFields } from '#domain/openings.ts';
 import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
@@ -34,6 +35,8 @@ export interface OpeningRow {
   time_zone: string;
   /** The provider's policies, read with the opening (policiesJson). */
   policies: Policies;
+  /** The provider's map point (pin or zip centre, 3 decimals); null without one. */
+  provider_position: Position | null;
   /** The owner's reads only (findProviderOpenings, findOpeningById): the row's version (openingVersion). */
   version?: string;
 }
@@ -42,6 +45,11 @@ export interface OpeningRow {
 export interface OpeningFilters {
   /** Providers within `meters` of this point (provider_search.earth_point, its GiST index). */
   near?: { latitude: number; longitude: number; meters: number };
+  /**
+   * Providers whose map point is inside this area: the box around its circumcircle (`circle`, for the
+   * GiST index), then the area's exact bounds.
+   */
+  area?: MapArea & { circle: { latitude: number; longitude: number; meters: number } };
   /** Words of the service type or note, as an English tsquery (the openings_text_idx GIN index). */
   words?: string;
   /** A provider category (provider_search.categories, its GIN index). */
@@ -54,6 +62,14 @@ export interface OpeningFilters {
   /** Only openings at a reduced price (the partial index openings_reduced_start_idx). */
   reduced?: boolean;
 }
+
+/**
+ * The provider's map point of `latitude` and `longitude` columns (provider_profiles'), as a JSON
+ * object rounded to 3 decimals (about 100 m), or null.
+ */
+const positionJson = (latitude: SQLWrapper, longitude: SQLWrapper) =>
+  sql`CASE WHEN ${latitude} IS NOT NULL AND ${longitude} IS NOT NULL THEN json_build_object(
+    'latitude', round(${latitude}::numeric, 3), 'longitude', round(${longitude}::numeric, 3)) END`;
 
 /** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
 const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesce(o.note, ''))`;
@@ -81,7 +97,8 @@ export const SELECT_OPENING_COLUMNS = sql`
          o.note, o.location_override, o.booking_link_override, o.is_active,
          coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
          coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
-         ${policiesJson(sql`p`)} AS policies`;
+         ${policiesJson(sql`p`)} AS policies,
+         ${positionJson(sql`p.latitude`, sql`p.longitude`)} AS provider_position`;
 
 const FROM_OPENING = sql`
   FROM openings o
@@ -188,7 +205,8 @@ function upcomingOpeningsJson() {
              'booking_link_override', o.booking_link_override, 'is_active', o.is_active,
              'display_location', coalesce(nullif(o.location_override, ''), ${providerProfiles.location}, ''),
              'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, ''),
-             'policies', ${policiesJson(providerProfiles)}
+             'policies', ${policiesJson(providerProfiles)},
+             'provider_position', ${positionJson(providerProfiles.latitude, providerProfiles.longitude)}
            ) ORDER BY o.start_time, o.id), '[]'::json)
     FROM (
       SELECT * FROM openings o
@@ -213,7 +231,7 @@ export async function findUpcomingOpenings(
   },
 ): Promise<OpeningRow[]> {
   const f = opts.filters ?? {};
-  const needsSearchRow = Boolean(f.near || f.category);
+  const needsSearchRow = Boolean(f.near || f.area || f.category);
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
       ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
@@ -224,6 +242,13 @@ export async function findUpcomingOpenings(
           f.near
             ? sql`AND earth_box(ll_to_earth(${f.near.latitude}::float8, ${f.near.longitude}::float8), ${f.near.meters}::float8) @> ps.earth_point
               AND earth_distance(ll_to_earth(${f.near.latitude}::float8, ${f.near.longitude}::float8), ps.earth_point) <= ${f.near.meters}::float8`
+            : sql``
+        }
+        ${
+          f.area
+            ? sql`AND earth_box(ll_to_earth(${f.area.circle.latitude}::float8, ${f.area.circle.longitude}::float8), ${f.area.circle.meters}::float8) @> ps.earth_point
+              AND latitude(ps.earth_point::earth) BETWEEN ${f.area.south}::float8 AND ${f.area.north}::float8
+              AND longitude(ps.earth_point::earth) BETWEEN ${f.area.west}::float8 AND ${f.area.east}::float8`
             : sql``
         }
         ${f.category ? sql`AND ps.categories @> ARRAY[${f.category}]::text[]` : sql``}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { MAP_TEXTS, type MapArea } from '#domain/map-area.ts';
 import {
   findOpeningService,
   OPENING_LIMITS,
@@ -19,6 +20,7 @@ import type { AppContext } from '#server/context.ts';
 import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { withClickTokens } from '#server/lib/click-tokens.ts';
+import { areaCenter, areaRadiusMeters } from '#server/lib/geo.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { timeZoneOfZip } from '#server/lib/time-zones.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
@@ -111,7 +113,7 @@ export async function listUpcomingOpenings(
     limit: number;
     cursor?: string | undefined;
     providerId?: string | undefined;
-  } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & { reduced?: boolean | undefined },
+  } & OpeningFilterQuery,
   viewer: UserRow | null = null,
 ) {
   const rows = await q.findUpcomingOpenings(ctx.db, {
@@ -142,12 +144,21 @@ export async function listOwnOpenings(
   return { ...page(rows, query.limit), provider_time_zone: await providerTimeZone(ctx, user.id) };
 }
 
-/** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`. */
-function filtersOf(
-  query: Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & { reduced?: boolean | undefined },
-): q.OpeningFilters {
+/** The public list's filters, as the route parsed them (`bbox`: the map area; `reduced`: reduced prices only). */
+type OpeningFilterQuery = Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & {
+  bbox?: MapArea | undefined;
+  reduced?: boolean | undefined;
+};
+
+/** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`, a zip with a bbox too. */
+function filtersOf(query: OpeningFilterQuery): q.OpeningFilters {
   const filters: q.OpeningFilters = {};
   if (query.reduced) filters.reduced = true;
+  if (query.bbox) {
+    if (query.zip) throw fieldError('bbox', MAP_TEXTS.areaWithZip);
+    const center = areaCenter(query.bbox);
+    filters.area = { ...query.bbox, circle: { ...center, meters: areaRadiusMeters(query.bbox) } };
+  }
   if (query.zip) {
     const place = lookupZip(query.zip);
     if (!place) throw fieldError('zip', OPENING_TEXTS.unknownZip);

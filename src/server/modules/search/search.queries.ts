@@ -1,9 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { MapArea } from '#domain/map-area.ts';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
-import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from '#server/lib/geo.ts';
+import {
+  areaCenter,
+  areaRadiusMeters,
+  chordOfDistance,
+  cubeLiteral,
+  EARTH_RADIUS_M,
+  earthBox,
+  llToEarth,
+} from '#server/lib/geo.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import type { WordAnalysis } from './query-understanding';
 
@@ -29,6 +38,11 @@ export interface SearchPlan {
   excludeIds: string[] | null;
   center: { latitude: number; longitude: number } | null;
   radiusMeters: number;
+  /**
+   * A map area searched instead of a zip (center null): providers whose point is inside it, the
+   * distance (and the distance sort) from its centre.
+   */
+  area: MapArea | null;
   /**
    * At least one priced service in [min, max]; max null = no upper bound. When the query names some
    * of the provider's services (serviceTsquery), one of those must be in the range.
@@ -98,30 +112,59 @@ export interface ProviderCardRow {
   /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
   rating: number | string | null;
   review_count: number | null;
-  /** Chord length to the searched zip's centre (meters); null without a zip. */
+  /** Chord length to the searched zip's (or area's) centre (meters); null without either. */
   chord: number | null;
+  /** The map position (provider_profiles' latitude and longitude, 3 decimals); null without a zip. */
+  latitude: number | null;
+  longitude: number | null;
   /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
   created_at: string;
   total: number;
 }
 
 interface Geometry {
-  /** ll_to_earth of the zip centroid, as a cube literal. */
+  /** ll_to_earth of the zip centroid (or the area's centre), as a cube literal. */
   center: string;
   /** earth_box of the radius: what the GiST index can search. */
   box: string;
   /** The radius as a chord: `point <-> center <= chord` is exactly `earth_distance <= radius`. */
   chord: number;
+  /** A map area: its exact bounds replace the circle (the box around its circumcircle stays the pre-filter). */
+  area: MapArea | null;
 }
 
 function geometryOf(plan: SearchPlan): Geometry | null {
+  if (plan.area) {
+    const center = llToEarth(areaCenter(plan.area).latitude, areaCenter(plan.area).longitude);
+    const meters = areaRadiusMeters(plan.area);
+    return {
+      center: cubeLiteral(center),
+      box: earthBox(center, meters),
+      chord: chordOfDistance(meters),
+      area: plan.area,
+    };
+  }
   if (!plan.center) return null;
   const center = llToEarth(plan.center.latitude, plan.center.longitude);
   return {
     center: cubeLiteral(center),
     box: earthBox(center, plan.radiusMeters),
     chord: chordOfDistance(plan.radiusMeters),
+    area: null,
   };
+}
+
+const rad = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * A point (d.earth_point) inside the area's bounds, by its coordinates as earthdistance's latitude()
+ * and longitude() read them: z = R·sin(latitude) orders latitudes, atan2(y, x) is the longitude.
+ */
+function insideArea(area: MapArea): SQL {
+  const z = sql`cube_ll_coord(d.earth_point, 3)`;
+  const longitude = sql`degrees(atan2(cube_ll_coord(d.earth_point, 2), cube_ll_coord(d.earth_point, 1)))`;
+  return sql`${z} BETWEEN ${EARTH_RADIUS_M * Math.sin(rad(area.south))}::float8 AND ${EARTH_RADIUS_M * Math.sin(rad(area.north))}::float8
+    AND ${longitude} BETWEEN ${area.west}::float8 AND ${area.east}::float8`;
 }
 
 /** The price filter's range, as SQL. */
@@ -144,9 +187,12 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     parts.push(sql`NOT (d.provider_id = ANY (${pgArray(plan.excludeIds)}::uuid[]))`);
   }
   if (geo) {
-    // The box is the GiST-indexable pre-filter; the chord makes the circle exact.
+    // The box is the GiST-indexable pre-filter; the chord makes the circle exact, or the area's
+    // bounds make the area exact.
     parts.push(sql`${geo.box}::cube @> d.earth_point`);
-    parts.push(sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`);
+    parts.push(
+      geo.area ? insideArea(geo.area) : sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`,
+    );
   }
   if (plan.price) {
     const range = priceRangeOf(plan.price);
@@ -187,7 +233,8 @@ const cardJoins = sql`
       SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
     ) u
     CROSS JOIN LATERAL (
-      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images, p.pricing
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images, p.pricing,
+        round(p.latitude::numeric, 3)::float8 AS latitude, round(p.longitude::numeric, 3)::float8 AS longitude
       FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
     ) p
     LEFT JOIN LATERAL (
@@ -219,6 +266,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max,
       NULL AS service_starting_at, ${NO_DURATIONS}, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
@@ -273,6 +321,7 @@ export async function findCardsByIds(
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, ${service}, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, 0 AS total
@@ -419,6 +468,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, ${pageService},
       page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,

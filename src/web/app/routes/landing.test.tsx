@@ -31,6 +31,7 @@ const card = (n: number): ProviderCard => ({
     duration_max: null,
   },
   distance_miles: null,
+  position: null,
   rating: null,
   review_count: 0,
   active: true,

@@ -29,6 +29,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   display_location: 'Austin, TX 78701',
   display_booking_link: 'https://book.example.com/juno',
   policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 

@@ -26,6 +26,7 @@ const opening = (over: Partial<OpeningForYou>): OpeningForYou => ({
   display_location: 'Austin, TX 78704',
   display_booking_link: 'https://book.example.com/juno',
   policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   click_token: 'token-1',
   saved_search: { id: 'ss-1', name: 'Weekend balayage' },
   ...over,

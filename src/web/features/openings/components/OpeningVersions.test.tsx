@@ -36,6 +36,7 @@ const loaded: OwnOpening = {
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
   policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   version: '"o1"',
 };
 

@@ -34,6 +34,7 @@ const opening = (over: Partial<Opening>): Opening => ({
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
   policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 

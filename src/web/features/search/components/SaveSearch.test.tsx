@@ -1,6 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alertSwitchLabel, REDUCED_ONLY_TEXTS, SAVED_SEARCH_TEXTS, type SavedSearch } from '#domain/saved-searches.ts';
+import {
+  alertSwitchLabel,
+  REDUCED_ONLY_TEXTS,
+  SAVED_SEARCH_TEXTS,
+  type SavedSearch,
+} from '#domain/saved-searches.ts';
 import { closeAuthDialog, useAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { clearSession } from '#web/lib/session.ts';

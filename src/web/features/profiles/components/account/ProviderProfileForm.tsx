@@ -133,7 +133,11 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           setBase(reply.profile);
           setConflict(null);
           form.reset(formValuesOf(reply.profile));
-          toast.success('Success', { description: 'Provider profile updated successfully' });
+          // A new zip moved a pinned provider to its centre: the reply says so.
+          const pinMoved = from.pinned === true && reply.profile.pinned === false;
+          toast.success('Success', {
+            description: pinMoved && reply.message ? reply.message : 'Provider profile updated successfully',
+          });
         },
         onError: (error) => {
           if (error instanceof ProfileConflictError) {

@@ -11,6 +11,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'policies', label: 'Booking Policies' },
   { id: 'details', label: 'Details' },
   { id: 'availability', label: 'Availability' },
+  { id: 'map-position', label: 'Map position' },
   { id: 'openings', label: 'Upcoming Availability' },
   { id: 'booking-interest', label: 'Booking Interest' },
   { id: 'insights', label: 'Insights' },

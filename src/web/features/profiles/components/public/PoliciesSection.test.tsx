@@ -34,6 +34,9 @@ const profile = (policies: Policies | undefined): PublicProfile =>
     portfolio_images: [],
     pricing: [],
     policies,
+    pinned: false,
+    position: null,
+    map_zip: null,
   }) as PublicProfile;
 
 const renderProfile = (policies: Policies | undefined) =>
