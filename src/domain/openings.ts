@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrlSchema, text } from './fields';
+import { GeoPositionSchema } from './geo';
 import { CATEGORY_IDS } from './options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
@@ -121,6 +122,8 @@ export const OpeningSchema = z.object({
    * sends with the click (one per provider; ADR 008). Absent otherwise.
    */
   click_token: z.string().optional(),
+  /** The provider's place on the /availability map; optional until every reply carries it. */
+  provider_position: GeoPositionSchema.optional(),
 });
 export type Opening = z.infer<typeof OpeningSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './availability';
+import { GeoPositionSchema } from './geo';
 import {
   AVAILABILITY_TYPES,
   isPriceFilterActive,
@@ -263,6 +264,8 @@ export const ProviderCardSchema = z.object({
   review_count: z.number().int(),
   /** Listed providers are active (verified email); the flag is kept from docs/product.md §3. */
   active: z.boolean(),
+  /** The provider's place on the results map; optional until every reply carries it. */
+  position: GeoPositionSchema.optional(),
 });
 export type ProviderCard = z.infer<typeof ProviderCardSchema>;
 

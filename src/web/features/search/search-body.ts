@@ -1,3 +1,4 @@
+import type { GeoBounds } from '#domain/map-options.ts';
 import type { SearchBody } from '#domain/search.ts';
 import { EVENING_TIMES, isPriceFilterActive, WEEKDAY_DAYS, WEEKEND_DAYS } from '#domain/search-options.ts';
 import { DEFAULT_RADIUS, type SearchState, sortDays, sortTimes } from './url-state';
@@ -6,8 +7,10 @@ import { DEFAULT_RADIUS, type SearchState, sortDays, sortTimes } from './url-sta
 // page's first load, the full list, does not need it.
 
 /** The POST /api/search body for the filters (docs/product.md §3 'Search filters', 'Availability types'). */
-export function toSearchBody(state: SearchState): SearchBody {
-  const body: SearchBody = { query: state.query, locationZip: state.zip };
+export function toSearchBody(state: SearchState): SearchBody & { bbox?: GeoBounds } {
+  const body: SearchBody & { bbox?: GeoBounds } = { query: state.query, locationZip: state.zip };
+  // The map's area ('Search this area') instead of a zip.
+  if (state.bbox && !state.zip) body.bbox = state.bbox;
   if (isPriceFilterActive(state.price)) body.priceRange = [state.price[0], state.price[1]];
   switch (state.when) {
     case 'today':

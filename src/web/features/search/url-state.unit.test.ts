@@ -30,6 +30,7 @@ describe('the URL query string', () => {
       sort: 'rating',
       minRating: 4.5,
       radius: 10,
+      bbox: null,
     };
     const params = toSearchParams(state);
     expect(params.toString()).toBe(
