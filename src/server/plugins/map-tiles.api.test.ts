@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+
+/** MAP_TILE_URL: the results map's tiles reach the page in a meta tag, and only their host is let in for images. */
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Glowfind</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const imgSrc = (csp: string | undefined) =>
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'img-src')
+    ?.slice(1);
+
+describe('the map tiles from the configuration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ indexHtml: INDEX });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("defaults to OpenStreetMap's tiles: the page names them and the CSP lets images come from their host only", async () => {
+    for (const path of ['/', '/availability']) {
+      const res = await t.get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(
+        '<meta name="glowfind-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />',
+      );
+      expect(imgSrc(res.headers['content-security-policy'] as string)).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://tile.openstreetmap.org',
+      ]);
+    }
+    // The API's replies carry the same policy.
+    const api = await t.get('/api/health');
+    expect(imgSrc(api.headers['content-security-policy'] as string)).toContain(
+      'https://tile.openstreetmap.org',
+    );
+  });
+
+  it('takes another tile server, a {s} subdomain becoming a wildcard host in the CSP', async () => {
+    const other = await buildTestApp({
+      indexHtml: INDEX,
+      env: { MAP_TILE_URL: 'http://{s}.tiles.example.test:8080/map/{z}/{x}/{y}.png?key=a&b="c"' },
+    });
+    try {
+      const res = await other.get('/');
+      expect(res.text).toContain(
+        '<meta name="glowfind-map-tile-url" content="http://{s}.tiles.example.test:8080/map/{z}/{x}/{y}.png?key=a&amp;b=&quot;c&quot;" />',
+      );
+      expect(imgSrc(res.headers['content-security-policy'] as string)).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'http://*.tiles.example.test:8080',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a MAP_TILE_URL that is not an http(s) template with {z}, {x} and {y}', async () => {
+    for (const bad of [
+      'javascript:alert(1)//{z}/{x}/{y}',
+      'ftp://tiles.example.test/{z}/{x}/{y}.png',
+      'https://tiles.example.test/{z}/{x}.png',
+      'https://tiles example.test/{z}/{x}/{y}.png',
+    ]) {
+      await expect(buildTestApp({ indexHtml: INDEX, env: { MAP_TILE_URL: bad } })).rejects.toThrow(
+        /MAP_TILE_URL/,
+      );
+    }
+  });
+});
