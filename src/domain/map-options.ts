@@ -39,7 +39,7 @@ export function isSearchableArea(b: GeoBounds): boolean {
 /** 's,w,n,e' from a URL, rounded; null when it is not four plain decimals of a searchable area. */
 export function parseBbox(raw: string | null | undefined): GeoBounds | null {
   const parts = (raw ?? '').split(',');
-  if (parts.length !== 4 || !parts.every((p) => /^-?\d{1,3}(\.\d{1,15})?$/.test(p.trim()))) return null;
+  if (parts.length !== 4 || !parts.every((p) => /^-?\d{1,3}(\.\d{1,15})?$/.test(p))) return null;
   const [south, west, north, east] = parts.map(Number) as [number, number, number, number];
   const bounds = roundBounds({ south, west, north, east });
   return isSearchableArea(bounds) ? bounds : null;

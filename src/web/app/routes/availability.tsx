@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
+import { formatBbox, type GeoBounds } from '#domain/map-options.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import type { Opening } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { ViewToggle } from '#web/components/ViewToggle.tsx';
 import { logBookingClick } from '#web/features/bookings/api/log-booking-click.ts';
 import type { OpeningFilters } from '#web/features/openings/api/get-upcoming-openings.ts';
 import { AvailabilityFilters } from '#web/features/openings/components/AvailabilityFilters.tsx';
@@ -16,12 +18,13 @@ const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
-const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day', 'bbox'] as const;
 
 /**
  * /availability (docs/product.md §2; open to everyone, ADR 012): 'All Available Openings',
  * filtered by words, zip and radius, category and day, kept in the URL (?q=&zip=&radius=&category=&day=)
- * so the home page's 'View All Available Openings' can hand its search over.
+ * so the home page's 'View All Available Openings' can hand its search over. `view=map` shows them on a
+ * map too, whose 'Search this area' filters by its bounds (`bbox=s,w,n,e`, instead of the zip).
  */
 export function AvailabilityPage() {
   const session = useSession();
@@ -33,14 +36,31 @@ export function AvailabilityPage() {
     if (value) filters[key] = value;
   }
 
-  const handleChange = (next: OpeningFilters) => {
+  const isMap = params.get('view') === 'map';
+
+  /** The filters into the URL, keeping the view; a zip replaces the map's area. */
+  const writeFilters = (next: OpeningFilters, options: { replace: boolean }) => {
     const search = new URLSearchParams();
     for (const key of FILTER_KEYS) {
       const value = next[key]?.trim();
-      if (value) search.set(key, value);
+      if (value && (key !== 'bbox' || !next.zip?.trim())) search.set(key, value);
     }
-    setParams(search, { replace: true });
+    if (isMap) search.set('view', 'map');
+    setParams(search, options);
   };
+  const handleChange = (next: OpeningFilters) => writeFilters(next, { replace: true });
+  const handleSearchArea = (area: GeoBounds) => {
+    const { zip: _zip, radius: _radius, ...rest } = filters;
+    writeFilters({ ...rest, bbox: formatBbox(area) }, { replace: false });
+  };
+  const handleView = (map: boolean) =>
+    setParams(
+      (p) => {
+        map ? p.set('view', 'map') : p.delete('view');
+        return p;
+      },
+      { replace: true },
+    );
 
   return (
     <PageShell
@@ -49,8 +69,13 @@ export function AvailabilityPage() {
     >
       <div className="space-y-8">
         <AvailabilityFilters filters={filters} onChange={handleChange} />
+        <div className="flex justify-end">
+          <ViewToggle isMap={isMap} onChange={handleView} />
+        </div>
         <AvailabilityList
           filters={filters}
+          isMap={isMap}
+          onSearchArea={handleSearchArea}
           isSignedIn={Boolean(session)}
           onBook={handleBook}
           onLoginRequired={handleLoginRequired}
