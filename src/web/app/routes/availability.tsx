@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
-import { formatBbox, type GeoBounds } from '#domain/map-options.ts';
+import { formatBbox, type GeoBounds, parseBbox } from '#domain/map-options.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import type { Opening } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
@@ -14,11 +15,18 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useSession } from '#web/lib/session.ts';
 import { PageShell } from './page-shell';
 
+// The map (view=map), with Leaflet in a chunk of its own behind it.
+const AvailabilityMap = lazy(() =>
+  import('#web/features/openings/components/AvailabilityMap.tsx').then((m) => ({
+    default: m.AvailabilityMap,
+  })),
+);
+
 const handleBook = (o: Opening) =>
   logBookingClick({ url: o.display_booking_link, provider_id: o.provider_id, click_token: o.click_token });
 const handleLoginRequired = (notice: string) => openAuthDialog('login', { notice });
 
-const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day', 'bbox'] as const;
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
 
 /**
  * /availability (docs/product.md §2; open to everyone, ADR 012): 'All Available Openings',
@@ -35,6 +43,9 @@ export function AvailabilityPage() {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
+  // The map's area ('Search this area'), when well formed and no zip replaces it.
+  const bbox = filters.zip ? null : parseBbox(params.get('bbox'));
+  if (bbox) filters.bbox = bbox;
 
   const isMap = params.get('view') === 'map';
 
@@ -43,15 +54,16 @@ export function AvailabilityPage() {
     const search = new URLSearchParams();
     for (const key of FILTER_KEYS) {
       const value = next[key]?.trim();
-      if (value && (key !== 'bbox' || !next.zip?.trim())) search.set(key, value);
+      if (value) search.set(key, value);
     }
+    if (next.bbox && !next.zip?.trim()) search.set('bbox', formatBbox(next.bbox));
     if (isMap) search.set('view', 'map');
     setParams(search, options);
   };
   const handleChange = (next: OpeningFilters) => writeFilters(next, { replace: true });
   const handleSearchArea = (area: GeoBounds) => {
     const { zip: _zip, radius: _radius, ...rest } = filters;
-    writeFilters({ ...rest, bbox: formatBbox(area) }, { replace: false });
+    writeFilters({ ...rest, bbox: area }, { replace: false });
   };
   const handleView = (map: boolean) =>
     setParams(
@@ -61,6 +73,15 @@ export function AvailabilityPage() {
       },
       { replace: true },
     );
+
+  const list = (
+    <AvailabilityList
+      filters={filters}
+      isSignedIn={Boolean(session)}
+      onBook={handleBook}
+      onLoginRequired={handleLoginRequired}
+    />
+  );
 
   return (
     <PageShell
@@ -72,14 +93,13 @@ export function AvailabilityPage() {
         <div className="flex justify-end">
           <ViewToggle isMap={isMap} onChange={handleView} />
         </div>
-        <AvailabilityList
-          filters={filters}
-          isMap={isMap}
-          onSearchArea={handleSearchArea}
-          isSignedIn={Boolean(session)}
-          onBook={handleBook}
-          onLoginRequired={handleLoginRequired}
-        />
+        {isMap ? (
+          <Suspense fallback={list}>
+            <AvailabilityMap list={list} filters={filters} onSearchArea={handleSearchArea} />
+          </Suspense>
+        ) : (
+          list
+        )}
       </div>
     </PageShell>
   );

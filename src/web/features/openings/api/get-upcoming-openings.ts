@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
-import { formatBbox, type GeoBounds, parseBbox } from '#domain/map-options.ts';
+import { formatBbox, type GeoBounds } from '#domain/map-options.ts';
 import type { OpeningsReply } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { api } from '#web/lib/api-client.ts';
@@ -16,8 +16,8 @@ export interface OpeningFilters {
   radius?: string;
   category?: string;
   day?: string;
-  /** The map's area ('s,w,n,e', 'Search this area'), used instead of a zip. */
-  bbox?: string;
+  /** The map's area ('Search this area', read from the URL by the page), used instead of a zip. */
+  bbox?: GeoBounds;
 }
 
 /**
@@ -49,8 +49,8 @@ export const getUpcomingOpenings = (
     const value = filters[key]?.trim();
     if (value && (key !== 'radius' || filters.zip)) params.set(key, value);
   }
-  const area = filters.zip ? null : parseBbox(filters.bbox);
-  if (area) for (const [key, value] of Object.entries(bboxParams(area))) params.set(key, value);
+  if (filters.bbox && !filters.zip)
+    for (const [key, value] of Object.entries(bboxParams(filters.bbox))) params.set(key, value);
   return api<OpeningsReply>(`/api/last-minute-openings?${params.toString()}`, {
     auth: getSession() !== null,
     ...(signal ? { signal } : {}),

@@ -1,6 +1,4 @@
 import { CalendarX2, RotateCcw } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { type GeoBounds, parseBbox } from '#domain/map-options.ts';
 import { dayKey, formatDayHeading } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { LoadMoreButton } from '#web/components/ListStates.tsx';
@@ -33,55 +31,16 @@ export function groupByDay(
 
 const hasFilters = (f: OpeningFilters) => Boolean(f.q || f.zip || f.bbox || f.category || f.day);
 
-// The map (view=map), with Leaflet in a chunk of its own behind it.
-const AvailabilityMap = lazy(() => import('./AvailabilityMap').then((m) => ({ default: m.AvailabilityMap })));
-
 /**
  * /availability's list (docs/product.md §2 'Availability'): the upcoming openings that
  * match the filters (on the server), grouped by day, with the provider's name linking to their
  * profile, and Load more while the server has more.
  */
-export function AvailabilityList({
-  filters = {},
-  isMap = false,
-  onSearchArea,
-  ...props
-}: BookProps & {
-  filters?: OpeningFilters;
-  /** Show the openings on a map too (beside the list on a desktop, instead of it on a phone). */
-  isMap?: boolean;
-  /** 'Search this area' on the map: filter by its bounds instead of the zip. */
-  onSearchArea?: (area: GeoBounds) => void;
-}) {
+export function AvailabilityList({ filters = {}, ...props }: BookProps & { filters?: OpeningFilters }) {
   const query = useUpcomingOpenings(undefined, filters);
   const now = new Date();
   const openings = (query.data?.pages.flatMap((p) => p.openings) ?? []).filter((o) => !hasEnded(o, now));
-  const list = <OpeningsList query={query} openings={openings} filters={filters} {...props} />;
-  if (!isMap) return list;
-  return (
-    <Suspense fallback={list}>
-      <AvailabilityMap
-        list={list}
-        hidesList={openings.length > 0}
-        openings={openings}
-        area={filters.zip ? null : parseBbox(filters.bbox)}
-        fitKey={JSON.stringify(filters)}
-        onSearchArea={(area) => onSearchArea?.(area)}
-      />
-    </Suspense>
-  );
-}
 
-function OpeningsList({
-  query,
-  openings,
-  filters,
-  ...props
-}: BookProps & {
-  query: ReturnType<typeof useUpcomingOpenings>;
-  openings: Opening[];
-  filters: OpeningFilters;
-}): ReactNode {
   if (query.isPending) return <Spinner label="Loading openings..." />;
   if (query.isError && openings.length === 0) {
     // A refused filter (an unknown zip) says what to change; trying again only helps a failure.

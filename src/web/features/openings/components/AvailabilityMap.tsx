@@ -4,6 +4,8 @@ import type { GeoBounds } from '#domain/map-options.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
 import { MapPanel, type MapPin } from '#web/components/map/MapPanel.tsx';
+import { type OpeningFilters, useUpcomingOpenings } from '../api/get-upcoming-openings';
+import { hasEnded } from '../opening-time';
 
 /** The openings whose provider has a place on the map: each popup names the provider, the service and the time. */
 export function openingPins(openings: readonly Opening[]): MapPin[] {
@@ -31,26 +33,29 @@ export function openingPins(openings: readonly Opening[]): MapPin[] {
 
 /**
  * /availability with a map (view=map; loaded with the map only): beside the list on a desktop,
- * instead of the openings on a phone; 'Search this area' filters by the map's bounds instead of the zip.
+ * instead of the openings on a phone (a message such as 'No openings match' stays above it). The pins
+ * are the list's loaded openings (the same query, so the same cache); 'Search this area' filters by
+ * the map's bounds instead of the zip.
  */
 export function AvailabilityMap({
   list,
-  hidesList,
-  openings,
-  area,
-  fitKey,
+  filters,
   onSearchArea,
 }: {
+  /** AvailabilityList for the same filters. */
   list: ReactNode;
-  /** The list is openings, which the map replaces on a phone (a message stays above it). */
-  hidesList: boolean;
-  openings: readonly Opening[];
-  area: GeoBounds | null;
-  fitKey: string;
+  filters: OpeningFilters;
   onSearchArea: (area: GeoBounds) => void;
 }) {
   const navigate = useNavigate();
+  const query = useUpcomingOpenings(undefined, filters);
+  const pages = query.data?.pages;
+  const openings = useMemo(() => {
+    const now = new Date();
+    return (pages?.flatMap((p) => p.openings) ?? []).filter((o) => !hasEnded(o, now));
+  }, [pages]);
   const pins = useMemo(() => openingPins(openings), [openings]);
+  const hidesList = openings.length > 0;
   return (
     <div className="lg:grid lg:grid-cols-5 lg:gap-6">
       <div className={`lg:col-span-3 lg:[&_ul]:grid-cols-1 ${hidesList ? 'max-lg:hidden' : 'mb-6'}`}>
@@ -59,8 +64,8 @@ export function AvailabilityMap({
       <div className="lg:col-span-2">
         <MapPanel
           pins={pins}
-          area={area}
-          fitKey={fitKey}
+          area={filters.zip ? null : (filters.bbox ?? null)}
+          fitKey={JSON.stringify(filters)}
           label="Map of the openings"
           onSearchArea={onSearchArea}
           onNavigate={(href) => void navigate(href)}
