@@ -48,6 +48,7 @@ describe('the map tiles from the configuration', () => {
     );
   });
 
+  // A second app with its own database: slow on a busy host.
   it('takes another tile server, a {s} subdomain becoming a wildcard host in the CSP', async () => {
     const other = await buildTestApp({
       indexHtml: INDEX,
@@ -67,5 +68,5 @@ describe('the map tiles from the configuration', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 60_000);
 });
