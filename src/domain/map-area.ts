@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { MAP_LIMITS, MAP_TEXTS } from './map-options';
+import { MAP_LIMITS } from './map-options';
+import { MAP_TEXTS } from './map-position-options';
 
 export { type Position, PositionSchema } from './fields';
 export * from './map-options';
+export * from './map-position-options';
 
 /** A map area in degrees, as the map's bounds give it; no antimeridian crossing (west < east). */
 export interface MapArea {
@@ -23,9 +25,9 @@ export function mapAreaIssues(area: MapArea): { path: keyof MapArea; message: st
   if (!(area.south < area.north)) issues.push({ path: 'north', message: MAP_TEXTS.areaOrder });
   if (!(area.west < area.east)) issues.push({ path: 'east', message: MAP_TEXTS.areaOrder });
   if (issues.length > 0) return issues;
-  if (area.north - area.south > MAP_LIMITS.areaMaxDegrees)
+  if (area.north - area.south > MAP_LIMITS.bboxMaxSpan)
     issues.push({ path: 'north', message: MAP_TEXTS.areaTooLarge });
-  else if (area.east - area.west > MAP_LIMITS.areaMaxDegrees)
+  else if (area.east - area.west > MAP_LIMITS.bboxMaxSpan)
     issues.push({ path: 'east', message: MAP_TEXTS.areaTooLarge });
   return issues;
 }
@@ -34,7 +36,7 @@ const degrees = z.number({ error: MAP_TEXTS.areaInvalid });
 
 /**
  * POST /api/search `bbox`: the map's visible area ('Search this area'), instead of a zip and radius.
- * At most MAP_LIMITS.areaMaxDegrees of latitude and of longitude.
+ * At most MAP_LIMITS.bboxMaxSpan of latitude and of longitude.
  */
 export const MapAreaSchema = z
   .object(
@@ -71,7 +73,7 @@ export const MapAreaParamSchema = z
     return area;
   })
   .describe(
-    `The map's visible area, 'south,west,north,east' in degrees (e.g. 30.2,-97.8,30.3,-97.7), instead of a zip: at most ${MAP_LIMITS.areaMaxDegrees}° of latitude and of longitude, west before east (no antimeridian crossing). Not with zip.`,
+    `The map's visible area, 'south,west,north,east' in degrees (e.g. 30.2,-97.8,30.3,-97.7), instead of a zip: at most ${MAP_LIMITS.bboxMaxSpan}° of latitude and of longitude, west before east (no antimeridian crossing). Not with zip.`,
   );
 
 const coordinate = (limit: number) =>

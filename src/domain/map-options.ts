@@ -1,48 +1,53 @@
 /**
- * The map's limits and texts: the area a search may cover ('search this area'), and where a provider
- * shows on it (their zip's centre, or a pin they placed). No zod here, so pages can show the texts
- * without the schemas (those are in map-area.ts).
+ * The results map's limits and its area in a URL (`bbox=south,west,north,east`, degrees). No zod here:
+ * the home page's first load reads a shared link's area with these (its texts are in map-texts.ts,
+ * which only the map's own chunk loads).
  */
 
+/** An area of the map, in degrees. */
+export interface GeoBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 export const MAP_LIMITS = {
-  /** A searched area spans at most this many degrees of latitude and of longitude. */
-  areaMaxDegrees: 1.5,
+  /** The widest area a search takes, each way (about 100 miles north to south). */
+  bboxMaxSpan: 1.5,
+  /** Decimals an area is rounded to (about 11 m). */
+  bboxDecimals: 4,
   /** Positions are shown and pins stored to this many decimals (about 100 m). */
   decimals: 3,
   /** A pin lies within this many miles of the profile's zip centre. */
   pinMaxMiles: 30,
 } as const;
 
-export const MAP_TEXTS = {
-  areaInvalid: 'The map area must be four numbers in degrees: south, west, north and east',
-  areaIncomplete: 'The map area needs all of south, west, north and east',
-  latitudeRange: 'Latitudes must be between -90 and 90',
-  longitudeRange: 'Longitudes must be between -180 and 180',
-  areaOrder: 'The map area must have its south below its north and its west before its east',
-  areaTooLarge: 'The map area is too large: zoom in to search it',
-  areaWithZip: 'Search either the map area or a zip code, not both',
-  savedSearchArea: 'A saved search needs a zip code: save it without the map area',
-  pinNumbers: 'Enter the latitude and longitude as numbers',
-  pinTooFar: `Your pin must be within ${MAP_LIMITS.pinMaxMiles} miles of your zip code's centre`,
-  pinNeedsZip: 'Add your zip code to your profile before placing your pin',
-  pinSaved: 'Your pin is saved: you show on the map there (to about 100 m)',
-  zipCentreSaved: "You show on the map at your zip code's centre",
-  /** Section and options of the account page's setting. */
-  heading: 'Map position',
-  atZipCentre: "Show me at my zip's centre",
-  atZipCentreHint: 'Good for people working from home: only the area shows, never your address.',
-  ownPin: 'Place my pin',
-  ownPinHint: 'Your pin is rounded to about 100 m and must be within 30 miles of your zip.',
-} as const;
+const round = (value: number) => Number(value.toFixed(MAP_LIMITS.bboxDecimals));
 
-/** What the reply of a profile save says when a zip change moved the provider's pin to its centre. */
-export const pinResetText = (zip: string | null) =>
-  zip
-    ? `Your zip code changed, so your map pin moved to the centre of ${zip}`
-    : 'Your zip code was removed, so your map pin was removed too';
+/** The area rounded to 4 decimals. */
+export const roundBounds = (b: GeoBounds): GeoBounds => ({
+  south: round(b.south),
+  west: round(b.west),
+  north: round(b.north),
+  east: round(b.east),
+});
 
-/** A coordinate rounded to MAP_LIMITS.decimals, half away from zero (as PostgreSQL's round does). */
-export function roundCoordinate(degrees: number): number {
-  const scale = 10 ** MAP_LIMITS.decimals;
-  return (Math.sign(degrees) * Math.round(Math.abs(degrees) * scale)) / scale || 0;
+/** South below north, west of east, within the globe and at most 1.5° each way. */
+export function isSearchableArea(b: GeoBounds): boolean {
+  const span = (low: number, high: number, limit: number) =>
+    low >= -limit && high <= limit && low < high && high - low <= MAP_LIMITS.bboxMaxSpan + 1e-9;
+  return span(b.south, b.north, 90) && span(b.west, b.east, 180);
 }
+
+/** 's,w,n,e' from a URL, rounded; null when it is not four plain decimals of a searchable area. */
+export function parseBbox(raw: string | null | undefined): GeoBounds | null {
+  const parts = (raw ?? '').split(',');
+  if (parts.length !== 4 || !parts.every((p) => /^-?\d{1,3}(\.\d{1,15})?$/.test(p))) return null;
+  const [south, west, north, east] = parts.map(Number) as [number, number, number, number];
+  const bounds = roundBounds({ south, west, north, east });
+  return isSearchableArea(bounds) ? bounds : null;
+}
+
+/** The area as the URL writes it: 's,w,n,e'. */
+export const formatBbox = (b: GeoBounds) => [b.south, b.west, b.north, b.east].join(',');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAP_TEXTS } from './map-options';
+import { MAP_TEXTS } from './map-position-options';
 import { SavedSearchNameSchema } from './saved-searches';
 import { SearchBodySchema } from './search';
 

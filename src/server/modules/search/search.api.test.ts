@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
-import { roundCoordinate } from '#domain/map-options.ts';
+import { roundCoordinate } from '#domain/map-position-options.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { ProviderCard, SearchBody } from '#domain/search.ts';
 import { users } from '#server/db/schema/index.ts';

@@ -6,7 +6,7 @@
 // search-logs.service.ts.
 
 import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
-import { MAP_TEXTS } from '#domain/map-options.ts';
+import { MAP_TEXTS } from '#domain/map-position-options.ts';
 import {
   availabilityTokens,
   EVENING_TIMES,
