@@ -78,6 +78,7 @@ describe('profile schemas', () => {
       certifications: [],
       amenities: [],
       products: [],
+      policies: { deposit: null, cancellation_notice_hours: null, text: '' },
     });
     expect(result.error?.issues.map((i) => i.message).sort()).toEqual([
       'Business/Professional name is required',

@@ -273,7 +273,8 @@ export function ResultsSection({
           >
             {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
           </h2>
-          <ViewToggle isMap={isMap} onChange={handleView} />
+          {/* A refused or failed search shows its message alone (no map of nothing), unless the map is open. */}
+          {(isMap || showsBanner || !isActive) && <ViewToggle isMap={isMap} onChange={handleView} />}
         </div>
         {showsBanner && (
           <div className="mb-6">
