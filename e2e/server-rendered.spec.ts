@@ -38,6 +38,11 @@ async function provider(request: APIRequestContext, mail: SmtpSink) {
         },
       ],
       specialties: ['Silk Press', 'Curly Cuts'],
+      policies: {
+        deposit: { type: 'amount', value: 20 },
+        cancellation_notice_hours: 24,
+        text: 'Late by 15 minutes or more? We may need to rebook.',
+      },
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -61,6 +66,15 @@ test('a profile reads whole with JavaScript off: name, bio, services, prices and
   ).toBeVisible();
   for (const text of ['Silk Press', 'Wash, blow-dry and flat iron', '$95', 'Curly Trim', 'Starting at $60']) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  // The provider's policies, beside the Book button.
+  const policies = page.getByRole('region', { name: 'Policies' });
+  for (const text of [
+    'Deposit: $20 when booking',
+    'Cancel at least 24 hours ahead',
+    'Late by 15 minutes or more? We may need to rebook.',
+  ]) {
+    await expect(policies.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page).toHaveTitle(new RegExp(`^${p.name} · `));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/${p.slug}`);

@@ -148,6 +148,7 @@ export async function benchSavedSearches(options: {
             timeZone: provider.time_zone,
             price: k % 2 ? '$120' : null,
             serviceType: provider.service_type,
+            reduced: false,
           },
           new Date(),
         );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PoliciesReplySchema } from './policies';
 
 /*
  * The data file's shape: the server's reply schema and the tests' check. Apart from account-data.ts so the
@@ -48,6 +49,8 @@ export const AccountExportSchema = z.object({
       amenities: z.array(z.string()),
       products: z.array(z.string()),
       services: z.array(z.record(z.string(), z.unknown())),
+      /** The deposit, cancellation notice and policy text as the profile answers them. */
+      policies: PoliciesReplySchema,
       rating: z.object({ review_count: z.number(), rating: z.number() }).nullable(),
       created_at: iso,
       updated_at: iso,
@@ -58,6 +61,8 @@ export const AccountExportSchema = z.object({
     z.object({
       service_type: z.string(),
       price: z.string().nullable(),
+      /** At a reduced price: the regular one its service had. */
+      regular_price: z.number().nullable(),
       start_time: iso,
       end_time: iso,
       time_zone: z.string(),
@@ -186,7 +191,8 @@ export const AccountExportSchema = z.object({
     }),
   ),
   booking_clicks: z.object({
-    made: z.array(providerRef.extend({ url: z.string(), clicked_at: iso })),
+    /** `service`: the service whose own Book was clicked; null for the profile's Book or an opening's. */
+    made: z.array(providerRef.extend({ url: z.string(), service: z.string().nullable(), clicked_at: iso })),
     received_per_day: z.array(z.object({ day: z.string(), count: z.number() })),
   }),
   insights: z.object({

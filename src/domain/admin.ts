@@ -162,6 +162,8 @@ export const AdminBookingLogsExportQuerySchema = AdminDateRangeSchema;
 export const AdminBookingLogSchema = z.object({
   id: z.string(),
   url: z.string(),
+  /** The service whose own Book was clicked; null for the profile's Book or an opening's. */
+  service_name: z.string().nullable(),
   provider_id: z.string(),
   /** Null (and the name null) once the client deleted their account. */
   client_id: z.string().nullable(),

@@ -17,6 +17,8 @@ export const BOOKING_LIMITS = {
   clickTokenRefreshSeconds: 60 * 60,
   /** A click token is a short JWT (about 250 characters); anything longer is refused unread. */
   clickTokenMax: 512,
+  /** A service's name in a click (booking_logs.service_name); services' own names are shorter. */
+  serviceNameMax: 100,
 } as const;
 
 const UNNAMED_CLIENT = 'Client with no name given';
@@ -43,4 +45,15 @@ export const BOOKING_TEXTS = {
       : client.last_initial
         ? `${client.first_name} ${client.last_initial}.`
         : client.first_name,
+} as const;
+
+/**
+ * A service's own Book (its click names the service). Apart from BOOKING_TEXTS, which the public
+ * profile loads for its openings' Book: these are for the API and the provider's click list only.
+ */
+export const SERVICE_BOOKING_TEXTS = {
+  unknownService: "This service is not on this provider's profile",
+  serviceWithoutLink: 'This service has no booking link of its own',
+  /** Under a click's link in the provider's list, when it was a service's own Book. */
+  forService: (service: string) => `Book for ${service}`,
 } as const;

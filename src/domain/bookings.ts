@@ -5,18 +5,30 @@ import { LIMITS } from './options';
 
 export * from './bookings-options';
 
-import { BOOKING_LIMITS, BOOKING_TEXTS } from './bookings-options';
+import { BOOKING_LIMITS, BOOKING_TEXTS, SERVICE_BOOKING_TEXTS } from './bookings-options';
 
 /** Booking-link clicks (docs/product.md §3 'Booking log', §7, §8, §9 'Booking analytics'). */
 
 export const LogBookingBodySchema = z
   .object({
+    /** The link clicked: one of the provider's booking links. Not needed with `service`. */
     url: z
       .string({ error: BOOKING_TEXTS.invalidUrl })
       .trim()
       .max(LIMITS.urlMax, BOOKING_TEXTS.invalidUrl)
-      .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl),
+      .refine(isHttpUrl, BOOKING_TEXTS.invalidUrl)
+      .optional(),
     provider_id: z.uuid({ error: PROVIDER_NOT_FOUND }),
+    /**
+     * A service's own Book: its name as the profile lists it. The link logged is the one stored with
+     * that service on the profile (a `url` sent with it must be that link).
+     */
+    service: z
+      .string({ error: SERVICE_BOOKING_TEXTS.unknownService })
+      .trim()
+      .min(1, SERVICE_BOOKING_TEXTS.unknownService)
+      .max(BOOKING_LIMITS.serviceNameMax, SERVICE_BOOKING_TEXTS.unknownService)
+      .optional(),
     /**
      * The click token the profile or opening came with (signed-in viewers only; ADR 008). Without a
      * valid one the click still counts in analytics but never opens a review.
@@ -26,7 +38,11 @@ export const LogBookingBodySchema = z
       .max(BOOKING_LIMITS.clickTokenMax, 'Invalid click token')
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.url !== undefined || body.service !== undefined, {
+    path: ['url'],
+    message: BOOKING_TEXTS.invalidUrl,
+  });
 export type LogBookingBody = z.infer<typeof LogBookingBodySchema>;
 
 export const LogBookingReplySchema = z.object({
@@ -60,6 +76,8 @@ export const BookingLogSchema = z.object({
   client: BookingClientSchema,
   provider_id: z.string(),
   url: z.string(),
+  /** The service whose own Book was clicked; null for the profile's Book or an opening's. */
+  service_name: z.string().nullable(),
   created_at: z.string(),
 });
 

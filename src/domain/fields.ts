@@ -47,3 +47,11 @@ export const HttpUrlSchema = z
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * A point on the map: a provider's pin or their zip's centre, rounded to 3 decimals (map-area.ts).
+ * Here, with the other shared fields, so the cards', openings' and profiles' schemas carry it
+ * without bringing the map's texts and rules along.
+ */
+export const PositionSchema = z.object({ latitude: z.number(), longitude: z.number() });
+export type Position = z.infer<typeof PositionSchema>;

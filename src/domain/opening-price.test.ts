@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOpeningPrice } from './opening-price';
+import { formatOpeningPrice, formatOpeningPriceText, openingPriceParts } from './opening-price';
 import { formatMoney } from './pricing-options';
 
 describe('formatOpeningPrice', () => {
@@ -56,5 +56,16 @@ describe('formatOpeningPrice', () => {
       expect(formatOpeningPrice(typed), typed).toBe(typed);
       expect(formatOpeningPrice(`  ${typed}\t`), typed).toBe(typed);
     }
+  });
+});
+
+describe('formatOpeningPriceText', () => {
+  it("reads a reduced price as 'was …, now …', any other as formatOpeningPrice", () => {
+    expect(formatOpeningPriceText('$140', 180)).toBe('was $180, now $140');
+    expect(formatOpeningPriceText('1200', 1450.5)).toBe('was $1,450.50, now $1,200');
+    expect(formatOpeningPriceText('$140', null)).toBe('$140');
+    expect(formatOpeningPriceText('from $40', undefined)).toBe('from $40');
+    expect(openingPriceParts('$140', 180)).toEqual({ was: '$180', now: '$140' });
+    expect(openingPriceParts('$140', null)).toEqual({ was: null, now: '$140' });
   });
 });

@@ -22,3 +22,29 @@ export function plainAmount(text: string): number | null {
   const amount = /^\$?\s*((?:\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.\d{1,2})?)$/.exec(text.trim());
   return amount ? Number(amount[1]!.replace(/,/g, '')) : null;
 }
+
+/**
+ * An opening's price in its two parts: `was`, the regular price of an opening at a reduced price
+ * (its service's own stored price, which the server set: regular_price), and `now`, what it costs
+ * (formatOpeningPrice). `was` is null for any other opening. Items strike `was` through and keep
+ * the words for screen readers; texts say formatOpeningPrice's 'was $180, now $140'.
+ */
+export function openingPriceParts(
+  text: string,
+  regularPrice: number | null | undefined,
+): { was: string | null; now: string } {
+  const now = formatOpeningPrice(text);
+  return { was: typeof regularPrice === 'number' ? formatMoney(regularPrice) : null, now };
+}
+
+/** 'was $180, now $140': a reduced opening's price in words (emails, pushes, screen readers). */
+export const wasNowText = (was: string, now: string) => `was ${was}, now ${now}`;
+
+/**
+ * An opening's price as one text, everywhere text is all there is (emails, pushes): a reduced one
+ * reads 'was $180, now $140', any other as formatOpeningPrice shows it.
+ */
+export function formatOpeningPriceText(text: string, regularPrice: number | null | undefined): string {
+  const { was, now } = openingPriceParts(text, regularPrice);
+  return was ? wasNowText(was, now) : now;
+}

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { HttpUrlSchema, text } from './fields';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { CATEGORY_IDS } from './options';
+import { PoliciesReplySchema } from './policies';
+import { PRICING_LIMITS } from './pricing-options';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from './search-options';
 
+export * from './opening-services';
 export * from './opening-texts';
 export * from './openings-options';
 
+import { OPENING_SERVICE_TEXTS } from './opening-services';
 import { OPENING_TEXTS } from './opening-texts';
 import { OPENING_LIMITS, US_TIME_ZONE_IDS, WALL_TIME } from './openings-options';
 
@@ -25,7 +29,7 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 /** The fields a provider fills in; blank optional fields become null (docs/product.md §5 'Opening'). */
-export const OpeningFieldsSchema = z.object({
+const OpeningFieldsObject = z.object({
   service_type: text(OPENING_LIMITS.serviceTypeMax, 'Service type').min(1, OPENING_TEXTS.serviceTypeRequired),
   start_time: openingTime(OPENING_TEXTS.startRequired),
   end_time: openingTime(OPENING_TEXTS.endRequired),
@@ -38,16 +42,50 @@ export const OpeningFieldsSchema = z.object({
    * zone on the server (a 409 otherwise: the zone changed since the form opened).
    */
   time_zone: z.string().max(64).optional(),
+  /**
+   * The name of one of the provider's services the opening is for (their pricing): the server
+   * checks it is one, and stores its name as service_type. Blank or absent: a typed-in opening.
+   */
+  service: optionalText(PRICING_LIMITS.serviceMax, 'Service'),
+  /**
+   * The opening at a reduced price, with `service`: an amount below that service's own price (a
+   * fixed or 'starting at' one), which the server reads from the pricing and keeps as the 'was'
+   * price (regular_price); `price` becomes this amount. No 'was' amount is ever sent. Absent or
+   * null: not reduced (an edit without it clears a reduction).
+   */
+  reduced_price: z
+    .number({ error: OPENING_SERVICE_TEXTS.reducedPriceInvalid })
+    .positive(OPENING_SERVICE_TEXTS.reducedPriceInvalid)
+    .max(PRICING_LIMITS.priceMax, OPENING_SERVICE_TEXTS.reducedPriceInvalid)
+    .nullish()
+    .transform((v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : null)),
 });
 
-export const CreateOpeningBodySchema = OpeningFieldsSchema.strict();
+/** A reduced price is a service's: never without one. */
+const reducedNeedsService = (
+  fields: { service: string | null; reduced_price: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (fields.reduced_price !== null && !fields.service)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reduced_price'],
+      message: OPENING_SERVICE_TEXTS.reducedWithoutService,
+    });
+};
+
+export const OpeningFieldsSchema = OpeningFieldsObject.superRefine(reducedNeedsService);
+
+export const CreateOpeningBodySchema = OpeningFieldsObject.strict().superRefine(reducedNeedsService);
 export type CreateOpeningBody = z.input<typeof CreateOpeningBodySchema>;
 export type OpeningFields = z.output<typeof OpeningFieldsSchema>;
 
 /** PUT ?id=: the same fields, plus is_active to switch an opening back on. */
-export const UpdateOpeningBodySchema = OpeningFieldsSchema.extend({
+export const UpdateOpeningBodySchema = OpeningFieldsObject.extend({
   is_active: z.boolean().optional(),
-}).strict();
+})
+  .strict()
+  .superRefine(reducedNeedsService);
 export type UpdateOpeningBody = z.input<typeof UpdateOpeningBodySchema>;
 
 export const OpeningIdQuerySchema = z.object({ id: z.uuid({ error: 'Opening not found' }) });
@@ -93,6 +131,12 @@ export const OpeningsQuerySchema = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, OPENING_TEXTS.chooseDay)
     .optional(),
+
+  /** 'true': only openings at a reduced price (the openings_reduced_start_idx index). */
+  reduced: z
+    .enum(['true', 'false'], { error: 'Reduced must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type OpeningsQuery = z.input<typeof OpeningsQuerySchema>;
 
@@ -106,6 +150,11 @@ export const OpeningSchema = z.object({
   /** The provider's time zone ('America/Chicago'): show the times on its clocks (ADR 012). */
   time_zone: z.string(),
   price: z.string().nullable(),
+  /**
+   * At a reduced price: the regular price (its service's own, as the server read it when it was
+   * saved), shown as 'was $180, now $140' with `price` the reduced one. Null otherwise.
+   */
+  regular_price: z.number().nullable(),
   start_time: z.string(),
   end_time: z.string(),
   note: z.string().nullable(),
@@ -116,6 +165,10 @@ export const OpeningSchema = z.object({
   display_location: z.string(),
   /** The override, or the provider's booking link ('' when neither). */
   display_booking_link: z.string(),
+  /** The provider's deposit and cancellation policies (their profile's; policies.ts). */
+  policies: PoliciesReplySchema,
+  /** The provider's point on the map: their own pin or their zip's centre (3 decimals); null when unknown. */
+  provider_position: PositionSchema.nullable(),
   /**
    * In the public list, for a signed-in viewer other than the provider: the token its Book button
    * sends with the click (one per provider; ADR 008). Absent otherwise.

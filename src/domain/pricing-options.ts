@@ -1,33 +1,35 @@
-/** Price texts and their rules (no zod, so pages that only show prices load them cheaply; the schemas are in pricing.ts). */
+/**
+ * Price texts and their rules (no zod, so pages that only show prices load them cheaply; the schemas are in
+ * pricing.ts). The editor's labels and messages are in pricing-texts.ts: the cards bring this module into
+ * the home page's first load, which shows none of them.
+ */
 
 export const PRICE_TYPES = ['fixed', 'range', 'starting_at', 'contact'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
-
-export const PRICE_TYPE_LABELS: Record<PriceType, string> = {
-  fixed: 'Fixed price',
-  range: 'Price range',
-  starting_at: 'Starting at',
-  contact: 'Contact for pricing',
-};
 
 export const PRICING_LIMITS = {
   serviceMax: 60,
   descriptionMax: 300,
   priceMax: 100_000,
   packagesMax: 30,
+  /** A service's duration in minutes: 5 minutes to 12 hours. */
+  durationMin: 5,
+  durationMax: 720,
 } as const;
 
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
 
-export const PRICING_TEXTS = {
-  serviceRequired: 'Service name is required',
-  descriptionRequired: 'Description is required',
-  validPrice: 'Valid price is required',
-  maxAboveMin: 'Max price must be greater than min price',
-  tooHigh: `Prices must be at most ${formatMoney(PRICING_LIMITS.priceMax)}`,
-  previewInvalid: 'Enter valid price to see preview',
-  tooMany: `You can have at most ${PRICING_LIMITS.packagesMax} service packages`,
-} as const;
+/**
+ * A service's length as every page shows it: 60 → '60 min', 90 → '1 h 30 min', 120 → '2 h', and a
+ * range (45, 60) → '45–60 min', (60, 90) → '60 min–1 h 30 min'. Null without a duration.
+ */
+export function formatDuration(min: number | null | undefined, max?: number | null): string | null {
+  if (!min) return null;
+  const one = (m: number) =>
+    m <= 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+  if (!max || max <= min) return one(min);
+  return max <= 60 ? `${min}–${max} min` : `${one(min)}–${one(max)}`;
+}
 
 /** What the editor and the API work with; `price` is the rendered text, derived from the rest. */
 export interface PriceParts {

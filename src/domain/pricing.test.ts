@@ -3,14 +3,15 @@ import { ServicePackageSchema } from './pricing';
 import {
   displayPrice,
   formatAmount,
+  formatDuration,
   formatMoney,
   formatPrice,
   PRICE_TYPES,
   PRICING_LIMITS,
-  PRICING_TEXTS,
   type PriceParts,
   parsePrice,
 } from './pricing-options';
+import { PRICING_TEXTS } from './pricing-texts';
 
 describe('formatPrice', () => {
   it('renders the four price texts: fixed, range, starting at, contact', () => {
@@ -50,6 +51,25 @@ describe('formatPrice', () => {
   it('names the highest price as the limit is', () => {
     expect(PRICING_LIMITS.priceMax).toBe(100_000);
     expect(PRICING_TEXTS.tooHigh).toBe('Prices must be at most $100,000');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes minutes up to an hour, hours and minutes past it, and a range with one dash', () => {
+    expect(formatDuration(60)).toBe('60 min');
+    expect(formatDuration(5)).toBe('5 min');
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(45, 60)).toBe('45–60 min');
+    expect(formatDuration(60, 90)).toBe('60 min–1 h 30 min');
+    expect(formatDuration(90, 150)).toBe('1 h 30 min–2 h 30 min');
+  });
+
+  it('is null without a duration, and one length when the longest is not longer', () => {
+    expect(formatDuration(null)).toBeNull();
+    expect(formatDuration(undefined, 60)).toBeNull();
+    expect(formatDuration(45, null)).toBe('45 min');
+    expect(formatDuration(45, 45)).toBe('45 min');
   });
 });
 
@@ -102,7 +122,35 @@ describe('ServicePackageSchema', () => {
       priceType: 'range',
       minPrice: 180,
       maxPrice: 320,
+      // Without a duration or a link of its own (packages saved before them read the same).
+      durationMin: null,
+      durationMax: null,
+      bookingLink: '',
     });
+  });
+
+  it('takes a duration in whole minutes or as a range, and an http(s) link of its own', () => {
+    const base = { service: 's', description: 'd', priceType: 'fixed', minPrice: 5 } as const;
+    expect(
+      ServicePackageSchema.parse({
+        ...base,
+        durationMin: 45,
+        durationMax: 60,
+        bookingLink: 'https://b.example/x',
+      }),
+    ).toMatchObject({ durationMin: 45, durationMax: 60, bookingLink: 'https://b.example/x' });
+    const messages = (input: object) =>
+      ServicePackageSchema.safeParse({ ...base, ...input }).error?.issues.map(
+        (i) => `${i.path.join('.')}: ${i.message}`,
+      );
+    expect(messages({ durationMin: 4 })).toEqual([`durationMin: ${PRICING_TEXTS.validDuration}`]);
+    expect(messages({ durationMin: 721 })).toEqual([`durationMin: ${PRICING_TEXTS.validDuration}`]);
+    expect(messages({ durationMin: 30.5 })).toEqual([`durationMin: ${PRICING_TEXTS.validDuration}`]);
+    expect(messages({ durationMin: 60, durationMax: 60 })).toEqual([
+      `durationMax: ${PRICING_TEXTS.durationMaxAboveMin}`,
+    ]);
+    expect(messages({ durationMax: 60 })).toEqual([`durationMin: ${PRICING_TEXTS.validDuration}`]);
+    expect(messages({ bookingLink: 'javascript:alert(1)' })?.[0]).toMatch(/^bookingLink: /);
   });
 
   it('drops numbers a type does not use', () => {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  CONTACT_FOR_PRICING,
-  formatPrice,
-  PRICE_TYPES,
-  PRICING_LIMITS,
-  PRICING_TEXTS,
-} from './pricing-options';
+import { HttpUrlSchema } from './fields';
+import { CONTACT_FOR_PRICING, formatPrice, PRICE_TYPES, PRICING_LIMITS } from './pricing-options';
+import { PRICING_TEXTS } from './pricing-texts';
 
 /** Service packages and their price texts (docs/product.md §3 'Service package', §5 'Service package'). */
 
@@ -16,6 +12,14 @@ const amountSchema = z
   .number({ error: PRICING_TEXTS.validPrice })
   .min(0, PRICING_TEXTS.validPrice)
   .max(PRICING_LIMITS.priceMax, PRICING_TEXTS.tooHigh)
+  .nullable()
+  .optional();
+
+const durationSchema = z
+  .number({ error: PRICING_TEXTS.validDuration })
+  .int(PRICING_TEXTS.validDuration)
+  .min(PRICING_LIMITS.durationMin, PRICING_TEXTS.validDuration)
+  .max(PRICING_LIMITS.durationMax, PRICING_TEXTS.validDuration)
   .nullable()
   .optional();
 
@@ -41,6 +45,11 @@ export const ServicePackageSchema = z
     priceType: z.enum(PRICE_TYPES, { error: 'Choose a price type' }),
     minPrice: amountSchema,
     maxPrice: amountSchema,
+    /** Minutes: the service's length, or its shortest with durationMax its longest (a range). */
+    durationMin: durationSchema,
+    durationMax: durationSchema,
+    /** The provider's booking page for this one service (http(s)); '' for none. */
+    bookingLink: HttpUrlSchema.optional(),
     /** Ignored on input (derived); present on output. */
     price: z.string().max(80).optional(),
   })
@@ -54,6 +63,14 @@ export const ServicePackageSchema = z
       ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: PRICING_TEXTS.maxAboveMin });
     }
   })
+  .superRefine((pkg, ctx) => {
+    if (typeof pkg.durationMax !== 'number') return;
+    if (typeof pkg.durationMin !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['durationMin'], message: PRICING_TEXTS.validDuration });
+    } else if (pkg.durationMax <= pkg.durationMin) {
+      ctx.addIssue({ code: 'custom', path: ['durationMax'], message: PRICING_TEXTS.durationMaxAboveMin });
+    }
+  })
   .transform((pkg) => {
     const minPrice = pkg.priceType === 'contact' ? null : (roundCents(pkg.minPrice) ?? null);
     const maxPrice = pkg.priceType === 'range' ? (roundCents(pkg.maxPrice) ?? null) : null;
@@ -63,6 +80,9 @@ export const ServicePackageSchema = z
       description: pkg.description,
       price: formatPrice(parts) ?? CONTACT_FOR_PRICING,
       ...parts,
+      durationMin: pkg.durationMin ?? null,
+      durationMax: pkg.durationMax ?? null,
+      bookingLink: pkg.bookingLink ?? '',
     };
   });
 export type ServicePackageInput = z.input<typeof ServicePackageSchema>;

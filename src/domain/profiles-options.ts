@@ -1,5 +1,7 @@
 import { AVAILABILITY_MAX } from './availability';
+import { isHttpUrl } from './links';
 import type { ServicePackage } from './pricing';
+import { formatDuration } from './pricing-options';
 import { SEARCH_TEXTS } from './search-options';
 
 /**
@@ -96,7 +98,11 @@ export function amenityDisplay(amenity: string): { label: string; kind: AmenityK
   return { label: value, kind: 'other' };
 }
 
-/** Services as the public page lists them: named ones only, with what was written (no defaults). */
+/**
+ * Services as the public page lists them: named ones only, with what was written (no defaults): the
+ * duration as formatDuration writes it (null without one), and the service's own booking link when
+ * it is an http(s) one (else null: the service has no Book of its own).
+ */
 export function publicServices(pricing: readonly Partial<ServicePackage>[]) {
   return pricing
     .filter((p) => p.service?.trim())
@@ -104,6 +110,8 @@ export function publicServices(pricing: readonly Partial<ServicePackage>[]) {
       service: p.service?.trim() ?? '',
       description: p.description?.trim() ?? '',
       price: p.price ?? '',
+      duration: formatDuration(p.durationMin, p.durationMax),
+      bookingLink: isHttpUrl(p.bookingLink?.trim() ?? '') ? (p.bookingLink?.trim() ?? null) : null,
     }));
 }
 
@@ -113,4 +121,10 @@ export function initialsOf(name: string): string {
   const letters =
     parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase() || '?';
+}
+
+/** The public profile's line: where the provider shows on the map (their own pin, or their zip's centre). */
+export function mapPositionLine(pinned: boolean, zip: string | null): string | null {
+  if (pinned) return 'On the map at their own pin (to about 100 m)';
+  return zip ? `On the map at the centre of ${zip}` : null;
 }

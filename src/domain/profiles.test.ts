@@ -29,7 +29,32 @@ describe('publicServices', () => {
         { service: ' ', description: 'Orphan', price: '$5' },
         { service: ' Gloss ', description: '', price: '$45' },
       ]),
-    ).toEqual([{ service: 'Gloss', description: '', price: '$45' }]);
+    ).toEqual([{ service: 'Gloss', description: '', price: '$45', duration: null, bookingLink: null }]);
+  });
+
+  it("writes each service's duration and keeps only an http(s) link of its own", () => {
+    expect(
+      publicServices([
+        {
+          service: 'Balayage',
+          description: 'd',
+          price: '$180',
+          durationMin: 90,
+          bookingLink: ' https://b.example/x ',
+        },
+        {
+          service: 'Gloss',
+          description: 'd',
+          price: '$45',
+          durationMin: 45,
+          durationMax: 60,
+          bookingLink: 'javascript:alert(1)',
+        },
+      ]).map((s) => [s.service, s.duration, s.bookingLink]),
+    ).toEqual([
+      ['Balayage', '1 h 30 min', 'https://b.example/x'],
+      ['Gloss', '45–60 min', null],
+    ]);
   });
 });
 
@@ -53,6 +78,7 @@ describe('profile schemas', () => {
       certifications: [],
       amenities: [],
       products: [],
+      policies: { deposit: null, cancellation_notice_hours: null, text: '' },
     });
     expect(result.error?.issues.map((i) => i.message).sort()).toEqual([
       'Business/Professional name is required',

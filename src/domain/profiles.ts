@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
-import { HttpUrlSchema, text } from './fields';
+import { HttpUrlSchema, PositionSchema, text } from './fields';
 import { OpeningSchema } from './openings';
 import { LIMITS } from './options';
+import { PoliciesReplySchema, PoliciesSchema } from './policies';
 import { PricingListSchema } from './pricing';
 import { LISTING_ITEMS, PROFILE_LIMITS, PROFILE_TEXTS } from './profiles-options';
 
@@ -51,6 +52,8 @@ export const ProviderFieldsSchema = z.object({
   amenities: listOf('amenities'),
   products: listOf('products'),
   pricing: PricingListSchema,
+  /** The deposit, cancellation notice and policy text, saved together (policies.ts). */
+  policies: PoliciesSchema,
 });
 export type ProviderFields = z.output<typeof ProviderFieldsSchema>;
 
@@ -81,6 +84,9 @@ const PricingEntryReplySchema = z.object({
   priceType: z.enum(['fixed', 'range', 'starting_at', 'contact']),
   minPrice: z.number().nullable(),
   maxPrice: z.number().nullable(),
+  durationMin: z.number().nullable(),
+  durationMax: z.number().nullable(),
+  bookingLink: z.string(),
 });
 
 /** The provider part of a profile as the API answers it. */
@@ -99,6 +105,12 @@ export const ProviderDataSchema = z.object({
   categories: z.array(z.string()),
   portfolio_images: z.array(z.string()),
   pricing: z.array(PricingEntryReplySchema),
+  /** What the provider states about deposits and cancelling (null / '' for what they do not). */
+  policies: PoliciesReplySchema,
+  /** Placed on the map by their own pin (true), or at their zip's centre (false). */
+  pinned: z.boolean(),
+  /** Their point on the map (the pin, or the zip's centre; 3 decimals); null without a zip. */
+  position: PositionSchema.nullable(),
 });
 export type ProviderData = z.infer<typeof ProviderDataSchema>;
 
@@ -151,6 +163,11 @@ export const PublicProfileSchema = ProviderDataSchema.omit({ zip: true }).extend
    * with fewer than 5 such replies. Always sent by the server; optional for older cached pages.
    */
   reply_hours: z.number().int().nullable().optional(),
+  /**
+   * The zip whose centre the provider shows at on the map ('On the map at the centre of 78701'); null
+   * when pinned (their own pin) or without a zip.
+   */
+  map_zip: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

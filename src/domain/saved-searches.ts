@@ -18,7 +18,14 @@ export const SavedSearchNameSchema = z
 export const SavedSearchFormSchema = z.object({
   name: SavedSearchNameSchema,
   alert: z.boolean(),
+  reduced_only: z.boolean(),
 });
+
+/** The save dialog's switch for CreateSavedSearchBodySchema.reduced_only, and its tag in the list. */
+export const REDUCED_ONLY_TEXTS = {
+  label: 'Only openings at a reduced price',
+  tag: 'Reduced price only',
+} as const;
 export type SavedSearchForm = z.infer<typeof SavedSearchFormSchema>;
 
 /** PUT /api/saved-searches/:id */
@@ -48,6 +55,8 @@ export const SavedSearchQuerySchema = z.object({
   radiusMiles: z.number(),
   sort: z.string(),
   minRating: z.number(),
+  /** Kept only when true: matches openings at a reduced price only (CreateSavedSearchBodySchema.reduced_only). */
+  reducedOnly: z.boolean().optional(),
 });
 export type SavedSearchQuery = z.infer<typeof SavedSearchQuerySchema>;
 

@@ -44,7 +44,8 @@ export function searchLogFilterParts(filters: Record<string, unknown> | null | u
   const when = availabilityText(filters);
   if (when) parts.push(when);
   parts.push(...strings(filters.experience));
-  if (typeof filters.radiusMiles === 'number') parts.push(`${filters.radiusMiles} mi`);
+  if (filters.bbox && typeof filters.bbox === 'object') parts.push('Map area');
+  else if (typeof filters.radiusMiles === 'number') parts.push(`${filters.radiusMiles} mi`);
   if (typeof filters.minRating === 'number' && filters.minRating > 0)
     parts.push(`${filters.minRating}+ stars`);
   if (typeof filters.sort === 'string' && filters.sort in SORT_LABELS && filters.sort !== 'relevance') {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './availability';
+import { PositionSchema } from './fields';
+import { MAP_TEXTS, MapAreaSchema } from './map-area';
 import {
   AVAILABILITY_TYPES,
   isPriceFilterActive,
@@ -151,13 +153,18 @@ export const SearchBodySchema = z
       .default([])
       .transform((times) => [...new Set(times)]),
     experience: ExperienceSchema.optional().default([]),
+    /**
+     * The map's visible area ('Search this area'), instead of a zip and radius: providers whose map
+     * position is inside it. Not with a zip (locationZip or one in the words): a 400.
+     */
+    bbox: MapAreaSchema.optional(),
     radiusMiles: z
       .number({ error: SEARCH_ERRORS.radius })
       .min(SEARCH_LIMITS.radiusMinMiles, SEARCH_ERRORS.radius)
       .max(SEARCH_LIMITS.radiusMaxMiles, SEARCH_ERRORS.radius)
       .optional()
       .default(SEARCH_LIMITS.radiusDefaultMiles),
-    /** SEARCH_SORTS; 'distance' needs a zip (in locationZip or the query). */
+    /** SEARCH_SORTS; 'distance' needs a zip (in locationZip or the query) or a bbox (from its centre). */
     sort: z.enum(SEARCH_SORTS, { error: SEARCH_ERRORS.sortInvalid }).optional().default('relevance'),
     /** Only providers whose average (one decimal) is at least this; 0 = any. */
     minRating: z
@@ -181,8 +188,11 @@ export const SearchBodySchema = z
       .default(SEARCH_LIMITS.pageDefault),
   })
   .superRefine((body, ctx) => {
-    if (!body.query && !body.locationZip && !hasNarrowingFilter(body)) {
+    if (!body.query && !body.locationZip && !body.bbox && !hasNarrowingFilter(body)) {
       ctx.addIssue({ code: 'custom', path: ['query'], message: SEARCH_ERRORS.queryOrZipRequired });
+    }
+    if (body.bbox && body.locationZip) {
+      ctx.addIssue({ code: 'custom', path: ['bbox'], message: MAP_TEXTS.areaWithZip });
     }
     const tokens = tokensOf(body.availability);
     switch (body.availabilityType) {
@@ -255,10 +265,15 @@ export const ProviderCardSchema = z.object({
       max_price: z.number(),
       /** A 'Starting at $X' price: min and max are both X, and the card says 'from $X'. */
       starting_at: z.boolean(),
+      /** The service's duration in minutes (a range with duration_max); null when it has none. */
+      duration_min: z.number().int().nullable(),
+      duration_max: z.number().int().nullable(),
     })
     .nullable(),
-  /** Miles from the searched zip's centroid, one decimal; null without a zip. */
+  /** Miles from the searched zip's centroid (or the searched map area's centre), one decimal; null without either. */
   distance_miles: z.number().nullable(),
+  /** The provider's point on the map: their own pin or their zip's centre (3 decimals); null without a zip. */
+  position: PositionSchema.nullable(),
   rating: z.number().nullable(),
   review_count: z.number().int(),
   /** Listed providers are active (verified email); the flag is kept from docs/product.md §3. */
@@ -286,6 +301,8 @@ export const SearchedSchema = z.object({
   query: z.string(),
   locationZip: z.string().nullable(),
   radiusMiles: z.number(),
+  /** The map area searched instead of a zip and radius (the body's bbox); null for a zip or text search. */
+  bbox: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).nullable(),
   /** Query words that matched nothing and the indexed words searched instead ('balayge' → ['balayage']). */
   corrections: z.array(z.object({ word: z.string(), suggestions: z.array(z.string()) })),
 });

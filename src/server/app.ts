@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { SsrRenderer } from '#domain/ssr.ts';
-import type { Config, TrustProxy } from './config';
+import { type Config, mapTileOrigin, type TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { backgroundTasks } from './lib/background';
@@ -138,6 +138,9 @@ async function loadRenderer(webDir: string): Promise<SsrRenderer | null> {
  * next count − 1 addresses in X-Forwarded-For are proxies. Only safe when nothing reaches the server
  * except through them (README 'Behind a reverse proxy'); a list of addresses is safe either way.
  */
+/** Where the page's images may come from besides this site: stored images (S3) and the map's tiles. */
+const cspImageOrigins = (config: Config) => [...imageOrigins(config), mapTileOrigin(config.mapTileUrl)];
+
 function trustProxyOption(trust: TrustProxy) {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
   return trust;
@@ -186,7 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     // Replies the router makes before any hook runs get the security headers there.
     frameworkErrors: frameworkErrorHandler(
-      securityHeaders(config.publicUrl.startsWith('https:'), imageOrigins(config)),
+      securityHeaders(config.publicUrl.startsWith('https:'), cspImageOrigins(config)),
     ),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -268,7 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), imageOrigins(config));
+  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'), cspImageOrigins(config));
   await registerRateLimit(app, config);
   registerAdmissionGate(app, gate);
   registerAuth(app, { userFromAccessToken, hasAdminAccess });
@@ -314,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     betaGate: Boolean(config.betaPassword),
     supportUrl: config.supportUrl,
     instagramUrl: config.instagramUrl,
+    mapTileUrl: config.mapTileUrl,
   });
 
   app.addHook('onReady', async () => {

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND } from '#domain/brand.ts';
+import { MAP_TEXTS } from '#domain/map-texts.ts';
 import { defaultPoolSize } from './db/pool-size';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -50,6 +51,18 @@ function addressDomain(address: string): string | undefined {
   return domain && DOMAIN_NAME.test(domain) ? domain : undefined;
 }
 
+/** A tile template: http(s), a host (a `{s}` subdomain allowed), then a path. */
+const MAP_TILE_TEMPLATE = /^https?:\/\/(\{s\}\.)?[a-z0-9.-]+(:\d{1,5})?\/\S*$/i;
+
+/**
+ * The origin the map's tiles come from, for the CSP's img-src: `https://{s}.tile.example.org/...` is
+ * `https://*.tile.example.org`.
+ */
+export function mapTileOrigin(template: string): string {
+  const match = /^(https?:\/\/[^/]+)/i.exec(template);
+  return (match?.[1] ?? '').replace('{s}', '*').toLowerCase();
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Blank means unset here too: z.coerce would turn '' into port 0 (a random port).
@@ -64,6 +77,14 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: optional(z.email()),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   INSTAGRAM_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  MAP_TILE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(MAP_TILE_TEMPLATE, 'must be an http(s) tile URL with {z}, {x} and {y}')
+      .refine((v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)), 'must contain {z}, {x} and {y}')
+      .default(MAP_TEXTS.defaultTileUrl),
+  ),
   S3_BUCKET: optional(z.string()),
   S3_ENDPOINT: optional(z.url()),
   S3_REGION: optional(z.string()),
@@ -145,6 +166,8 @@ export interface Config {
   supportUrl: string | undefined;
   /** INSTAGRAM_URL: the footer's 'Follow us on Instagram' link; hidden when unset. */
   instagramUrl: string | undefined;
+  /** MAP_TILE_URL: the results map's tiles ({z}/{x}/{y}, optionally {s}); OpenStreetMap's by default. */
+  mapTileUrl: string;
   authSecret: string;
   adminEmails: string[];
   adminPassword: string | undefined;
@@ -252,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     supportUrl: e.SUPPORT_URL,
     instagramUrl: e.INSTAGRAM_URL,
+    mapTileUrl: e.MAP_TILE_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, mapTileOrigin } from './config';
 import { defaultPoolSize } from './db/pool-size';
 
 let dataDir: string;
@@ -299,5 +299,42 @@ describe('loadConfig', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe('MAP_TILE_URL', () => {
+  const load = (MAP_TILE_URL: string) => () =>
+    loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, MAP_TILE_URL });
+
+  it("defaults to OpenStreetMap's tiles (blank too) and takes another http(s) template", () => {
+    expect(load('')().mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).mapTileUrl).toBe(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+    expect(load('http://{s}.tiles.example.test:8080/{z}/{x}/{y}.png')().mapTileUrl).toBe(
+      'http://{s}.tiles.example.test:8080/{z}/{x}/{y}.png',
+    );
+  });
+
+  it('refuses a template that is not http(s) or lacks {z}, {x} or {y}, naming the variable', () => {
+    for (const bad of [
+      'javascript:alert(1)//{z}/{x}/{y}',
+      'ftp://tiles.example.test/{z}/{x}/{y}.png',
+      'https://tiles.example.test/{z}/{x}.png',
+      'https://tiles example.test/{z}/{x}/{y}.png',
+      'https:///{z}/{x}/{y}.png',
+    ]) {
+      expect(load(bad), bad).toThrow(ConfigError);
+      expect(load(bad), bad).toThrow(/MAP_TILE_URL/);
+    }
+  });
+
+  it("gives the CSP the tiles' origin, a {s} subdomain as a wildcard", () => {
+    expect(mapTileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(mapTileOrigin('http://{s}.Tiles.example.test:8080/{z}/{x}/{y}.png?key=1')).toBe(
+      'http://*.tiles.example.test:8080',
+    );
   });
 });

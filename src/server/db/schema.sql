@@ -563,6 +563,8 @@ CREATE TABLE public.booking_logs (
     url text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     via_page boolean DEFAULT false NOT NULL,
+    service_name text,
+    CONSTRAINT booking_logs_service_name_length CHECK ((char_length(service_name) <= 100)),
     CONSTRAINT booking_logs_url_length CHECK ((char_length(url) <= 2048))
 );
 
@@ -867,7 +869,9 @@ CREATE TABLE public.openings (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     time_zone text DEFAULT 'America/New_York'::text NOT NULL,
+    regular_price double precision,
     CONSTRAINT openings_end_after_start CHECK ((end_time > start_time)),
+    CONSTRAINT openings_regular_price CHECK (((regular_price IS NULL) OR ((regular_price > (0)::double precision) AND (price IS NOT NULL)))),
     CONSTRAINT openings_text_lengths CHECK (((char_length(service_type) <= 100) AND (char_length(COALESCE(price, ''::text)) <= 50) AND (char_length(COALESCE(note, ''::text)) <= 500) AND (char_length(COALESCE(location_override, ''::text)) <= 200) AND (char_length(COALESCE(booking_link_override, ''::text)) <= 2048)))
 );
 
@@ -943,6 +947,12 @@ CREATE TABLE public.provider_profiles (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     time_zone text,
     profile_complete boolean GENERATED ALWAYS AS (((zip IS NOT NULL) AND (btrim(location) <> ''::text) AND jsonb_path_exists(pricing, '$[*]?(@."service" like_regex "[^[:space:]]" && (((@."priceType" == "fixed" || @."priceType" == "range") || @."priceType" == "starting_at") || @."priceType" == "contact"))'::jsonpath))) STORED,
+    pinned boolean DEFAULT false NOT NULL,
+    deposit_type text,
+    deposit_value double precision,
+    cancellation_notice_hours smallint,
+    policy_text text DEFAULT ''::text NOT NULL,
+    CONSTRAINT provider_profiles_policies CHECK ((((deposit_type IS NULL) = (deposit_value IS NULL)) AND ((deposit_type IS NULL) OR (deposit_type = ANY (ARRAY['amount'::text, 'percent'::text]))) AND ((deposit_value IS NULL) OR (deposit_value > (0)::double precision)) AND ((deposit_type IS DISTINCT FROM 'percent'::text) OR (deposit_value <= (100)::double precision)) AND ((cancellation_notice_hours IS NULL) OR ((cancellation_notice_hours >= 0) AND (cancellation_notice_hours <= 720))) AND (char_length(policy_text) <= 500))),
     CONSTRAINT provider_profiles_pricing_typed CHECK ((NOT jsonb_path_exists(pricing, '$[*]?(!(((@."priceType" == "fixed" || @."priceType" == "range") || @."priceType" == "starting_at") || @."priceType" == "contact"))'::jsonpath)))
 );
 
@@ -1983,6 +1993,12 @@ CREATE INDEX openings_active_start_idx ON public.openings USING btree (start_tim
 --
 
 CREATE INDEX openings_provider_start_idx ON public.openings USING btree (provider_id, start_time);
+
+--
+-- Name: openings_reduced_start_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX openings_reduced_start_idx ON public.openings USING btree (start_time, id) WHERE (is_active AND (regular_price IS NOT NULL));
 
 --
 -- Name: openings_text_idx; Type: INDEX; Schema: public; Owner: -

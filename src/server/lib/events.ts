@@ -14,7 +14,15 @@ export interface AppEvents {
   'opening.posted': {
     tx: Db;
     now: Date;
-    opening: { id: string; providerId: string; startTime: Date; timeZone: string; price: string | null };
+    opening: {
+      id: string;
+      providerId: string;
+      startTime: Date;
+      timeZone: string;
+      price: string | null;
+      /** At a reduced price (regular_price set): saved searches for reduced openings only match these. */
+      reduced: boolean;
+    };
   };
   /** A saved-search alert email was queued in `tx`, listing openings of these providers (each may repeat). */
   'saved-search-alert.sent': { tx: Db; providerIds: string[]; at: Date };

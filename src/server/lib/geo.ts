@@ -6,6 +6,8 @@
  * great-circle distance = 2R·asin(chord / 2R).
  */
 
+import type { MapArea } from '#domain/map-area.ts';
+
 /** earth() of the earthdistance extension, in meters. */
 export const EARTH_RADIUS_M = 6378168;
 export const METERS_PER_MILE = 1609.344;
@@ -62,4 +64,26 @@ export function earthBox(center: EarthPoint, meters: number): string {
     [center[0] - r, center[1] - r, center[2] - r],
     [center[0] + r, center[1] + r, center[2] + r],
   );
+}
+
+/** The centre of a map area (the midpoint of its latitudes and of its longitudes). */
+export const areaCenter = (area: MapArea) => ({
+  latitude: (area.south + area.north) / 2,
+  longitude: (area.west + area.east) / 2,
+});
+
+/**
+ * The radius of the circle around the area's centre that holds the whole area: its farthest corner
+ * (a corner of the edge nearer the equator is the farthest), with a margin: it only bounds the
+ * index's pre-filter, the area's own bounds decide.
+ */
+export function areaRadiusMeters(area: MapArea): number {
+  const center = areaCenter(area);
+  const corners = [
+    { latitude: area.south, longitude: area.west },
+    { latitude: area.south, longitude: area.east },
+    { latitude: area.north, longitude: area.west },
+    { latitude: area.north, longitude: area.east },
+  ];
+  return Math.max(...corners.map((c) => distanceMeters(center, c))) * 1.01 + 1;
 }

@@ -1,5 +1,6 @@
 import { BRAND } from '#domain/brand.ts';
-import { formatOpeningPrice } from '#domain/opening-price.ts';
+import { formatOpeningPriceText } from '#domain/opening-price.ts';
+import { type Policies, policySummary } from '#domain/policies-options.ts';
 import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
@@ -201,9 +202,13 @@ export interface AlertOpening {
   service: string;
   when: string;
   price: string | null;
+  /** At a reduced price: the regular one ('was $180, now $140'); null otherwise. */
+  regularPrice: number | null;
   location: string;
   note: string | null;
   bookingUrl: string;
+  /** The provider's policies, summed up in one line as the opening's page shows them. */
+  policies?: Policies | null;
 }
 
 /**
@@ -215,9 +220,10 @@ export function alertOpeningBlock(title: string, o: AlertOpening): MailBlock {
     title,
     lines: [
       o.when,
-      ...(o.price ? [`Price: ${formatOpeningPrice(o.price)}`] : []),
+      ...(o.price ? [`Price: ${formatOpeningPriceText(o.price, o.regularPrice)}`] : []),
       ...(o.location ? [o.location] : []),
       ...(o.note ? [o.note] : []),
+      ...(o.policies && policySummary(o.policies) ? [policySummary(o.policies)] : []),
     ],
     ...(o.bookingUrl ? { link: { label: 'Book this opening', url: o.bookingUrl } } : {}),
   };

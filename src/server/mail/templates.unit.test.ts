@@ -6,6 +6,7 @@ const opening: AlertOpening = {
   service: 'Silk press',
   when: 'Friday, June 5, 2:00 PM CDT',
   price: '$85',
+  regularPrice: null,
   location: 'Austin, TX 78701',
   note: 'Bring your own bonnet',
   bookingUrl: 'https://book.example.com/silk',
@@ -22,6 +23,12 @@ describe('alert emails', () => {
     expect(
       alertOpeningBlock('Trim', { ...opening, price: null, location: '', note: null, bookingUrl: '' }),
     ).toEqual({ title: 'Trim', lines: ['Friday, June 5, 2:00 PM CDT'] });
+  });
+
+  it("say a reduced price as 'was …, now …'", () => {
+    expect(alertOpeningBlock('Silk press', { ...opening, price: '$140', regularPrice: 180 }).lines).toContain(
+      'Price: was $180, now $140',
+    );
   });
 
   it('open with why they came, in both kinds, and list the opening the same way', () => {

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 
 /**
  * Helmet defaults plus a CSP with no inline scripts (docs/product.md §10). `imageOrigins`: where else
- * stored images are served from (S3_PUBLIC_URL may be plain http, e.g. a local MinIO).
+ * images are served from: stored ones (S3_PUBLIC_URL may be plain http, e.g. a local MinIO) and the
+ * map's tiles (MAP_TILE_URL's origin).
  */
 function helmetOptions(isHttps: boolean, imageOrigins: string[]) {
   return {
@@ -15,7 +16,9 @@ function helmetOptions(isHttps: boolean, imageOrigins: string[]) {
         scriptSrc: ["'self'"],
         // React and Radix set style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins],
+        // Stored images are this site's or S3's; the results map's tiles come from MAP_TILE_URL's host
+        // (imageOrigins has both), and no other host.
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The service worker (/sw.js) and the web app manifest: this site's own only, named rather than

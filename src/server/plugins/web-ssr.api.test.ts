@@ -49,8 +49,23 @@ beforeAll(async () => {
     {
       bio: `Loc specialist. ${HOSTILE}`,
       pricing: [
-        { service: 'Starter Locs', description: 'Comb coils', priceType: 'fixed', minPrice: 150 },
-        { service: 'Retwist', description: 'Palm roll', priceType: 'range', minPrice: 80, maxPrice: 120 },
+        {
+          service: 'Starter Locs',
+          description: 'Comb coils',
+          priceType: 'fixed',
+          minPrice: 150,
+          durationMin: 180,
+          bookingLink: 'https://book.example.com/amara/starter-locs',
+        },
+        {
+          service: 'Retwist',
+          description: 'Palm roll',
+          priceType: 'range',
+          minPrice: 80,
+          maxPrice: 120,
+          durationMin: 90,
+          durationMax: 120,
+        },
       ],
     },
     { token: provider.session.access_token },
@@ -113,9 +128,16 @@ describe('GET /{slug} rendered on the server', () => {
       '$80 - $120',
       'Loc specialist.',
       'Book Appointment',
+      // Each service's duration, as the one formatter writes it.
+      '3 h',
+      '1 h 30 min–2 h',
     ]) {
       expect(root, text).toContain(text);
     }
+    // Starter Locs has a link of its own: its Book, named for it, behind the same login wall (a
+    // visitor gets the button asking to log in, not the link). Retwist has none.
+    expect(root).toMatch(/Book<span class="sr-only"> (<!-- -->)?Starter Locs<\/span><\/button>/);
+    expect(root).not.toMatch(/sr-only"> (<!-- -->)?Retwist</);
     // The head is the profile's (profiles.seo.ts), and the page stays whole.
     expect(res.text).toContain(
       '<title>Amara Okafor · Hair professional in Austin, TX 78701 | Glowfind</title>',

@@ -101,6 +101,8 @@ export interface WebOptions {
   supportUrl?: string | undefined;
   /** INSTAGRAM_URL: the footer's Instagram link, in a meta tag; no tag (and no link) when unset. */
   instagramUrl?: string | undefined;
+  /** MAP_TILE_URL: the results map's tile template, in a meta tag the map's chunk reads. */
+  mapTileUrl?: string | undefined;
 }
 
 /** Titles and descriptions of the fixed pages, in the HTML itself (for shared links and crawlers). */
@@ -261,6 +263,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     opts.instagramUrl
       ? `<meta name="glowfind-instagram-url" content="${escapeHtml(opts.instagramUrl)}" />`
       : '',
+    opts.mapTileUrl ? `<meta name="glowfind-map-tile-url" content="${escapeHtml(opts.mapTileUrl)}" />` : '',
   ].filter(Boolean);
   const indexHtml = meta.length
     ? rawHtml.replace('</head>', () => `  ${meta.join('\n  ')}\n  </head>`)

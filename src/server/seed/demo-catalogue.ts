@@ -1,4 +1,5 @@
 import type { AMENITIES, SERVICE_CATEGORIES } from '#domain/options.ts';
+import type { Policies } from '#domain/policies-options.ts';
 import type { PriceType } from '#domain/pricing-options.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface DemoProvider {
   images: number;
   /** false: no avatar, so the initials fallback shows. */
   avatar?: boolean;
+  /** The deposit, cancellation notice and policy text a few providers state (none otherwise). */
+  policies?: Policies;
 }
 
 export const DEMO_CLIENT = { name: 'Casey Client', email: 'client@demo.glowfind.example' };
@@ -190,6 +193,11 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   {
     name: 'Maya Rivera Hair Studio',
     email: 'maya@demo.glowfind.example',
+    policies: {
+      deposit: { type: 'amount', value: 25 },
+      cancellation_notice_hours: 24,
+      text: 'The deposit goes towards your service. Color corrections start with a free consultation.',
+    },
     featured: true,
     zip: '78701',
     categories: ['hair'],
@@ -476,6 +484,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   {
     name: 'Jordan Lee Massage',
     email: 'jordan@demo.glowfind.example',
+    policies: { deposit: null, cancellation_notice_hours: 12, text: '' },
     featured: true,
     zip: '50309',
     categories: ['massage'],
@@ -764,6 +773,11 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   {
     name: 'Sharp Line Barbers',
     email: 'sharpline@demo.glowfind.example',
+    policies: {
+      deposit: { type: 'percent', value: 20 },
+      cancellation_notice_hours: 0,
+      text: 'Walk-ins welcome when a chair is free.',
+    },
     featured: true,
     zip: '60614',
     categories: ['barber'],

@@ -12,6 +12,7 @@ import { thumbnailUrl } from '#domain/uploads.ts';
 import { rowsOf } from '../db/client';
 import { providerProfiles, users } from '../db/schema';
 import { lookupZip } from '../lib/zip-lookup';
+import { policiesOf } from '../modules/profiles/profiles.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { avatarSvg, portfolioSvg } from './art';
 import { DEMO_PROVIDERS, type DemoProvider } from './demo-catalogue';
@@ -203,6 +204,7 @@ describe('the demo catalogue seed', () => {
         amenities: profile.amenities,
         products: profile.products,
         pricing: profile.pricing,
+        policies: policiesOf(profile),
       };
       const parsed = ProviderFieldsSchema.safeParse(input);
       expect(parsed.success, `${user.name}: ${parsed.error?.message}`).toBe(true);

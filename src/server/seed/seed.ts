@@ -18,6 +18,7 @@ import { bookingLogs, openings, providerProfiles, reviews, users } from '../db/s
 import { hashPassword } from '../lib/passwords';
 import { timeZoneOfZip } from '../lib/time-zones';
 import { lookupZip, zipFromLocation } from '../lib/zip-lookup';
+import { policyColumns } from '../modules/profiles/profiles.service';
 import { storeImage } from '../modules/uploads/uploads.service';
 import { hashSeed, renderAvatarArt, renderPortfolioArt } from './art';
 import {
@@ -167,6 +168,7 @@ export function prepareProvider(p: DemoProvider, now: Date): PreparedProvider {
     amenities: p.amenities,
     products: p.products,
     pricing: p.pricing,
+    policies: p.policies ?? { deposit: null, cancellation_notice_hours: null, text: '' },
   };
   const result = ProviderFieldsSchema.safeParse(input);
   if (!result.success) {
@@ -451,6 +453,7 @@ export async function seedDemo(ctx: SeedContext, options: SeedOptions = {}): Pro
           products: p.fields.products,
           portfolioImages: images.portfolios.get(p.id) ?? [],
           pricing: p.fields.pricing,
+          ...policyColumns(p.fields.policies),
           createdAt: p.createdAt,
           updatedAt: p.createdAt,
         })),

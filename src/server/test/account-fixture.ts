@@ -141,7 +141,13 @@ export async function fillEveryUserTable(t: TestApp, provider: VerifiedUser, cli
   await t.db
     .insert(reviewReports)
     .values({ reviewId: review!.id, reporterId: c, reason: 'spam', details: 'Testing' });
-  await t.db.insert(bookingLogs).values({ clientId: c, providerId: p, url: 'https://book.example.com/cora' });
+  // A service's own Book: the click names the service (booking_logs.service_name).
+  await t.db.insert(bookingLogs).values({
+    clientId: c,
+    providerId: p,
+    url: 'https://book.example.com/cora',
+    serviceName: 'Consultation',
+  });
   await t.db.insert(searchLogs).values({ query: 'balayage austin', zip: '78701', userId: c, resultCount: 1 });
   await t.db.insert(passkeys).values({
     id: randomBytes(16).toString('base64url'),

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
-import { isLandingPath } from '#domain/places-options.ts';
+import { Route, Routes } from 'react-router';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { RootLayout } from './root-layout';
 import { HomePage } from './routes/home';
@@ -112,17 +111,6 @@ const SERVER_RENDERED: Record<Exclude<ServerRenderedRoute, 'home'>, { preload():
   'empty-landing': LandingPage,
 };
 
-/**
- * /{service}/{place}: a landing page when the first segment is a service or category we know and the
- * second can be a place (the server's test, isLandingPath); any other two segments name nothing. A
- * place of that shape that we do not know names nothing too: the landing page shows NotFoundPage
- * when the server or the API says so.
- */
-function LandingRoute() {
-  const { pathname } = useLocation();
-  return isLandingPath(pathname.toLowerCase().replace(/\/$/, '')) ? <LandingPage /> : <NotFoundPage />;
-}
-
 /** Loads a server-rendered route's code, so the first render (the server's, hydration) does not suspend. */
 export const preloadRoute = async (route: ServerRenderedRoute) => {
   if (route !== 'home') await SERVER_RENDERED[route].preload();
@@ -147,7 +135,8 @@ export function AppRoutes() {
         <Route path="availability" element={<AvailabilityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path=":slug" element={<ProfilePage />} />
-        <Route path=":service/:place" element={<LandingRoute />} />
+        {/* /{service}/{place}: the landing route itself shows NotFoundPage when the two segments name nothing. */}
+        <Route path=":service/:place" element={<LandingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

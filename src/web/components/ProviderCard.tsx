@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { CONTACT_FOR_PRICING, formatMoney } from '#domain/pricing-options.ts';
+import { CONTACT_FOR_PRICING, formatDuration, formatMoney } from '#domain/pricing-options.ts';
 import type { ProviderCard as ProviderCardData } from '#domain/search.ts';
 import { Avatar } from './ui/Avatar';
 import { Badge, badgeVariants } from './ui/Badge';
@@ -14,13 +14,15 @@ const MAX_SPECIALTIES = 3;
 
 /**
  * The card's price: the service the query named, with its own price ('Balayage · from $180' when
- * that is a range, 'Balayage · $50' when it is one price), else the lowest price ('From $45').
+ * that is a range, 'Balayage · $50' when it is one price) and its duration when it has one
+ * ('Balayage · from $180 · 1 h 30 min'), else the lowest price ('From $45').
  */
 export function cardPrice(provider: Pick<ProviderCardData, 'matched_service' | 'startingPrice'>): string {
   const service = provider.matched_service;
   if (service) {
     const from = service.starting_at || service.min_price < service.max_price ? 'from ' : '';
-    return `${service.name} · ${from}${formatMoney(service.min_price)}`;
+    const time = formatDuration(service.duration_min, service.duration_max);
+    return `${service.name} · ${from}${formatMoney(service.min_price)}${time ? ` · ${time}` : ''}`;
   }
   return provider.startingPrice === null
     ? CONTACT_FOR_PRICING

@@ -45,6 +45,7 @@ export type ToastAction =
   | 'openings-load'
   | 'opening-alerts'
   | 'time-zone'
+  | 'map-position'
   | 'review'
   | 'review-reply'
   | 'review-report'

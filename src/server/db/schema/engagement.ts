@@ -76,6 +76,8 @@ export const bookingLogs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The service whose own 'Book' was clicked (its name when clicked); null: the profile's main Book. */
+    serviceName: text('service_name'),
     /** The click carried a valid page token (issued when the profile or opening was shown to this
      *  client): only such clicks make a client eligible to review. */
     viaPage: boolean('via_page').notNull().default(false),
@@ -89,5 +91,6 @@ export const bookingLogs = pgTable(
     // Repeat clicks by one client (double-click guard; later: who may review).
     index('booking_logs_client_provider_idx').on(t.clientId, t.providerId, t.createdAt.desc()),
     check('booking_logs_url_length', sql`char_length(${t.url}) <= 2048`),
+    check('booking_logs_service_name_length', sql`char_length(${t.serviceName}) <= 100`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A short-notice opening a provider posts (docs/product.md §3 'Opening'). */
@@ -12,6 +22,11 @@ export const openings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     serviceType: text('service_type').notNull(),
     price: text('price'),
+    /**
+     * The service's usual price when the opening is offered for less ('was $180, now $140': 180);
+     * null when the price is not reduced. `price` is then the reduced amount.
+     */
+    regularPrice: doublePrecision('regular_price'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     /**
@@ -30,6 +45,10 @@ export const openings = pgTable(
   (t) => [
     // The public list: active openings by start time (soonest first), paged by (start_time, id).
     index('openings_active_start_idx').on(t.startTime, t.id).where(sql`${t.isActive}`),
+    // /availability's 'reduced price' filter: active reduced openings by start time.
+    index('openings_reduced_start_idx')
+      .on(t.startTime, t.id)
+      .where(sql`${t.isActive} AND ${t.regularPrice} IS NOT NULL`),
     // A provider's own list, and their openings on the profile.
     index('openings_provider_start_idx').on(t.providerId, t.startTime),
     // /availability's words filter: the service type and note, English stems.
@@ -38,6 +57,10 @@ export const openings = pgTable(
       sql`to_tsvector('english', ${t.serviceType} || ' ' || coalesce(${t.note}, ''))`,
     ),
     check('openings_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check(
+      'openings_regular_price',
+      sql`${t.regularPrice} IS NULL OR (${t.regularPrice} > 0 AND ${t.price} IS NOT NULL)`,
+    ),
     check(
       'openings_text_lengths',
       sql`char_length(${t.serviceType}) <= 100 and char_length(coalesce(${t.price}, '')) <= 50 and char_length(coalesce(${t.note}, '')) <= 500 and char_length(coalesce(${t.locationOverride}, '')) <= 200 and char_length(coalesce(${t.bookingLinkOverride}, '')) <= 2048`,

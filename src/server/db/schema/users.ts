@@ -87,6 +87,11 @@ export interface PricingEntry {
   priceType: 'fixed' | 'range' | 'starting_at' | 'contact';
   minPrice: number | null;
   maxPrice: number | null;
+  /** How long the service takes in minutes: its shortest, and its longest when it is a range (else null). */
+  durationMin?: number | null;
+  durationMax?: number | null;
+  /** The provider's own booking page for this service (http(s)), '' or absent when none. */
+  bookingLink?: string;
 }
 
 /** Weekly availability: weekday → list of 'HH:00' slot starts. */
@@ -103,8 +108,11 @@ export const providerProfiles = pgTable(
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
     zip: text('zip'),
+    /** The zip's centre, or the provider's chosen spot when `pinned` (rounded to 3 decimals, about 100 m). */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The provider placed their pin themselves (latitude/longitude); false: the zip's centre. */
+    pinned: boolean('pinned').notNull().default(false),
     bookingLink: text('booking_link').notNull().default(''),
     additionalDetails: text('additional_details').notNull().default(''),
     /**
@@ -122,6 +130,13 @@ export const providerProfiles = pgTable(
     products: text('products').array().notNull().default(sql`'{}'::text[]`),
     portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
     pricing: jsonb('pricing').$type<PricingEntry[]>().notNull().default([]),
+    /** The deposit the provider asks when booking: an amount in dollars or a percentage; null: none stated. */
+    depositType: text('deposit_type').$type<'amount' | 'percent'>(),
+    depositValue: doublePrecision('deposit_value'),
+    /** Hours of notice the provider asks before a cancellation; null: none stated. */
+    cancellationNoticeHours: smallint('cancellation_notice_hours'),
+    /** The provider's short policy text ('' when none). */
+    policyText: text('policy_text').notNull().default(''),
     /**
      * A location, a zip we know and at least one named service with a price type: what a profile
      * needs before it is listed (users.listed). The checklist on /account (domain/profiles.ts
@@ -137,6 +152,10 @@ export const providerProfiles = pgTable(
     index('provider_profiles_zip_idx').on(t.zip),
     // Every package has one of the four price types, as the API writes them: nothing reads a price
     // back from its text (migration 0027 typed the packages saved before price types existed).
+    check(
+      'provider_profiles_policies',
+      sql`(${t.depositType} IS NULL) = (${t.depositValue} IS NULL) AND (${t.depositType} IS NULL OR ${t.depositType} IN ('amount', 'percent')) AND (${t.depositValue} IS NULL OR ${t.depositValue} > 0) AND (${t.depositType} IS DISTINCT FROM 'percent' OR ${t.depositValue} <= 100) AND (${t.cancellationNoticeHours} IS NULL OR ${t.cancellationNoticeHours} BETWEEN 0 AND 720) AND char_length(${t.policyText}) <= 500`,
+    ),
     check(
       'provider_profiles_pricing_typed',
       sql`NOT jsonb_path_exists(${t.pricing}, '$[*] ? (!(@.priceType == "fixed" || @.priceType == "range" || @.priceType == "starting_at" || @.priceType == "contact"))')`,

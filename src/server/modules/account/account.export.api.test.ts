@@ -87,11 +87,24 @@ beforeAll(async () => {
     { token: providerToken },
   );
   expect(quiet.status, quiet.text).toBe(200);
+  const policies = await t.put(
+    '/api/auth/profile',
+    { policies: PROVIDER_POLICIES },
+    { token: providerToken },
+  );
+  expect(policies.status, policies.text).toBe(200);
   await fillEveryUserTable(t, provider, client);
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** The provider's booking policies, stated through the API: the data file holds them as the profile answers them. */
+const PROVIDER_POLICIES = {
+  deposit: { type: 'percent', value: 20 },
+  cancellation_notice_hours: 24,
+  text: 'Deposits are kept for no-shows.',
+};
 
 async function exportOf(token: string): Promise<{ data: AccountExport; text: string }> {
   const res = await t.get('/api/account/export', { token });
@@ -198,7 +211,11 @@ describe('GET /api/account/export: completeness', () => {
     expect(c.messages_sent[0]).toMatchObject({ to: provider.user.name });
     expect(c.messages_sent[0]!.text).toContain('Is Saturday free?');
     expect(c.booking_clicks.made).toEqual([
-      expect.objectContaining({ name: provider.user.name, url: 'https://book.example.com/cora' }),
+      expect.objectContaining({
+        name: provider.user.name,
+        url: 'https://book.example.com/cora',
+        service: 'Consultation',
+      }),
     ]);
     expect(c.passkeys).toEqual([expect.objectContaining({ name: 'Cora’s phone' })]);
     expect(c.alert_settings.push_devices).toEqual([
@@ -222,6 +239,7 @@ describe('GET /api/account/export: completeness', () => {
     const { data: p } = await exportOf(providerToken);
     expect(p.profile?.services).toEqual([expect.objectContaining({ service: 'Consultation' })]);
     expect(p.profile?.rating).toEqual({ review_count: 1, rating: 4 });
+    expect(p.profile?.policies).toEqual(PROVIDER_POLICIES);
     expect(p.images.avatar).toBe(
       `${TEST_PUBLIC_URL}/uploads/avatar/${provider.user.id}/${'a'.repeat(64)}.webp`,
     );

@@ -290,6 +290,7 @@ export function findBookingClicksMade(db: Db, userId: string) {
       name: providerName(bookingLogs.providerId),
       slug: providerSlug(bookingLogs.providerId),
       url: bookingLogs.url,
+      serviceName: bookingLogs.serviceName,
       createdAt: bookingLogs.createdAt,
     })
     .from(bookingLogs)

@@ -12,6 +12,7 @@ import { logSecurityEvent } from '#server/lib/security-log.ts';
 import { accountDeletedMail } from '#server/mail/account-templates.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { confirmIdentity } from '../auth/sessions.service';
+import { policiesOf } from '../profiles/profiles.service';
 import * as q from './account.queries';
 
 /**
@@ -198,6 +199,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
               amenities: profile.amenities,
               products: profile.products,
               services: profile.pricing.map((entry) => ({ ...entry })),
+              policies: policiesOf(profile),
               rating: rating ? { review_count: rating.reviewCount, rating: Number(rating.rating) } : null,
               created_at: iso(profile.createdAt),
               updated_at: iso(profile.updatedAt),
@@ -210,6 +212,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
         openings: openings.map((o) => ({
           service_type: o.serviceType,
           price: o.price,
+          regular_price: o.regularPrice,
           start_time: iso(o.startTime),
           end_time: iso(o.endTime),
           time_zone: o.timeZone,
@@ -334,6 +337,7 @@ export async function exportAccountData(ctx: AppContext, userId: string): Promis
             name: c.name,
             slug: c.slug,
             url: c.url,
+            service: c.serviceName,
             clicked_at: iso(c.createdAt),
           })),
           received_per_day: clicksReceived,

@@ -287,6 +287,8 @@ describe('GET /api/booking-logs (who may read)', () => {
         client: { first_name: 'Maya', last_initial: 'R' },
         provider_id: owner.user.id,
         url: owner.link,
+        // The profile's own Book: no service named.
+        service_name: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
       },
     ]);
@@ -674,6 +676,7 @@ describe('GET /api/admin/booking-logs and its CSV export', () => {
       {
         id: ids.april,
         url: 'https://book.example.com/april,"quoted"',
+        service_name: null,
         provider_id: provider.user.id,
         provider_name: 'Studio =SUM(A1)',
         provider_slug: provider.user.routing_slug,
@@ -723,10 +726,10 @@ describe('GET /api/admin/booking-logs and its CSV export', () => {
     expect(res.headers['x-export-rows']).toBe('2');
     expect(res.headers['x-export-truncated']).toBe('false');
     expect(res.text.split('\r\n')).toEqual([
-      'id,created_at,provider_name,provider_id,provider_slug,client_name,client_id,url',
+      'id,created_at,provider_name,provider_id,provider_slug,client_name,client_id,url,service_name',
       // A name that merely contains '=' is left alone: only a leading one makes a formula.
-      `${ids.april},2020-04-01T00:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},"https://book.example.com/april,""quoted"""`,
-      `${ids.march},2020-03-31T23:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},https://book.example.com/march`,
+      `${ids.april},2020-04-01T00:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},"https://book.example.com/april,""quoted""",`,
+      `${ids.march},2020-03-31T23:30:00.000000Z,Studio =SUM(A1),${provider.user.id},${provider.user.routing_slug},Casey Client,${client.user.id},https://book.example.com/march,`,
       '',
     ]);
   });

@@ -3,10 +3,13 @@ import { type Db, rowsOf } from '#server/db/client.ts';
 import { providerProfiles, users } from '#server/db/schema/index.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 
-/** A listed provider's own booking link ('' when none), or undefined for anyone else. */
+/**
+ * A listed provider's own booking link ('' when none) and services (with their own links), or
+ * undefined for anyone else.
+ */
 export async function findProviderBookingLink(db: Db, providerId: string) {
   const [row] = await db
-    .select({ id: users.id, bookingLink: providerProfiles.bookingLink })
+    .select({ id: users.id, bookingLink: providerProfiles.bookingLink, pricing: providerProfiles.pricing })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .where(and(eq(users.id, providerId), eq(users.listed, true)))
@@ -27,6 +30,8 @@ export async function insertBookingLogUnlessRecent(
     clientId: string;
     providerId: string;
     url: string;
+    /** The service whose own Book was clicked; null for the profile's or an opening's. */
+    serviceName: string | null;
     viaPage: boolean;
     now: Date;
     windowSeconds: number;
@@ -39,11 +44,13 @@ export async function insertBookingLogUnlessRecent(
     );
     const recent = sql`
       client_id = ${log.clientId} AND provider_id = ${log.providerId}
-      AND url = ${log.url} AND created_at > ${since}::timestamptz`;
+      AND url = ${log.url} AND service_name IS NOT DISTINCT FROM ${log.serviceName}::text
+      AND created_at > ${since}::timestamptz`;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
-        INSERT INTO booking_logs (client_id, provider_id, url, via_page, created_at)
-        SELECT ${log.clientId}, ${log.providerId}, ${log.url}, ${log.viaPage}, ${log.now.toISOString()}::timestamptz
+        INSERT INTO booking_logs (client_id, provider_id, url, service_name, via_page, created_at)
+        SELECT ${log.clientId}, ${log.providerId}, ${log.url}, ${log.serviceName}::text, ${log.viaPage},
+          ${log.now.toISOString()}::timestamptz
         WHERE NOT EXISTS (SELECT 1 FROM booking_logs WHERE ${recent})
         RETURNING id`),
     );
@@ -60,6 +67,7 @@ export interface BookingLogRow {
   client_id: string | null;
   provider_id: string;
   url: string;
+  service_name: string | null;
   created_at: string;
 }
 
@@ -88,7 +96,7 @@ export async function findBookingLogs(
   ];
   const rows = rowsOf<ClientBookingLogRow>(
     await db.execute(sql`
-      SELECT b.id, b.client_id, b.provider_id, b.url,
+      SELECT b.id, b.client_id, b.provider_id, b.url, b.service_name,
              to_char(b.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
              CASE WHEN w.words[1] = '' OR w.words[1] LIKE '%@%' THEN NULL ELSE w.words[1] END AS first_name,
              CASE WHEN cardinality(w.words) > 1 AND w.words[1] NOT LIKE '%@%'
@@ -199,7 +207,7 @@ export async function findAdminBookingLogs(
   if (after) where.push(sql`(b.created_at, b.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   const rows = rowsOf<AdminBookingLogRow>(
     await db.execute(sql`
-      SELECT b.id, b.client_id, b.provider_id, b.url,
+      SELECT b.id, b.client_id, b.provider_id, b.url, b.service_name,
              to_char(b.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
              p.name AS provider_name, ${slugOf('p')} AS provider_slug,
              c.name AS client_name, ${slugOf('c')} AS client_slug

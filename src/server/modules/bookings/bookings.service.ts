@@ -1,7 +1,14 @@
 import { ADMIN_LIMITS, ADMIN_TEXTS, type AdminDateRange, dateRangeBounds, toCsv } from '#domain/admin.ts';
-import { BOOKING_LIMITS, BOOKING_TEXTS, type BookingStats, type LogBookingBody } from '#domain/bookings.ts';
+import {
+  BOOKING_LIMITS,
+  BOOKING_TEXTS,
+  type BookingStats,
+  type LogBookingBody,
+  SERVICE_BOOKING_TEXTS,
+} from '#domain/bookings.ts';
+import { isHttpUrl } from '#domain/links.ts';
 import type { AppContext } from '#server/context.ts';
-import type { UserRow } from '#server/db/schema/index.ts';
+import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError, providerNotFound } from '#server/lib/app-error.ts';
 import { isValidClickToken } from '#server/lib/click-tokens.ts';
 import { decodeKeyset, pageOf } from '#server/lib/keyset-cursor.ts';
@@ -23,33 +30,58 @@ function sameLink(a: string, b: string): boolean {
 
 /**
  * Logs a signed-in user's click on a provider's booking link. The url must be one of that
- * provider's links, so nobody can fill a provider's analytics with arbitrary addresses. The
- * provider's own clicks and repeats within seconds are answered alike but not counted. A click
- * with a valid click token for this client and provider is logged `via_page` (ADR 008); any other
- * click still counts in analytics but never opens a review.
+ * provider's links, so nobody can fill a provider's analytics with arbitrary addresses. A service's
+ * own Book names the service instead: it must be on the provider's stored profile with a link of its
+ * own, and that stored link is what is logged, with the service's name. The provider's own clicks
+ * and repeats within seconds are answered alike but not counted. A click with a valid click token
+ * for this client and provider is logged `via_page` (ADR 008); any other click still counts in
+ * analytics but never opens a review.
  */
 export async function logBookingClick(ctx: AppContext, user: UserRow, body: LogBookingBody) {
   // Both look-ups at once: one round trip to the database instead of two.
   const [provider, openingLinks] = await Promise.all([
     q.findProviderBookingLink(ctx.db, body.provider_id),
-    findOpeningBookingLinks(ctx, body.provider_id),
+    body.service === undefined ? findOpeningBookingLinks(ctx, body.provider_id) : [],
   ]);
   if (!provider) throw providerNotFound();
-  const links = [provider.bookingLink, ...openingLinks].filter(Boolean);
-  // Logged as the provider's own spelling: the double-click check and the analytics then see one
-  // link however the browser wrote it ('HTTPS://BOOK.example.com/x' would otherwise count again).
-  const link = links.find((l) => sameLink(l, body.url));
-  if (!link) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
+  const { link, serviceName } =
+    body.service === undefined
+      ? { link: mainOrOpeningLink(provider.bookingLink, openingLinks, body.url), serviceName: null }
+      : serviceLink(provider.pricing, body.service, body.url);
   if (provider.id === user.id) return { logged: false };
   const logged = await q.insertBookingLogUnlessRecent(ctx.db, {
     clientId: user.id,
     providerId: provider.id,
     url: link,
+    serviceName,
     viaPage: await isValidClickToken(ctx, body.click_token, user.id, provider.id),
     now: ctx.now(),
     windowSeconds: BOOKING_LIMITS.duplicateWindowSeconds,
   });
   return { logged };
+}
+
+/** The profile's or an opening's link the click names, as the provider wrote it. */
+function mainOrOpeningLink(bookingLink: string, openingLinks: string[], url: string | undefined): string {
+  const links = [bookingLink, ...openingLinks].filter(Boolean);
+  // Logged as the provider's own spelling: the double-click check and the analytics then see one
+  // link however the browser wrote it ('HTTPS://BOOK.example.com/x' would otherwise count again).
+  const link = url === undefined ? undefined : links.find((l) => sameLink(l, url));
+  if (!link) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
+  return link;
+}
+
+/**
+ * The stored link of the provider's service with this name (the first such, as the profile lists
+ * it), never a link the client sent. A service not on the profile, or without a link, is refused.
+ */
+function serviceLink(pricing: readonly PricingEntry[], name: string, url: string | undefined) {
+  const pkg = pricing.find((p) => p.service?.trim() === name);
+  if (!pkg) throw fieldError('service', SERVICE_BOOKING_TEXTS.unknownService);
+  const link = pkg.bookingLink?.trim() ?? '';
+  if (!isHttpUrl(link)) throw fieldError('service', SERVICE_BOOKING_TEXTS.serviceWithoutLink);
+  if (url !== undefined && !sameLink(link, url)) throw fieldError('url', BOOKING_TEXTS.invalidUrl);
+  return { link, serviceName: name };
 }
 
 /** 'YYYY-MM-DD' of a moment at UTC + offsetMinutes. */
@@ -152,7 +184,17 @@ export async function exportBookingLogsCsv(ctx: AppContext, query: AdminDateRang
   const rows = await q.findAdminBookingLogs(ctx.db, dateRangeBounds(query), max, null);
   const page = rows.slice(0, max);
   const csv = toCsv(
-    ['id', 'created_at', 'provider_name', 'provider_id', 'provider_slug', 'client_name', 'client_id', 'url'],
+    [
+      'id',
+      'created_at',
+      'provider_name',
+      'provider_id',
+      'provider_slug',
+      'client_name',
+      'client_id',
+      'url',
+      'service_name',
+    ],
     page.map((r) => [
       r.id,
       r.created_at,
@@ -162,6 +204,7 @@ export async function exportBookingLogsCsv(ctx: AppContext, query: AdminDateRang
       r.client_name ?? BOOKING_TEXTS.deletedClient,
       r.client_id ?? '',
       r.url,
+      r.service_name ?? '',
     ]),
   );
   return { csv, rows: page.length, truncated: rows.length > max };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OpeningsQuerySchema } from '#domain/openings.ts';
+import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import type { AppContext } from '#server/context.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
@@ -11,7 +11,8 @@ import { listUpcomingOpenings } from './openings.service';
  * care: 5,000 providers over 8 cities and 40,000 openings over the next 60 days. No filter may read
  * openings, users, provider_profiles or provider_search from end to end: the day and the plain
  * list walk openings_active_start_idx, words use openings_text_idx, a zip provider_search's GiST
- * index and a category its GIN index, each joined to openings by openings_provider_start_idx.
+ * index and a category its GIN index, each joined to openings by openings_provider_start_idx; the
+ * reduced-price filter walks its partial index, openings_reduced_start_idx.
  */
 
 const PROVIDERS = 5_000;
@@ -44,14 +45,17 @@ beforeAll(async () => {
       AS zips(n, lat, lon) WHERE zips.n = i % 8) z
     ON CONFLICT (provider_id) DO NOTHING`);
   await t.db.execute(sql`
-    INSERT INTO openings (provider_id, service_type, note, start_time, end_time, time_zone)
+    INSERT INTO openings (provider_id, service_type, note, start_time, end_time, time_zone, price, regular_price)
     SELECT md5((1 + i % ${PROVIDERS})::text)::uuid,
       (ARRAY['Silk press', 'Gel manicure', 'Fade', 'Deep tissue', 'Facial', 'Balayage', 'Blowout', 'Beard trim'])[1 + i % 8]
         || ' ' || (i % 997),
       CASE WHEN i % 50 = 0 THEN 'Last-minute cancellation' END,
       now() + (i % 1440) * INTERVAL '1 hour' + INTERVAL '1 hour',
       now() + (i % 1440) * INTERVAL '1 hour' + INTERVAL '2 hours',
-      'America/Chicago'
+      'America/Chicago',
+      -- One in 40 at a reduced price.
+      CASE WHEN i % 40 = 0 THEN '$90' ELSE '$120' END,
+      CASE WHEN i % 40 = 0 THEN 120 END
     FROM generate_series(1, ${OPENINGS}) AS i`);
   for (const table of ['users', 'provider_profiles', 'provider_search', 'openings'])
     await t.db.execute(sql.raw(`ANALYZE ${table}`));
@@ -63,7 +67,7 @@ const plansOf = (run: (ctx: AppContext) => Promise<unknown>) => plansOfTest(t, r
 const SEQ_SCAN = /Seq Scan on (openings|users|provider_profiles|provider_search)\b/;
 
 const planOf = async (query: Record<string, string>) => {
-  const parsed = OpeningsQuerySchema.parse(query);
+  const parsed = OpeningsAreaQuerySchema.parse(query);
   const plans = await plansOf((ctx) => listUpcomingOpenings(ctx, parsed));
   expect(plans).toHaveLength(1);
   return plans[0]!;
@@ -76,7 +80,14 @@ it.each([
   ['a day', { day: tomorrow() }, /openings_active_start_idx/],
   ['rare words', { q: 'cancellation' }, /openings_text_idx|openings_active_start_idx/],
   ['a zip', { zip: '78701', radius: '10' }, /provider_search_earth_idx|openings_active_start_idx/],
+  ['a map area', { bbox: '30.2,-97.8,30.35,-97.65' }, /provider_search_earth_idx|openings_active_start_idx/],
+  [
+    'a map area and words',
+    { bbox: '41.8,-87.8,42,-87.5', q: 'fade' },
+    /provider_search_earth_idx|openings_text_idx|openings_active_start_idx/,
+  ],
   ['a category', { category: 'barber' }, /provider_search_categories_idx|openings_active_start_idx/],
+  ['reduced price', { reduced: 'true' }, /openings_reduced_start_idx/],
   [
     'everything',
     { zip: '78701', radius: '50', q: 'fade', category: 'barber', day: tomorrow() },

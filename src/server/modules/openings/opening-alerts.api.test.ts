@@ -139,6 +139,12 @@ const TIME_PATTERN =
 describe('opening alerts', () => {
   it('sends each favouriter exactly one email for openings posted together; others get nothing', async () => {
     const provider = await newProvider('Maya Loc Studio', 'https://book.example.com/maya');
+    const policies = await t.put(
+      '/api/auth/profile',
+      { policies: { deposit: { type: 'amount', value: 20 }, cancellation_notice_hours: 24, text: '' } },
+      { token: await tokenOf(provider) },
+    );
+    expect(policies.status, policies.text).toBe(200);
     const ana = await newClient('Ana Fan');
     const ben = await newClient('Ben Fan');
     const cal = await newClient('Cal Stranger');
@@ -180,6 +186,8 @@ describe('opening alerts', () => {
       expect(mail.text).toContain('Price: From $150');
       expect(mail.text).toContain('Pop-up at 5th & Main');
       expect(mail.text).toContain('Consultation included');
+      // The provider's policies, in the line the openings show.
+      expect(mail.text.split('Deposit $20 · 24 h cancellation notice')).toHaveLength(3);
       // Austin (78701) is Central time.
       expect(mail.text).toContain(openingTimeInEmail({ ...first, time_zone: 'America/Chicago' }));
       expect(mail.text).toContain(openingTimeInEmail({ ...second, time_zone: 'America/Chicago' }));

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 
@@ -23,10 +24,12 @@ export interface AlertOpeningRow {
   start_time: string;
   end_time: string;
   price: string | null;
+  regular_price: number | null;
   note: string | null;
   display_location: string;
   display_booking_link: string;
   created_at: string;
+  policies: Policies;
 }
 
 /** Takes up to `limit` due dispatches (deleting them is the claim; the caller's transaction makes it safe to crash). */
@@ -52,16 +55,20 @@ export async function findAlertProvider(db: Db, providerId: string): Promise<Ale
   return provider;
 }
 
-/** The provider's next active openings after `now`, soonest first (at most `limit`). */
-export async function findAlertOpenings(db: Db, providerId: string, now: Date, limit: number) {
+/**
+ * The provider's next active openings after `now`, soonest first (at most `limit`), with their
+ * `policies` (the column the service gives: openings.queries policiesJson of `p`).
+ */
+export async function findAlertOpenings(db: Db, providerId: string, now: Date, limit: number, policies: SQL) {
   return rowsOf<AlertOpeningRow>(
     await db.execute(sql`
-      SELECT o.id, o.service_type, o.time_zone, o.price, o.note,
+      SELECT o.id, o.service_type, o.time_zone, o.price, o.regular_price, o.note,
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              to_char(o.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
              coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
+             ${policies} AS policies
       FROM openings o LEFT JOIN provider_profiles p ON p.user_id = o.provider_id
       WHERE o.provider_id = ${providerId} AND o.is_active AND o.start_time > ${now.toISOString()}::timestamptz
       ORDER BY o.start_time, o.id LIMIT ${limit}`),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -7,7 +8,7 @@ import { readUnsubscribeToken, signUnsubscribeToken, UNSUBSCRIBE_LINK_FAILED } f
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { openingAlertMail } from '#server/mail/templates.ts';
 import * as q from './opening-alerts.queries';
-import { scheduleAlertDispatch } from './openings.queries';
+import { policiesJson, scheduleAlertDispatch } from './openings.queries';
 
 /**
  * Opening alerts: when a provider posts openings, everyone who saved them (with alerts
@@ -29,7 +30,7 @@ export const unsubscribeToken = (ctx: AppContext, userId: string): Promise<strin
 async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now: Date) {
   const provider = await q.findAlertProvider(tx, providerId);
   if (!provider) return 0;
-  const upcoming = await q.findAlertOpenings(tx, providerId, now, OPENINGS_PER_ALERT);
+  const upcoming = await q.findAlertOpenings(tx, providerId, now, OPENINGS_PER_ALERT, policiesJson(sql`p`));
   if (upcoming.length === 0) return 0;
   const recipients = await q.findAlertRecipients(tx, providerId);
   const opened = new Set(
@@ -71,9 +72,11 @@ async function dispatchProvider(ctx: AppContext, tx: Db, providerId: string, now
         // The provider's time, as the pages show it; the reader's zone is unknown, so no 'your time'.
         when: openingTimeInEmail(o),
         price: o.price,
+        regularPrice: o.regular_price,
         location: o.display_location,
         note: o.note,
         bookingUrl: o.display_booking_link,
+        policies: o.policies,
       })),
     });
     await enqueueMail(ctx, tx, {

@@ -1,7 +1,15 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import type { MapArea, Position } from '#domain/map-area.ts';
 import type { OpeningFields } from '#domain/openings.ts';
+import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { openingAlertDispatches, openings, providerProfiles, users } from '#server/db/schema/index.ts';
+import {
+  openingAlertDispatches,
+  openings,
+  type PricingEntry,
+  providerProfiles,
+  users,
+} from '#server/db/schema/index.ts';
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
 
@@ -14,6 +22,8 @@ export interface OpeningRow {
   routing_slug: string;
   service_type: string;
   price: string | null;
+  /** At a reduced price: its service's price then (the 'was'); null otherwise. */
+  regular_price: number | null;
   start_time: string;
   end_time: string;
   note: string | null;
@@ -23,6 +33,10 @@ export interface OpeningRow {
   display_location: string;
   display_booking_link: string;
   time_zone: string;
+  /** The provider's policies, read with the opening (policiesJson). */
+  policies: Policies;
+  /** The provider's map point (pin or zip centre, 3 decimals); null without one. */
+  provider_position: Position | null;
   /** The owner's reads only (findProviderOpenings, findOpeningById): the row's version (openingVersion). */
   version?: string;
 }
@@ -31,6 +45,11 @@ export interface OpeningRow {
 export interface OpeningFilters {
   /** Providers within `meters` of this point (provider_search.earth_point, its GiST index). */
   near?: { latitude: number; longitude: number; meters: number };
+  /**
+   * Providers whose map point is inside this area: the box around its circumcircle (`circle`, for the
+   * GiST index), then the area's exact bounds.
+   */
+  area?: MapArea & { circle: { latitude: number; longitude: number; meters: number } };
   /** Words of the service type or note, as an English tsquery (the openings_text_idx GIN index). */
   words?: string;
   /** A provider category (provider_search.categories, its GIN index). */
@@ -40,20 +59,46 @@ export interface OpeningFilters {
    * range), then the exact day in the opening's zone.
    */
   day?: { date: string; from: Date; until: Date };
+  /** Only openings at a reduced price (the partial index openings_reduced_start_idx). */
+  reduced?: boolean;
 }
+
+/**
+ * The provider's map point of `latitude` and `longitude` columns (provider_profiles'), as a JSON
+ * object rounded to 3 decimals (about 100 m), or null.
+ */
+const positionJson = (latitude: SQLWrapper, longitude: SQLWrapper) =>
+  sql`CASE WHEN ${latitude} IS NOT NULL AND ${longitude} IS NOT NULL THEN json_build_object(
+    'latitude', round(${latitude}::numeric, 3), 'longitude', round(${longitude}::numeric, 3)) END`;
 
 /** The text an opening is found by: the same expression as openings_text_idx (migration 0014). */
 const OPENING_TEXT = sql`to_tsvector('english', o.service_type || ' ' || coalesce(o.note, ''))`;
 
+/**
+ * The provider's policies as a JSON object, from their profile's columns (`profile`: its alias or
+ * table): the same shape as profiles.service policiesOf, read in the statement that reads the
+ * openings, so a page of openings from many providers costs no query more.
+ */
+export const policiesJson = (profile: SQLWrapper) => {
+  const col = (name: string) => sql`${profile}.${sql.identifier(name)}`;
+  return sql`json_build_object(
+    'deposit', CASE WHEN ${col('deposit_type')} IS NOT NULL
+      THEN json_build_object('type', ${col('deposit_type')}, 'value', ${col('deposit_value')}) END,
+    'cancellation_notice_hours', ${col('cancellation_notice_hours')},
+    'text', coalesce(${col('policy_text')}, ''))`;
+};
+
 /** OpeningRow's columns, of `o` (openings), `u` (users) and `p` (provider_profiles). */
 export const SELECT_OPENING_COLUMNS = sql`
   SELECT o.id, o.provider_id, u.name AS provider_name, u.avatar_url AS provider_image, u.routing_slug,
-         o.service_type, o.price, o.time_zone,
+         o.service_type, o.price, o.regular_price, o.time_zone,
          to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
          to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
          o.note, o.location_override, o.booking_link_override, o.is_active,
          coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link`;
+         coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
+         ${policiesJson(sql`p`)} AS policies,
+         ${positionJson(sql`p.latitude`, sql`p.longitude`)} AS provider_position`;
 
 const FROM_OPENING = sql`
   FROM openings o
@@ -152,13 +197,16 @@ function upcomingOpeningsJson() {
     SELECT coalesce(json_agg(json_build_object(
              'id', o.id, 'provider_id', o.provider_id, 'provider_name', ${users.name},
              'provider_image', ${users.avatarUrl}, 'routing_slug', ${users.routingSlug},
-             'service_type', o.service_type, 'price', o.price, 'time_zone', o.time_zone,
+             'service_type', o.service_type, 'price', o.price, 'regular_price', o.regular_price,
+             'time_zone', o.time_zone,
              'start_time', to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}),
              'end_time', to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}),
              'note', o.note, 'location_override', o.location_override,
              'booking_link_override', o.booking_link_override, 'is_active', o.is_active,
              'display_location', coalesce(nullif(o.location_override, ''), ${providerProfiles.location}, ''),
-             'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, '')
+             'display_booking_link', coalesce(nullif(o.booking_link_override, ''), ${providerProfiles.bookingLink}, ''),
+             'policies', ${policiesJson(providerProfiles)},
+             'provider_position', ${positionJson(providerProfiles.latitude, providerProfiles.longitude)}
            ) ORDER BY o.start_time, o.id), '[]'::json)
     FROM (
       SELECT * FROM openings o
@@ -183,7 +231,7 @@ export async function findUpcomingOpenings(
   },
 ): Promise<OpeningRow[]> {
   const f = opts.filters ?? {};
-  const needsSearchRow = Boolean(f.near || f.category);
+  const needsSearchRow = Boolean(f.near || f.area || f.category);
   return rowsOf<OpeningRow>(
     await db.execute(sql`${SELECT_OPENING}
       ${needsSearchRow ? sql`JOIN provider_search ps ON ps.provider_id = o.provider_id` : sql``}
@@ -196,7 +244,15 @@ export async function findUpcomingOpenings(
               AND earth_distance(ll_to_earth(${f.near.latitude}::float8, ${f.near.longitude}::float8), ps.earth_point) <= ${f.near.meters}::float8`
             : sql``
         }
+        ${
+          f.area
+            ? sql`AND earth_box(ll_to_earth(${f.area.circle.latitude}::float8, ${f.area.circle.longitude}::float8), ${f.area.circle.meters}::float8) @> ps.earth_point
+              AND latitude(ps.earth_point::earth) BETWEEN ${f.area.south}::float8 AND ${f.area.north}::float8
+              AND longitude(ps.earth_point::earth) BETWEEN ${f.area.west}::float8 AND ${f.area.east}::float8`
+            : sql``
+        }
         ${f.category ? sql`AND ps.categories @> ARRAY[${f.category}]::text[]` : sql``}
+        ${f.reduced ? sql`AND o.regular_price IS NOT NULL` : sql``}
         ${f.words ? sql`AND ${OPENING_TEXT} @@ plainto_tsquery('english', ${f.words})` : sql``}
         ${
           f.day
@@ -248,8 +304,14 @@ export async function countUpcomingOpenings(db: Db, providerId: string, now: Dat
   return row?.n ?? 0;
 }
 
-/** Opening fields with their times as instants and the zone they were entered in. */
-export type StoredOpeningFields = OpeningFields & { time_zone: string };
+/**
+ * Opening fields with their times as instants and the zone they were entered in, and the regular
+ * price of a reduced one (read by the service from the provider's pricing; null otherwise).
+ */
+export type StoredOpeningFields = Omit<OpeningFields, 'service' | 'reduced_price'> & {
+  time_zone: string;
+  regular_price: number | null;
+};
 
 const columnsOf = (fields: StoredOpeningFields) => ({
   serviceType: fields.service_type,
@@ -257,6 +319,7 @@ const columnsOf = (fields: StoredOpeningFields) => ({
   startTime: new Date(fields.start_time),
   endTime: new Date(fields.end_time),
   price: fields.price,
+  regularPrice: fields.regular_price,
   note: fields.note,
   locationOverride: fields.location_override,
   bookingLinkOverride: fields.booking_link_override,
@@ -342,6 +405,15 @@ export async function scheduleAlertDispatch(db: Db, providerId: string, dueAt: D
       target: openingAlertDispatches.providerId,
       set: { dueAt: sql`least(${openingAlertDispatches.dueAt}, excluded.due_at)` },
     });
+}
+
+/** A provider's services (their pricing), as stored; [] without a provider profile. */
+export async function findProviderServices(db: Db, providerId: string): Promise<PricingEntry[]> {
+  const [row] = await db
+    .select({ pricing: providerProfiles.pricing })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.userId, providerId));
+  return row?.pricing ?? [];
 }
 
 /** A provider's chosen zone (null: their zip's) and zip; undefined without a provider profile. */

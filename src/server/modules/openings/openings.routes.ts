@@ -14,12 +14,12 @@ import {
   DeleteOpeningReplySchema,
   OPENING_TEXTS,
   OpeningIdQuerySchema,
-  OpeningsQuerySchema,
   openingPublicFrom,
   SetTimeZoneBodySchema,
   TimeZoneReplySchema,
   UpdateOpeningBodySchema,
 } from '#domain/openings.ts';
+import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import { IF_MATCH_HEADER, IfMatchHeadersSchema } from '#domain/profile-versions.ts';
 import { VERSION_TEXTS } from '#domain/versions.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
@@ -67,15 +67,16 @@ export async function openingRoutes(base: FastifyInstance) {
         tags,
         security: OPTIONAL_SIGN_IN,
         summary:
-          'Upcoming openings (next 5 days, soonest first), filtered by zip and radius, words, category and day (the opening’s own calendar), with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
+          'Upcoming openings (next 5 days, soonest first), filtered by zip and radius (or the map area, bbox=south,west,north,east), words, category, day (the opening’s own calendar) and reduced price, with click tokens for a signed-in viewer; with provider_id, the owner’s own (bearer) and their time-zone setting',
         description:
           'In the owner’s list each opening carries its `version`: send it back as `If-Match` when changing, deactivating or deleting the opening, so that a change made meanwhile in another tab or device is never overwritten.',
-        querystring: OpeningsQuerySchema,
+        querystring: OpeningsAreaQuerySchema,
         response: { 200: VersionedOpeningsReplySchema },
       },
     },
     async (req, reply) => {
-      const { provider_id, include_inactive, limit, cursor, zip, radius, q, category, day } = req.query;
+      const { provider_id, include_inactive, limit, cursor, zip, radius, bbox, q, category, day, reduced } =
+        req.query;
       if (provider_id) {
         const own = await ctx.replies.gated(() =>
           openings.listOwnOpenings(ctx, req.user, {
@@ -89,7 +90,7 @@ export async function openingRoutes(base: FastifyInstance) {
       }
       // The public list; a signed-in viewer also gets each provider's click token (ADR 008), so
       // theirs is made for them alone. Everyone else shares one reply per question.
-      const filters = { limit, cursor, zip, radius, q, category, day };
+      const filters = { limit, cursor, zip, radius, bbox, q, category, day, reduced };
       const bearer = bearerToken(req);
       const viewer = bearer ? await ctx.replies.gated(() => optionalViewer(ctx, bearer)) : null;
       if (viewer) {
@@ -149,7 +150,8 @@ export async function openingRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Change your opening (blank optional fields become null)',
+        summary:
+          'Change your opening (blank optional fields become null; without reduced_price, a reduction is cleared)',
         description:
           'With `If-Match` (the opening’s `version` from your list), the change is made only while the opening is still that version: after any other change, deactivation or activation (another tab or device) the answer is 412 PRECONDITION_FAILED and nothing changes. `If-Match: *` or no header changes it whatever the version (older clients). The reply carries the new version, as `ETag` and in `opening.version`.',
         headers: IfMatchHeadersSchema,

@@ -1,19 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { MAP_TEXTS, type MapArea } from '#domain/map-area.ts';
 import {
+  findOpeningService,
   OPENING_LIMITS,
+  OPENING_SERVICE_TEXTS,
   OPENING_TEXTS,
   type Opening,
   type OpeningFields,
   type OpeningsQuery,
   openingTimeIssues,
   type ProviderTimeZone,
+  reductionOf,
   WALL_TIME,
   wallTimeToInstant,
 } from '#domain/openings.ts';
+import { formatMoney } from '#domain/pricing-options.ts';
 import { ifMatchTags, VERSION_TEXTS } from '#domain/versions.ts';
 import type { AppContext } from '#server/context.ts';
-import type { UserRow } from '#server/db/schema/index.ts';
+import type { PricingEntry, UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { withClickTokens } from '#server/lib/click-tokens.ts';
+import { areaCenter, areaRadiusMeters } from '#server/lib/geo.ts';
 import { decodeKeyset, encodeKeyset } from '#server/lib/keyset-cursor.ts';
 import { timeZoneOfZip } from '#server/lib/time-zones.ts';
 import { lookupZip } from '#server/lib/zip-lookup.ts';
@@ -75,6 +82,14 @@ export function upcomingOpeningsSql(ctx: AppContext) {
 }
 
 /**
+ * The provider's policies as a JSON column of a statement that reads their profile as `p`
+ * (provider_profiles), in the shape every opening answers: the saved-search emails read them so.
+ */
+export function openingPoliciesSql() {
+  return q.policiesJson(sql`p`);
+}
+
+/**
  * The public list: active openings that have not ended and start within 5 days, soonest first. A
  * signed-in `viewer` also gets each provider's click token (ADR 008).
  */
@@ -98,7 +113,7 @@ export async function listUpcomingOpenings(
     limit: number;
     cursor?: string | undefined;
     providerId?: string | undefined;
-  } & Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
+  } & OpeningFilterQuery,
   viewer: UserRow | null = null,
 ) {
   const rows = await q.findUpcomingOpenings(ctx.db, {
@@ -129,11 +144,21 @@ export async function listOwnOpenings(
   return { ...page(rows, query.limit), provider_time_zone: await providerTimeZone(ctx, user.id) };
 }
 
-/** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`. */
-function filtersOf(
-  query: Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'>,
-): q.OpeningFilters {
+/** The public list's filters, as the route parsed them (`bbox`: the map area; `reduced`: reduced prices only). */
+type OpeningFilterQuery = Pick<OpeningsQuery, 'zip' | 'radius' | 'q' | 'category' | 'day'> & {
+  bbox?: MapArea | undefined;
+  reduced?: boolean | undefined;
+};
+
+/** The public list's filters as the queries take them; an unknown zip is a 400 on `zip`, a zip with a bbox too. */
+function filtersOf(query: OpeningFilterQuery): q.OpeningFilters {
   const filters: q.OpeningFilters = {};
+  if (query.reduced) filters.reduced = true;
+  if (query.bbox) {
+    if (query.zip) throw fieldError('bbox', MAP_TEXTS.areaWithZip);
+    const center = areaCenter(query.bbox);
+    filters.area = { ...query.bbox, circle: { ...center, meters: areaRadiusMeters(query.bbox) } };
+  }
   if (query.zip) {
     const place = lookupZip(query.zip);
     if (!place) throw fieldError('zip', OPENING_TEXTS.unknownZip);
@@ -188,7 +213,11 @@ export async function setProviderTimeZone(ctx: AppContext, user: UserRow, timeZo
  * A `time_zone` the form sends must be the provider's zone: otherwise it changed since the form
  * opened, and the times would land elsewhere (409).
  */
-function toStored(fields: OpeningFields, zone: string): q.StoredOpeningFields {
+function toStored(
+  fields: OpeningFields,
+  zone: string,
+  services: readonly PricingEntry[],
+): q.StoredOpeningFields {
   if (fields.time_zone !== undefined && fields.time_zone !== zone)
     throw new AppError('CONFLICT', OPENING_TEXTS.zoneChanged);
   const instant = (value: string, path: 'start_time' | 'end_time') => {
@@ -198,16 +227,45 @@ function toStored(fields: OpeningFields, zone: string): q.StoredOpeningFields {
       throw fieldError(path, path === 'start_time' ? OPENING_TEXTS.startRequired : OPENING_TEXTS.endRequired);
     return new Date(ms).toISOString();
   };
-  const { time_zone: _shown, ...rest } = fields;
+  const { time_zone: _shown, service: _service, reduced_price: _reduced, ...rest } = fields;
   return {
     ...rest,
+    ...fromService(fields, services),
     start_time: instant(fields.start_time, 'start_time'),
     end_time: instant(fields.end_time, 'end_time'),
     time_zone: zone,
   };
 }
 
-function checkTimes(fields: OpeningFields, now: Date, startChanged = true) {
+/**
+ * An opening made from one of the provider's services (`service`): that service's stored name,
+ * and at a reduced price its own stored price as the regular one (never an amount the client
+ * sends), the reduced amount as the price. A typed-in opening keeps its fields, not reduced. The
+ * schema has refused a reduced price without a service.
+ */
+function fromService(
+  fields: OpeningFields,
+  services: readonly PricingEntry[],
+): Pick<q.StoredOpeningFields, 'regular_price'> &
+  Partial<Pick<q.StoredOpeningFields, 'service_type' | 'price'>> {
+  if (!fields.service) return { regular_price: null };
+  const service = findOpeningService(services, fields.service);
+  if (!service) throw fieldError('service', OPENING_SERVICE_TEXTS.unknownService);
+  if (fields.reduced_price === null) return { service_type: service.service, regular_price: null };
+  const reduction = reductionOf(service, fields.reduced_price);
+  if ('error' in reduction) throw fieldError('reduced_price', reduction.error);
+  return {
+    service_type: service.service,
+    price: formatMoney(fields.reduced_price),
+    regular_price: reduction.regular,
+  };
+}
+
+/** The provider's services, read only when the opening names one. */
+const servicesFor = (ctx: AppContext, user: UserRow, fields: OpeningFields) =>
+  fields.service ? q.findProviderServices(ctx.db, user.id) : Promise.resolve([]);
+
+function checkTimes(fields: Pick<OpeningFields, 'start_time' | 'end_time'>, now: Date, startChanged = true) {
   const issues = openingTimeIssues(fields.start_time, fields.end_time, now).filter(
     (issue) => startChanged || issue.path !== 'start_time',
   );
@@ -228,7 +286,11 @@ async function openingOrThrow(ctx: AppContext, id: string) {
 export async function createOpening(ctx: AppContext, user: UserRow, fields: OpeningFields) {
   if (user.userType !== 'provider') throw new AppError('FORBIDDEN', 'Only providers can post openings');
   const now = ctx.now();
-  const stored = toStored(fields, (await providerTimeZone(ctx, user.id)).effective);
+  const stored = toStored(
+    fields,
+    (await providerTimeZone(ctx, user.id)).effective,
+    await servicesFor(ctx, user, fields),
+  );
   checkTimes(stored, now);
   if ((await q.countUpcomingOpenings(ctx.db, user.id, now)) >= OPENING_LIMITS.perProviderMax)
     throw new AppError('CONFLICT', OPENING_TEXTS.tooMany);
@@ -244,6 +306,7 @@ export async function createOpening(ctx: AppContext, user: UserRow, fields: Open
         startTime: new Date(stored.start_time),
         timeZone: stored.time_zone,
         price: stored.price ?? null,
+        reduced: stored.regular_price !== null,
       },
     });
     return openingId;
@@ -291,7 +354,11 @@ export async function updateOpening(
   // The form was filled in from another version: its fields are not judged against this one.
   if (!accepts(expected, current.version)) throw changedElsewhere();
   const stored = {
-    ...toStored(fields, (await providerTimeZone(ctx, user.id)).effective),
+    ...toStored(
+      fields,
+      (await providerTimeZone(ctx, user.id)).effective,
+      await servicesFor(ctx, user, fields),
+    ),
     ...(fields.is_active === undefined ? {} : { is_active: fields.is_active }),
   };
   const startChanged = Date.parse(stored.start_time) !== Date.parse(current.start_time);

@@ -143,12 +143,18 @@ describe('GET /api/places/:service/:place', () => {
       min_price: 150,
       max_price: 150,
       starting_at: false,
+      // Packages saved without a duration.
+      duration_min: null,
+      duration_max: null,
     });
     expect(bea!.matched_service).toEqual({
       name: 'Balayage',
       min_price: 240,
       max_price: 240,
       starting_at: true,
+      // Packages saved without a duration.
+      duration_min: null,
+      duration_max: null,
     });
     expect(ava!.startingPrice).toBe(120);
     expect([ava!.rating, ava!.review_count]).toEqual([null, 0]);

@@ -85,7 +85,15 @@ describe('packages saved before price types (migration 0027)', () => {
     const search = await t.post('/api/search', { query: 'gloss', priceRange: [15, 60] });
     expect(search.status, search.text).toBe(200);
     const card = search.body.results.find((r: ProviderCard) => r.id === userId);
-    expect(card?.matched_service).toEqual({ name: 'Gloss', min_price: 45, max_price: 45, starting_at: true });
+    expect(card?.matched_service).toEqual({
+      name: 'Gloss',
+      min_price: 45,
+      max_price: 45,
+      starting_at: true,
+      // Saved before services had durations: none.
+      duration_min: null,
+      duration_max: null,
+    });
     const bridal = await t.post('/api/search', { query: 'bridal styling', locationZip: '78701' });
     expect(bridal.body.results.find((r: ProviderCard) => r.id === userId)?.matched_service).toMatchObject({
       min_price: 1200,

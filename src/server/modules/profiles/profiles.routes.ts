@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '#domain/errors.ts';
+import { MapPositionBodySchema } from '#domain/map-area.ts';
 import {
   IF_MATCH_HEADER,
   IfMatchHeadersSchema,
@@ -66,14 +67,45 @@ export async function profileRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { profile, etag } = await profiles.updateProfile(
+      const { profile, etag, message } = await profiles.updateProfile(
         ctx,
         req.user,
         req.body,
         req.headers[IF_MATCH_HEADER],
       );
       reply.header('ETag', etag);
-      return { success: true as const, message: PROFILE_TEXTS.updated, profile, version: etag };
+      return { success: true as const, message: message ?? PROFILE_TEXTS.updated, profile, version: etag };
+    },
+  );
+
+  app.put(
+    '/api/auth/profile/map-position',
+    {
+      preHandler: base.authenticate,
+      config: { rateLimit: RATE_LIMITS.profileUpdate },
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Providers: show me on the map at my zip's centre, or at my own pin",
+        description:
+          "`{ pinned: false }` puts the provider at their zip's centre; `{ pinned: true, latitude, longitude }` at their own pin, rounded to 3 decimals (about 100 m) and within 30 miles of the zip's centre (else 400, nothing changes). Changing the zip later puts a pinned provider back at the new zip's centre. Like `PUT /api/auth/profile`, it honours `If-Match` and answers the new version's `ETag`.",
+        headers: IfMatchHeadersSchema,
+        body: MapPositionBodySchema,
+        response: {
+          200: VersionedProfileReplySchema,
+          412: ErrorBodySchema.describe(PROFILE_VERSION_TEXTS.changedElsewhere),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { profile, etag, message } = await profiles.setMapPosition(
+        ctx,
+        req.user,
+        req.body,
+        req.headers[IF_MATCH_HEADER],
+      );
+      reply.header('ETag', etag);
+      return { success: true as const, message, profile, version: etag };
     },
   );
 

@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { parseAvailability } from '#domain/availability-text.ts';
+import {
+  MAP_LIMITS,
+  MAP_TEXTS,
+  type MapPositionBodySchema,
+  pinResetText,
+  roundCoordinate,
+} from '#domain/map-area.ts';
 import { MESSAGE_LIMITS } from '#domain/messages-options.ts';
+import type { Policies } from '#domain/policies.ts';
 import { PROFILE_VERSION_TEXTS } from '#domain/profile-versions.ts';
 import type {
   AccountProfile,
@@ -15,6 +23,7 @@ import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError, fieldError } from '#server/lib/app-error.ts';
 import { clickTokenFor } from '#server/lib/click-tokens.ts';
+import { distanceMeters, METERS_PER_MILE } from '#server/lib/geo.ts';
 import { lookupZip, zipFromLocation } from '#server/lib/zip-lookup.ts';
 import { toUser } from '../auth/auth.service';
 import { openingsExpireAt, profileOpenings } from '../openings/openings.service';
@@ -24,6 +33,30 @@ import type { ProviderProfileRow, ProviderProfileUpdate } from './profiles.queri
 import * as q from './profiles.queries';
 
 type UpdateProfile = z.output<typeof UpdateProfileBodySchema>;
+
+/** The provider's policies from their profile's columns (the openings read them the same way in SQL). */
+export function policiesOf(
+  row: Pick<ProviderProfileRow, 'depositType' | 'depositValue' | 'cancellationNoticeHours' | 'policyText'>,
+): Policies {
+  return {
+    deposit:
+      row.depositType && row.depositValue !== null
+        ? { type: row.depositType, value: row.depositValue }
+        : null,
+    cancellation_notice_hours: row.cancellationNoticeHours,
+    text: row.policyText,
+  };
+}
+
+/** The profile's columns for policies as PoliciesSchema parsed them (the account form, the API, the seed). */
+export function policyColumns(policies: Policies) {
+  return {
+    depositType: policies.deposit?.type ?? null,
+    depositValue: policies.deposit?.value ?? null,
+    cancellationNoticeHours: policies.cancellation_notice_hours,
+    policyText: policies.text,
+  } satisfies ProviderProfileUpdate;
+}
 
 function toProviderData(row: ProviderProfileRow): ProviderData {
   return {
@@ -47,7 +80,17 @@ function toProviderData(row: ProviderProfileRow): ProviderData {
       priceType: p.priceType,
       minPrice: p.minPrice,
       maxPrice: p.maxPrice,
+      // Packages saved before services had durations and links have neither.
+      durationMin: p.durationMin ?? null,
+      durationMax: p.durationMax ?? null,
+      bookingLink: p.bookingLink ?? '',
     })),
+    policies: policiesOf(row),
+    pinned: row.pinned,
+    position:
+      row.latitude === null || row.longitude === null
+        ? null
+        : { latitude: roundCoordinate(row.latitude), longitude: roundCoordinate(row.longitude) },
   };
 }
 
@@ -67,6 +110,8 @@ export async function findPublicProvider(ctx: AppContext, providerId: string) {
 export interface VersionedProfile {
   profile: AccountProfile;
   etag: string;
+  /** What the reply says when it is more than 'Profile updated' (a zip change moved the pin). */
+  message?: string;
 }
 
 /**
@@ -148,19 +193,69 @@ export async function updateProfile(
     if (fields.amenities !== undefined) values.amenities = fields.amenities;
     if (fields.products !== undefined) values.products = fields.products;
     if (fields.pricing !== undefined) values.pricing = fields.pricing;
+    if (fields.policies !== undefined) Object.assign(values, policyColumns(fields.policies));
     if (fields.availability !== undefined) {
       values.availability = fields.availability;
       values.availabilitySlots = parseAvailability(fields.availability).timeSlots;
     }
+    let message: string | undefined;
     if (fields.zip !== undefined || fields.location !== undefined) {
       const place = resolveZip(fields.zip, fields.location ?? current.location);
       values.zip = place?.zip ?? null;
-      values.latitude = place?.latitude ?? null;
-      values.longitude = place?.longitude ?? null;
+      // A pin stays while the zip does; a new zip puts the provider at its centre, and says so.
+      if (!current.pinned || values.zip !== current.zip) {
+        values.latitude = place?.latitude ?? null;
+        values.longitude = place?.longitude ?? null;
+        if (current.pinned) {
+          values.pinned = false;
+          message = `${PROFILE_TEXTS.updated}. ${pinResetText(values.zip)}`;
+        }
+      }
     }
     const updatedUser = await saveUser();
     const updated = await q.updateProviderProfile(tx, user.id, values);
-    return versioned(updatedUser, updated);
+    return { ...versioned(updatedUser, updated), ...(message ? { message } : {}) };
+  });
+}
+
+/**
+ * The provider's place on the map: their zip's centre (pinned false), or their own pin, rounded to
+ * MAP_LIMITS.decimals and within MAP_LIMITS.pinMaxMiles of the zip's centre (else a 400 and nothing
+ * changes). Providers only; moves the profile's version on like any profile write, and honours If-Match.
+ */
+export async function setMapPosition(
+  ctx: AppContext,
+  user: UserRow,
+  body: z.output<typeof MapPositionBodySchema>,
+  ifMatch?: string,
+): Promise<VersionedProfile> {
+  if (user.userType !== 'provider') throw new AppError('FORBIDDEN', PROFILE_TEXTS.providerOnly);
+  return ctx.db.transaction(async (tx) => {
+    const locked = await q.lockUser(tx, user.id);
+    if (!locked) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatchTags(ifMatch), profileEtag(locked.profileVersion))) {
+      throw new AppError('PRECONDITION_FAILED', PROFILE_VERSION_TEXTS.changedElsewhere);
+    }
+    const current = await q.findProviderProfile(tx, user.id);
+    if (!current) throw new AppError('NOT_FOUND', PROFILE_TEXTS.notFound);
+    const centre = current.zip ? lookupZip(current.zip) : null;
+    let values: ProviderProfileUpdate;
+    if (!body.pinned) {
+      values = { pinned: false, latitude: centre?.latitude ?? null, longitude: centre?.longitude ?? null };
+    } else {
+      if (!centre) throw fieldError('latitude', MAP_TEXTS.pinNeedsZip);
+      const pin = { latitude: roundCoordinate(body.latitude), longitude: roundCoordinate(body.longitude) };
+      if (distanceMeters(centre, pin) > MAP_LIMITS.pinMaxMiles * METERS_PER_MILE)
+        throw fieldError('latitude', MAP_TEXTS.pinTooFar);
+      values = { pinned: true, ...pin };
+    }
+    const updatedUser = await q.updateUserProfile(tx, user.id, {});
+    const updated = await q.updateProviderProfile(tx, user.id, values);
+    return {
+      profile: toAccountProfile(updatedUser, updated),
+      etag: profileEtag(updatedUser.profileVersion),
+      message: body.pinned ? MAP_TEXTS.pinSaved : MAP_TEXTS.zipCentreSaved,
+    };
   });
 }
 
@@ -208,6 +303,7 @@ export async function getPublicProfile(
     ...(clickToken ? { click_token: clickToken } : {}),
     places: row.user.listed ? providerLandingPages(zip, data.categories) : [],
     reply_hours: row.replyHours ?? null,
+    map_zip: row.profile.pinned ? null : zip,
   };
 }
 

@@ -1,5 +1,5 @@
 import { MESSAGE_TEXTS } from '#domain/messages-options.ts';
-import { formatOpeningPrice } from '#domain/opening-price.ts';
+import { formatOpeningPriceText } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import { PUSH_LIMITS, PUSH_NOTIFICATION_TEXTS, type PushPayload } from '#domain/push.ts';
 import { isAddressName } from '#server/lib/shown-name.ts';
@@ -21,6 +21,8 @@ export interface PushOpening {
   start_time: string;
   end_time: string;
   price: string | null;
+  /** At a reduced price: the regular one (the body says 'was $180, now $140'). */
+  regular_price: number | null;
 }
 
 /** A message as a push shows it (push.queries' findPushMessages). */
@@ -68,7 +70,7 @@ export function openingPayload(
   const details = PUSH_NOTIFICATION_TEXTS.openingBody(
     o.service_type,
     openingWhen(o),
-    o.price === null ? null : formatOpeningPrice(o.price),
+    o.price === null ? null : formatOpeningPriceText(o.price, o.regular_price),
   );
   return withinLimit({
     v: 1,

@@ -27,6 +27,7 @@ const opening = (overrides: Partial<PushOpening> = {}): PushOpening => ({
   start_time: '2026-03-12T20:00:00.000000Z',
   end_time: '2026-03-12T21:30:00.000000Z',
   price: '$85',
+  regular_price: null,
   ...overrides,
 });
 
@@ -68,6 +69,11 @@ describe('openingPayload', () => {
       `Maya Lopez Hair · Silk press · ${openingWhen(opening())} · $45.50`,
     );
     expect(openingPayload(opening({ price: 'from $40' }), AT, OPEN).body).toMatch(/PM CDT · from \$40$/);
+  });
+
+  it("says a reduced price as 'was …, now …'", () => {
+    const payload = openingPayload(opening({ price: '$140', regular_price: 180 }), AT, OPEN);
+    expect(payload.body).toBe(`Silk press · ${openingWhen(opening())} · was $180, now $140`);
   });
 
   it('leaves the price out when there is none', () => {

@@ -283,7 +283,7 @@ export async function findPushOpenings(db: Db, ids: readonly string[], now: Date
   return rowsOf<PushOpening>(
     await db.execute(sql`
       SELECT o.id, o.provider_id, u.name AS provider_name, u.routing_slug, o.service_type, o.time_zone, o.price,
-             to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
+             o.regular_price, to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time
       FROM openings o JOIN users u ON u.id = o.provider_id AND u.listed
       WHERE o.id = ANY (${pgArray(ids)}::uuid[]) AND o.is_active

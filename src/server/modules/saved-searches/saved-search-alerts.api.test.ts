@@ -259,6 +259,56 @@ describe('which saved searches a new opening matches (the same rules as search)'
   });
 });
 
+describe('reduced price only', () => {
+  it("a saved search kept for reduced openings matches only those; its email says 'was …, now …'", async () => {
+    const rae = await newClient('Rae Reduced');
+    const res = await t.post(
+      '/api/saved-searches',
+      { name: 'Cheap balayage', search: BALAYAGE, reduced_only: true },
+      await logins.as(rae),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.savedSearch.search.reducedOnly).toBe(true);
+    const reducedOnly = res.body.savedSearch.id as string;
+    const [stored] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, reducedOnly));
+    expect(stored!.params).toMatchObject({ reducedOnly: true });
+    // The same search without the filter is another saved search, which matches every opening.
+    const any = await saveSearch(rae, BALAYAGE, 'Any balayage');
+    const refused = await t.post(
+      '/api/saved-searches',
+      { name: 'Bad', search: BALAYAGE, reduced_only: 'yes' },
+      await logins.as(rae),
+    );
+    expect(refused.status).toBe(400);
+
+    const provider = await newProvider('Reduced Colour Bar');
+    // Tomorrow, in 'New for you''s days too.
+    const date = wallClockOf(new Date(t.clock.now().getTime() + DAY), ZONE).date;
+    const full = await postOpening(provider, { price: '$180', date });
+    const reduced = await postOpening(provider, { service: 'Balayage', reduced_price: 140, date, hour: 12 });
+    expect(reduced).toMatchObject({ price: '$140', regular_price: 180 });
+    expect(await matchesOf(reducedOnly)).toEqual([reduced.id]);
+    expect((await matchesOf(any)).sort()).toEqual([full.id, reduced.id].sort());
+
+    // 'New for you' follows the same rule: the reduced opening under the reduced-only search.
+    const forYou = await t.get('/api/saved-searches/openings', await logins.as(rae));
+    expect(forYou.status, forYou.text).toBe(200);
+    const mine = forYou.body.openings.filter(
+      (o: { provider_id: string }) => o.provider_id === provider.user.id,
+    );
+    expect(mine.find((o: { id: string }) => o.id === full.id)?.saved_search.id).toBe(any);
+    expect(mine.find((o: { id: string }) => o.id === reduced.id)).toMatchObject({ regular_price: 180 });
+
+    // An opening is told once across an account's searches: without the other search, this one tells it.
+    const removed = await t.del(`/api/saved-searches/${any}`, undefined, await logins.as(rae));
+    expect(removed.status, removed.text).toBe(200);
+    await dispatch();
+    const mail = await t.smtp.waitForMail(rae.email, isSavedSearchAlert('Cheap balayage'));
+    expect(mail.text).toContain('Price: was $180, now $140');
+    expect(mail.text).not.toContain('Price: $180');
+  });
+});
+
 describe('alert emails', () => {
   it('one email per saved search listing every match, with times on the provider clocks, Book and profile links', async () => {
     const bea = await newClient('Bea Alerts');

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Opening } from '#domain/openings.ts';
+import type { Policies } from '#domain/policies-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 
@@ -17,6 +18,8 @@ export interface OpeningToMatch {
   price: readonly [number, number] | null;
   /** The service it is for ('Cut & Style'): words naming another of the provider's services do not match it. */
   serviceType: string;
+  /** At a reduced price: saved searches for reduced openings only (reducedOnly) may match it. */
+  reduced: boolean;
   /** Weekday (Monday 0) * 24 + hour of its start, and its date, on the provider's clocks. */
   hour: number;
   date: string;
@@ -50,6 +53,8 @@ export async function findProviderToMatch(db: Db, providerId: string) {
  */
 interface OpeningSide {
   service: SQL;
+  /** Whether the opening is at a reduced price. */
+  reduced: SQL;
   hour: SQL;
   date: SQL;
   today: string;
@@ -63,7 +68,8 @@ interface OpeningSide {
  * provider's priced services (search's named service, SearchPlan.serviceTsquery), the opening is
  * for one of those, its name matched as a service's is (Maya's 'Cut & Style' opening is not one
  * for 'balayage', though she offers balayage); the distance from the zip as a chord (as search
- * measures it), the opening's weekly hour or date, the amenities and the minimum rating.
+ * measures it), the opening's weekly hour or date, the amenities and the minimum rating; and a
+ * search kept for reduced openings only (its params' reducedOnly) matches only those.
  */
 function savedSearchRules(o: OpeningSide): SQL {
   return sql`(ss.match_tsquery IS NULL OR d.document @@ ss.match_tsquery)
@@ -80,7 +86,8 @@ function savedSearchRules(o: OpeningSide): SQL {
         OR (ss.match_date = 'tomorrow' AND ${o.date} = ${o.tomorrow}))
       AND (ss.match_amenities IS NULL OR d.amenities @> ss.match_amenities)
       AND (ss.match_min_rating IS NULL OR EXISTS (
-        SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))`;
+        SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ss.match_min_rating))
+      AND (coalesce((ss.params->>'reducedOnly')::boolean, FALSE) IS FALSE OR ${o.reduced})`;
 }
 
 const SAVED_PRICE_RANGE = sql`numrange(ss.match_price_min, ss.match_price_max, '[]')`;
@@ -106,6 +113,7 @@ export function matchingSavedSearchesSql(o: OpeningToMatch): SQL {
   const opening: OpeningSide = {
     ...o,
     service: sql`${o.serviceType}::text`,
+    reduced: sql`${o.reduced}::boolean`,
     hour: sql`${o.hour}::int`,
     date: sql`${o.date}`,
   };
@@ -154,6 +162,7 @@ export async function findOpeningsForYouCandidates(
   const local = sql`(o.start_time AT TIME ZONE o.time_zone)`;
   const opening: OpeningSide = {
     service: sql`o.service_type`,
+    reduced: sql`(o.regular_price IS NOT NULL)`,
     hour: sql`((extract(isodow FROM ${local})::int - 1) * 24 + extract(hour FROM ${local})::int)`,
     date: sql`to_char(${local}, 'YYYY-MM-DD')`,
     today: p.today,
@@ -300,9 +309,11 @@ export interface MatchedOpeningRow {
   start_time: string;
   end_time: string;
   price: string | null;
+  regular_price: number | null;
   note: string | null;
   display_location: string;
   display_booking_link: string;
+  policies: Policies;
 }
 
 /**
@@ -313,16 +324,25 @@ export interface MatchedOpeningRow {
  */
 export async function findMatchedOpenings(
   db: Db,
-  s: { savedSearchId: string; userId: string; cutoff: Date; now: Date; limit: number },
+  s: {
+    savedSearchId: string;
+    userId: string;
+    cutoff: Date;
+    now: Date;
+    limit: number;
+    /** The provider's policies of `p` (openings.service openingPoliciesSql). */
+    policies: SQL;
+  },
 ) {
   return rowsOf<MatchedOpeningRow>(
     await db.execute(sql`
       SELECT o.id AS opening_id, o.provider_id, u.name AS provider_name, u.routing_slug,
-             o.service_type, o.time_zone, o.price, o.note,
+             o.service_type, o.time_zone, o.price, o.regular_price, o.note,
              to_char(o.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time,
              to_char(o.end_time AT TIME ZONE 'UTC', ${ISO}) AS end_time,
              coalesce(nullif(o.location_override, ''), p.location, '') AS display_location,
-             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link
+             coalesce(nullif(o.booking_link_override, ''), p.booking_link, '') AS display_booking_link,
+             ${s.policies} AS policies
       FROM saved_search_matches m
       JOIN openings o ON o.id = m.opening_id AND o.is_active AND o.start_time > ${iso(s.now)}::timestamptz
       JOIN users u ON u.id = o.provider_id AND u.listed

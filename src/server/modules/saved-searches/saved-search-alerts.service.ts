@@ -12,6 +12,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { savedSearchAlertMail } from '#server/mail/templates.ts';
 import { isEmailOn } from '../notifications/notifications.service';
 import { openingTimeInEmail } from '../openings/opening-alerts.service';
+import { openingPoliciesSql } from '../openings/openings.service';
 import { ANYWHERE, cellOf, providerKeys } from './grid';
 import * as q from './saved-search-alerts.queries';
 
@@ -97,6 +98,7 @@ export async function openingToMatch(
     timeZone: string;
     price: string | null;
     serviceType: string;
+    reduced: boolean;
   },
   now: Date,
 ): Promise<q.OpeningToMatch | undefined> {
@@ -114,6 +116,7 @@ export async function openingToMatch(
     stems: provider.stems,
     price: openingPrice(opening.price),
     serviceType: opening.serviceType,
+    reduced: opening.reduced,
     hour: local.hour,
     date: local.date,
     ...savedDays(now),
@@ -150,6 +153,7 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
     cutoff,
     now,
     limit: OPENINGS_PER_ALERT,
+    policies: openingPoliciesSql(),
   });
   await q.deleteMatchesUpTo(tx, due.id, cutoff);
   if (openings.length === 0) return 0;
@@ -165,9 +169,11 @@ async function dispatchSavedSearch(ctx: AppContext, tx: Db, due: q.DueSavedSearc
       service: o.service_type,
       when: openingTimeInEmail(o),
       price: o.price,
+      regularPrice: o.regular_price,
       location: o.display_location,
       note: o.note,
       bookingUrl: o.display_booking_link,
+      policies: o.policies,
     })),
   });
   await enqueueMail(ctx, tx, {

@@ -123,7 +123,10 @@ export async function createSavedSearch(
   const columns = await matchColumns(ctx, body.search);
   return ctx.db.transaction(async (tx) => {
     await q.lockAccount(tx, userId);
-    const params = storedSearch(body.search);
+    const params: SavedSearchQuery = {
+      ...storedSearch(body.search),
+      ...(body.reduced_only ? { reducedOnly: true } : {}),
+    };
     const same = await q.findSameSearch(tx, userId, params);
     if (same) throw new AppError('CONFLICT', alreadySaved(same.name));
     if ((await q.countSavedSearches(tx, userId)) >= SAVED_SEARCH_LIMITS.perAccount) {

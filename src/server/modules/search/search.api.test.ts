@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { roundCoordinate } from '#domain/map-position-options.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import type { ProviderCard, SearchBody } from '#domain/search.ts';
 import { users } from '#server/db/schema/index.ts';
+import { lookupZip } from '#server/lib/zip-lookup.ts';
 import {
   buildTestApp,
   type LooseJson,
@@ -91,6 +93,10 @@ describe('POST /api/search: text', () => {
       portfolio_count: 0,
       amenities: ['LGBTQ+ Friendly', 'Wheelchair Accessible'],
       distance_miles: null,
+      position: {
+        latitude: roundCoordinate(lookupZip('78701')!.latitude),
+        longitude: roundCoordinate(lookupZip('78701')!.longitude),
+      },
       rating: null,
       review_count: 0,
       active: true,
@@ -100,6 +106,7 @@ describe('POST /api/search: text', () => {
       query: 'Maya Lopez',
       locationZip: null,
       radiusMiles: 25,
+      bbox: null,
       corrections: [],
     });
   });

@@ -1,9 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { MapArea } from '#domain/map-area.ts';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
 import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
-import { chordOfDistance, cubeLiteral, earthBox, llToEarth } from '#server/lib/geo.ts';
+import {
+  areaCenter,
+  areaRadiusMeters,
+  chordOfDistance,
+  cubeLiteral,
+  EARTH_RADIUS_M,
+  earthBox,
+  llToEarth,
+} from '#server/lib/geo.ts';
 import type { Keyset } from '#server/lib/keyset-cursor.ts';
 import type { WordAnalysis } from './query-understanding';
 
@@ -29,6 +38,11 @@ export interface SearchPlan {
   excludeIds: string[] | null;
   center: { latitude: number; longitude: number } | null;
   radiusMeters: number;
+  /**
+   * A map area searched instead of a zip (center null): providers whose point is inside it, the
+   * distance (and the distance sort) from its centre.
+   */
+  area: MapArea | null;
   /**
    * At least one priced service in [min, max]; max null = no upper bound. When the query names some
    * of the provider's services (serviceTsquery), one of those must be in the range.
@@ -92,33 +106,65 @@ export interface ProviderCardRow {
   service_min: number | string | null;
   service_max: number | string | null;
   service_starting_at: boolean | null;
+  /** The named service's duration in minutes (its stored package's); nulls without one. */
+  service_duration_min: number | null;
+  service_duration_max: number | null;
   /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
   rating: number | string | null;
   review_count: number | null;
-  /** Chord length to the searched zip's centre (meters); null without a zip. */
+  /** Chord length to the searched zip's (or area's) centre (meters); null without either. */
   chord: number | null;
+  /** The map position (provider_profiles' latitude and longitude, 3 decimals); null without a zip. */
+  latitude: number | null;
+  longitude: number | null;
   /** ISO 8601 with microseconds (a JS Date would lose them, and the keyset cursor needs them). */
   created_at: string;
   total: number;
 }
 
 interface Geometry {
-  /** ll_to_earth of the zip centroid, as a cube literal. */
+  /** ll_to_earth of the zip centroid (or the area's centre), as a cube literal. */
   center: string;
   /** earth_box of the radius: what the GiST index can search. */
   box: string;
   /** The radius as a chord: `point <-> center <= chord` is exactly `earth_distance <= radius`. */
   chord: number;
+  /** A map area: its exact bounds replace the circle (the box around its circumcircle stays the pre-filter). */
+  area: MapArea | null;
 }
 
 function geometryOf(plan: SearchPlan): Geometry | null {
+  if (plan.area) {
+    const center = llToEarth(areaCenter(plan.area).latitude, areaCenter(plan.area).longitude);
+    const meters = areaRadiusMeters(plan.area);
+    return {
+      center: cubeLiteral(center),
+      box: earthBox(center, meters),
+      chord: chordOfDistance(meters),
+      area: plan.area,
+    };
+  }
   if (!plan.center) return null;
   const center = llToEarth(plan.center.latitude, plan.center.longitude);
   return {
     center: cubeLiteral(center),
     box: earthBox(center, plan.radiusMeters),
     chord: chordOfDistance(plan.radiusMeters),
+    area: null,
   };
+}
+
+const rad = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * A point (d.earth_point) inside the area's bounds, by its coordinates as earthdistance's latitude()
+ * and longitude() read them: z = R·sin(latitude) orders latitudes, atan2(y, x) is the longitude.
+ */
+function insideArea(area: MapArea): SQL {
+  const z = sql`cube_ll_coord(d.earth_point, 3)`;
+  const longitude = sql`degrees(atan2(cube_ll_coord(d.earth_point, 2), cube_ll_coord(d.earth_point, 1)))`;
+  return sql`${z} BETWEEN ${EARTH_RADIUS_M * Math.sin(rad(area.south))}::float8 AND ${EARTH_RADIUS_M * Math.sin(rad(area.north))}::float8
+    AND ${longitude} BETWEEN ${area.west}::float8 AND ${area.east}::float8`;
 }
 
 /** The price filter's range, as SQL. */
@@ -141,9 +187,12 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     parts.push(sql`NOT (d.provider_id = ANY (${pgArray(plan.excludeIds)}::uuid[]))`);
   }
   if (geo) {
-    // The box is the GiST-indexable pre-filter; the chord makes the circle exact.
+    // The box is the GiST-indexable pre-filter; the chord makes the circle exact, or the area's
+    // bounds make the area exact.
     parts.push(sql`${geo.box}::cube @> d.earth_point`);
-    parts.push(sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`);
+    parts.push(
+      geo.area ? insideArea(geo.area) : sql`(d.earth_point <-> ${geo.center}::cube) <= ${geo.chord}::float8`,
+    );
   }
   if (plan.price) {
     const range = priceRangeOf(plan.price);
@@ -184,12 +233,31 @@ const cardJoins = sql`
       SELECT u.name, u.routing_slug, u.avatar_url FROM users u WHERE u.id = page.provider_id OFFSET 0
     ) u
     CROSS JOIN LATERAL (
-      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images
+      SELECT p.location, p.specialties, p.categories, p.amenities, p.portfolio_images, p.pricing,
+        round(p.latitude::numeric, 3)::float8 AS latitude, round(p.longitude::numeric, 3)::float8 AS longitude
       FROM provider_profiles p WHERE p.user_id = page.provider_id OFFSET 0
     ) p
     LEFT JOIN LATERAL (
       SELECT r.rating, r.review_count FROM provider_ratings r WHERE r.provider_id = page.provider_id OFFSET 0
     ) pr ON TRUE`;
+
+/** A whole number of minutes from a stored package's field, else null (older packages have none). */
+const minutesOf = (entry: SQL, field: 'durationMin' | 'durationMax') =>
+  sql`CASE WHEN jsonb_typeof(${entry} -> ${sql.raw(`'${field}'`)}) = 'number'
+    THEN round((${entry} ->> ${sql.raw(`'${field}'`)})::numeric)::int END`;
+
+/**
+ * The named service's duration, from the package at its position (1-based, as
+ * provider_search_services numbers them) in the profile's pricing the card row already read: no
+ * read of its own. Nulls without a named service.
+ */
+function serviceDurations(position: SQL): SQL {
+  const entry = sql`(p.pricing -> (${position} - 1))`;
+  return sql`${minutesOf(entry, 'durationMin')} AS service_duration_min,
+      ${minutesOf(entry, 'durationMax')} AS service_duration_max`;
+}
+
+const NO_DURATIONS = sql`NULL::int AS service_duration_min, NULL::int AS service_duration_max`;
 
 /** The card fields of the page's providers, joined by primary key after the page is chosen. */
 function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
@@ -198,8 +266,9 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, NULL AS service_name, NULL AS service_min, NULL AS service_max,
-      NULL AS service_starting_at, page.chord,
+      NULL AS service_starting_at, ${NO_DURATIONS}, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, (${total})::int AS total
     FROM page ${cardJoins}
@@ -213,7 +282,7 @@ function cardSelect(page: SQL, order: SQL, total: SQL): SQL {
 function namedServiceJoin(provider: SQL, serviceTsquery: string, price: SearchPlan['price']): SQL {
   const inRange = price ? sql`AND s.price && ${priceRangeOf(price)}` : sql``;
   return sql`LEFT JOIN LATERAL (
-        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at
+        SELECT s.name, lower(s.price) AS min_price, upper(s.price) AS max_price, s.starting_at, s.position
         FROM ${namedServices(provider, serviceTsquery)} ${inRange}
         ORDER BY ts_rank(s.document, to_tsquery('english', ${serviceTsquery})) DESC, lower(s.price), s.position
         LIMIT 1
@@ -233,12 +302,13 @@ export async function findCardsByIds(
   const [service, join] =
     serviceTsquery === null
       ? [
-          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at`,
+          sql`NULL AS service_name, NULL AS service_min, NULL AS service_max, NULL AS service_starting_at,
+      ${NO_DURATIONS}`,
           sql``,
         ]
       : [
           sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`,
+      m.starting_at AS service_starting_at, ${serviceDurations(sql`m.position`)}`,
           namedServiceJoin(sql`page.provider_id`, serviceTsquery, null),
         ];
   return rowsOf<ProviderCardRow>(
@@ -251,6 +321,7 @@ export async function findCardsByIds(
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, ${service}, page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
       pr.rating, pr.review_count, 0 AS total
@@ -311,11 +382,11 @@ export function searchPageSql(plan: SearchPlan): SQL {
     namedServiceJoin(provider, serviceTsquery, plan.price);
   const servicePerCandidate = plan.serviceTsquery !== null && plan.sort === 'price';
   let service = sql`NULL::text AS service_name, NULL::numeric AS service_min, NULL::numeric AS service_max,
-    NULL::boolean AS service_starting_at`;
+    NULL::boolean AS service_starting_at, NULL::smallint AS service_position`;
   if (servicePerCandidate) {
     joins.push(namedService(sql`c.provider_id`, plan.serviceTsquery!));
     service = sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`;
+      m.starting_at AS service_starting_at, m.position AS service_position`;
   }
   if (plan.sort === 'price') {
     order.push(
@@ -362,10 +433,14 @@ export function searchPageSql(plan: SearchPlan): SQL {
     plan.serviceTsquery !== null && !servicePerCandidate
       ? [
           sql`m.name AS service_name, m.min_price AS service_min, m.max_price AS service_max,
-      m.starting_at AS service_starting_at`,
+      m.starting_at AS service_starting_at, ${serviceDurations(sql`m.position`)}`,
           namedService(sql`page.provider_id`, plan.serviceTsquery),
         ]
-      : [sql`page.service_name, page.service_min, page.service_max, page.service_starting_at`, sql``];
+      : [
+          sql`page.service_name, page.service_min, page.service_max, page.service_starting_at,
+      ${serviceDurations(sql`page.service_position`)}`,
+          sql``,
+        ];
   return sql`
     WITH cand AS MATERIALIZED (
       SELECT x.provider_id, x.created_at, x.quality, x.starting_price, x.chord,
@@ -393,6 +468,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
     SELECT page.provider_id AS id, u.name, u.routing_slug, u.avatar_url, p.location,
       p.specialties[1:3] AS specialties, p.categories, p.amenities,
       p.portfolio_images[1:2] AS portfolio_images, cardinality(p.portfolio_images) AS portfolio_count,
+      p.latitude, p.longitude,
       page.starting_price, ${pageService},
       page.chord,
       to_char(page.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,

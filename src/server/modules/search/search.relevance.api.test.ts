@@ -119,6 +119,8 @@ describe('results match the words', () => {
       min_price: 15,
       max_price: 15,
       starting_at: true,
+      duration_min: null,
+      duration_max: null,
     });
     expect(sorted(await keys({ query: 'hair stylist' }))).toEqual(
       ['ana', 'curl', 'cuts', 'maya', 'mini', 'tie1', 'tie2'].sort(),
@@ -226,6 +228,8 @@ describe("the searched service's own price", () => {
       min_price: 90,
       max_price: 90,
       starting_at: false,
+      duration_min: null,
+      duration_max: null,
     });
   });
 });

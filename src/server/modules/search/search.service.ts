@@ -6,6 +6,7 @@
 // search-logs.service.ts.
 
 import { dayIndex, hourOf, WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { MAP_TEXTS } from '#domain/map-position-options.ts';
 import {
   availabilityTokens,
   EVENING_TIMES,
@@ -62,10 +63,16 @@ function toCard(row: q.ProviderCardRow): ProviderCard {
             min_price: Number(row.service_min),
             max_price: Number(row.service_max),
             starting_at: row.service_starting_at === true,
+            duration_min: row.service_duration_min === null ? null : Number(row.service_duration_min),
+            duration_max: row.service_duration_max === null ? null : Number(row.service_duration_max),
           },
     portfolio_images: row.portfolio_images ?? [],
     portfolio_count: Number(row.portfolio_count ?? 0),
     amenities: row.amenities ?? [],
+    position:
+      row.latitude === null || row.longitude === null
+        ? null
+        : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
     distance_miles:
       row.chord === null
         ? null
@@ -318,13 +325,18 @@ export async function searchProviders(
     analyze: (words) => q.analyzeWords(ctx.db, words),
   });
   const { place, parts, category, tsquery } = understood;
-  if (filters.sort === 'distance' && !place) throw fieldError('sort', SEARCH_ERRORS.distanceNeedsZip);
+  // The map's area replaces a zip and radius; a zip in the words as well is a question of two places.
+  const area = filters.bbox ?? null;
+  if (area && place) throw fieldError('bbox', MAP_TEXTS.areaWithZip);
+  if (filters.sort === 'distance' && !place && !area)
+    throw fieldError('sort', SEARCH_ERRORS.distanceNeedsZip);
   const offset = offsetFromCursor(filters.cursor);
 
   const searched = {
     query: understood.text,
     locationZip: place?.zip ?? null,
     radiusMiles: filters.radiusMiles,
+    bbox: area,
     corrections: understood.corrections,
   };
   const log = filters.cursor
@@ -332,7 +344,10 @@ export async function searchProviders(
     : {
         query: filters.query,
         zip: place?.zip ?? null,
-        filters: loggedFilters(filters, filters.radiusMiles),
+        filters: {
+          ...loggedFilters(filters, filters.radiusMiles),
+          ...(area ? { bbox: area } : {}),
+        },
         sessionId: filters.sessionId || null,
         createdAt: now,
       };
@@ -341,7 +356,7 @@ export async function searchProviders(
   const amenities = filters.experience.length > 0 ? filters.experience : null;
   // Stop words and punctuation are left out; a query of nothing else, with no zip and no filter,
   // has nothing to search by.
-  if (tsquery === null && !category && !place && !hasNarrowingFilter(filters)) {
+  if (tsquery === null && !category && !place && !area && !hasNarrowingFilter(filters)) {
     return {
       reply: { results: [], total: 0, totalCapped: false, nextCursor: null, searched, related: null },
       log: log && { ...log, resultCount: 0 },
@@ -357,7 +372,9 @@ export async function searchProviders(
   // Without a zip, words common enough walk the postings of the rarest one (walkLexemeOf).
   const stats = await caches.stems.get(ctx);
   const minShare = walkMinShare(stats.rows);
-  const walkLexeme = tsquery !== null && !place ? walkLexemeOf(parts, stats) : null;
+  // A zip or an area: candidates come nearest first from the GiST index, never from a walk.
+  const located = place !== null || area !== null;
+  const walkLexeme = tsquery !== null && !located ? walkLexemeOf(parts, stats) : null;
   const walk =
     !hours &&
     !amenities &&
@@ -373,6 +390,7 @@ export async function searchProviders(
     excludeIds: null,
     center: place ? { latitude: place.latitude, longitude: place.longitude } : null,
     radiusMeters: filters.radiusMiles * METERS_PER_MILE,
+    area,
     price: priceOf(filters.priceRange),
     hours,
     amenities,
@@ -393,7 +411,7 @@ export async function searchProviders(
   let rows = await q.findSearchPage(ctx.db, plan);
   if (
     walk &&
-    !place &&
+    !located &&
     (rows[0]?.total ?? 0) <= plan.cap &&
     (walkLexeme === null || (await q.countPostings(ctx.db, walkLexeme, plan.walkRows)) > plan.walkRows)
   ) {
@@ -408,7 +426,13 @@ export async function searchProviders(
   // Only when this page holds every match, so the block can leave them all out.
   const related =
     offset === 0 && tsquery !== null && count < RELATED_BELOW && rows.length <= filters.limit
-      ? await relatedBlock(ctx, plan, categoryOfService(parts), page, place?.zip ?? null)
+      ? await relatedBlock(
+          ctx,
+          plan,
+          categoryOfService(parts),
+          page,
+          place ? `near ${place.zip}` : area ? 'in this area' : null,
+        )
       : null;
   return {
     reply: {
@@ -436,7 +460,7 @@ async function relatedBlock(
   plan: q.SearchPlan,
   category: string | null,
   matches: readonly q.ProviderCardRow[],
-  zip: string | null,
+  where: string | null,
 ): Promise<SearchReply['related']> {
   if (!category) return null;
   const rows = await q.findSearchPage(ctx.db, {
@@ -454,7 +478,7 @@ async function relatedBlock(
   const people = CATEGORY_PEOPLE[category] ?? category;
   return {
     category,
-    title: `More ${people}${zip ? ` near ${zip}` : ''}`,
+    title: `More ${people}${where ? ` ${where}` : ''}`,
     results: rows.slice(0, RELATED_LIMIT).map(toCard),
   };
 }

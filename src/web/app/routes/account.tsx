@@ -47,6 +47,12 @@ const SavedSearchesSection = lazy(() =>
   })),
 );
 
+const MapPositionCard = lazy(() =>
+  import('#web/features/profiles/components/account/MapPositionCard.tsx').then((m) => ({
+    default: m.MapPositionCard,
+  })),
+);
+
 const BlockedProvidersSection = lazy(() =>
   import('#web/features/favorites/components/BlockedProvidersSection.tsx').then((m) => ({
     default: m.BlockedProvidersSection,
@@ -142,11 +148,12 @@ export function AccountPage() {
             }
           />
           {/* Below the profile form, so the sticky 'Save Profile' bar stays with the fields it saves. */}
+          <Suspense fallback={<Spinner label="Loading map position..." />}>
+            {/* Keyed by the saved choice: a zip change that moved the pin starts it again. */}
+            <MapPositionCard key={`${profile.id}:${profile.pinned}`} profile={profile} />
+          </Suspense>
           <div id="openings" className={SECTION_SCROLL_MARGIN}>
-            <OpeningsManager
-              providerId={profile.id}
-              services={(profile.pricing ?? []).map((p) => p.service)}
-            />
+            <OpeningsManager providerId={profile.id} services={profile.pricing ?? []} />
           </div>
           <div id="booking-interest" className={SECTION_SCROLL_MARGIN}>
             <Suspense fallback={<Spinner label="Loading booking analytics..." />}>

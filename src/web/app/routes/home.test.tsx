@@ -19,7 +19,7 @@ const emptySearch: SearchReply = {
   total: 0,
   totalCapped: false,
   nextCursor: null,
-  searched: { query: '', locationZip: null, radiusMiles: 25, corrections: [] },
+  searched: { query: '', locationZip: null, radiusMiles: 25, bbox: null, corrections: [] },
   related: null,
   landing: null,
 };

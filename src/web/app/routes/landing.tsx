@@ -1,6 +1,7 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import { LANDING_TEXTS } from '#domain/landing-texts.ts';
+import { isLandingPath } from '#domain/places-options.ts';
 import type { ProviderCard } from '#domain/search.ts';
 import { LoadFailed, LoadMoreButton } from '#web/components/ListStates.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -25,9 +26,13 @@ const renderProviders = (providers: readonly ProviderCard[]) => (
  * the server answers it; a known service in a known place with nobody there explains that.
  */
 export function LandingPage() {
+  const { pathname } = useLocation();
   // The server answered that this address names nothing: its page hydrates as it was rendered,
-  // without asking the API.
-  if (useServerNotFound() === 'not-found') return <NotFoundPage />;
+  // without asking the API. Any two segments come here; only a service or category we know and a
+  // place's shape (the server's test, isLandingPath) can be a landing page. The test is here rather
+  // than in the router, so the topics' list stays out of the home page's first load.
+  if (useServerNotFound() === 'not-found' || !isLandingPath(pathname.toLowerCase().replace(/\/$/, '')))
+    return <NotFoundPage />;
   return <Landing />;
 }
 

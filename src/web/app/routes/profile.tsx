@@ -66,9 +66,10 @@ export function ProfilePage() {
     const services = profile.pricing.map((p) => p.service.trim()).filter(Boolean);
     // A signed-in viewer's click carries their click token (ADR 008). Until their own reply arrives
     // the page shows the visitor's copy (server-rendered, no token): a click then waits for it.
-    const logBook = (url: string) => {
+    // The profile's or an opening's link ({ url }), or a service's own ({ service }: its stored link).
+    const logBook = (clicked: { url: string } | { service: string }) => {
       const log = (clickToken: string | undefined) =>
-        logBookingClick({ url, provider_id: profile.id, click_token: clickToken });
+        logBookingClick({ ...clicked, provider_id: profile.id, click_token: clickToken });
       if (profile.click_token || !query.isPlaceholderData || !session) return log(profile.click_token);
       void queryClient.fetchQuery(publicProfileQuery(slug, session.user.id)).then(
         (mine) => log(mine.click_token),
@@ -80,12 +81,13 @@ export function ProfilePage() {
         profile={profile}
         viewer={viewer}
         onLoginRequired={handleLoginRequired}
-        onBook={logBook}
+        onBook={(url) => logBook({ url })}
+        onBookService={(service) => logBook({ service })}
         openings={
           <ProfileOpenings
             openings={profile.upcoming_openings}
             isSignedIn={Boolean(session)}
-            onBook={(o) => logBook(o.display_booking_link)}
+            onBook={(o) => logBook({ url: o.display_booking_link })}
             onLoginRequired={handleLoginRequired}
           />
         }

@@ -129,6 +129,10 @@ export const HELP_SECTIONS: HelpSection[] = [
         answer: `Only if the provider asks for one. Deposits are the provider’s own policy, taken on their booking page: ${BRAND.name} takes no payments and never holds your money. Before you pay, read on their booking page how much the deposit is and when you get it back if you cancel or change the appointment, and ask the provider if anything is unclear.`,
       },
       {
+        question: 'What do the deposit and cancellation policies on a profile mean?',
+        answer: `They are what the provider states about their own bookings: a deposit they ask when you book (an amount or a percentage of the price), how many hours before the appointment you can cancel, and a short note. We only show what the provider states: ${BRAND.name} takes no payments or deposits and does not apply the policy. It applies on the provider’s own booking page, where you book and pay, so check it there before you pay and ask the provider if anything is unclear. A profile or opening without policies means the provider has not stated any here, not that they have none. Providers state theirs under Booking Policies on their account page.`,
+      },
+      {
         question: 'How do I get a refund?',
         answer: `Ask the provider. You paid them (or the payment service on their booking page), not ${BRAND.name}, so we cannot see the payment or give your money back. Contact them through their booking page or message them from their profile: say which appointment it was and why you are asking, and keep your confirmation and receipt. If they do not answer, the payment service or card issuer you paid with can tell you what it can do. If you think a provider treated you unfairly, tell us too: contact support with their name and what happened.`,
       },

@@ -3,12 +3,12 @@ import { RATING_SORT_PRIOR } from '#domain/search-options.ts';
 import { HELP_ARTICLES, HELP_CATEGORIES, HELP_SECTIONS } from './help-articles';
 
 describe('the help content', () => {
-  it('has the eight help categories in order, each with 3 to 5 articles', () => {
+  it('has the eight help categories in order, each with 3 to 6 articles', () => {
     expect(HELP_SECTIONS.map((s) => s.category)).toEqual([...HELP_CATEGORIES]);
     expect(HELP_CATEGORIES).toHaveLength(8);
     for (const section of HELP_SECTIONS) {
       expect(section.articles.length).toBeGreaterThanOrEqual(3);
-      expect(section.articles.length).toBeLessThanOrEqual(5);
+      expect(section.articles.length).toBeLessThanOrEqual(6);
     }
   });
 
@@ -29,6 +29,21 @@ describe('the help content', () => {
     }
     expect(answer('How do I get a refund?')).toMatch(/Ask the provider/);
     expect(answer('Do I have to pay a deposit?')).toMatch(/takes no payments/);
+  });
+
+  it('explains the policies on profiles and openings: only what the provider states, applied on their page', () => {
+    const answer =
+      HELP_ARTICLES.find(
+        (a) => a.question === 'What do the deposit and cancellation policies on a profile mean?',
+      )?.answer ?? '';
+    expect(answer).toContain('We only show what the provider states');
+    expect(answer).toMatch(/takes no payments or deposits/);
+    expect(answer).toMatch(/applies on the provider’s own booking page/);
+    expect(answer).toContain('hours before the appointment');
+    expect(answer).toContain('Booking Policies on their account page');
+    expect(HELP_SECTIONS.find((s) => s.category === 'Booking & Appointments')?.articles).toContainEqual(
+      expect.objectContaining({ answer }),
+    );
   });
 
   it('explains the rating sort with the weighting the search uses', () => {

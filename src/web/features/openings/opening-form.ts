@@ -1,8 +1,15 @@
+import { plainAmount } from '#domain/opening-price.ts';
 import {
+  findOpeningService,
+  instantToWallTime,
+  isReducible,
   type Opening,
   type OpeningFields,
   OpeningFieldsSchema,
+  type OpeningService,
   openingTimeIssues,
+  reductionOf,
+  serviceMinutes,
   wallTimeToInstant,
 } from '#domain/openings.ts';
 import { isoToZoneInput } from './opening-time';
@@ -16,6 +23,10 @@ export interface OpeningFormValues {
   note: string;
   location_override: string;
   booking_link_override: string;
+  /** The name of the provider's service it is from; '' for a typed-in opening. */
+  service: string;
+  /** An amount below the service's price, as typed; '' for not reduced. */
+  reduced_price: string;
 }
 
 export type OpeningFormErrors = Partial<Record<keyof OpeningFormValues, string>>;
@@ -28,10 +39,26 @@ export const OPENING_FORM_FIELDS = [
   'note',
   'location_override',
   'booking_link_override',
+  'service',
+  'reduced_price',
 ] as const satisfies readonly (keyof OpeningFormValues)[];
 
-/** Blank for a new opening; the stored values (times on the provider's clocks) for an edit. */
-export function formValuesOf(opening: Opening | null, timeZone: string): OpeningFormValues {
+/**
+ * Blank for a new opening; the stored values (times on the provider's clocks) for an edit, with the
+ * service of its name when the provider has one, and a reduced one's amount while that service can
+ * still be reduced.
+ */
+export function formValuesOf(
+  opening: Opening | null,
+  timeZone: string,
+  services: readonly OpeningService[] = [],
+): OpeningFormValues {
+  const service = opening ? findOpeningService(services, opening.service_type) : undefined;
+  // Still reducible: a service whose price became a range has no 'was' to show, and saving clears it.
+  const reduced =
+    opening?.regular_price != null && service && isReducible(service)
+      ? plainAmount(opening.price ?? '')
+      : null;
   return {
     service_type: opening?.service_type ?? '',
     start_time: opening ? isoToZoneInput(opening.start_time, timeZone) : '',
@@ -40,8 +67,38 @@ export function formValuesOf(opening: Opening | null, timeZone: string): Opening
     note: opening?.note ?? '',
     location_override: opening?.location_override ?? '',
     booking_link_override: opening?.booking_link_override ?? '',
+    service: service?.service ?? '',
+    reduced_price: reduced === null ? '' : String(reduced),
   };
 }
+
+/**
+ * What picking a service fills in: its name, its price (none for 'contact'), and, with a duration
+ * and a start, the end (the start plus the duration, the longest of a range).
+ */
+export function valuesFromService(
+  service: OpeningService,
+  start: string,
+  timeZone: string,
+): Pick<OpeningFormValues, 'service_type' | 'price'> & { end_time?: string } {
+  const end = endAfter(service, start, timeZone);
+  return {
+    service_type: service.service,
+    price: service.priceType === 'contact' ? '' : service.price,
+    ...(end ? { end_time: end } : {}),
+  };
+}
+
+/** The service's end for a start (a datetime-local value on the provider's clocks); null without one. */
+export function endAfter(service: OpeningService, start: string, timeZone: string): string | null {
+  const minutes = serviceMinutes(service);
+  const ms = start ? wallTimeToInstant(start, timeZone) : null;
+  if (minutes === null || ms === null) return null;
+  return instantToWallTime(ms + minutes * 60_000, timeZone);
+}
+
+/** The reduced price as the schema takes it: null when blank, NaN (refused) when no number. */
+const reducedOf = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
 
 /** A time input's instant on the provider's clocks ('' when blank or no date). */
 function instantOf(value: string, timeZone: string): string {
@@ -68,6 +125,7 @@ export function validateOpeningForm(
   now: Date,
   timeZone: string,
   stored?: Pick<Opening, 'start_time' | 'end_time'> | null,
+  services: readonly OpeningService[] = [],
 ): { ok: true; body: OpeningFields } | { ok: false; errors: OpeningFormErrors } {
   const unchanged = (key: 'start_time' | 'end_time') =>
     stored && values[key] === isoToZoneInput(stored[key], timeZone) ? stored[key] : undefined;
@@ -75,6 +133,7 @@ export function validateOpeningForm(
     ...values,
     start_time: unchanged('start_time') ?? instantOf(values.start_time, timeZone),
     end_time: unchanged('end_time') ?? instantOf(values.end_time, timeZone),
+    reduced_price: reducedOf(values.reduced_price),
   };
   const startChanged = !stored || Date.parse(input.start_time) !== Date.parse(stored.start_time);
   const errors: OpeningFormErrors = {};
@@ -84,6 +143,12 @@ export function validateOpeningForm(
       const key = issue.path[0] as keyof OpeningFormValues;
       errors[key] ??= issue.message;
     }
+  }
+  // The server's check of the reduced price against the service's own (it reads the stored one).
+  const service = values.service ? findOpeningService(services, values.service) : undefined;
+  if (service && typeof input.reduced_price === 'number' && input.reduced_price > 0) {
+    const reduction = reductionOf(service, input.reduced_price);
+    if ('error' in reduction) errors.reduced_price ??= reduction.error;
   }
   if (input.start_time && input.end_time) {
     for (const issue of openingTimeIssues(input.start_time, input.end_time, now)) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_SERVICE_TEXTS } from '#domain/opening-services.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { dayKey, formatDayHeading, formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
-import { formValuesOf, validateOpeningForm } from './opening-form';
+import { endAfter, formValuesOf, validateOpeningForm, valuesFromService } from './opening-form';
 import { minInputValue, nextDays } from './opening-time';
 
 // The provider is in Austin (Central Time); the tests do not depend on the machine's zone.
@@ -19,7 +20,13 @@ const valid = {
   note: '',
   location_override: '',
   booking_link_override: '',
+  service: '',
+  reduced_price: '',
 };
+const SERVICES = [
+  { service: 'Balayage', price: '$180', priceType: 'fixed', minPrice: 180, durationMin: 120 },
+  { service: 'Cut', price: '$40 - $60', priceType: 'range', minPrice: 40, durationMin: 30, durationMax: 45 },
+] as const;
 const norm = (s: string) => s.replace(/[\u202f\u2009]/g, ' ');
 
 describe('validateOpeningForm', () => {
@@ -35,9 +42,68 @@ describe('validateOpeningForm', () => {
         note: null,
         location_override: null,
         booking_link_override: null,
+        service: null,
+        reduced_price: null,
         time_zone: ZONE,
       },
     });
+  });
+
+  it("sends a service's name and a reduced price, checked against the service's own price", () => {
+    const reduced = validateOpeningForm(
+      { ...valid, service: 'Balayage', reduced_price: ' 140 ' },
+      now,
+      ZONE,
+      null,
+      SERVICES,
+    );
+    expect(reduced).toMatchObject({ ok: true, body: { service: 'Balayage', reduced_price: 140 } });
+    const notBelow = validateOpeningForm(
+      { ...valid, service: 'Balayage', reduced_price: '180' },
+      now,
+      ZONE,
+      null,
+      SERVICES,
+    );
+    expect(notBelow).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedNotBelow('$180') },
+    });
+    const range = validateOpeningForm(
+      { ...valid, service: 'Cut', reduced_price: '30' },
+      now,
+      ZONE,
+      null,
+      SERVICES,
+    );
+    expect(range).toEqual({ ok: false, errors: { reduced_price: OPENING_SERVICE_TEXTS.notReducible } });
+    const words = validateOpeningForm(
+      { ...valid, service: 'Balayage', reduced_price: 'cheap' },
+      now,
+      ZONE,
+      null,
+      SERVICES,
+    );
+    expect(words).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedPriceInvalid },
+    });
+    const alone = validateOpeningForm({ ...valid, reduced_price: '30' }, now, ZONE, null, SERVICES);
+    expect(alone).toEqual({
+      ok: false,
+      errors: { reduced_price: OPENING_SERVICE_TEXTS.reducedWithoutService },
+    });
+  });
+
+  it("fills a picked service's name, price and end (the longest of a range of durations)", () => {
+    expect(valuesFromService(SERVICES[0], at(15), ZONE)).toEqual({
+      service_type: 'Balayage',
+      price: '$180',
+      end_time: at(17),
+    });
+    expect(valuesFromService(SERVICES[1], at(15), ZONE).end_time).toBe(at(15, 45));
+    expect(valuesFromService(SERVICES[1], '', ZONE)).toEqual({ service_type: 'Cut', price: '$40 - $60' });
+    expect(endAfter(SERVICES[0], at(23), ZONE)).toBe(at(1, 0, 25));
   });
 
   it('asks for the service and both times', () => {
@@ -112,7 +178,28 @@ describe('validateOpeningForm', () => {
       note: '',
       location_override: '',
       booking_link_override: 'https://example.com/book',
+      service: '',
+      reduced_price: '',
     });
+  });
+
+  it('edits a reduced opening with its service and amount; without a reducible service, it is not reduced', () => {
+    const opening = {
+      service_type: 'Balayage',
+      start_time: '2026-11-25T15:30:00.000Z',
+      end_time: '2026-11-25T17:30:00.000Z',
+      price: '$140',
+      regular_price: 180,
+      note: null,
+      location_override: null,
+      booking_link_override: null,
+    } as Opening;
+    expect(formValuesOf(opening, ZONE, SERVICES)).toMatchObject({
+      service: 'Balayage',
+      reduced_price: '140',
+      price: '$140',
+    });
+    expect(formValuesOf(opening, ZONE, [])).toMatchObject({ service: '', reduced_price: '' });
   });
 });
 

@@ -8,6 +8,8 @@ import { DEFAULT_RADIUS, type SearchState, sortDays, sortTimes } from './url-sta
 /** The POST /api/search body for the filters (docs/product.md §3 'Search filters', 'Availability types'). */
 export function toSearchBody(state: SearchState): SearchBody {
   const body: SearchBody = { query: state.query, locationZip: state.zip };
+  // The map's area ('Search this area') instead of a zip.
+  if (state.bbox && !state.zip) body.bbox = state.bbox;
   if (isPriceFilterActive(state.price)) body.priceRange = [state.price[0], state.price[1]];
   switch (state.when) {
     case 'today':

@@ -1,4 +1,5 @@
 import { dayIndex, HOUR_SLOTS, hourOf, WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '#domain/availability.ts';
+import { formatBbox, type GeoBounds, parseBbox } from '#domain/map-options.ts';
 import {
   AVAILABILITY_QUICK_OPTIONS,
   isPriceFilterActive,
@@ -20,6 +21,7 @@ import {
  *   /?zip=78701&sort=rating&rating=4.5       (highest rated first, 4.5 stars and up)
  *   /?zip=78701&radius=10&sort=distance      (within 10 miles, nearest first)
  *   /?exp=Wheelchair+Accessible              (a filter alone is a search too)
+ *   /?q=nails&bbox=30.2,-97.8,30.4,-97.6     (the map's 'Search this area': south,west,north,east; a zip wins)
  *
  * Anything malformed in a hand-edited link is dropped or clamped rather than refused.
  */
@@ -46,6 +48,8 @@ export interface SearchState {
   minRating: MinRating;
   /** Miles around the zip (RADIUS_OPTIONS); used only with a zip. */
   radius: RadiusMiles;
+  /** The map's area searched instead of a zip ('Search this area'); null with a zip. */
+  bbox: GeoBounds | null;
 }
 
 export const DEFAULT_PRICE: PriceRange = [SEARCH_LIMITS.priceMin, SEARCH_LIMITS.priceMax];
@@ -62,11 +66,24 @@ export const EMPTY_SEARCH: SearchState = {
   sort: 'relevance',
   minRating: 0,
   radius: DEFAULT_RADIUS,
+  bbox: null,
 };
 
 /** Lists in one parameter; commas from hand-written links are read too. */
 const LIST_SEPARATORS = /[_,]/;
-const KEYS = ['q', 'zip', 'radius', 'price', 'when', 'days', 'times', 'exp', 'sort', 'rating'] as const;
+const KEYS = [
+  'q',
+  'zip',
+  'radius',
+  'price',
+  'when',
+  'days',
+  'times',
+  'exp',
+  'sort',
+  'rating',
+  'bbox',
+] as const;
 const QUICK_IDS = AVAILABILITY_QUICK_OPTIONS.map((o) => o.id).filter(
   (id) => id !== 'flexible',
 ) as QuickOption[];
@@ -143,6 +160,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     sort: parseSort(params.get('sort'), zip),
     minRating: parseMinRating(params.get('rating')),
     radius: parseRadius(params.get('radius')),
+    bbox: zip ? null : parseBbox(params.get('bbox')),
   };
 }
 
@@ -187,6 +205,7 @@ export function toSearchParams(state: SearchState, base?: URLSearchParams): URLS
   for (const item of state.experience) params.append('exp', item);
   if (state.sort !== 'relevance' && (state.sort !== 'distance' || state.zip)) params.set('sort', state.sort);
   if (state.minRating > 0) params.set('rating', String(state.minRating));
+  if (state.bbox && !state.zip) params.set('bbox', formatBbox(state.bbox));
   return params;
 }
 
@@ -212,11 +231,11 @@ export function hasNarrowingFilter(state: SearchState): boolean {
 }
 
 /**
- * A search runs when there is a query, a zip or a narrowing filter; otherwise the page shows the
+ * A search runs when there is a query, a zip, a map area or a narrowing filter; otherwise the page shows the
  * full list. The sort and the radius alone are not something to search by.
  */
 export function isSearchActive(state: SearchState): boolean {
-  return state.query.length > 0 || state.zip.length > 0 || hasNarrowingFilter(state);
+  return state.query.length > 0 || state.zip.length > 0 || !!state.bbox || hasNarrowingFilter(state);
 }
 
 /** What the URL cannot be searched for, with docs/product.md §5's texts; null when it is fine. */
@@ -233,3 +252,9 @@ export function sortDays(days: readonly Weekday[]): Weekday[] {
 export function sortTimes(times: readonly string[]): string[] {
   return [...new Set(times)].sort();
 }
+
+/** How the results section changes the search state (the URL): `replace` keeps the history entry. */
+export type SetState = (
+  update: (current: SearchState) => SearchState,
+  options?: { replace?: boolean },
+) => void;

@@ -30,6 +30,7 @@ describe('the URL query string', () => {
       sort: 'rating',
       minRating: 4.5,
       radius: 10,
+      bbox: null,
     };
     const params = toSearchParams(state);
     expect(params.toString()).toBe(
@@ -292,5 +293,54 @@ describe('availability label', () => {
     expect(availabilityLabel({ when: null, days: ['sunday', 'monday'], times: ['17:00', '09:00'] })).toBe(
       'Mon, Sun, 9AM, 5PM',
     );
+  });
+});
+
+describe("the map's area in the URL (bbox=south,west,north,east)", () => {
+  const AREA = { south: 30.1234, west: -97.9, north: 30.6, east: -97.4 };
+
+  it('round-trips an area searched instead of a zip, which makes a search by itself', () => {
+    const params = toSearchParams({ ...EMPTY_SEARCH, bbox: AREA }, new URLSearchParams('view=map'));
+    expect(params.toString()).toBe('view=map&bbox=30.1234%2C-97.9%2C30.6%2C-97.4');
+    const state = parseSearchParams(params);
+    expect(state.bbox).toEqual(AREA);
+    expect(isSearchActive(state)).toBe(true);
+    expect(toSearchBody(state)).toEqual({ query: '', locationZip: '', bbox: AREA });
+    expect(searchKey(state)).toContain('bbox=');
+  });
+
+  it('reads commas as written by hand and rounds to 4 decimals', () => {
+    expect(parse('bbox=30.123456,-97.9,30.6,-97.4').bbox).toEqual({ ...AREA, south: 30.1235 });
+  });
+
+  it('ignores an area that is malformed, upside down, off the globe or wider than 1.5° each way', () => {
+    for (const bad of [
+      'bbox=',
+      'bbox=30,-97,31',
+      'bbox=30,-97,31,-96,5',
+      'bbox=a,b,c,d',
+      'bbox=0x1E,-97,31,-96',
+      'bbox=3e1,-97,31,-96',
+      'bbox=30,-97,31,Infinity',
+      'bbox= 30,-97,31,-96',
+      'bbox=31,-97,30,-96', // south above north
+      'bbox=30,-96,31,-97', // west east of east
+      'bbox=30,-97,30,-96', // no height
+      'bbox=89.5,-97,91,-96', // past the pole
+      'bbox=30,-181,31,-180',
+      'bbox=30,-97,31.6,-96', // 1.6° north to south
+      'bbox=30,-98,31,-96', // 2° west to east
+    ]) {
+      const state = parse(`q=nails&${bad}`);
+      expect(state.bbox, bad).toBeNull();
+      expect(toSearchParams(state).toString(), bad).toBe('q=nails');
+    }
+    expect(isSearchActive(parse('bbox=31,-97,30,-96'))).toBe(false);
+  });
+
+  it('gives way to a zip: with one, the area is neither read nor written', () => {
+    expect(parse('zip=78704&bbox=30.1,-97.9,30.6,-97.4').bbox).toBeNull();
+    expect(toSearchParams({ ...EMPTY_SEARCH, zip: '78704', bbox: AREA }).toString()).toBe('zip=78704');
+    expect(toSearchBody({ ...EMPTY_SEARCH, zip: '78704', bbox: AREA })).not.toHaveProperty('bbox');
   });
 });

@@ -3,7 +3,7 @@
 import { CalendarClock, MousePointer2, Users } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import type { BookingStats } from '#domain/bookings.ts';
-import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
+import { BOOKING_TEXTS, SERVICE_BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { LoadFailed } from '#web/components/ListStates.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -184,6 +184,11 @@ export function BookingAnalytics({ providerId }: { providerId: string }) {
                       <td className="px-3 py-2 whitespace-nowrap text-app">{clickTime(log.created_at)}</td>
                       <td className="max-w-[16rem] truncate px-3 py-2 text-app" title={log.url}>
                         {log.url}
+                        {log.service_name && (
+                          <span className="block truncate text-xs text-muted">
+                            {SERVICE_BOOKING_TEXTS.forService(log.service_name)}
+                          </span>
+                        )}
                       </td>
                       <td className={log.client ? 'px-3 py-2 text-app' : 'px-3 py-2 text-muted'}>
                         {log.client_id === null

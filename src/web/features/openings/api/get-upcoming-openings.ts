@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { BOOKING_LIMITS } from '#domain/bookings-options.ts';
+import { formatBbox, type GeoBounds } from '#domain/map-options.ts';
 import type { OpeningsReply } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
 import { api } from '#web/lib/api-client.ts';
@@ -15,12 +16,25 @@ export interface OpeningFilters {
   radius?: string;
   category?: string;
   day?: string;
+  /** 'true': only openings at a reduced price. */
+  reduced?: string;
+  /** The map's area ('Search this area', read from the URL by the page), used instead of a zip. */
+  bbox?: GeoBounds;
 }
 
-const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day'] as const;
+/**
+ * The query parameters that ask the API for openings in a map area. The one place that spells them,
+ * so a change of the API's names is a change here only.
+ */
+export function bboxParams(area: GeoBounds): Record<string, string> {
+  return { bbox: formatBbox(area) };
+}
+
+const FILTER_KEYS = ['q', 'zip', 'radius', 'category', 'day', 'reduced'] as const;
 
 /**
- * GET /api/last-minute-openings?limit=&cursor=&q=&zip=&radius=&category=&day=: the public list
+ * GET /api/last-minute-openings?limit=&cursor=&q=&zip=&radius=&category=&day=&reduced= (or a map area,
+ * bboxParams, instead of the zip): the public list
  * (active, not ended, starting in the next 5 days, soonest first), filtered on the server. Anyone
  * may call it; signed in, each opening also carries its provider's click token for the Book
  * button (ADR 008).
@@ -37,6 +51,8 @@ export const getUpcomingOpenings = (
     const value = filters[key]?.trim();
     if (value && (key !== 'radius' || filters.zip)) params.set(key, value);
   }
+  if (filters.bbox && !filters.zip)
+    for (const [key, value] of Object.entries(bboxParams(filters.bbox))) params.set(key, value);
   return api<OpeningsReply>(`/api/last-minute-openings?${params.toString()}`, {
     auth: getSession() !== null,
     ...(signal ? { signal } : {}),

@@ -19,6 +19,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   service_type: 'Silk press',
   time_zone: 'America/Chicago',
   price: '$85',
+  regular_price: null,
   start_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
   end_time: new Date(Date.now() + 4 * 3_600_000).toISOString(),
   note: null,
@@ -27,6 +28,8 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   is_active: true,
   display_location: 'Austin, TX 78701',
   display_booking_link: 'https://book.example.com/juno',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { OPENING_SERVICE_TEXTS } from '#domain/opening-services.ts';
 import { SERVICE_CATEGORIES } from '#domain/options.ts';
 import { RADIUS_OPTIONS, SEARCH_LIMITS } from '#domain/search-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
@@ -23,9 +24,9 @@ function dayLabel(day: string, index: number): string {
 }
 
 /**
- * /availability's filters: words and zip apply with Search (or Enter); radius, category and day at
- * once, together with the words and zip as typed (the results follow what the boxes show). The route
- * keeps them in the URL.
+ * /availability's filters: words and zip apply with Search (or Enter); radius, category, day and
+ * 'Reduced price' at once, together with the words and zip as typed (the results follow what the
+ * boxes show). The route keeps them in the URL.
  */
 export function AvailabilityFilters({
   filters,
@@ -103,7 +104,16 @@ export function AvailabilityFilters({
             ))}
           </Select>
         </Field>
-        <div className="flex items-end sm:col-span-2 lg:col-span-5 lg:justify-end">
+        <div className="flex flex-wrap items-end justify-between gap-3 sm:col-span-2 lg:col-span-5">
+          <label className="flex min-h-11 items-center gap-2 text-sm text-app">
+            <input
+              type="checkbox"
+              checked={filters.reduced === 'true'}
+              onChange={(e) => apply({ reduced: e.target.checked ? 'true' : '' })}
+              className="h-4 w-4 accent-brand-700"
+            />
+            {OPENING_SERVICE_TEXTS.reducedFilter}
+          </label>
           <Button type="submit">
             <Search className="h-4 w-4" aria-hidden="true" />
             Search openings

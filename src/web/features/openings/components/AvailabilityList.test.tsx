@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Opening } from '#domain/openings.ts';
 import { renderWithProviders, stubFetch } from '#web/test/render.tsx';
@@ -18,6 +18,7 @@ const opening = (over: Partial<Opening>): Opening => ({
   service_type: 'Silk press',
   time_zone: 'America/Chicago',
   price: '$85',
+  regular_price: null,
   start_time: start.toISOString(),
   end_time: new Date(start.getTime() + 3_600_000).toISOString(),
   note: null,
@@ -26,6 +27,8 @@ const opening = (over: Partial<Opening>): Opening => ({
   is_active: true,
   display_location: 'Austin, TX 78701',
   display_booking_link: 'https://book.example.com/juno',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 
@@ -56,6 +59,28 @@ describe('AvailabilityList', () => {
     ]);
   });
 
+  it("asks for reduced openings only with the filter, and reads a reduced price 'was …, now …'", async () => {
+    const requests = stubFetch((r) =>
+      r.path.startsWith('/api/last-minute-openings')
+        ? {
+            body: {
+              success: true,
+              openings: [opening({ service_type: 'Balayage', price: '$140', regular_price: 180 })],
+              nextCursor: null,
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<AvailabilityList isSignedIn={false} filters={{ reduced: 'true' }} />);
+    const item = await screen.findByRole('article', { name: 'Balayage' });
+    expect(requests.map((r) => r.path)).toEqual(['/api/last-minute-openings?limit=24&reduced=true']);
+    // Screen readers hear the words; the eye sees the old price struck through, then the new one.
+    expect(within(item).getByText('was $180, now $140').className).toContain('sr-only');
+    const struck = within(item).getByText('$180');
+    expect(struck.tagName).toBe('S');
+    expect(struck.closest('[aria-hidden="true"]')?.textContent).toBe('$180 $140');
+  });
+
   it('says when nothing matches the filters', async () => {
     stubFetch(() => ({ body: { success: true, openings: [], nextCursor: null } }));
     renderWithProviders(<AvailabilityList isSignedIn={false} filters={{ category: 'barber' }} />);
@@ -73,6 +98,23 @@ describe('AvailabilityFilters', () => {
     expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701' });
     await user.selectOptions(screen.getByLabelText('Category'), 'nails');
     expect(onChange).toHaveBeenLastCalledWith({ q: 'balayage', zip: '78701', category: 'nails' });
+  });
+
+  it("'Reduced price' applies at once, and is shown checked from the URL's filters", async () => {
+    const onChange = vi.fn();
+    const { user, unmount } = renderWithProviders(
+      <AvailabilityFilters filters={{ category: 'hair' }} onChange={onChange} />,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Reduced price' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    expect(onChange).toHaveBeenLastCalledWith({ q: '', zip: '', category: 'hair', reduced: 'true' });
+    unmount();
+    renderWithProviders(<AvailabilityFilters filters={{ reduced: 'true' }} onChange={onChange} />);
+    const checked = screen.getByRole('checkbox', { name: 'Reduced price' });
+    expect((checked as HTMLInputElement).checked).toBe(true);
+    await user.click(checked);
+    expect(onChange).toHaveBeenLastCalledWith({ q: '', zip: '', reduced: '' });
   });
 
   it('keeps the zip of a pasted address, over a zip already in the box too', async () => {

@@ -29,7 +29,7 @@ export function groupByDay(
     .map(([key, list]) => ({ key, heading: formatDayHeading(key), openings: list }));
 }
 
-const hasFilters = (f: OpeningFilters) => Boolean(f.q || f.zip || f.category || f.day);
+const hasFilters = (f: OpeningFilters) => Boolean(f.q || f.zip || f.bbox || f.category || f.day);
 
 /**
  * /availability's list (docs/product.md §2 'Availability'): the upcoming openings that

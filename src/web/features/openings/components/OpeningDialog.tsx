@@ -1,26 +1,37 @@
 import { Save } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { formatOpeningPriceText } from '#domain/opening-price.ts';
+import {
+  findOpeningService,
+  isReducible,
+  OPENING_SERVICE_TEXTS,
+  type OpeningService,
+} from '#domain/opening-services.ts';
 import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import { formatOpeningMoment } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening, VersionedOpeningReply } from '#domain/opening-versions.ts';
 import type { OpeningFields, ProviderTimeZone } from '#domain/openings.ts';
 import { OPENING_LIMITS } from '#domain/openings-options.ts';
+import { formatMoney } from '#domain/pricing-options.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Dialog } from '#web/components/ui/Dialog.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { FormActions } from '#web/components/ui/FormActions.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerIssues } from '#web/lib/form-errors.ts';
 import { toastFor } from '#web/lib/toast.tsx';
 import { useCreateOpening } from '../api/create-opening';
 import { isStaleVersion, useUpdateOpening } from '../api/update-opening';
 import {
+  endAfter,
   formValuesOf,
   OPENING_FORM_FIELDS,
   type OpeningFormValues,
   validateOpeningForm,
+  valuesFromService,
 } from '../opening-form';
 import { minInputValue } from '../opening-time';
 import type { ReloadOutcome } from './OpeningChanged';
@@ -35,9 +46,13 @@ const OpeningChangedAlert = lazy(() =>
 
 /** The schema and the time rules, on the browser's clock at the moment of checking. */
 const resolverFor =
-  (stored: Opening | null, timeZone: string): Resolver<OpeningFormValues, unknown, OpeningFields> =>
+  (
+    stored: Opening | null,
+    timeZone: string,
+    services: readonly OpeningService[],
+  ): Resolver<OpeningFormValues, unknown, OpeningFields> =>
   async (values) => {
-    const result = validateOpeningForm(values, new Date(), timeZone, stored);
+    const result = validateOpeningForm(values, new Date(), timeZone, stored, services);
     if (result.ok) return { values: result.body, errors: {} };
     const errors = Object.fromEntries(
       Object.entries(result.errors).map(([field, message]) => [field, { type: 'validation', message }]),
@@ -53,8 +68,11 @@ interface OpeningDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The opening to edit; null to add one. */
   opening: Opening | null;
-  /** The provider's own service names, offered as suggestions. */
-  services: readonly string[];
+  /**
+   * The provider's own services: picking one fills in its name, price and (from its duration) the
+   * end, and one with a single price may be offered at a reduced price.
+   */
+  services: readonly OpeningService[];
   /** The provider's time zone: the form's times are on its clocks. */
   timeZone: ProviderTimeZone;
   /**
@@ -102,7 +120,7 @@ function OpeningForm({
   onReload,
 }: {
   opening: Opening | null;
-  services: readonly string[];
+  services: readonly OpeningService[];
   timeZone: ProviderTimeZone;
   onDone: () => void;
   onReload?: OpeningDialogProps['onReload'];
@@ -112,12 +130,35 @@ function OpeningForm({
   const create = useCreateOpening();
   const update = useUpdateOpening();
   const form = useForm<OpeningFormValues, unknown, OpeningFields>({
-    resolver: resolverFor(opening, zone),
-    defaultValues: formValuesOf(opening, zone),
+    resolver: resolverFor(opening, zone, services),
+    defaultValues: formValuesOf(opening, zone, services),
   });
   const { errors, isSubmitting } = form.formState;
   const min = minInputValue(new Date(), zone);
   const start = form.watch('start_time');
+  const picked = findOpeningService(services, form.watch('service'));
+  const reducible = picked && isReducible(picked) ? picked : undefined;
+  const reducedText = form.watch('reduced_price').trim();
+  const reduced = reducible && reducedText !== '' && Number(reducedText) > 0 ? Number(reducedText) : null;
+  // The end follows the start while a service with a duration is picked, until the end is changed by hand.
+  const endFollows = useRef(false);
+
+  /** A service picked: its name, price and end go in; 'none' leaves the fields to type in. */
+  const handleServiceChange = (name: string) => {
+    const service = findOpeningService(services, name);
+    form.setValue('reduced_price', '');
+    if (!service) return;
+    const values = valuesFromService(service, form.getValues('start_time'), zone);
+    form.setValue('service_type', values.service_type, { shouldDirty: true });
+    form.setValue('price', values.price, { shouldDirty: true });
+    if (values.end_time) form.setValue('end_time', values.end_time, { shouldDirty: true });
+    endFollows.current = true;
+  };
+
+  const handleStartChange = (value: string) => {
+    const end = picked && endFollows.current ? endAfter(picked, value, zone) : null;
+    if (end) form.setValue('end_time', end, { shouldDirty: true });
+  };
   // What failed, said in the dialog (an alert by its buttons): a toast would cover its title.
   const [failure, setFailure] = useState<{ title: string; description?: string } | null>(null);
   // The opening changed in another tab or device (412): said, with Reload, by OpeningChangedAlert;
@@ -132,7 +173,7 @@ function OpeningForm({
     const fresh = opening && onReload ? await onReload(opening.id) : undefined;
     if (fresh === undefined) return 'failed';
     if (fresh === null) return 'gone';
-    form.reset(formValuesOf(fresh, zone), { keepDirtyValues: true });
+    form.reset(formValuesOf(fresh, zone, services), { keepDirtyValues: true });
     return 'loaded';
   };
 
@@ -189,9 +230,27 @@ function OpeningForm({
       }}
       className="space-y-4"
     >
-      <Field label="Service type" error={errors.service_type?.message} required>
+      {services.length > 0 && (
+        <Field label={OPENING_SERVICE_TEXTS.serviceLabel} error={errors.service?.message}>
+          <Select {...form.register('service', { onChange: (e) => handleServiceChange(e.target.value) })}>
+            <option value="">{OPENING_SERVICE_TEXTS.ownService}</option>
+            {services.map((s) => (
+              <option key={s.service} value={s.service}>
+                {`${s.service} (${s.price})`}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <Field
+        label="Service type"
+        error={errors.service_type?.message}
+        hint={picked ? 'The name of the service you picked' : undefined}
+        required
+      >
         <Input
           {...form.register('service_type')}
+          readOnly={picked !== undefined}
           list={services.length > 0 ? listId : undefined}
           autoComplete="off"
           maxLength={OPENING_LIMITS.serviceTypeMax}
@@ -200,8 +259,8 @@ function OpeningForm({
       </Field>
       {services.length > 0 && (
         <datalist id={listId}>
-          {services.map((service) => (
-            <option key={service} value={service} />
+          {services.map((s) => (
+            <option key={s.service} value={s.service} />
           ))}
         </datalist>
       )}
@@ -213,7 +272,11 @@ function OpeningForm({
           hint={`At least ${OPENING_LIMITS.minLeadMinutes} minutes from now`}
           required
         >
-          <Input {...form.register('start_time')} type="datetime-local" min={min} />
+          <Input
+            {...form.register('start_time', { onChange: (e) => handleStartChange(e.target.value) })}
+            type="datetime-local"
+            min={min}
+          />
         </Field>
         <Field
           label="End"
@@ -222,16 +285,42 @@ function OpeningForm({
           required
         >
           <Input
-            {...form.register('end_time')}
+            {...form.register('end_time', {
+              onChange: () => {
+                endFollows.current = false;
+              },
+            })}
             type="datetime-local"
             min={start && start > min ? start : min}
           />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Price" error={errors.price?.message} hint="Optional">
-          <Input {...form.register('price')} maxLength={OPENING_LIMITS.priceMax} placeholder="e.g. $85" />
-        </Field>
+        {reducible ? (
+          <Field
+            label={OPENING_SERVICE_TEXTS.reducedPriceLabel}
+            error={errors.reduced_price?.message}
+            hint={
+              reduced !== null
+                ? `Shown as '${formatOpeningPriceText(formatMoney(reduced), reducible.minPrice)}'`
+                : OPENING_SERVICE_TEXTS.regularPrice(formatMoney(reducible.minPrice ?? 0))
+            }
+          >
+            <Input
+              {...form.register('reduced_price')}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              placeholder="e.g. 140"
+            />
+          </Field>
+        ) : null}
+        {reduced === null && (
+          <Field label="Price" error={errors.price?.message} hint="Optional">
+            <Input {...form.register('price')} maxLength={OPENING_LIMITS.priceMax} placeholder="e.g. $85" />
+          </Field>
+        )}
         <Field
           label="Location"
           error={errors.location_override?.message}

@@ -15,6 +15,7 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   service_type: 'Silk press',
   time_zone: 'America/Chicago',
   price: '$85',
+  regular_price: null,
   start_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
   end_time: new Date(Date.now() + 4 * 3_600_000).toISOString(),
   note: null,
@@ -23,6 +24,8 @@ const opening = (over: Partial<Opening> = {}): Opening => ({
   is_active: true,
   display_location: 'Austin, TX 78701',
   display_booking_link: 'https://book.example.com/juno',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 
@@ -106,3 +109,47 @@ describe('OpeningItem: valid HTML', () => {
     expect(container.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-01T16:00:08.420Z');
   });
 });
+
+describe('OpeningItem: the provider’s policies', () => {
+  it('shows the deposit and notice in one line, and the policy text behind a disclosure', async () => {
+    render(
+      opening({
+        policies: {
+          deposit: { type: 'amount', value: 20 },
+          cancellation_notice_hours: 24,
+          text: 'Late by 15 minutes? We may need to shorten the service.',
+        },
+      }),
+    );
+    const item = screen.getByRole('article', { name: 'Silk press' });
+    expect(item.textContent).toContain('Policies: Deposit $20 · 24 h cancellation notice');
+    const disclosure = screen.getByText("Juno Hair's booking policy");
+    const text = screen.getByText('Late by 15 minutes? We may need to shorten the service.');
+    const details = text.closest('details')!;
+    expect(details.contains(disclosure)).toBe(true);
+    expect(details.open).toBe(false);
+    await userEvent.click(disclosure);
+    expect(details.open).toBe(true);
+  });
+
+  it('says a percentage and that no notice is needed, without a disclosure when there is no text', () => {
+    render(
+      opening({
+        policies: { deposit: { type: 'percent', value: 12.5 }, cancellation_notice_hours: 0, text: '  ' },
+      }),
+    );
+    expect(screen.getByText('Deposit 12.5% · No cancellation notice needed').tagName).toBe('SPAN');
+    expect(screen.queryByText(/booking policy/)).toBeNull();
+  });
+
+  it('shows nothing about policies when the provider states none', () => {
+    render(opening());
+    expect(screen.getByRole('article', { name: 'Silk press' }).textContent).not.toMatch(
+      /Policies|Deposit|cancellation/,
+    );
+  });
+});
+
+function render(o: Opening) {
+  return renderWithProviders(<OpeningItem opening={o} isSignedIn={false} />);
+}

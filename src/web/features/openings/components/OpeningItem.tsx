@@ -1,11 +1,12 @@
-import { CalendarCheck, Clock, ExternalLink, MapPin, MessageCircle, Tag } from 'lucide-react';
+import { CalendarCheck, Clock, ExternalLink, MapPin, MessageCircle, ReceiptText, Tag } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_TEXTS } from '#domain/bookings-options.ts';
 import { thumbnailUrl } from '#domain/image-urls.ts';
-import { formatOpeningPrice } from '#domain/opening-price.ts';
+import { openingPriceParts, wasNowText } from '#domain/opening-price.ts';
 import { formatOpeningRange } from '#domain/opening-time.ts';
 import type { Opening } from '#domain/openings.ts';
+import { policySummary } from '#domain/policies-options.ts';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -55,6 +56,23 @@ interface OpeningItemProps extends Partial<BookProps> {
    * that would take the text under 4.5:1 in the light theme.
    */
   dimmed?: boolean;
+}
+
+/**
+ * The price; a reduced one shows the regular price struck through before it, and screen readers
+ * hear 'was $180, now $140' (a <s> alone is not announced as struck through).
+ */
+function OpeningPrice({ price, regularPrice }: { price: string; regularPrice: number | null }) {
+  const { was, now } = openingPriceParts(price, regularPrice);
+  if (!was) return <span className="min-w-0 font-medium break-words">{now}</span>;
+  return (
+    <span className="min-w-0 break-words">
+      <span className="sr-only">{wasNowText(was, now)}</span>
+      <span aria-hidden="true">
+        <s className="text-muted">{was}</s> <span className="font-medium">{now}</span>
+      </span>
+    </span>
+  );
 }
 
 function BookButton({ opening, isSignedIn, onBook, onLoginRequired }: BookProps & { opening: Opening }) {
@@ -195,6 +213,10 @@ export function OpeningItem({
 }: OpeningItemProps) {
   const titleId = useId();
   const viewerZone = useViewerTimeZone();
+  // Older cached lists have no policies: nothing is shown for them.
+  const policies = opening.policies ?? null;
+  const policyLine = policies ? policySummary(policies) : '';
+  const policyText = policies?.text.trim() ?? '';
   const iconClass = cn(
     'mt-0.5 h-4 w-4 shrink-0',
     dimmed ? 'text-muted' : 'text-brand-700 dark:text-brand-300',
@@ -255,11 +277,26 @@ export function OpeningItem({
             <li className="flex items-start gap-2">
               <Tag className={iconClass} aria-hidden="true" />
               <span className="sr-only">Price: </span>
-              <span className="min-w-0 font-medium break-words">{formatOpeningPrice(opening.price)}</span>
+              <OpeningPrice price={opening.price} regularPrice={opening.regular_price} />
+            </li>
+          )}
+          {policyLine && (
+            <li className="flex items-start gap-2">
+              <ReceiptText className={iconClass} aria-hidden="true" />
+              <span className="sr-only">Policies: </span>
+              <span className="min-w-0 break-words">{policyLine}</span>
             </li>
           )}
         </ul>
         {opening.note && <p className="text-sm break-words whitespace-pre-line text-muted">{opening.note}</p>}
+        {policyText && (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">
+              {`${opening.provider_name}'s booking policy`}
+            </summary>
+            <p className="mt-1 break-words whitespace-pre-line text-muted">{policyText}</p>
+          </details>
+        )}
       </div>
       <div className={cn('mt-auto', layout === 'row' && 'sm:mt-0 sm:min-w-40 sm:shrink-0')}>
         {actions ?? (

@@ -26,6 +26,7 @@ const loaded: OwnOpening = {
   service_type: 'Balayage',
   time_zone: ZONE,
   price: '$180',
+  regular_price: null,
   start_time: new Date(Date.now() + 26 * 3_600_000).toISOString(),
   end_time: new Date(Date.now() + 28 * 3_600_000).toISOString(),
   note: null,
@@ -34,6 +35,8 @@ const loaded: OwnOpening = {
   is_active: true,
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   version: '"o1"',
 };
 

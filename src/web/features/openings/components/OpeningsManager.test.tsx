@@ -24,6 +24,7 @@ const opening = (over: Partial<Opening>): Opening => ({
   service_type: 'Balayage',
   time_zone: ZONE,
   price: '$180',
+  regular_price: null,
   start_time: new Date(Date.now() + 26 * 3_600_000).toISOString(),
   end_time: new Date(Date.now() + 28 * 3_600_000).toISOString(),
   note: null,
@@ -32,6 +33,8 @@ const opening = (over: Partial<Opening>): Opening => ({
   is_active: true,
   display_location: 'Phoenix, AZ 85004',
   display_booking_link: 'https://book.example.com/rosa',
+  policies: { deposit: null, cancellation_notice_hours: null, text: '' },
+  provider_position: null,
   ...over,
 });
 

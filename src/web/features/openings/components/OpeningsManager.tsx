@@ -1,5 +1,7 @@
 import { CalendarPlus, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { plainAmount } from '#domain/opening-price.ts';
+import type { OpeningService } from '#domain/opening-services.ts';
 import { OPENING_TEXTS, openingPublicFrom } from '#domain/opening-texts.ts';
 import { formatOpeningMoment, formatOpeningRange } from '#domain/opening-time.ts';
 import type { OwnOpening as Opening } from '#domain/opening-versions.ts';
@@ -31,9 +33,15 @@ function failureText(error: unknown, fallback: string): string {
     : fallback;
 }
 
-/** The stored opening as a full PUT body, switched on (blank optional fields stay null). */
+/**
+ * The stored opening as a full PUT body, switched on (blank optional fields stay null). A reduced one
+ * stays reduced: its service (its name) and amount go with it, and the server reads the regular
+ * price again.
+ */
 function activateBody(o: Opening) {
+  const reduced = o.regular_price === null ? null : plainAmount(o.price ?? '');
   return {
+    ...(reduced === null ? {} : { service: o.service_type, reduced_price: reduced }),
     service_type: o.service_type,
     start_time: o.start_time,
     end_time: o.end_time,
@@ -49,7 +57,14 @@ function activateBody(o: Opening) {
  * 'Upcoming Availability' on the provider's account page (docs/product.md §2 'Openings manager'): their
  * upcoming openings, inactive ones dimmed and tagged, with add, edit, deactivate/activate and delete.
  */
-export function OpeningsManager({ providerId, services }: { providerId: string; services: string[] }) {
+export function OpeningsManager({
+  providerId,
+  services,
+}: {
+  providerId: string;
+  /** The provider's services (their pricing), for the form. */
+  services: readonly OpeningService[];
+}) {
   const titleId = useId();
   const query = useMyOpenings(providerId);
   const update = useUpdateOpening();
@@ -64,7 +79,10 @@ export function OpeningsManager({ providerId, services }: { providerId: string; 
   if (dialog.open) dialogLoaded.current = true;
   const addButton = useRef<HTMLButtonElement>(null);
   const focusAddAfterDelete = useRef(false);
-  const suggestions = [...new Set(services.map((s) => s.trim()).filter(Boolean))];
+  // One of each name: the form picks a service by its name.
+  const suggestions = services.filter(
+    (s, i) => s.service.trim() !== '' && services.findIndex((o) => o.service === s.service) === i,
+  );
 
   useEffect(() => {
     if (query.isError && !query.isFetching) toastFor('openings-load').error(OPENING_TEXTS.loadFailed);

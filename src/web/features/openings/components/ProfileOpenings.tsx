@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
-import { OPENING_TEXTS } from '#domain/opening-texts.ts';
 import type { Opening } from '#domain/openings.ts';
+import { OPENING_STRIP_TEXTS } from '#domain/openings-options.ts';
 import { Card } from '#web/components/ui/Card.tsx';
 import { hasEnded } from '../opening-time';
 import { type BookProps, OpeningItem } from './OpeningItem';
@@ -20,7 +20,7 @@ export function ProfileOpenings({ openings, ...book }: BookProps & { openings: r
       <div className="px-5 py-5 sm:px-6">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-app">
           <CalendarClock className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
-          {OPENING_TEXTS.sectionTitle}
+          {OPENING_STRIP_TEXTS.sectionTitle}
         </h2>
         <ul className="mt-4 space-y-3">
           {shown.map((opening) => (

@@ -38,6 +38,7 @@ function provider(name: string, over: Partial<ProviderCard> = {}): ProviderCard 
     amenities: [],
     matched_service: null,
     distance_miles: null,
+    position: null,
     rating: null,
     review_count: 0,
     active: true,
@@ -52,7 +53,7 @@ function reply(results: ProviderCard[], over: Partial<SearchReply> = {}): Search
     total: results.length,
     totalCapped: false,
     nextCursor: null,
-    searched: { query: '', locationZip: null, radiusMiles: 25, corrections: [] },
+    searched: { query: '', locationZip: null, radiusMiles: 25, bbox: null, corrections: [] },
     related: null,
     landing: null,
     ...over,
@@ -242,7 +243,7 @@ describe('ResultsSection', () => {
       const body = r.body as { priceRange?: unknown };
       return {
         body: reply(body.priceRange ? [] : [provider('Ramp Studio')], {
-          searched: { query: 'balayage', locationZip: null, radiusMiles: 25, corrections: [] },
+          searched: { query: 'balayage', locationZip: null, radiusMiles: 25, bbox: null, corrections: [] },
         }),
       };
     });
@@ -274,11 +275,24 @@ describe('ResultsSection', () => {
             body: reply(
               [
                 provider('Lumen Studio', {
-                  matched_service: { name: 'Balayage', min_price: 180, max_price: 260, starting_at: false },
+                  matched_service: {
+                    name: 'Balayage',
+                    min_price: 180,
+                    max_price: 260,
+                    starting_at: false,
+                    duration_min: null,
+                    duration_max: null,
+                  },
                 }),
               ],
               {
-                searched: { query: 'balayage', locationZip: '78704', radiusMiles: 25, corrections: [] },
+                searched: {
+                  query: 'balayage',
+                  locationZip: '78704',
+                  radiusMiles: 25,
+                  bbox: null,
+                  corrections: [],
+                },
                 related: {
                   category: 'hair',
                   title: 'More hair stylists near 78704',

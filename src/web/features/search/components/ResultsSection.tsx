@@ -1,13 +1,15 @@
 import { Loader2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ProviderCard } from '#domain/search.ts';
 import { SEARCH_TEXTS } from '#domain/search-options.ts';
 import { Button } from '#web/components/ui/Button.tsx';
+import { ViewToggle } from '#web/components/ViewToggle.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useProvidersList } from '../api/list-providers';
 import { useProviderSearch } from '../api/search-providers';
 import { countLabel } from '../count-label';
-import { EMPTY_SEARCH, isSearchActive, type SearchState, searchProblem } from '../url-state';
+import { EMPTY_SEARCH, isSearchActive, type SearchState, type SetState, searchProblem } from '../url-state';
 import { useSettledSearch } from '../use-settled-search';
 import { ProviderGrid } from './ProviderGrid';
 import { ProviderGridSkeleton } from './ProviderGridSkeleton';
@@ -17,6 +19,8 @@ import { ProviderGridSkeleton } from './ProviderGridSkeleton';
 const SummaryBanner = lazy(() => import('./SummaryBanner').then((m) => ({ default: m.SummaryBanner })));
 const NoResults = lazy(() => import('./NoResults').then((m) => ({ default: m.NoResults })));
 const RelatedResults = lazy(() => import('./RelatedResults').then((m) => ({ default: m.RelatedResults })));
+// The map (view=map), with Leaflet in a chunk of its own behind it.
+const SearchMap = lazy(() => import('./SearchMap').then((m) => ({ default: m.SearchMap })));
 // Messages of states the full list rarely has (a bad link, a refused search, a failed page).
 const Alert = lazy(() => import('#web/components/ui/Alert.tsx').then((m) => ({ default: m.Alert })));
 
@@ -30,8 +34,6 @@ const bannerFallback = (
 
 /** docs/product.md §9: the view scrolls to the results about 100 ms after they appear. */
 const SCROLL_DELAY_MS = 100;
-
-type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
 
 /**
  * What the section shows: exactly one of these at a time. `problem`: the URL cannot be searched
@@ -116,6 +118,19 @@ export function ResultsSection({
     if (isReady && isFetchedActive && searchPages?.some((p) => p.results.length > 0))
       void import('#web/lib/insights-beacon.ts').then((m) => m.sendImpressions(searchPages));
   }, [isReady, isFetchedActive, searchPages]);
+
+  // The map beside the list (a desktop) or instead of it (a phone), kept in the URL as view=map.
+  const [params, setParams] = useSearchParams();
+  const isMap = params.get('view') === 'map';
+  // React Router hands the updater a copy of the params.
+  const handleView = (map: boolean) =>
+    setParams(
+      (p) => {
+        map ? p.set('view', 'map') : p.delete('view');
+        return p;
+      },
+      { replace: true },
+    );
 
   const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -249,14 +264,18 @@ export function ResultsSection({
         aria-busy={isStale || (current.isFetching && !current.isFetchingNextPage)}
         className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10"
       >
-        <h2
-          id="results-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mb-4 text-2xl font-bold text-app sm:text-3xl"
-        >
-          {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
-        </h2>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2
+            id="results-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold text-app sm:text-3xl"
+          >
+            {isActive ? SEARCH_TEXTS.resultsTitle : SEARCH_TEXTS.listTitle}
+          </h2>
+          {/* A refused or failed search shows its message alone (no map of nothing), unless the map is open. */}
+          {(isMap || showsBanner || !isActive) && <ViewToggle isMap={isMap} onChange={handleView} />}
+        </div>
         {showsBanner && (
           <div className="mb-6">
             <Suspense fallback={bannerFallback}>
@@ -272,7 +291,19 @@ export function ResultsSection({
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        {content}
+        {isMap ? (
+          <Suspense fallback={content}>
+            <SearchMap
+              list={content}
+              hidesList={view === 'results'}
+              providers={items}
+              settled={settled}
+              setState={setState}
+            />
+          </Suspense>
+        ) : (
+          content
+        )}
       </section>
       {related && (
         <Suspense fallback={null}>

@@ -1,6 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alertSwitchLabel, SAVED_SEARCH_TEXTS, type SavedSearch } from '#domain/saved-searches.ts';
+import {
+  alertSwitchLabel,
+  REDUCED_ONLY_TEXTS,
+  SAVED_SEARCH_TEXTS,
+  type SavedSearch,
+} from '#domain/saved-searches.ts';
 import { closeAuthDialog, useAuthDialog } from '#web/lib/auth-dialog-store.ts';
 import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { clearSession } from '#web/lib/session.ts';
@@ -67,11 +72,13 @@ describe("'Save this search' in the results banner", () => {
     expect(await within(dialog).findByText(SAVED_SEARCH_TEXTS.nameRequired)).toBeTruthy();
     expect(requests).toHaveLength(0);
     await user.type(name, 'Weekend balayage');
+    await user.click(within(dialog).getByRole('checkbox', { name: REDUCED_ONLY_TEXTS.label }));
     await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.body).toEqual({
       name: 'Weekend balayage',
       alert: true,
+      reduced_only: true,
       search: {
         query: 'balayage',
         locationZip: '78704',

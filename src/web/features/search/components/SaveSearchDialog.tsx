@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import {
+  REDUCED_ONLY_TEXTS,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
   type SavedSearchForm,
@@ -25,7 +26,10 @@ export function defaultSearchName(state: SearchState): string {
   return (name || 'My search').slice(0, SAVED_SEARCH_LIMITS.nameMax);
 }
 
-/** 'Save this search': a name and the alert switch; the search is the page's. Loaded on first use. */
+/**
+ * 'Save this search': a name, the alert switch and 'only openings at a reduced price'; the search is
+ * the page's. Loaded on first use.
+ */
 export function SaveSearchDialog({
   state,
   open,
@@ -46,7 +50,7 @@ function SaveSearchForm({ state, onDone }: { state: SearchState; onDone: () => v
   const save = useSaveSearch();
   const form = useForm<SavedSearchForm>({
     resolver: zodResolver(SavedSearchFormSchema),
-    defaultValues: { name: defaultSearchName(state), alert: true },
+    defaultValues: { name: defaultSearchName(state), alert: true, reduced_only: false },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -71,6 +75,10 @@ function SaveSearchForm({ state, onDone }: { state: SearchState; onDone: () => v
       <label className="flex items-center gap-2 text-sm text-app">
         <input type="checkbox" {...form.register('alert')} className="h-4 w-4 accent-brand-700" />
         {SAVED_SEARCH_TEXTS.alertLabel}
+      </label>
+      <label className="flex items-center gap-2 text-sm text-app">
+        <input type="checkbox" {...form.register('reduced_only')} className="h-4 w-4 accent-brand-700" />
+        {REDUCED_ONLY_TEXTS.label}
       </label>
       <FormActions submitLabel="Save search" isSubmitting={isSubmitting} onCancel={onDone} />
     </form>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { VersionedSavedSearch as SavedSearch } from '#domain/saved-search-versions.ts';
 import {
   alertSwitchLabel,
+  REDUCED_ONLY_TEXTS,
   type RenameSavedSearchBody,
   RenameSavedSearchBodySchema,
   SAVED_SEARCH_LIMITS,
@@ -100,7 +101,11 @@ export function SavedSearchesSection({ userId }: { userId: string }) {
           <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-app p-3">
             <span className="min-w-0 flex-1">
               <span className="block font-medium break-words text-app">{s.name}</span>
-              <span className="block text-sm break-words text-muted">{savedSearchSummary(s.search)}</span>
+              <span className="block text-sm break-words text-muted">
+                {[savedSearchSummary(s.search), s.search.reducedOnly ? REDUCED_ONLY_TEXTS.tag : '']
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
             </span>
             <AlertSwitch
               search={s}

@@ -6,11 +6,9 @@ import { Button } from '#web/components/ui/Button.tsx';
 import { Select } from '#web/components/ui/Select.tsx';
 import { ZipInput } from '#web/components/ui/ZipInput.tsx';
 import { cn } from '#web/lib/cn.ts';
-import type { RadiusMiles, SearchState } from '../url-state';
+import type { RadiusMiles, SearchState, SetState } from '../url-state';
 import { CategoryTabs } from './CategoryTabs';
 import { FilterBar } from './FilterBar';
-
-type SetState = (update: (current: SearchState) => SearchState, options?: { replace?: boolean }) => void;
 
 /** Quick choices beside the popular categories (a signed-in person's favourite services), drawn by the page. */
 export type RenderQuickChoices = (choices: {

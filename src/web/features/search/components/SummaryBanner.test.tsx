@@ -15,7 +15,7 @@ const replyFor = (
   total,
   totalCapped,
   nextCursor: null,
-  searched: { query: '', locationZip: null, radiusMiles: 25, corrections: [], ...searched },
+  searched: { query: '', locationZip: null, radiusMiles: 25, bbox: null, corrections: [], ...searched },
   related: null,
   landing: null,
 });

@@ -1,12 +1,14 @@
 import type { KeyboardEvent } from 'react';
+import { LIMITS } from '#domain/options.ts';
 import { type ServicePackage, ServicePackageSchema } from '#domain/pricing.ts';
 import {
+  formatDuration,
   formatPrice,
-  PRICE_TYPE_LABELS,
   PRICE_TYPES,
-  PRICING_TEXTS,
+  PRICING_LIMITS,
   type PriceType,
 } from '#domain/pricing-options.ts';
+import { PRICE_TYPE_LABELS, PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
 import { Input, Textarea } from '#web/components/ui/Input.tsx';
@@ -20,6 +22,11 @@ export interface PackageDraft {
   /** The number inputs' raw text ('' when empty). */
   minPrice: string;
   maxPrice: string;
+  /** Minutes, as typed ('' when none): the length, or the shortest of a range with durationMax. */
+  durationMin: string;
+  durationMax: string;
+  /** The service's own booking page ('' for none: clients use the profile's Book). */
+  bookingLink: string;
 }
 
 export type PackageErrors = Partial<Record<keyof PackageDraft, string>>;
@@ -30,6 +37,9 @@ export const EMPTY_DRAFT: PackageDraft = {
   priceType: 'fixed',
   minPrice: '',
   maxPrice: '',
+  durationMin: '',
+  durationMax: '',
+  bookingLink: '',
 };
 
 const toAmount = (raw: string) => (raw.trim() === '' ? null : Number(raw));
@@ -42,6 +52,9 @@ export function packageInputOf(draft: PackageDraft) {
     priceType: draft.priceType,
     minPrice: draft.priceType === 'contact' ? null : toAmount(draft.minPrice),
     maxPrice: draft.priceType === 'range' ? toAmount(draft.maxPrice) : null,
+    durationMin: toAmount(draft.durationMin),
+    durationMax: toAmount(draft.durationMax),
+    bookingLink: draft.bookingLink,
   };
 }
 
@@ -57,6 +70,13 @@ export function validatePackage(
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/** Whether typed minutes make a duration the schema takes (the preview waits until they do). */
+function validDurations(min: number | null, max: number | null): boolean {
+  const ok = (m: number | null) =>
+    m === null || (Number.isInteger(m) && m >= PRICING_LIMITS.durationMin && m <= PRICING_LIMITS.durationMax);
+  return ok(min) && ok(max) && (max === null || (min !== null && max > min));
 }
 
 const AMOUNT_LABEL: Record<PriceType, string> = {
@@ -93,6 +113,8 @@ export function PackageForm({
     onChange({ ...draft, [key]: value });
   const input = packageInputOf(draft);
   const preview = formatPrice(input);
+  const durationOk = validDurations(input.durationMin, input.durationMax);
+  const durationPreview = durationOk ? formatDuration(input.durationMin, input.durationMax) : null;
   const hasAmount = draft.priceType !== 'contact';
 
   const handleKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
@@ -171,6 +193,57 @@ export function PackageForm({
         </div>
       )}
 
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Duration (minutes)"
+          hint="Optional. For a range, the shortest."
+          error={errors.durationMin}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={PRICING_LIMITS.durationMin}
+            max={PRICING_LIMITS.durationMax}
+            value={draft.durationMin}
+            disabled={isSaving}
+            placeholder="e.g. 60"
+            onChange={(event) => set('durationMin', event.target.value)}
+          />
+        </Field>
+        <Field
+          label="Longest (minutes)"
+          hint="Optional: only when it varies, e.g. 45 to 60."
+          error={errors.durationMax}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={PRICING_LIMITS.durationMin}
+            max={PRICING_LIMITS.durationMax}
+            value={draft.durationMax}
+            disabled={isSaving}
+            onChange={(event) => set('durationMax', event.target.value)}
+          />
+        </Field>
+      </div>
+      <Field
+        label="Booking link for this service"
+        hint="Optional. Adds a Book button for this service on your profile; leave it empty to use your main booking link."
+        error={errors.bookingLink}
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          value={draft.bookingLink}
+          maxLength={LIMITS.urlMax}
+          disabled={isSaving}
+          placeholder="https://"
+          onChange={(event) => set('bookingLink', event.target.value)}
+        />
+      </Field>
+
       <div className="rounded-lg border border-dashed border-app bg-card px-4 py-3">
         <p className="text-xs font-medium tracking-wide text-muted uppercase">Preview</p>
         <div
@@ -187,6 +260,11 @@ export function PackageForm({
             {preview ?? PRICING_TEXTS.previewInvalid}
           </span>
         </div>
+        {durationPreview && (
+          <p className="mt-1 text-sm text-app" data-testid="duration-preview">
+            {durationPreview}
+          </p>
+        )}
         {draft.description.trim() && <p className="mt-1 text-sm text-muted">{draft.description.trim()}</p>}
       </div>
 

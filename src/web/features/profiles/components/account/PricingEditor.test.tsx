@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Issue } from '#domain/errors.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import { formatPrice, PRICING_LIMITS, PRICING_TEXTS, type PriceParts } from '#domain/pricing-options.ts';
+import { formatPrice, PRICING_LIMITS, type PriceParts } from '#domain/pricing-options.ts';
+import { PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { PricingEditor, type StoredPackage } from './PricingEditor';
 
@@ -12,8 +13,24 @@ type Save = (pricing: ServicePackageInput[]) => Promise<Issue[] | null>;
 /** A package as the profile answers it: its type and numbers, and the text derived from them. */
 function stored(service: string, description: string, parts: PriceParts): StoredPackage {
   const { priceType, minPrice = null, maxPrice = null } = parts;
-  return { service, description, price: formatPrice(parts) ?? '', priceType, minPrice, maxPrice };
+  return {
+    service,
+    description,
+    price: formatPrice(parts) ?? '',
+    priceType,
+    minPrice,
+    maxPrice,
+    durationMin: null,
+    durationMax: null,
+    bookingLink: '',
+  };
 }
+/** What a save stores besides the price: the duration and the service's own link. */
+const extrasOf = (p: ServicePackageInput) => ({
+  durationMin: p.durationMin ?? null,
+  durationMax: p.durationMax ?? null,
+  bookingLink: p.bookingLink ?? '',
+});
 const fixed = (service: string, description: string, amount: number) =>
   stored(service, description, { priceType: 'fixed', minPrice: amount });
 
@@ -25,7 +42,8 @@ function Harness({ initial, onSave }: { initial: StoredPackage[]; onSave: Save }
       pricing={pricing}
       onSave={async (next) => {
         const issues = await onSave(next);
-        if (!issues) setPricing(next.map((p) => stored(p.service, p.description, p)));
+        if (!issues)
+          setPricing(next.map((p) => ({ ...stored(p.service, p.description, p), ...extrasOf(p) })));
         return issues;
       }}
     />
@@ -108,7 +126,17 @@ describe('PricingEditor', () => {
 
     expect(save).toHaveBeenCalledTimes(1);
     expect(save.mock.calls[0]![0]).toEqual([
-      { service: 'Trim', description: 'A quick trim', priceType: 'fixed', minPrice: 30, maxPrice: null },
+      // A package saved before services had durations and links is sent back with neither.
+      {
+        service: 'Trim',
+        description: 'A quick trim',
+        priceType: 'fixed',
+        minPrice: 30,
+        maxPrice: null,
+        durationMin: null,
+        durationMax: null,
+        bookingLink: '',
+      },
       {
         service: 'Balayage',
         description: 'Hand-painted colour, 3 hours',
@@ -117,6 +145,9 @@ describe('PricingEditor', () => {
         maxPrice: 250,
         // The schema derives the text from the numbers (the server does the same).
         price: '$180 - $250',
+        durationMin: null,
+        durationMax: null,
+        bookingLink: '',
       },
     ]);
     const list = await screen.findByRole('list', { name: 'Services' });
@@ -142,7 +173,17 @@ describe('PricingEditor', () => {
     await user.click(f.getByRole('button', { name: 'Save service' }));
 
     expect(save.mock.calls[0]![0]).toEqual([
-      { service: 'Trim', description: 'A quick trim', priceType: 'fixed', minPrice: 30, maxPrice: null },
+      // A package saved before services had durations and links is sent back with neither.
+      {
+        service: 'Trim',
+        description: 'A quick trim',
+        priceType: 'fixed',
+        minPrice: 30,
+        maxPrice: null,
+        durationMin: null,
+        durationMax: null,
+        bookingLink: '',
+      },
       {
         service: 'Colour',
         description: 'All over',
@@ -150,6 +191,9 @@ describe('PricingEditor', () => {
         minPrice: null,
         maxPrice: null,
         price: 'Contact for pricing',
+        durationMin: null,
+        durationMax: null,
+        bookingLink: '',
       },
     ]);
   });
@@ -180,10 +224,101 @@ describe('PricingEditor', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete service' }));
 
     expect(save.mock.calls[0]![0]).toEqual([
-      { service: 'Colour', description: 'All over', priceType: 'fixed', minPrice: 90, maxPrice: null },
+      {
+        service: 'Colour',
+        description: 'All over',
+        priceType: 'fixed',
+        minPrice: 90,
+        maxPrice: null,
+        durationMin: null,
+        durationMax: null,
+        bookingLink: '',
+      },
     ]);
     expect(await screen.findByRole('button', { name: 'Delete Colour' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Trim' })).toBeNull();
+  });
+
+  it("sends a duration range and the service's own link, and shows them in the list", async () => {
+    const { user, save } = renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const f = within(form());
+    await user.type(f.getByLabelText('Service name'), 'Balayage');
+    await user.type(f.getByLabelText('Description'), 'Hand-painted colour');
+    await user.type(f.getByLabelText('Price ($)'), '180');
+    await user.type(f.getByLabelText('Duration (minutes)'), '150');
+    expect(f.getByTestId('duration-preview').textContent).toBe('2 h 30 min');
+    await user.type(f.getByLabelText('Longest (minutes)'), '180');
+    expect(f.getByTestId('duration-preview').textContent).toBe('2 h 30 min–3 h');
+    await user.type(f.getByLabelText('Booking link for this service'), 'https://book.example.com/balayage');
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+
+    expect(save.mock.calls[0]![0]).toEqual([
+      {
+        service: 'Balayage',
+        description: 'Hand-painted colour',
+        priceType: 'fixed',
+        minPrice: 180,
+        maxPrice: null,
+        price: '$180',
+        durationMin: 150,
+        durationMax: 180,
+        bookingLink: 'https://book.example.com/balayage',
+      },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Services' });
+    expect(within(list).getByText('$180 · 2 h 30 min–3 h')).toBeTruthy();
+    expect(within(list).getByText('Own booking link: https://book.example.com/balayage')).toBeTruthy();
+
+    // Editing starts from what is stored.
+    await user.click(screen.getByRole('button', { name: 'Edit Balayage' }));
+    expect(within(form()).getByLabelText('Duration (minutes)')).toHaveProperty('value', '150');
+    expect(within(form()).getByLabelText('Longest (minutes)')).toHaveProperty('value', '180');
+    expect(within(form()).getByLabelText('Booking link for this service')).toHaveProperty(
+      'value',
+      'https://book.example.com/balayage',
+    );
+  });
+
+  it("shows the schema's duration and link errors by their fields and sends nothing", async () => {
+    const { user, save } = renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const f = within(form());
+    await user.type(f.getByLabelText('Service name'), 'Trim');
+    await user.type(f.getByLabelText('Description'), 'A quick trim');
+    await user.type(f.getByLabelText('Price ($)'), '30');
+    await user.type(f.getByLabelText('Duration (minutes)'), '60');
+    await user.type(f.getByLabelText('Longest (minutes)'), '45');
+    await user.type(f.getByLabelText('Booking link for this service'), 'javascript:alert(1)');
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+
+    expect(f.getByText(PRICING_TEXTS.durationMaxAboveMin)).toBeTruthy();
+    expect(f.getByLabelText('Longest (minutes)').getAttribute('aria-invalid')).toBe('true');
+    expect(f.getByText('Please enter a valid link starting with http:// or https://')).toBeTruthy();
+    expect(f.getByLabelText('Booking link for this service').getAttribute('aria-invalid')).toBe('true');
+    expect(f.queryByTestId('duration-preview')).toBeNull();
+
+    await user.clear(f.getByLabelText('Longest (minutes)'));
+    await user.clear(f.getByLabelText('Duration (minutes)'));
+    await user.type(f.getByLabelText('Duration (minutes)'), '721');
+    expect(f.getByText(PRICING_TEXTS.validDuration)).toBeTruthy();
+    expect(f.getByLabelText('Duration (minutes)').getAttribute('aria-invalid')).toBe('true');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's issue about the service's link on its field", async () => {
+    const { user } = renderEditor([], async () => [
+      { path: 'pricing.0.bookingLink', message: 'The link is too long' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const f = within(form());
+    await user.type(f.getByLabelText('Service name'), 'Trim');
+    await user.type(f.getByLabelText('Description'), 'A quick trim');
+    await user.type(f.getByLabelText('Price ($)'), '30');
+    await user.type(f.getByLabelText('Booking link for this service'), 'https://book.example.com/trim');
+    await user.click(f.getByRole('button', { name: 'Save service' }));
+    expect(await f.findByText('The link is too long')).toBeTruthy();
+    expect(f.getByLabelText('Booking link for this service').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('stops adding at the package limit', () => {

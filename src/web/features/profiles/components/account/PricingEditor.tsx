@@ -2,7 +2,8 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Issue } from '#domain/errors.ts';
 import type { ServicePackageInput } from '#domain/pricing.ts';
-import { displayPrice, PRICING_LIMITS, PRICING_TEXTS } from '#domain/pricing-options.ts';
+import { displayPrice, formatDuration, PRICING_LIMITS } from '#domain/pricing-options.ts';
+import { PRICING_TEXTS } from '#domain/pricing-texts.ts';
 import type { ProviderData } from '#domain/profiles.ts';
 import { Button } from '#web/components/ui/Button.tsx';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog.tsx';
@@ -40,6 +41,9 @@ function draftOf(pkg: StoredPackage): PackageDraft {
     priceType: pkg.priceType,
     minPrice: amountText(pkg.minPrice),
     maxPrice: amountText(pkg.maxPrice),
+    durationMin: amountText(pkg.durationMin),
+    durationMax: amountText(pkg.durationMax),
+    bookingLink: pkg.bookingLink,
   };
 }
 
@@ -50,6 +54,9 @@ function inputOf(pkg: StoredPackage): ServicePackageInput {
     priceType: pkg.priceType,
     minPrice: pkg.minPrice,
     maxPrice: pkg.maxPrice,
+    durationMin: pkg.durationMin,
+    durationMax: pkg.durationMax,
+    bookingLink: pkg.bookingLink,
   };
 }
 
@@ -159,9 +166,16 @@ export function PricingEditor({ pricing, onSave, onDirtyChange, disabled = false
               <div className="min-w-0">
                 <p className="font-semibold break-words text-app">{pkg.service}</p>
                 <p className="text-sm font-medium text-brand-700 dark:text-brand-300">
-                  {displayPrice(pkg.price)}
+                  {[displayPrice(pkg.price), formatDuration(pkg.durationMin, pkg.durationMax)]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 <p className="text-sm break-words text-muted">{pkg.description}</p>
+                {pkg.bookingLink && (
+                  <p className="truncate text-xs text-muted" title={pkg.bookingLink}>
+                    Own booking link: {pkg.bookingLink}
+                  </p>
+                )}
               </div>
               <div className="flex shrink-0 gap-1">
                 <Button

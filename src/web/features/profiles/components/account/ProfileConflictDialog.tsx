@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type Policies, policyLines } from '#domain/policies-options.ts';
 import { formatPrice, type PriceParts } from '#domain/pricing-options.ts';
 import { PROFILE_VERSION_TEXTS as TEXTS } from '#domain/profile-versions.ts';
 import { Alert } from '#web/components/ui/Alert.tsx';
@@ -27,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   amenities: 'Amenities',
   products: 'Products Used',
   pricing: 'Services & Pricing',
+  policies: 'Booking Policies',
 };
 
 /** A save refused because the profile changed elsewhere: the version saved meanwhile, and what this page sent. */
@@ -81,6 +83,10 @@ function display(value: unknown): string {
         return price ? `${pkg.service ?? ''} (${price})` : (pkg.service ?? '');
       })
       .join(', ');
+  }
+  if (typeof value === 'object' && 'cancellation_notice_hours' in value) {
+    const policies = value as Policies;
+    return [...policyLines(policies), policies.text.trim()].filter(Boolean).join('. ') || TEXTS.empty;
   }
   const text = String(value).trim();
   return text === '' ? TEXTS.empty : text;

@@ -23,6 +23,7 @@ import { AccountCard } from './AccountCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { SECTION_SCROLL_MARGIN } from './account-sections';
 import { ListEditor } from './ListEditor';
+import { PoliciesCard, type PolicyErrors } from './PoliciesCard';
 import { PricingEditor } from './PricingEditor';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
@@ -53,10 +54,13 @@ function formValuesOf(profile: AccountProfile): FormInput {
     certifications: profile.certifications ?? [],
     amenities: profile.amenities ?? [],
     products: profile.products ?? [],
+    policies: profile.policies ?? NO_POLICIES,
   };
 }
 
 const NAME_LABEL = 'Business/Professional Name';
+
+const NO_POLICIES = { deposit: null, cancellation_notice_hours: null, text: '' };
 
 /** What this form shows and saves of a profile: its fields and the services. */
 const editedValuesOf = (profile: AccountProfile) => ({
@@ -129,7 +133,11 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           setBase(reply.profile);
           setConflict(null);
           form.reset(formValuesOf(reply.profile));
-          toast.success('Success', { description: 'Provider profile updated successfully' });
+          // A new zip moved a pinned provider to its centre: the reply says so.
+          const pinMoved = from.pinned === true && reply.profile.pinned === false;
+          toast.success('Success', {
+            description: pinMoved && reply.message ? reply.message : 'Provider profile updated successfully',
+          });
         },
         onError: (error) => {
           if (error instanceof ProfileConflictError) {
@@ -296,6 +304,20 @@ export function ProviderProfileForm({ profile, avatar, portfolio }: ProviderProf
           />
         </CardContent>
       </Card>
+
+      <Controller
+        control={form.control}
+        name="policies"
+        render={({ field }) => (
+          <PoliciesCard
+            sectionId="policies"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errors={errors.policies as PolicyErrors | undefined}
+          />
+        )}
+      />
 
       <Card id="details" aria-labelledby={ids.lists} className={SECTION_SCROLL_MARGIN}>
         <CardHeader>

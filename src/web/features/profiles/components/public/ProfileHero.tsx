@@ -2,6 +2,7 @@ import { CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '#domain/brand.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
+import { mapPositionLine } from '#domain/profiles-options.ts';
 import { StarIcon } from '#web/components/Stars.tsx';
 import { Badge } from '#web/components/ui/Badge.tsx';
 import { ProfileAvatar } from './ProfileAvatar';
@@ -12,6 +13,8 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
   const since = memberSince(profile.member_since);
   // The first category's page in the provider's city; BreadcrumbList says the same.
   const breadcrumb = profile.places[0];
+  // Older cached pages have neither field: no line then.
+  const onTheMap = mapPositionLine(profile.pinned ?? false, profile.map_zip ?? null);
   return (
     <div className="bg-gradient-to-b from-brand-100 to-transparent dark:from-brand-900/40">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 pt-10 pb-8 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
@@ -47,6 +50,7 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
               <span className="break-words">{display.location}</span>
             </p>
           )}
+          {onTheMap && <p className="mt-1 text-sm text-muted">{onTheMap}</p>}
           <ul aria-label="Highlights" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
             {/* Real reviews only (visible ones); without any, 'New' (docs/product.md §10). */}
             {profile.review_count === 0 || profile.rating === null ? (

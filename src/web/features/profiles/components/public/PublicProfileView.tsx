@@ -12,10 +12,12 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { hasPolicies } from '#domain/policies-options.ts';
 import type { PublicProfile } from '#domain/profiles.ts';
 import { AmenityList } from './AmenityList';
 import { AvailabilityDetails } from './AvailabilityDetails';
-import { ContactCard, type Viewer } from './ContactCard';
+import { ContactCard, LOGIN_NOTICES, type Viewer } from './ContactCard';
+import { PoliciesSection } from './PoliciesSection';
 import { PortfolioGallery } from './PortfolioGallery';
 import { ProfileHero } from './ProfileHero';
 import { ProfileSection } from './ProfileSection';
@@ -36,6 +38,7 @@ export function PublicProfileView({
   viewer,
   onLoginRequired,
   onBook,
+  onBookService,
   favoriteButton,
   openings,
   reviews,
@@ -46,6 +49,8 @@ export function PublicProfileView({
   viewer: Viewer;
   onLoginRequired: (notice: string) => void;
   onBook?: (url: string) => void;
+  /** Called on a signed-in visitor's click of a service's own Book (logs the click, naming it). */
+  onBookService?: (service: string) => void;
   favoriteButton?: ReactNode;
   /** 'Upcoming Availability': the provider's openings (the openings feature; the route passes it in). */
   openings?: ReactNode;
@@ -80,6 +85,11 @@ export function PublicProfileView({
             favoriteButton={favoriteButton}
             replyHours={profile.reply_hours}
           />
+          {hasPolicies(profile.policies) && (
+            <div className="mt-3">
+              <PoliciesSection policies={profile.policies} providerName={display.name} />
+            </div>
+          )}
           {blockControl && <div className="mt-3">{blockControl}</div>}
         </aside>
 
@@ -118,7 +128,20 @@ export function PublicProfileView({
           {(display.services.length > 0 || isOwner) && (
             <ProfileSection title="Services & Pricing" icon={Tag}>
               {display.services.length > 0 ? (
-                <ServiceList services={display.services} />
+                <ServiceList
+                  services={display.services}
+                  booking={
+                    isOwner
+                      ? undefined
+                      : {
+                          viewer,
+                          onBook: onBookService,
+                          // The profile's login wall, with its notice (no action is resumed after it:
+                          // the service's Book is a link once signed in).
+                          onAskToLogIn: () => onLoginRequired(LOGIN_NOTICES.book),
+                        }
+                  }
+                />
               ) : (
                 <OwnerHint
                   what="No services yet."

@@ -1,7 +1,65 @@
+import { CalendarCheck, Clock, ExternalLink } from 'lucide-react';
+import { Button, buttonVariants } from '#web/components/ui/Button.tsx';
 import type { ProfileDisplay } from './profile-view';
 
-/** 'Services & Pricing': one row per package, prices as docs/product.md §3 renders them. */
-export function ServiceList({ services }: { services: ProfileDisplay['services'] }) {
+/**
+ * Who is looking, for a service's own Book: a signed-in visitor gets the link (the click logged as
+ * the profile's Book is, naming the service), a signed-out one the same login wall. The owner gets none.
+ */
+export interface ServiceBooking {
+  viewer: 'signed-in' | 'signed-out';
+  onBook?: ((service: string) => void) | undefined;
+  onAskToLogIn: () => void;
+}
+
+type Service = ProfileDisplay['services'][number];
+
+const BOOK_CLASS = buttonVariants({ variant: 'outline', size: 'sm' });
+
+function ServiceBookButton({
+  service,
+  booking,
+}: {
+  service: Service & { bookingLink: string };
+  booking: ServiceBooking;
+}) {
+  const icon = <CalendarCheck className="h-4 w-4" aria-hidden="true" />;
+  // 'Book Balayage': the service's name is in the accessible name, so a list of Books is told apart.
+  const name = <span className="sr-only"> {service.service}</span>;
+  if (booking.viewer === 'signed-out') {
+    return (
+      <Button variant="outline" size="sm" onClick={booking.onAskToLogIn}>
+        {icon} Book{name}
+      </Button>
+    );
+  }
+  return (
+    <a
+      href={service.bookingLink}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={BOOK_CLASS}
+      // Logged without awaiting, so the browser opens the tab from this very click.
+      onClick={() => booking.onBook?.(service.service)}
+    >
+      {icon} Book{name}
+      <ExternalLink className="h-4 w-4" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * 'Services & Pricing': one row per package, prices as docs/product.md §3 renders them, with the
+ * service's duration and, when it has a booking link of its own, a Book for it.
+ */
+export function ServiceList({
+  services,
+  booking,
+}: {
+  services: ProfileDisplay['services'];
+  booking?: ServiceBooking;
+}) {
   return (
     <ul className="divide-y divide-[color:var(--border)]">
       {services.map((s, i) => (
@@ -15,7 +73,18 @@ export function ServiceList({ services }: { services: ProfileDisplay['services']
             <h3 className="font-semibold break-words text-app">{s.service}</h3>
             <p className="mt-0.5 text-sm break-words text-muted">{s.description}</p>
           </div>
-          <p className="shrink-0 font-semibold text-brand-700 sm:text-right dark:text-brand-300">{s.price}</p>
+          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+            <p className="font-semibold text-brand-700 sm:text-right dark:text-brand-300">{s.price}</p>
+            {s.duration && (
+              <p className="flex items-center gap-1 text-sm text-muted">
+                <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+                <span className="sr-only">Duration:</span> {s.duration}
+              </p>
+            )}
+            {booking && s.bookingLink && (
+              <ServiceBookButton service={{ ...s, bookingLink: s.bookingLink }} booking={booking} />
+            )}
+          </div>
         </li>
       ))}
     </ul>
