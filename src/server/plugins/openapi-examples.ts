@@ -158,6 +158,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       ],
     },
   },
+  'PUT /api/auth/profile/map-position': { body: { pinned: true, latitude: 30.268, longitude: -97.743 } },
   'GET /api/user/:slug': { params: { slug: EXAMPLE_IDS.providerSlug } },
   'POST /api/messages': {
     body: {

@@ -283,6 +283,29 @@ function replaceDeep(node: unknown, inline: unknown, replacement: unknown): unkn
   return node;
 }
 
+/**
+ * OpenAPI 3.0 lets `nullable` add null only to a `type` in the same schema, and the transform writes
+ * a nullable union (the policies' deposit: an amount, a percentage, or null) as `nullable` beside
+ * `oneOf` with no type, which redocly refuses. Each such schema, anywhere under `node`, becomes the
+ * same alternatives plus a null one (`{ type, nullable: true, enum: [null] }`, 3.0.3's way to say
+ * "null").
+ */
+function nullableUnions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableUnions);
+  if (!node || typeof node !== 'object') return node;
+  const schema = Object.fromEntries(
+    Object.entries(node).map(([key, child]) => [key, nullableUnions(child)]),
+  ) as Record<string, unknown>;
+  const key = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : null;
+  if (schema.nullable !== true || 'type' in schema || !key) return schema;
+  const branches = schema[key] as { type?: unknown }[];
+  const types = new Set(branches.map((branch) => branch.type));
+  const [type] = types;
+  if (types.size !== 1 || typeof type !== 'string') return schema;
+  const { nullable: _nullable, ...rest } = schema;
+  return { ...rest, [key]: [...branches, { type, nullable: true, enum: [null] }] };
+}
+
 /** The document's OpenAPI version: it decides the JSON Schema dialect, which the compiled serializers share. */
 export const OPENAPI_VERSION = '3.0.3';
 
@@ -352,6 +375,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
       const { openapiObject } = documentObject;
       const doc = openapiObject as OpenApiDoc;
+      doc.paths = nullableUnions(doc.paths) as OpenApiDoc['paths'];
       const named = namedSchemas();
       for (const { name, inline } of named) {
         doc.paths = replaceDeep(doc.paths, inline, {

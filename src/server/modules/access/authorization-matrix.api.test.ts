@@ -561,6 +561,9 @@ const ENDPOINTS = {
   'PUT /api/auth/profile (own)': {
     request: (app, o) => app.put('/api/auth/profile', { bio: 'Matrix bio' }, o),
   },
+  'PUT /api/auth/profile/map-position (own)': {
+    request: (app, o) => app.put('/api/auth/profile/map-position', { pinned: false }, o),
+  },
   "GET /api/user/:slug (owner's)": { request: (app, o) => app.get(`/api/user/${ownerSlug}`, o) },
   'POST /api/messages (to the owner)': {
     request: (app, o) => app.post('/api/messages', { providerId: ids.owner, message: 'Matrix hello' }, o),
@@ -984,6 +987,7 @@ const OPEN_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell, Cel
   'POST /api/auth/upgrade-to-provider':                                   [401,   E, 200, 200, 200, 200, 401, 401],
   'GET /api/auth/profile':                                                [401,   E, 200, 200, 200, 200, 401, 401],
   'PUT /api/auth/profile (own)':                                          [401,   E, 403, 200, 200, 403, 401, 401],
+  'PUT /api/auth/profile/map-position (own)':                             [401,   E, 403, 200, 200, 403, 401, 401],
   "GET /api/user/:slug (owner's)":                                        [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/messages (to the owner)':                                    [401,   E, 200, 400, 200, 200, 401, 401],
   "POST /api/upload/avatar (owner's)":                                    [401,   E, 403, 200, 403, 403, 401, 401],
@@ -1123,6 +1127,7 @@ const LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Cell]> 
   'POST /api/auth/upgrade-to-provider':                                   [401, 200, 200, 200, 200, 200],
   'GET /api/auth/profile':                                                [401, 200, 200, 200, 200, 200],
   'PUT /api/auth/profile (own)':                                          [401, 403, 200, 200, 403, 403],
+  'PUT /api/auth/profile/map-position (own)':                             [401, 403, 200, 200, 403, 403],
   "GET /api/user/:slug (owner's)":                                        [200, 200, 200, 200, 200, 200],
   'POST /api/messages (to the owner)':                                    [401, 200, 400, 200, 200, 200],
   "POST /api/upload/avatar (owner's)":                                    [401, 403, 200, 403, 403, 403],
@@ -1262,6 +1267,7 @@ const BETA_LOCKED_MATRIX: Record<EndpointName, [Cell, Cell, Cell, Cell, Cell, Ce
   'POST /api/auth/upgrade-to-provider':                                   [  B,   B,   B,   B,   B,   B],
   'GET /api/auth/profile':                                                [  B,   B,   B,   B,   B,   B],
   'PUT /api/auth/profile (own)':                                          [  B,   B,   B,   B,   B,   B],
+  'PUT /api/auth/profile/map-position (own)':                             [  B,   B,   B,   B,   B,   B],
   "GET /api/user/:slug (owner's)":                                        [  B,   B,   B,   B,   B,   B],
   'POST /api/messages (to the owner)':                                    [  B,   B,   B,   B,   B,   B],
   "POST /api/upload/avatar (owner's)":                                    [  B,   B,   B,   B,   B,   B],
