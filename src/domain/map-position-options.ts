@@ -25,6 +25,10 @@ export const MAP_TEXTS = {
   atZipCentreHint: 'Good for people working from home: only the area shows, never your address.',
   ownPin: 'Place my pin',
   ownPinHint: 'Your pin is rounded to about 100 m and must be within 30 miles of your zip.',
+  /** The pin picker's accessible name, and how to use it. */
+  pinMapLabel: 'Map to place your pin',
+  pinMapHint:
+    'Click or tap the map to place your pin, then drag it if needed; or type its latitude and longitude.',
 } as const;
 
 /** What the reply of a profile save says when a zip change moved the provider's pin to its centre. */

@@ -18,6 +18,9 @@ export interface DemoPackage {
   priceType: PriceType;
   minPrice?: number;
   maxPrice?: number;
+  /** Minutes (DURATIONS): the service's length, or with durationMax its shortest and longest. */
+  durationMin?: number;
+  durationMax?: number;
 }
 
 /** Opening hours on the editor's grid: days like 'Tue-Sat', 'Sat' or 'Mon,Wed,Fri'; hours [from, to). */
@@ -158,11 +161,50 @@ function describe(service: string, description: string | undefined): string {
   return text;
 }
 
+/** How long the catalogue's services take, in minutes ([shortest, longest] for a range). */
+const DURATIONS: Record<string, number | [number, number]> = {
+  'Cut & Style': 60,
+  Blowout: 45,
+  Highlights: [120, 180],
+  Balayage: [150, 210],
+  'Root Retouch': 90,
+  Swedish: 60,
+  'Deep Tissue': 60,
+  'Hot Stone': 75,
+  Prenatal: 60,
+  Aromatherapy: 60,
+  'Classic Haircut': 30,
+  'Beard Trim': 20,
+  'Straight Razor Shave': 30,
+  'Fade / Taper Cut': 45,
+  "Kids' Cut": 20,
+  Manicure: 30,
+  Pedicure: 45,
+  'Gel Nails': 45,
+  'Acrylic Nails': [75, 90],
+  'Nail Art': [30, 60],
+  Facial: 60,
+  Microdermabrasion: 45,
+  'Chemical Peel': 45,
+  'Brow Shaping': 20,
+  'Lash Extensions': [90, 120],
+};
+
+/** A package's duration fields from DURATIONS (none for a service it does not name). */
+function lasts(service: string): Pick<DemoPackage, 'durationMin' | 'durationMax'> {
+  const minutes = DURATIONS[service];
+  if (minutes === undefined) return {};
+  return Array.isArray(minutes)
+    ? { durationMin: minutes[0], durationMax: minutes[1] }
+    : { durationMin: minutes };
+}
+
 const fixed = (service: string, amount: number, description?: string): DemoPackage => ({
   service,
   description: describe(service, description),
   priceType: 'fixed',
   minPrice: amount,
+  ...lasts(service),
 });
 const range = (service: string, min: number, max: number, description?: string): DemoPackage => ({
   service,
@@ -170,17 +212,20 @@ const range = (service: string, min: number, max: number, description?: string):
   priceType: 'range',
   minPrice: min,
   maxPrice: max,
+  ...lasts(service),
 });
 const from = (service: string, amount: number, description?: string): DemoPackage => ({
   service,
   description: describe(service, description),
   priceType: 'starting_at',
   minPrice: amount,
+  ...lasts(service),
 });
 const ask = (service: string, description?: string): DemoPackage => ({
   service,
   description: describe(service, description),
   priceType: 'contact',
+  ...lasts(service),
 });
 const open = (days: string, fromHour: number, toHour: number): DemoHours => ({
   days,

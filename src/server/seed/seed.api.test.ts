@@ -239,6 +239,49 @@ describe('the demo catalogue seed', () => {
     }
   });
 
+  it('gives most services a duration, some their own booking link, and a third of the priced openings a reduced price', async () => {
+    const packages = rows.flatMap((r) => r.profile.pricing.map((p) => ({ ...p, provider: r })));
+    const timed = packages.filter((p) => typeof p.durationMin === 'number');
+    expect(timed.length / packages.length).toBeGreaterThan(0.6);
+    expect(timed.some((p) => typeof p.durationMax === 'number')).toBe(true);
+    const linked = packages.filter((p) => p.bookingLink);
+    expect(linked.length).toBeGreaterThan(20);
+    for (const p of linked) {
+      expect(p.priceType).not.toBe('contact');
+      expect(p.bookingLink!.startsWith(`${p.provider.profile.bookingLink}/`)).toBe(true);
+    }
+    const openings = rowsOf<{
+      service_type: string;
+      price: string | null;
+      regular_price: number | null;
+      minutes: number;
+      provider_id: string;
+    }>(
+      await t.db.execute(
+        sql`SELECT service_type, price, regular_price, provider_id,
+                   EXTRACT(EPOCH FROM end_time - start_time) / 60 AS minutes FROM openings`,
+      ),
+    );
+    const reduced = openings.filter((o) => o.regular_price !== null);
+    expect(reduced.length).toBeGreaterThanOrEqual(3);
+    for (const o of reduced) {
+      const service = rows
+        .find((r) => r.user.id === o.provider_id)!
+        .profile.pricing.find((p) => p.service === o.service_type)!;
+      expect(['fixed', 'starting_at']).toContain(service.priceType);
+      expect(o.regular_price).toBe(service.minPrice);
+      expect(Number(o.price!.replace('$', ''))).toBeLessThan(service.minPrice!);
+    }
+    // An opening of a timed service lasts as long as the service (the longest of a range).
+    for (const o of openings) {
+      const service = rows
+        .find((r) => r.user.id === o.provider_id)!
+        .profile.pricing.find((p) => p.service === o.service_type);
+      const minutes = service?.durationMax ?? service?.durationMin;
+      if (minutes) expect(Number(o.minutes), o.service_type).toBe(minutes);
+    }
+  });
+
   it('stores availability slots that match the availability text', () => {
     const shapes = new Set<string>();
     for (const { user, profile } of rows) {

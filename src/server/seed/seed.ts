@@ -9,7 +9,9 @@ import {
   type Weekday,
 } from '#domain/availability.ts';
 import { formatAvailability, parseAvailability } from '#domain/availability-text.ts';
+import { reductionOf, serviceMinutes } from '#domain/opening-services.ts';
 import { instantToWallTime, wallTimeToInstant } from '#domain/openings-options.ts';
+import { formatMoney } from '#domain/pricing-options.ts';
 import { type ProviderFields, ProviderFieldsSchema } from '#domain/profiles.ts';
 import { initialsOf } from '#domain/profiles-options.ts';
 import { isReservedSlug, slugify } from '#domain/slug.ts';
@@ -123,6 +125,19 @@ function licenseText(p: DemoProvider, state: string): string {
   return `${title}, ${board}, license no. ${number} (licensed since ${since})`;
 }
 
+/**
+ * Every other provider with a booking link (by a hash of the slug) also links their priced services'
+ * own booking pages, as booking systems' deep links do: their profile shows a Book per service.
+ */
+function withServiceLinks(pricing: DemoProvider['pricing'], slug: string) {
+  if (hashSeed(`${slug}#links`) % 2 !== 0) return pricing;
+  return pricing.map((pkg) =>
+    pkg.priceType === 'contact'
+      ? pkg
+      : { ...pkg, bookingLink: `https://book.example.com/${slug}/${slugify(pkg.service)}` },
+  );
+}
+
 class CatalogueError extends Error {
   constructor(name: string, problem: string) {
     super(`demo catalogue: ${name}: ${problem}`);
@@ -167,7 +182,7 @@ export function prepareProvider(p: DemoProvider, now: Date): PreparedProvider {
     certifications: p.certifications,
     amenities: p.amenities,
     products: p.products,
-    pricing: p.pricing,
+    pricing: p.noBookingLink ? p.pricing : withServiceLinks(p.pricing, slug),
     policies: p.policies ?? { deposit: null, cancellation_notice_hours: null, text: '' },
   };
   const result = ProviderFieldsSchema.safeParse(input);
@@ -310,8 +325,9 @@ const OPENING_NOTES = [
 /**
  * Short-notice openings for about a third of the providers, spread over the next 5 days from the
  * moment the seed runs, on the hour between 9 AM and 6 PM on the provider's own clocks (in UTC
- * hours the feed was full of 3 AM slots), 1 to 2 hours long, for one of their
- * own services, and in the zone of their zip.
+ * hours the feed was full of 3 AM slots), for one of their own services and as long as it takes
+ * (1 to 2 hours for one without a duration), in the zone of their zip. A third of those with a fixed
+ * or 'from' price are 20% off ('was $180, now $144'), as the openings form makes them.
  */
 export function seedOpenings(providers: ReturnType<typeof prepareCatalogue>, now: Date) {
   return providers
@@ -332,12 +348,24 @@ export function seedOpenings(providers: ReturnType<typeof prepareCatalogue>, now
         const days = (i * 37 + k * 23) % 4;
         const first = localStart(days);
         const start = new Date(first < now.getTime() + 2 * HOUR_MS ? localStart(days + 1) : first);
+        const minutes = (service && serviceMinutes(service)) ?? 60 + ((i + k) % 3) * 30;
+        // A third of the priced openings are offered for less: 20% off, to the dollar below.
+        const reduced =
+          service && (i + k) % 3 === 0 && service.minPrice ? Math.floor(service.minPrice * 0.8) : null;
+        const reduction = service && reduced !== null ? reductionOf(service, reduced) : null;
+        const regularPrice = reduction && 'regular' in reduction ? reduction.regular : null;
         return {
           providerId: p.id,
           serviceType: service?.service ?? 'Consultation',
-          price: service && service.priceType !== 'contact' ? service.price : null,
+          price:
+            regularPrice !== null && reduced !== null
+              ? formatMoney(reduced)
+              : service && service.priceType !== 'contact'
+                ? service.price
+                : null,
+          regularPrice,
           startTime: start,
-          endTime: new Date(start.getTime() + (60 + ((i + k) % 3) * 30) * 60_000),
+          endTime: new Date(start.getTime() + minutes * 60_000),
           timeZone: zone,
           note: OPENING_NOTES[(i + k) % OPENING_NOTES.length] ?? null,
           createdAt: now,

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type GeoBounds, isSearchableArea, roundBounds } from '#domain/map-options.ts';
 import { MAP_TEXTS } from '#domain/map-texts.ts';
 import { Button } from '#web/components/ui/Button.tsx';
+import { createMap, pinIcon } from './tiles';
 
 /** One result on the map: where, whose, and what its popup says below the provider's name. */
 export interface MapPin {
@@ -27,15 +28,6 @@ const US_CENTRE: L.LatLngTuple = [39.5, -98.35];
 const US_ZOOM = 4;
 /** A fit around the pins goes no closer than this (a lone pin would otherwise fill the map). */
 const FIT_MAX_ZOOM = 13;
-
-/**
- * The tile address the server's MAP_TILE_URL gives the page in a meta tag (src/server/plugins/web.ts);
- * OpenStreetMap's own tiles without one (the Vite dev server, component tests).
- */
-function tileUrl(): string {
-  const url = document.querySelector('meta[name="glowfind-map-tile-url"]')?.getAttribute('content')?.trim();
-  return url && /^https?:\/\//i.test(url) ? url : MAP_TEXTS.defaultTileUrl;
-}
 
 const toBounds = (b: GeoBounds) => L.latLngBounds([b.south, b.west], [b.north, b.east]);
 const fromBounds = (b: L.LatLngBounds): GeoBounds =>
@@ -104,12 +96,7 @@ export function PinMap({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { center: US_CENTRE, zoom: US_ZOOM, keyboard: true });
-    map.attributionControl.setPrefix(false);
-    L.tileLayer(tileUrl(), {
-      maxZoom: 19,
-      attribution: `<a href="${MAP_TEXTS.copyrightUrl}">${MAP_TEXTS.attribution}</a>`,
-    }).addTo(map);
+    const map = createMap(container, { center: US_CENTRE, zoom: US_ZOOM });
     const cluster = L.markerClusterGroup({ showCoverageOnHover: false });
     map.addLayer(cluster);
     // Moves the person makes (drag, wheel, pinch, the zoom buttons, arrow keys) rather than the map's
@@ -146,13 +133,7 @@ export function PinMap({
           keyboard: true,
           title: pin.name,
           alt: pin.name,
-          icon: L.divIcon({
-            className: 'pin-map-pin',
-            html: '<span aria-hidden="true"></span>',
-            iconSize: [24, 24],
-            iconAnchor: [12, 24],
-            popupAnchor: [0, -22],
-          }),
+          icon: pinIcon(),
         });
         marker.on('add', () => marker.getElement()?.setAttribute('aria-label', pin.name));
         return marker.bindPopup(() => popupContent(pin, (href) => navigateRef.current(href)));

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MAP_TEXTS } from '#domain/map-area.ts';
 import type { AccountProfile } from '#domain/profiles.ts';
@@ -117,5 +117,44 @@ describe('MapPositionCard', () => {
     renderWithProviders(<MapPositionCard profile={account({ zip: null, position: null })} />);
     expect((screen.getByRole('radio', { name: /Place my pin/ }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(MAP_TEXTS.pinNeedsZip)).toBeTruthy();
+  });
+
+  it('places the pin with a click on the map, which fills both fields rounded to 3 decimals', async () => {
+    signInForTest({ id: PROVIDER_ID, user_type: 'provider' });
+    const requests = stubFetch((r) =>
+      r.method === 'PUT' && r.path === '/api/auth/profile/map-position'
+        ? { body: reply(account({ pinned: true }), MAP_TEXTS.pinSaved) }
+        : undefined,
+    );
+    const { user } = renderWithProviders(
+      <>
+        <MapPositionCard profile={account()} />
+        <Toaster theme="light" />
+      </>,
+    );
+    await user.click(screen.getByRole('radio', { name: /Place my pin/ }));
+    const map = await screen.findByRole('region', { name: MAP_TEXTS.pinMapLabel });
+    expect(map.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(map.getAttribute('aria-describedby')!)?.textContent).toBe(
+      MAP_TEXTS.pinMapHint,
+    );
+    // The map opens at the zip's centre: a click at its middle places the pin there.
+    await waitFor(() => expect(map.classList.contains('leaflet-container')).toBe(true));
+    fireEvent.click(map, { clientX: 0, clientY: 0 });
+    const latitude = screen.getByLabelText('Latitude') as HTMLInputElement;
+    const longitude = screen.getByLabelText('Longitude') as HTMLInputElement;
+    await waitFor(() => expect(latitude.value).not.toBe(''));
+    for (const value of [latitude.value, longitude.value]) expect(value).toMatch(/^-?\d+(\.\d{1,3})?$/);
+    expect(Math.abs(Number(latitude.value) - 30.271)).toBeLessThan(0.1);
+    expect(Math.abs(Number(longitude.value) + 97.744)).toBeLessThan(0.1);
+    expect(map.querySelector('.pin-map-pin')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save map position' }));
+    expect(await screen.findByText(MAP_TEXTS.pinSaved)).toBeTruthy();
+    expect(requests.at(-1)?.body).toEqual({
+      pinned: true,
+      latitude: Number(latitude.value),
+      longitude: Number(longitude.value),
+    });
   });
 });

@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { MAP_TEXTS, MapPositionBodySchema } from '#domain/map-area.ts';
 import type { AccountProfile } from '#domain/profiles.ts';
+import { PinPickerPanel } from '#web/components/map/PinPickerPanel.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/Card.tsx';
 import { Field } from '#web/components/ui/Field.tsx';
@@ -20,7 +21,7 @@ type Choice = 'zip' | 'pin';
  * server rounds the pin to about 100 m and keeps it within 30 miles of the zip.
  */
 export function MapPositionCard({ profile }: { profile: AccountProfile }) {
-  const ids = { legend: useId(), now: useId() };
+  const ids = { legend: useId(), now: useId(), mapHint: useId() };
   const pinned = profile.pinned ?? false;
   const [choice, setChoice] = useState<Choice>(pinned ? 'pin' : 'zip');
   const [latitude, setLatitude] = useState(
@@ -32,6 +33,19 @@ export function MapPositionCard({ profile }: { profile: AccountProfile }) {
   const [error, setError] = useState<string | null>(null);
   const save = useSetMapPosition();
   const zip = profile.zip ?? null;
+  const typed = { latitude: Number.parseFloat(latitude), longitude: Number.parseFloat(longitude) };
+  const typedPin =
+    Number.isFinite(typed.latitude) &&
+    Number.isFinite(typed.longitude) &&
+    Math.abs(typed.latitude) <= 90 &&
+    Math.abs(typed.longitude) <= 180
+      ? typed
+      : null;
+  const handlePick = (pin: { latitude: number; longitude: number }) => {
+    setLatitude(String(pin.latitude));
+    setLongitude(String(pin.longitude));
+    setError(null);
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,6 +123,20 @@ export function MapPositionCard({ profile }: { profile: AccountProfile }) {
               </span>
             </label>
           </fieldset>
+          {choice === 'pin' && profile.position && (
+            <div className="space-y-2">
+              <p id={ids.mapHint} className="text-sm text-muted">
+                {MAP_TEXTS.pinMapHint}
+              </p>
+              <PinPickerPanel
+                value={typedPin}
+                start={profile.position}
+                label={MAP_TEXTS.pinMapLabel}
+                describedBy={ids.mapHint}
+                onPick={handlePick}
+              />
+            </div>
+          )}
           {choice === 'pin' && (
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Latitude" hint="e.g. 30.267" error={error ?? undefined}>
