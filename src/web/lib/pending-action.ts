@@ -9,6 +9,7 @@ export type PendingActionKind =
   | 'favorite'
   | 'message'
   | 'book'
+  | 'book-service'
   | 'book-opening'
   | 'ask-opening'
   | 'review'
@@ -19,6 +20,8 @@ export interface PendingActionInput {
   providerId: string;
   /** For 'book-opening' and 'ask-opening': which of the provider's openings. */
   openingId?: string;
+  /** For 'book-service': the service whose own Book was pressed. */
+  service?: string;
 }
 
 export interface PendingAction extends PendingActionInput {
@@ -45,6 +48,7 @@ export function savePendingAction(input: PendingActionInput, nowMs = Date.now())
     kind: input.kind,
     providerId: input.providerId,
     ...(input.openingId ? { openingId: input.openingId } : {}),
+    ...(input.service ? { service: input.service } : {}),
     path: `${pathname}${search}`,
     savedAt: nowMs,
   };

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '#domain/profiles.ts';
+import { clearPendingAction, peekPendingAction, savePendingAction } from '#web/lib/pending-action.ts';
 import { renderWithProviders } from '#web/test/render.tsx';
 import { LOGIN_NOTICES, type Viewer } from './ContactCard';
 import { PublicProfileView } from './PublicProfileView';
@@ -108,6 +109,42 @@ describe('Services & Pricing on the public profile', () => {
     await user.click(services().getByRole('button', { name: 'Book Balayage' }));
     expect(onLoginRequired).toHaveBeenCalledWith(LOGIN_NOTICES.book);
     expect(onBookService).not.toHaveBeenCalled();
+    expect(peekPendingAction()).toMatchObject({
+      kind: 'book-service',
+      providerId: PROFILE.id,
+      service: 'Balayage',
+    });
+  });
+
+  it("resumes the service's Book once logged in: 'Continue to booking' at that service, logged when pressed", async () => {
+    clearPendingAction();
+    const signedOut = renderProfile('signed-out');
+    await signedOut.user.click(signedOut.services().getByRole('button', { name: 'Book Balayage' }));
+    signedOut.unmount();
+
+    const { user, services, onBookService, onBook } = renderProfile('signed-in');
+    const rows = services().getAllByRole('listitem');
+    const go = within(rows[0]!).getByRole('link', { name: /^Continue to booking/ });
+    expect(within(rows[0]!).getByText("You're logged in")).toBeTruthy();
+    expect(go.getAttribute('href')).toBe('https://book.example.com/lumen/balayage');
+    expect(go.getAttribute('target')).toBe('_blank');
+    expect(services().getAllByRole('link', { name: /^Continue to booking/ })).toHaveLength(1);
+    // Taken: a reload does not offer it again.
+    expect(peekPendingAction()).toBeNull();
+
+    go.addEventListener('click', (e) => e.preventDefault());
+    await user.click(go);
+    expect(onBookService).toHaveBeenCalledWith('Balayage');
+    expect(onBook).not.toHaveBeenCalled();
+    expect(services().queryByRole('link', { name: /^Continue to booking/ })).toBeNull();
+  });
+
+  it("leaves the profile's own Book to resume the main Book", async () => {
+    clearPendingAction();
+    savePendingAction({ kind: 'book', providerId: PROFILE.id });
+    const { services } = renderProfile('signed-in');
+    expect(services().queryByRole('link', { name: /^Continue to booking/ })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Continue to booking/ })).toHaveLength(1);
   });
 
   it('shows the owner the durations but no Book of their own', () => {

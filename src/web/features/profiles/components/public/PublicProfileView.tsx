@@ -135,9 +135,9 @@ export function PublicProfileView({
                       ? undefined
                       : {
                           viewer,
+                          providerId: profile.id,
                           onBook: onBookService,
-                          // The profile's login wall, with its notice (no action is resumed after it:
-                          // the service's Book is a link once signed in).
+                          // The profile's login wall, with its notice; the list resumes the Book after it.
                           onAskToLogIn: () => onLoginRequired(LOGIN_NOTICES.book),
                         }
                   }
