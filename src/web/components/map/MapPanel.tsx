@@ -3,7 +3,7 @@ import type { MapPin, PinMap as PinMapType } from './PinMap';
 
 // Leaflet and its styles load when a map is first shown, in a chunk of their own: never with a page's
 // first load, and never on the server (Leaflet reads `window` as it loads).
-const PinMap = lazy(() => import('./PinMap').then((m) => ({ default: m.PinMap })));
+const PinMap = lazy(() => import('./leaflet-maps').then((m) => ({ default: m.PinMap })));
 
 export type { MapPin };
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PinPicker as PinPickerType } from './PinPicker';
 
 // Leaflet loads with the first map shown, as for the results map (MapPanel.tsx).
-const PinPicker = lazy(() => import('./PinPicker').then((m) => ({ default: m.PinPicker })));
+const PinPicker = lazy(() => import('./leaflet-maps').then((m) => ({ default: m.PinPicker })));
 
 const placeholder = <div aria-hidden="true" className="h-full rounded-2xl border border-app bg-muted" />;
 
