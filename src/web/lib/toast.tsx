@@ -17,9 +17,9 @@ const mounted = new Promise<void>((resolve) => {
 });
 
 /**
- * The actions that answer with a toast. Each is the id of its toast: a later outcome of the same
- * action (a success after a failure, a second failure) replaces the toast on screen rather than
- * stacking beside it, so what the toasts say matches the screen.
+ * The actions that answer with a toast. Each names its toast: a later outcome of the same action (a
+ * success after a failure, a second failure) replaces the toast on screen rather than stacking
+ * beside it, so what the toasts say matches the screen.
  */
 export type ToastAction =
   | 'session'
@@ -72,18 +72,49 @@ export type ToastAction =
 
 type Options = Pick<ExternalToast, 'description' | 'action' | 'duration'>;
 
+/**
+ * The id of each action's toast: the action's name and a generation, which moves on once the toast
+ * leaves the screen (closed, timed out, or its button pressed). sonner merges a toast into one with
+ * the same id even while that one is playing its exit, and then removes both: a second refusal
+ * right after a Reload would never show. A closed toast's successor gets a fresh id instead.
+ */
+const generations = new Map<ToastAction, number>();
+const toastId = (action: ToastAction) => `${action}:${generations.get(action) ?? 0}`;
+function retire(action: ToastAction, id: string) {
+  if (toastId(action) === id) generations.set(action, (generations.get(action) ?? 0) + 1);
+}
+
 function show(kind: Kind, action: ToastAction | undefined, title: string, options?: ExternalToast) {
   if (!wanted) {
     wanted = true;
     emit();
   }
+  const id = action && toastId(action);
+  const gone = () => {
+    if (action && id) retire(action, id);
+  };
+  const button = options?.action;
   // sonner merges an update into the toast it replaces: what this outcome does not say is cleared.
   const toastOptions: ExternalToast = {
     description: undefined,
     action: undefined,
     duration: undefined,
     ...options,
-    ...(action && { id: action }),
+    ...(button &&
+      typeof button === 'object' &&
+      'onClick' in button && {
+        action: {
+          ...button,
+          onClick: (event) => {
+            button.onClick(event);
+            // Pressed, the button closes its toast unless its handler kept it.
+            if (!event.defaultPrevented) gone();
+          },
+        },
+      }),
+    onDismiss: gone,
+    onAutoClose: gone,
+    ...(id && { id }),
   };
   void Promise.all([import('sonner'), mounted]).then(([{ toast }]) => toast[kind](title, toastOptions));
 }
