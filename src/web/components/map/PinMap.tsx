@@ -167,7 +167,7 @@ export function PinMap({
   };
 
   return (
-    <div className="relative h-full">
+    <div className="relative isolate h-full">
       <section
         ref={containerRef}
         aria-label={label}
