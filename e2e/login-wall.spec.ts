@@ -231,3 +231,55 @@ test("Book on an opening, sign up and confirm the email: back on /availability, 
   // Once used, it is the opening's ordinary Book link again.
   await expect(opening.getByRole('link', { name: /^Book/ })).toBeVisible();
 });
+
+test("A service's own Book, then log in: 'Continue to booking' at that service opens its page and logs the click naming it", async ({
+  page,
+  context,
+  request,
+  mail,
+}) => {
+  const serviceUrl = 'https://booking.example.com/wall-test/balayage';
+  const provider = await createBookableProvider(request, mail, `Wall Service ${Date.now().toString(36)}`, {
+    booking_link: BOOKING_URL,
+    specialties: ['Balayage'],
+    bio: 'Lived-in color.',
+    pricing: [
+      {
+        service: 'Balayage',
+        description: 'Hand-painted color',
+        priceType: 'fixed',
+        minPrice: 180,
+        durationMin: 150,
+        bookingLink: serviceUrl,
+      },
+      { service: 'Gloss', description: 'Shine and tone', priceType: 'fixed', minPrice: 45 },
+    ],
+  });
+  const client = await createClient(request, mail);
+  await context.route('https://booking.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Booking</title><h1>Book here</h1>' }),
+  );
+
+  await page.goto(`/${provider.slug}`);
+  const services = page.getByRole('region', { name: 'Services & Pricing' });
+  await services.getByRole('button', { name: 'Book Balayage' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Please log in to book an appointment.');
+  await logInInDialog(page, client);
+
+  // Resumed at the service, not as the profile's own Book.
+  const resume = services.getByRole('link', { name: /Continue to booking/ });
+  await expect(resume).toBeVisible();
+  await expect(page.getByRole('link', { name: /Continue to booking/ })).toHaveCount(1);
+  const { popup, click } = await bookThrough(page, resume);
+  expect(popup.url()).toBe(serviceUrl);
+  expect(click.status()).toBe(200);
+  // The service's link is the one stored: the server logs it, whatever a client would send.
+  expect(click.request().postDataJSON()).toMatchObject({ provider_id: provider.id, service: 'Balayage' });
+  await expect(resume).toBeHidden();
+  // The provider's list of clicks names the service.
+  const logs = await request.get(`/api/booking-logs?provider_id=${provider.id}`, {
+    headers: bearer(provider),
+  });
+  expect(logs.status()).toBe(200);
+  expect(JSON.stringify(await logs.json())).toContain('Balayage');
+});
