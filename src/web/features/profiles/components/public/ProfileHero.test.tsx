@@ -59,3 +59,19 @@ describe('ProfileHero map line', () => {
     expect(screen.queryByText(/On the map/)).toBeNull();
   });
 });
+
+describe('ProfileHero category links', () => {
+  it("links a category to its page in the provider's city, named by the words on screen first", () => {
+    renderHero(
+      profile({
+        places: [
+          { category: 'hair', path: '/hair-stylists/austin-tx', label: 'Hair Stylists in Austin, TX' },
+        ],
+      }),
+    );
+    // (The test DOM's name computation puts a space before the hidden words; browsers do not.)
+    const link = screen.getByRole('link', { name: /^Hair ?: Hair Stylists in Austin, TX$/ });
+    expect(link.getAttribute('href')).toBe('/hair-stylists/austin-tx');
+    expect(link.getAttribute('aria-label')).toBeNull();
+  });
+});

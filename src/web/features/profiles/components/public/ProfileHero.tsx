@@ -82,11 +82,14 @@ export function ProfileHero({ profile, display }: { profile: PublicProfile; disp
                   {place ? (
                     <Link
                       to={place.path}
-                      aria-label={place.label}
                       title={place.label}
                       className="rounded-full focus-visible:outline-2 focus-visible:outline-[color:var(--ring)]"
                     >
-                      <Badge>{label}</Badge>
+                      {/* The name starts with the words on screen ('Barber: Barbers in Chicago, IL'), as label-in-name asks. */}
+                      <Badge>
+                        {label}
+                        <span className="sr-only">: {place.label}</span>
+                      </Badge>
                     </Link>
                   ) : (
                     <Badge>{label}</Badge>
