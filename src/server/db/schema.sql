@@ -354,9 +354,9 @@ BEGIN
   DELETE FROM provider_search;
   INSERT INTO provider_search
     (provider_id, created_at, document, quality, earth_point, prices, starting_price, hours, amenities,
-     categories)
+     categories, service_lexemes, service_prices)
   SELECT provider_id, created_at, document, quality, earth_point, prices, starting_price, hours, amenities,
-    categories
+    categories, service_lexemes, service_prices
   FROM search_rebuild
   -- Stored in the order broad text searches read them: neighbours share pages.
   ORDER BY quality DESC, created_at DESC, provider_id DESC;
@@ -397,9 +397,9 @@ BEGIN
   END IF;
   INSERT INTO provider_search
     (provider_id, created_at, document, quality, earth_point, prices, starting_price, hours, amenities,
-     categories)
+     categories, service_lexemes, service_prices)
   VALUES (doc.provider_id, doc.created_at, doc.document, doc.quality, doc.earth_point, doc.prices,
-    doc.starting_price, doc.hours, doc.amenities, doc.categories)
+    doc.starting_price, doc.hours, doc.amenities, doc.categories, doc.service_lexemes, doc.service_prices)
   ON CONFLICT (provider_id) DO UPDATE SET
     created_at = EXCLUDED.created_at,
     document = EXCLUDED.document,
@@ -409,7 +409,9 @@ BEGIN
     starting_price = EXCLUDED.starting_price,
     hours = EXCLUDED.hours,
     amenities = EXCLUDED.amenities,
-    categories = EXCLUDED.categories;
+    categories = EXCLUDED.categories,
+    service_lexemes = EXCLUDED.service_lexemes,
+    service_prices = EXCLUDED.service_prices;
   DELETE FROM provider_search_services WHERE provider_id = uid;
   INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
   SELECT provider_id, position, name, document, price, starting_at
@@ -986,7 +988,9 @@ CREATE TABLE public.provider_search (
     starting_price double precision,
     hours integer[] DEFAULT '{}'::integer[] NOT NULL,
     amenities text[] DEFAULT '{}'::text[] NOT NULL,
-    categories text[] DEFAULT '{}'::text[] NOT NULL
+    categories text[] DEFAULT '{}'::text[] NOT NULL,
+    service_lexemes text[] DEFAULT '{}'::text[] NOT NULL,
+    service_prices numrange[] DEFAULT '{}'::numrange[] NOT NULL
 );
 
 --
@@ -1341,8 +1345,10 @@ CREATE VIEW public.search_provider_documents AS
           WHERE (folded.c <> ''::text)
           ORDER BY folded.c) AS amenities,
     concat_ws(' '::text, u.name, array_to_string(p.specialties, ' '::text), services.names, p.bio, services.descriptions, p.location, array_to_string(p.products, ' '::text), array_to_string(p.certifications, ' '::text), array_to_string(p.amenities, ' '::text), p.additional_details) AS vocabulary,
-    COALESCE(p.categories, '{}'::text[]) AS categories
-   FROM ((((public.users u
+    COALESCE(p.categories, '{}'::text[]) AS categories,
+    named.lexemes AS service_lexemes,
+    named.prices AS service_prices
+   FROM (((((public.users u
      JOIN public.provider_profiles p ON ((p.user_id = u.id)))
      CROSS JOIN LATERAL ( SELECT string_agg((e.value ->> 'service'::text), ' '::text) AS names,
             string_agg((e.value ->> 'description'::text), ' '::text) AS descriptions,
@@ -1362,6 +1368,16 @@ CREATE VIEW public.search_provider_documents AS
                     ELSE '[]'::jsonb
                 END) s(slot))
           WHERE (s.slot ~ '^([01][0-9]|2[0-3]):00$'::text)) hours)
+     CROSS JOIN LATERAL ( SELECT COALESCE(array_agg(l.lexeme ORDER BY e."position", l.lexeme), '{}'::text[]) AS lexemes,
+            COALESCE(array_agg(sp.price ORDER BY e."position", l.lexeme), '{}'::numrange[]) AS prices
+           FROM ((jsonb_array_elements(
+                CASE
+                    WHEN (jsonb_typeof(p.pricing) = 'array'::text) THEN p.pricing
+                    ELSE '[]'::jsonb
+                END) WITH ORDINALITY e(entry, "position")
+             CROSS JOIN LATERAL public.search_service_price(e.entry) sp(price, starting_at))
+             CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english'::regconfig, btrim((e.entry ->> 'service'::text))))) l(lexeme))
+          WHERE ((jsonb_typeof((e.entry -> 'service'::text)) = 'string'::text) AND (btrim((e.entry ->> 'service'::text)) <> ''::text) AND (sp.price IS NOT NULL))) named)
   WHERE u.listed;
 
 --

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
+import { sendUnprepared } from '#server/db/prepared.ts';
 import type { TestApp } from './build-test-app';
 
 /**
@@ -21,6 +22,7 @@ export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unkn
       };
     },
   }) as Db;
+  sendUnprepared(db);
   await run({ ...t.app.ctx, db });
   return plans;
 }

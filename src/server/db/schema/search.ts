@@ -23,6 +23,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** cube from the cube extension; holds ll_to_earth(latitude, longitude). */
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 const nummultirange = customType<{ data: string }>({ dataType: () => 'nummultirange' });
+const numrangeArray = customType<{ data: string }>({ dataType: () => 'numrange[]' });
 
 /**
  * One row per active provider (provider type, verified email), kept by triggers on users and
@@ -60,6 +61,13 @@ export const providerSearch = pgTable(
     amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
     /** The provider's categories ('hair', 'nails', …): a category word searches by these. */
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Each priced service's name words with its price, in pairs: service_lexemes[i] is a lexeme of
+     * a service priced service_prices[i]. A price filter checks the services the query names here,
+     * in the row the search reads anyway, instead of reading provider_search_services per candidate.
+     */
+    serviceLexemes: text('service_lexemes').array().notNull().default(sql`'{}'::text[]`),
+    servicePrices: numrangeArray('service_prices').notNull().default(sql`'{}'::numrange[]`),
   },
   (t) => [
     index('provider_search_document_idx').using('gin', t.document),

@@ -96,6 +96,17 @@ beforeAll(async () => {
         WHEN 2 THEN ARRAY['Fade', 'Beard Trim', 'Hot Towel Shave']
         WHEN 3 THEN ARRAY['Deep Tissue', 'Swedish Massage', 'Hot Stone']
         ELSE ARRAY['Facial', 'Chemical Peel', 'Brow Shaping'] END AS names) c`);
+  // The same pairs of service words and prices on the search rows, as the rebuild writes them.
+  await t.db.execute(sql`
+    UPDATE provider_search d
+    SET service_lexemes = pairs.lexemes, service_prices = pairs.prices
+    FROM (
+      SELECT s.provider_id, array_agg(l.lexeme ORDER BY s.position, l.lexeme) AS lexemes,
+        array_agg(s.price ORDER BY s.position, l.lexeme) AS prices
+      FROM provider_search_services s, unnest(tsvector_to_array(s.document)) AS l(lexeme)
+      GROUP BY s.provider_id
+    ) pairs
+    WHERE pairs.provider_id = d.provider_id`);
   await t.db.execute(sql`ANALYZE provider_search_services`);
   // Ratings for 40% of the providers (the rows the reviews trigger keeps), averages 2.0 to 5.0.
   await t.db.execute(sql`
@@ -228,6 +239,26 @@ describe('no search path reads a provider table from end to end', () => {
     expect(category).toMatch(/Index Scan using provider_search_quality_idx/);
     const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);
     expect(rare).toMatch(/Bitmap Index Scan on provider_search_document_idx/);
+  });
+
+  it("a named service's price is checked in the search row: the services are read for the page only", async () => {
+    for (const body of [
+      { query: 'balayage', priceRange: [50, 150] },
+      { query: 'manicure', locationZip: '78701', priceRange: [15, 60] },
+      { query: 'n2999 balayage', priceRange: [50, 150] },
+    ] satisfies SearchBody[]) {
+      const [plan] = (await searchPlans(body)).slice(-1);
+      // The CTE that chooses the candidates (its lines are indented below its name) reads no services.
+      const lines = plan!.split('\n');
+      const start = lines.findIndex((line) => line === '  CTE cand');
+      expect(start, plan).toBeGreaterThan(0);
+      const end = lines.findIndex((line, i) => i > start && !line.startsWith('   '));
+      const candidates = lines.slice(start, end).join('\n');
+      expect(candidates, JSON.stringify(body)).toMatch(/provider_search(_postings)?\b/);
+      expect(candidates, JSON.stringify(body)).not.toMatch(/provider_search_services/);
+      // The page's cards still name the service in range (one read per card).
+      expect(plan, JSON.stringify(body)).toMatch(/provider_search_services/);
+    }
   });
 
   it('the generated data answers like the real thing', async () => {

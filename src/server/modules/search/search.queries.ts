@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MapArea } from '#domain/map-area.ts';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
+import { executePrepared } from '#server/db/prepared.ts';
 import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 import {
@@ -171,6 +172,12 @@ function insideArea(area: MapArea): SQL {
 const priceRangeOf = (price: NonNullable<SearchPlan['price']>) =>
   sql`numrange(${price.min}::numeric, ${price.max}::numeric, '[]')`;
 
+/**
+ * The words of an OR of words (SearchPlan.serviceTsquery): to_tsvector of them holds the lexemes
+ * to_tsquery makes of that query, the lexemes a named service's name has one of.
+ */
+const wordsOf = (serviceTsquery: string) => serviceTsquery.replace(/[|()]/g, ' ');
+
 /** The provider's priced services that the query names (correlated with d or c by `provider`). */
 const namedServices = (provider: SQL, serviceTsquery: string) =>
   sql`provider_search_services s WHERE s.provider_id = ${provider} AND s.document @@ to_tsquery('english', ${serviceTsquery})`;
@@ -200,12 +207,13 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     // provider, one of those: Maya's $50 blowout does not put her $180 balayage under $100.
     parts.push(sql`d.prices && ${range}`);
     if (plan.serviceTsquery !== null) {
-      // One correlated read of the provider's named services per row that passes the other
-      // tests: written as EXISTS, the planner hashed both subqueries over every service in the
-      // catalogue (two sequential scans, 300 ms at 100,000 providers). No named service: true.
-      parts.push(
-        sql`coalesce((SELECT bool_or(s.price && ${range}) FROM ${namedServices(sql`d.provider_id`, plan.serviceTsquery)}), TRUE)`,
-      );
+      // From the row's own pairs of service words and prices (no read of the services): a
+      // provider none of whose priced services the query names passes; one that has such
+      // services passes when one of them is in the range.
+      const named = sql`(SELECT tsvector_to_array(to_tsvector('english', ${wordsOf(plan.serviceTsquery)})))::text[]`;
+      parts.push(sql`(NOT (d.service_lexemes && ${named})
+        OR EXISTS (SELECT 1 FROM unnest(d.service_lexemes, d.service_prices) AS n(lexeme, price)
+                   WHERE n.lexeme = ANY (${named}) AND n.price && ${range}))`);
     }
   }
   // A date ('today', 'tomorrow', a day) arrives as its weekday's weekly hours; an opening posted for
@@ -311,8 +319,9 @@ export async function findCardsByIds(
       m.starting_at AS service_starting_at, ${serviceDurations(sql`m.position`)}`,
           namedServiceJoin(sql`page.provider_id`, serviceTsquery, null),
         ];
-  return rowsOf<ProviderCardRow>(
-    await db.execute(sql`
+  return executePrepared<ProviderCardRow>(
+    db,
+    sql`
     WITH page AS (
       SELECT x.provider_id, x.pos, d.created_at, d.starting_price, NULL::float8 AS chord
       FROM unnest(${pgArray(ids)}::uuid[]) WITH ORDINALITY AS x(provider_id, pos)
@@ -327,7 +336,7 @@ export async function findCardsByIds(
       pr.rating, pr.review_count, 0 AS total
     FROM page ${cardJoins}
     ${join}
-    ORDER BY page.pos`),
+    ORDER BY page.pos`,
   );
 }
 
@@ -420,7 +429,8 @@ export function searchPageSql(plan: SearchPlan): SQL {
         // tested the named service's price before the document's (cheap) price range.
         sql`(
           SELECT doc.provider_id, w.provider_id AS walk_id, w.created_at, w.quality, doc.document,
-            doc.starting_price, doc.earth_point, doc.prices, doc.hours, doc.amenities, doc.categories
+            doc.starting_price, doc.earth_point, doc.prices, doc.hours, doc.amenities, doc.categories,
+            doc.service_lexemes, doc.service_prices
           FROM (
             SELECT t.provider_id, t.created_at, t.quality FROM provider_search_postings t
             WHERE t.lexeme = ${plan.walkLexeme}
@@ -498,19 +508,18 @@ export function listPageSql(plan: ListPlan): SQL {
 }
 
 export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
-  return rowsOf<ProviderCardRow>(await db.execute(searchPageSql(plan)));
+  return executePrepared<ProviderCardRow>(db, searchPageSql(plan));
 }
 
 export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {
-  return rowsOf<ProviderCardRow>(await db.execute(listPageSql(plan)));
+  return executePrepared<ProviderCardRow>(db, listPageSql(plan));
 }
 
 /** How many postings the lexeme has, counted up to `max` + 1: did a walk of `max` read them all? */
 export async function countPostings(db: Db, lexeme: string, max: number): Promise<number> {
-  const [row] = rowsOf<{ total: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search_postings WHERE lexeme = ${lexeme} LIMIT ${max + 1}) postings`,
-    ),
+  const [row] = await executePrepared<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search_postings WHERE lexeme = ${lexeme} LIMIT ${max + 1}) postings`,
   );
   return row?.total ?? 0;
 }
@@ -518,17 +527,17 @@ export async function countPostings(db: Db, lexeme: string, max: number): Promis
 /** A capped count on its own, for a page past the end (the page query carries it otherwise). */
 export async function countSearchMatches(db: Db, plan: SearchPlan): Promise<number> {
   const where = whereOf({ ...plan, strategy: 'index' }, geometryOf(plan));
-  const [row] = rowsOf<{ total: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search d WHERE ${where} LIMIT ${plan.cap + 1}) matched`,
-    ),
+  const [row] = await executePrepared<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search d WHERE ${where} LIMIT ${plan.cap + 1}) matched`,
   );
   return row?.total ?? 0;
 }
 
 export async function countListed(db: Db, cap: number): Promise<number> {
-  const [row] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT (${countListedSql(cap)})::int AS total`),
+  const [row] = await executePrepared<{ total: number }>(
+    db,
+    sql`SELECT (${countListedSql(cap)})::int AS total`,
   );
   return row?.total ?? 0;
 }
@@ -544,8 +553,9 @@ const SIMILARITY_THRESHOLD = sql.raw('0.3');
  * not corrected: too many neighbours.
  */
 export async function analyzeWords(db: Db, words: readonly string[]): Promise<WordAnalysis[]> {
-  return rowsOf<WordAnalysis>(
-    await db.execute(sql`
+  return executePrepared<WordAnalysis>(
+    db,
+    sql`
       SELECT w.word, w.stem, w.known,
         coalesce(array_agg(t.term ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS suggestions,
         coalesce(array_agg(t.lexeme ORDER BY t.rank) FILTER (WHERE t.term IS NOT NULL), '{}') AS "suggestionStems"
@@ -574,7 +584,7 @@ export async function analyzeWords(db: Db, words: readonly string[]): Promise<Wo
         LIMIT 3
       ) t ON TRUE
       GROUP BY w.ord, w.word, w.stem, w.known
-      ORDER BY w.ord`),
+      ORDER BY w.ord`,
   );
 }
 
