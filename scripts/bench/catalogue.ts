@@ -456,3 +456,57 @@ export const SEARCH_WORDS = {
   names: FIRST,
   typos: ['balayge', 'manicur', 'masage', 'pedicrue', 'hilights', 'microblading', 'dermplaning', 'brading'],
 };
+
+/**
+ * How many listed providers the bench reads prices from (pricedSample): the rarest specialty still
+ * has about fifty priced services among them, and building them takes under two seconds.
+ */
+export const PRICE_SAMPLE = 5000;
+
+/** A listed provider as its search sees it: its document's text, its categories and its priced services. */
+export interface PricedProvider {
+  /** The name, specialties, services and their descriptions, bio, place, products, certifications, amenities. */
+  text: string;
+  categories: CategoryId[];
+  /** Each priced service's name and its prices: the one price, or a range's two ends ('contact' has none). */
+  services: { name: string; prices: number[] }[];
+}
+
+/**
+ * The first `count` listed providers among the first `providers` of the catalogue, for the bench's
+ * price ranges. Prices come from the generator (packagesOf), whose draws are alike for every
+ * index, so a fixed sample shows each service's prices as the whole catalogue has them: a bench of
+ * a million providers builds a few thousand, never all N. Unverified providers are left out, as
+ * search leaves them out. `first` starts the sample further in (a second, independent sample).
+ */
+export function pricedSample(
+  seed: string,
+  places: ReturnType<typeof buildPlaces>,
+  options: { count: number; providers: number; first?: number },
+): PricedProvider[] {
+  const sample: PricedProvider[] = [];
+  for (let i = options.first ?? 0; i < options.providers && sample.length < options.count; i++) {
+    const p = benchProvider(seed, i, places);
+    if (!p.verified) continue;
+    sample.push({
+      text: [
+        p.name,
+        ...p.specialties,
+        ...p.pricing.flatMap((s) => [s.service, s.description]),
+        p.bio,
+        p.location,
+        ...p.products,
+        ...p.certifications,
+        ...p.amenities,
+      ].join(' '),
+      categories: p.categories,
+      services: p.pricing
+        .filter((s) => s.minPrice !== null)
+        .map((s) => ({
+          name: s.service,
+          prices: s.maxPrice === null ? [s.minPrice!] : [s.minPrice!, s.maxPrice],
+        })),
+    });
+  }
+  return sample;
+}

@@ -1,5 +1,5 @@
 // `npm run bench -- [--providers 100000] [--database-url URL] [--duration 10] [--connections 50]
-//                   [--queries mix,zipf,unique] [--seed bench] [--json FILE] [--keep]
+//                   [--queries mix,zipf,unique,unique-wide] [--seed bench] [--json FILE] [--keep]
 //                   [--reuse DATABASE_URL|DATA_DIR] [--only hello,health,profile,search,unique10,kinds,landing]
 //                   [--cpu-prof DIR]`
 // `npm run bench -- --saved-searches 100000 --database-url URL [--providers 2000]`: only the
@@ -14,8 +14,10 @@
 // Seeds a fresh database with N providers (deterministic), starts the real server on it with rate
 // limits off, and measures with autocannon, one row after the other: a static hello route on a bare
 // Fastify process (the ceiling), /api/health, GET /api/user/:slug, POST /api/search once per query
-// mode (--queries: `mix` a fixed pool of 800 bodies, `zipf` popular searches repeating, `unique` no
-// body twice), the unique searches again at 10 connections, then each kind of the mix alone. Prints
+// mode (--queries: `mix` a fixed pool of 400 bodies, `zipf` popular searches repeating, `unique` no
+// body twice, both with price ranges drawn from the prices the catalogue has for the searched words,
+// and `unique-wide` the unique searches with every $5 price range of the slider, as `unique` was
+// before), the unique searches again at 10 connections, then each kind of the mix alone. Prints
 // req/s, p50/p95/p99, errors and timeouts and each row's share of the ceiling, as a markdown table
 // with the machine line. Without --database-url it runs on PGlite in a temporary DATA_DIR; with it,
 // on a new database created on that server from the URL's database as template (see createScratchDatabase).
@@ -27,8 +29,18 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createScratchDatabase, type ScratchDatabase } from '#server/db/scratch-database.ts';
 import { createRng, type Rng } from '#server/seed/art.ts';
-import { buildPlaces } from './catalogue';
-import { percentile, profileMix, type RequestSpec, searchMix, uniqueSearches, zipfSearches } from './mix';
+import { buildPlaces, PRICE_SAMPLE, pricedSample } from './catalogue';
+import {
+  cataloguePrices,
+  parseQueryModes,
+  percentile,
+  profileMix,
+  type QueryMode,
+  type RequestSpec,
+  searchMix,
+  uniqueSearches,
+  zipfSearches,
+} from './mix';
 import { startAppServer, startHelloServer, stopProcess } from './processes';
 import { benchPushFanout } from './push-fanout';
 import { benchSavedSearches } from './saved-searches';
@@ -44,7 +56,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
-    queries: { type: 'string', default: 'mix,zipf,unique' },
+    queries: { type: 'string', default: 'mix,zipf,unique,unique-wide' },
     only: { type: 'string', default: 'hello,health,profile,search,unique10,kinds,landing' },
     'cpu-prof': { type: 'string' },
     'web-concurrency': { type: 'string', default: '1' },
@@ -60,9 +72,14 @@ const list = (value: string) =>
     .filter(Boolean);
 const ROWS = ['hello', 'health', 'profile', 'search', 'unique10', 'kinds', 'landing'];
 const ONLY = new Set(list(args.only));
-const QUERY_MODES = ['mix', 'zipf', 'unique'] as const;
-type QueryMode = (typeof QUERY_MODES)[number];
-const QUERIES = list(args.queries) as QueryMode[];
+/** Each mode's row: the unique mode keeps its name, so its rows read as in earlier tables. */
+const MODE_ROUTES: Record<QueryMode, string> = {
+  mix: 'POST /api/search (mix)',
+  zipf: 'POST /api/search (zipf)',
+  unique: 'POST /api/search (unique)',
+  'unique-wide': 'POST /api/search (unique, wide prices)',
+};
+const QUERIES = parseQueryModes(args.queries);
 const N = Number(args.providers);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
@@ -72,9 +89,6 @@ if (!Number.isInteger(N) || N < 100) throw new Error('--providers must be an int
 if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1)
   throw new Error('--connections must be an integer ≥ 1');
 if (!Number.isFinite(DURATION) || DURATION < 1) throw new Error('--duration must be at least 1 second');
-for (const mode of QUERIES)
-  if (!(QUERY_MODES as readonly string[]).includes(mode))
-    throw new Error(`--queries takes ${QUERY_MODES.join(', ')} (comma-separated), not '${mode}'`);
 for (const row of ONLY)
   if (!ROWS.includes(row)) throw new Error(`--only takes ${ROWS.join(', ')} (comma-separated), not '${row}'`);
 
@@ -294,18 +308,28 @@ async function main() {
       active,
       places.popular.map((p) => p.zip),
     );
-    // One generator for every unique row: no body repeats across warm-ups, rows and connection counts.
+    // The prices the Zipf and unique searches draw their price ranges from: a fixed sample of the
+    // catalogue, the same whatever N is once N has that many providers.
+    const prices = cataloguePrices(pricedSample(args.seed, places, { count: PRICE_SAMPLE, providers: N }));
+    // One generator for every unique row: no body repeats across warm-ups, rows, connection counts
+    // and the two unique modes.
     const unique = uniqueSearches(
       args.seed,
       places.metro.map((p) => p.zip),
+      prices,
+    );
+    log(
+      `price ranges from ${prices.providers} sampled providers; unique searches before one kind runs out: ${unique.capacity.toLocaleString('en-US')} (unique), ${unique.wideCapacity.toLocaleString('en-US')} (unique-wide)`,
     );
     const sources: Record<QueryMode, RequestSource> = {
       mix: fromPool(mix.mix!),
       zipf: zipfSearches(
         args.seed,
         places.popular.map((p) => p.zip),
+        prices,
       ),
       unique: () => unique.next(),
+      'unique-wide': () => unique.next('wide'),
     };
 
     log(`measuring: ${CONNECTIONS} connections, ${DURATION} s per route after a warm-up`);
@@ -318,11 +342,11 @@ async function main() {
       rows.push(await measure('GET /api/health', base, fromPool([{ method: 'GET', path: '/api/health' }])));
     if (ONLY.has('profile')) rows.push(await measure('GET /api/user/:slug', base, fromPool(profiles)));
     if (ONLY.has('search'))
-      for (const mode of QUERIES) rows.push(await measure(`POST /api/search (${mode})`, base, sources[mode]));
+      for (const mode of QUERIES) rows.push(await measure(MODE_ROUTES[mode], base, sources[mode]));
     if (ONLY.has('unique10') && CONNECTIONS === FEW_CONNECTIONS && !QUERIES.includes('unique'))
-      rows.push(await measure('POST /api/search (unique)', base, sources.unique));
+      rows.push(await measure(MODE_ROUTES.unique, base, sources.unique));
     else if (ONLY.has('unique10') && CONNECTIONS !== FEW_CONNECTIONS)
-      rows.push(await measure('POST /api/search (unique)', base, sources.unique, FEW_CONNECTIONS));
+      rows.push(await measure(MODE_ROUTES.unique, base, sources.unique, FEW_CONNECTIONS));
     if (ONLY.has('kinds'))
       for (const kind of ['text', 'zip', 'text + zip', 'with filters', 'typo'])
         rows.push(await measure(`  search (mix): ${kind}`, base, fromPool(mix[kind]!)));

@@ -1,14 +1,97 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SearchBodySchema } from '#domain/search.ts';
 import { createRng } from '#server/seed/art.ts';
-import { buildPlaces, SEARCH_WORDS } from './catalogue';
-import { rankedVocabulary, searchMix, uniqueSearches, zipfPicker, zipfSearches } from './mix';
+import { buildPlaces, PRICE_SAMPLE, pricedSample, SEARCH_WORDS } from './catalogue';
+import {
+  cataloguePrices,
+  parseQueryModes,
+  rankedVocabulary,
+  realisticRanges,
+  searchMix,
+  uniqueSearches,
+  zipfPicker,
+  zipfSearches,
+} from './mix';
 import { activeCatalogue } from './seed';
 
 const places = buildPlaces();
 const popularZips = places.popular.map((p) => p.zip);
 const metroZips = places.metro.map((p) => p.zip);
 const bodyOf = (spec: { body?: string }) => JSON.parse(spec.body!) as Record<string, unknown>;
+// The prices the bench draws ranges from (its sample at 100,000 providers), and a second sample of
+// other providers, far into a million, to check the ranges against prices they were not drawn from.
+const prices = cataloguePrices(pricedSample('bench', places, { count: PRICE_SAMPLE, providers: 100_000 }));
+const otherPrices = cataloguePrices(
+  pricedSample('bench', places, { count: 2000, providers: 1_000_000, first: 500_000 }),
+);
+const median = (points: readonly number[]) => points[Math.floor(points.length / 2)]!;
+
+/** Whether a price search's range holds a price the other sample has for its words (or any, without). */
+function coversRealPrice(body: Record<string, unknown>) {
+  const [lo, hi] = body.priceRange as [number, number];
+  return otherPrices.pointsFor(body.query as string | undefined).some((p) => p >= lo && p <= hi);
+}
+
+/** The first `count` bodies with a price range that `draw` gives. */
+function priceSearches(count: number, draw: () => { body?: string }) {
+  const bodies: Record<string, unknown>[] = [];
+  while (bodies.length < count) {
+    const body = bodyOf(draw());
+    if ('priceRange' in body) bodies.push(body);
+  }
+  return bodies;
+}
+
+describe('parseQueryModes', () => {
+  it('takes the four modes, comma-separated, in the order given', () => {
+    expect(parseQueryModes('mix,zipf,unique,unique-wide')).toEqual(['mix', 'zipf', 'unique', 'unique-wide']);
+    expect(parseQueryModes(' unique-wide , unique ')).toEqual(['unique-wide', 'unique']);
+  });
+
+  it('refuses an unknown mode, naming the known ones', () => {
+    expect(() => parseQueryModes('unique,wide')).toThrow(
+      "--queries takes mix, zipf, unique, unique-wide (comma-separated), not 'wide'",
+    );
+  });
+});
+
+describe('cataloguePrices', () => {
+  it("gives a service's prices: a barber's beard trim costs less than a stylist's balayage", () => {
+    expect(prices.providers).toBe(PRICE_SAMPLE);
+    const beard = prices.pointsFor('Beard Trim');
+    const balayage = prices.pointsFor('balayage');
+    expect(beard.length).toBeGreaterThan(300);
+    expect(balayage.length).toBeGreaterThan(300);
+    expect(median(beard)).toBeLessThan(60);
+    expect(median(balayage)).toBeGreaterThan(100);
+    // A category's providers ('nail tech' is nails, as 'nails' is), with every service they price.
+    expect(prices.pointsFor('Nail Tech')).toEqual(prices.pointsFor('nails'));
+    expect(median(prices.pointsFor('nails'))).toBeLessThan(median(prices.pointsFor('hair')));
+  });
+
+  it('gives every price for a zip alone, and for words no provider of the sample has', () => {
+    const all = prices.pointsFor();
+    expect(all.length).toBeGreaterThan(15_000);
+    expect(prices.pointsFor('zzyzx')).toBe(all);
+    expect([...all].sort((a, b) => a - b)).toEqual(all);
+  });
+
+  it('makes ranges on the slider that filter something and start and end at real prices', () => {
+    const points = prices.pointsFor('Balayage');
+    const real = new Set(points);
+    const ranges = realisticRanges(points);
+    expect(new Set(ranges.map((r) => r.join('-'))).size).toBe(ranges.length);
+    for (const [lo, hi] of ranges) {
+      expect(lo).toBeLessThan(hi);
+      expect(lo % 5 === 0 && hi % 5 === 0).toBe(true);
+      expect(lo).toBeGreaterThanOrEqual(15);
+      expect(hi).toBeLessThan(500);
+      // Two real prices, or one real price a $5 step either side.
+      expect((real.has(lo) && real.has(hi)) || real.has((lo + hi) / 2)).toBe(true);
+    }
+  });
+});
 
 /** What the server sees: the body as SearchBodySchema parses it (defaults filled in), or its issues. */
 function parsed(spec: { path: string; body?: string }) {
@@ -37,7 +120,7 @@ describe('zipfPicker', () => {
 });
 
 describe('zipfSearches', () => {
-  const draw = zipfSearches('bench', popularZips);
+  const draw = zipfSearches('bench', popularZips, prices);
   const rng = createRng('zipf-searches-test');
   const specs = Array.from({ length: 20_000 }, () => draw(rng));
 
@@ -82,11 +165,19 @@ describe('zipfSearches', () => {
   it('sends only bodies the server accepts', () => {
     for (const spec of specs.slice(0, 5000)) parsed(spec);
   });
+
+  it('draws price ranges that hold prices the catalogue has for the searched words', () => {
+    const bodies = priceSearches(200, () => draw(rng));
+    expect(bodies.filter(coversRealPrice).length / bodies.length).toBeGreaterThanOrEqual(0.9);
+    // Each word's searches share a dozen ranges, so popular price searches repeat too.
+    const ranges = new Set(bodies.filter((b) => b.query === 'Balayage').map((b) => String(b.priceRange)));
+    expect(ranges.size).toBeLessThanOrEqual(12);
+  });
 });
 
 describe('uniqueSearches', () => {
   it('never sends the same search twice, as sent or as the server parses it, and every body is valid', () => {
-    const unique = uniqueSearches('bench', metroZips);
+    const unique = uniqueSearches('bench', metroZips, prices);
     const N = 40_000;
     const sent = new Set<string>();
     const seen = new Set<string>();
@@ -102,7 +193,7 @@ describe('uniqueSearches', () => {
   });
 
   it('mixes text, zips, price ranges, radii and sorts', () => {
-    const unique = uniqueSearches('bench', metroZips);
+    const unique = uniqueSearches('bench', metroZips, prices);
     const bodies = Array.from({ length: 2000 }, () => bodyOf(unique.next()));
     const share = (test: (b: Record<string, unknown>) => boolean) =>
       bodies.filter(test).length / bodies.length;
@@ -115,11 +206,65 @@ describe('uniqueSearches', () => {
   });
 
   it('says when its searches are used up instead of repeating one', () => {
-    const unique = uniqueSearches('bench', ['10001']);
+    const unique = uniqueSearches('bench', ['10001'], prices);
     // One zip: the zip kind has 4 radii × 4 sorts = 16 bodies, used up after 16 of its 4-in-20 turns.
     expect(() => {
       for (let i = 0; i < 100; i++) unique.next();
     }).toThrow("unique searches: all 16 'zip' bodies are used");
+  });
+
+  it('draws price ranges that hold prices the catalogue has for the searched words', () => {
+    const unique = uniqueSearches('bench', metroZips, prices);
+    const bodies = priceSearches(200, () => unique.next());
+    expect(bodies.filter(coversRealPrice).length / bodies.length).toBeGreaterThanOrEqual(0.9);
+    // With and without words: the text + price kind and the zip + price kind.
+    expect(bodies.some((b) => 'query' in b)).toBe(true);
+    expect(bodies.some((b) => !('query' in b))).toBe(true);
+  });
+
+  it('never repeats over a long draw, nor across its two modes', () => {
+    const unique = uniqueSearches('bench', metroZips, prices);
+    const sent = new Set<string>();
+    for (let i = 0; i < 200_000; i++) sent.add(unique.next(i % 3 === 2 ? 'wide' : 'realistic').body!);
+    expect(sent.size).toBe(200_000);
+    expect(unique.issued).toBe(200_000);
+  });
+
+  it('has room for hundreds of thousands of searches in every kind, with either price ranges', () => {
+    const unique = uniqueSearches('bench', metroZips, prices);
+    // The zip + sort kind runs out first (5,212 zips × 4 radii × 4 sorts, 4 turns in 20).
+    expect(unique.capacity).toBe(416_960);
+    expect(unique.wideCapacity).toBe(416_960);
+    expect(unique.sizes.realistic['text + price']).toBeGreaterThan(100_000);
+    expect(unique.sizes.realistic['zip + price']).toBeGreaterThan(10_000_000);
+  });
+});
+
+describe('uniqueSearches, wide prices (unique-wide)', () => {
+  it('sends the bodies the unique mode sent before its ranges came from the catalogue', () => {
+    const unique = uniqueSearches('bench', metroZips, prices);
+    const hash = createHash('sha256');
+    const first: string[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      const body = unique.next('wide').body!;
+      if (i < 5) first.push(body);
+      hash.update(`${body}\n`);
+    }
+    // Read from the unique mode before this change (the same seed, zips and 50,000 bodies).
+    expect(first).toEqual([
+      '{"query":"Javier","locationZip":"85063","radiusMiles":5}',
+      '{"query":"Microneedling","locationZip":"38108"}',
+      '{"locationZip":"85274","priceRange":[160,400]}',
+      '{"query":"Sugaring","locationZip":"20537","radiusMiles":10}',
+      '{"query":"Lana","priceRange":[190,305]}',
+    ]);
+    expect(hash.digest('hex')).toBe('388b309f2a5bb926002a5bb1129b71aa75762b8f2b7009985e7864ec6427e135');
+  });
+
+  it("draws its ranges from the whole slider: fewer of them hold a real price than the unique mode's", () => {
+    const unique = uniqueSearches('bench', metroZips, prices);
+    const bodies = priceSearches(200, () => unique.next('wide'));
+    expect(bodies.filter(coversRealPrice).length / bodies.length).toBeLessThan(0.9);
   });
 });
 
