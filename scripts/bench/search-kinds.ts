@@ -1,4 +1,4 @@
-// `node --import tsx scripts/bench/search-kinds.ts --reuse URL|DATA_DIR [--count 600] [--seed bench]`:
+// `node --import tsx scripts/bench/search-kinds.ts --reuse URL|DATA_DIR [--count 600] [--prices realistic|wide]`:
 // what one search of each kind costs on an idle server. Sends `--count` bodies of the unique
 // generator (no body twice, so no cache answers) one at a time to the real server on a database kept
 // by `npm run bench -- --keep`, and prints each kind's mean, p50 and p95 in ms. Concurrency hides a
@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildPlaces, SEARCH_WORDS } from './catalogue';
-import { percentile, uniqueSearches } from './mix';
+import { buildPlaces, PRICE_SAMPLE, pricedSample, SEARCH_WORDS } from './catalogue';
+import { cataloguePrices, percentile, uniqueSearches } from './mix';
 import { startAppServer, stopProcess } from './processes';
 
 const { values: args } = parseArgs({
@@ -16,6 +16,9 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     count: { type: 'string', default: '600' },
     seed: { type: 'string', default: 'bench' },
+    providers: { type: 'string', default: '100000' },
+    // 'realistic': price ranges drawn from the catalogue's prices (`unique`); 'wide': every $5 pair (`unique-wide`).
+    prices: { type: 'string', default: 'realistic' },
     // A generator seed of its own: the bench's rows already sent the default one's first bodies.
     bodies: { type: 'string', default: 'kinds' },
   },
@@ -36,14 +39,19 @@ const dataDir = reuseUrl ? mkdtempSync(path.join(tmpdir(), 'search-kinds-')) : a
 const app = await startAppServer({ dataDir, databaseUrl: reuseUrl });
 try {
   const places = buildPlaces();
+  const prices = cataloguePrices(
+    pricedSample(args.seed, places, { count: PRICE_SAMPLE, providers: Number(args.providers) }),
+  );
   const unique = uniqueSearches(
     `${args.seed}:${args.bodies}`,
     places.metro.map((p) => p.zip),
+    prices,
   );
+  const ranges = args.prices === 'wide' ? 'wide' : 'realistic';
   const typos = new Set<string>(SEARCH_WORDS.typos);
   const times = new Map<string, number[]>();
   for (let i = 0; i < Number(args.count); i++) {
-    const spec = unique.next();
+    const spec = unique.next(ranges);
     const body = JSON.parse(spec.body!);
     const started = performance.now();
     const response = await fetch(`${app.base}${spec.path}`, {
