@@ -118,10 +118,13 @@ ssl = off
 logging_collector = off
 $settings
 EOF
-  as_postgres tee "$DATA/pg_hba.conf" >/dev/null <<EOF
+  # A primary that keeps its pg_hba.conf in its data directory (not Debian's) passes it on: it stands.
+  if [ ! -f "$DATA/pg_hba.conf" ]; then
+    as_postgres tee "$DATA/pg_hba.conf" >/dev/null <<EOF
 local   all             all                                     peer
 host    all             all             127.0.0.1/32            scram-sha-256
 EOF
+  fi
   rm -f "$DATA/postmaster.pid" "$DATA/postmaster.opts"
   echo "$port" >"$PORT_FILE"
   as_postgres "$PG_BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 start >/dev/null
