@@ -67,6 +67,8 @@ export interface Account {
   token: string;
   name: string;
   bookingLink: string;
+  /** The profile's address (/{slug}). */
+  slug: string;
 }
 
 const isVerifyMail = (subject: string) => subject.startsWith('Confirm your email');
@@ -120,7 +122,14 @@ export async function createAccount(
     if (listed.status !== 200)
       throw new Error(`add a service ${email}: ${listed.status} ${JSON.stringify(listed.body)}`);
   }
-  return { id: session.user.id, email, token: session.access_token, name, bookingLink };
+  return {
+    id: session.user.id,
+    email,
+    token: session.access_token,
+    name,
+    bookingLink,
+    slug: session.user.routing_slug,
+  };
 }
 
 /** p-limit in a few lines: runs the jobs with at most `n` at a time. */

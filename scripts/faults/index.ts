@@ -3,7 +3,8 @@
 // Fault drills against the real server run as a child process:
 //   (a) PostgreSQL (a private throwaway cluster) stopped for 3 s and started again under write traffic;
 //   (b) kill -9 of the server on embedded PGlite, restarted on the same DATA_DIR;
-//   (c) SMTP down while people sign up and opening alerts go out.
+//   (c) SMTP down while people sign up and opening alerts go out;
+//   (d) a read replica (a streaming standby, scripts/standby-postgres.sh) lagging, then stopped.
 // Each prints PASS/FAIL with its figures; the exit code is 1 when any fails.
 // --short: fewer writes and sign-ups, the same checks (CI).
 // --strict: the timing targets (recovery, hang, delivery times) gate as the other checks do; without
@@ -14,6 +15,7 @@ import {
   type DrillResult,
   pgliteKillDrill,
   postgresRestartDrill,
+  replicaDrill,
   smtpOutageDrill,
 } from './scenarios';
 
@@ -26,7 +28,7 @@ const parallel = args.includes('--parallel') || (short && !args.includes('--seri
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
-  .split(',') ?? ['a', 'b', 'c'];
+  .split(',') ?? ['a', 'b', 'c', 'd'];
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -34,24 +36,29 @@ const drills: Record<string, (o: DrillOptions) => Promise<DrillResult>> = {
   a: postgresRestartDrill,
   b: pgliteKillDrill,
   c: smtpOutageDrill,
+  d: replicaDrill,
 };
 for (const id of only) {
   if (!drills[id]) {
-    console.error(`unknown drill '${id}' (a, b or c)`);
+    console.error(`unknown drill '${id}' (a, b, c or d)`);
     process.exit(2);
   }
 }
-// Drill (a) needs PostgreSQL's server programs. Without them it is skipped with one line, except in
-// CI, which installs them (.ci/run): there a missing install must fail, not pass quietly.
-if (only.includes('a') && !findPgServerBin()) {
+// Drills (a) and (d) need PostgreSQL's server programs. Without them they are skipped with one line,
+// except in CI, which installs them (.ci/run): there a missing install must fail, not pass quietly.
+for (const [id, name] of [
+  ['a', 'postgres-restart'],
+  ['d', 'replica'],
+] as const) {
+  if (!only.includes(id) || findPgServerBin()) continue;
   if (process.env.CI) {
-    console.error(`FAIL postgres-restart: ${NO_PG_SERVER_BIN}`);
+    console.error(`FAIL ${name}: ${NO_PG_SERVER_BIN}`);
     process.exit(1);
   }
-  console.log(`SKIP postgres-restart (drill a): ${NO_PG_SERVER_BIN}`);
-  only.splice(only.indexOf('a'), 1);
-  if (only.length === 0) process.exit(0);
+  console.log(`SKIP ${name} (drill ${id}): ${NO_PG_SERVER_BIN}`);
+  only.splice(only.indexOf(id), 1);
 }
+if (only.length === 0) process.exit(0);
 
 async function run(id: string): Promise<DrillResult & { took: string }> {
   const t0 = Date.now();

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,10 +6,12 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '#server/db/client.ts';
 import { unusedPort } from '#server/lib/unused-port.ts';
 import { type SmtpSink, startSmtpSink } from '#server/test/smtp-sink.ts';
-import { type Account, call, createAccount, inBatches, percentile } from './http';
+import { type Account, type Attempt, call, createAccount, inBatches, percentile } from './http';
 import { PrivateCluster } from './postgres';
 import { ServerProcess, sleep } from './server';
 import { statusHistogram, type Verification, WriteLoad } from './write-load';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface DrillResult {
   name: string;
@@ -395,6 +398,119 @@ export async function smtpOutageDrill({ short, log }: DrillOptions): Promise<Dri
     rmSync(dataDir, { recursive: true, force: true });
   }
   return { name: '(c) SMTP outage during sign-ups and opening alerts', figures, failures, timings };
+}
+
+/**
+ * scripts/standby-postgres.sh pointed at a private primary: its socket, port and configuration (in
+ * its data directory), and a standby directory of the drill's own.
+ */
+function standbyScript(cluster: PrivateCluster, base: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'bash',
+      [path.join(ROOT, 'scripts/standby-postgres.sh'), command],
+      {
+        env: {
+          ...process.env,
+          PRIMARY_PORT: String(cluster.port),
+          PRIMARY_SOCKET: cluster.dir,
+          PRIMARY_CONF_DIR: path.join(cluster.dir, 'data'),
+          STANDBY_BASE: base,
+        },
+        timeout: 180_000,
+      },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`standby ${command}: ${stderr}`)) : resolve(stdout),
+    );
+  });
+}
+
+/**
+ * (d) A read replica that lags (replay paused) while a provider edits their profile, then goes away
+ * under public reads: nobody is shown an older profile than the last save, and no read fails.
+ */
+export async function replicaDrill({ short, log }: DrillOptions): Promise<DrillResult> {
+  const figures: string[] = [];
+  const failures: string[] = [];
+  const cluster = new PrivateCluster(await unusedPort());
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'glowfind-faults-d-'));
+  const standbyBase = path.join(tmpdir(), `glowfind-faults-standby-${cluster.port}`);
+  let server: ServerProcess | undefined;
+  let standbyUp = false;
+  try {
+    await cluster.init();
+    const out = await standbyScript(cluster, standbyBase, 'start');
+    standbyUp = true;
+    const standbyPort = /port=(\d+)/.exec(out)?.[1];
+    if (!standbyPort) throw new Error(`the standby script printed no port: ${out}`);
+    const replicaUrl = new URL(cluster.url);
+    replicaUrl.port = standbyPort;
+    log(`private primary on ${cluster.port}, streaming standby on ${standbyPort}`);
+    server = new ServerProcess(await unusedPort(), {
+      DATABASE_URL: cluster.url,
+      DATABASE_REPLICA_URLS: replicaUrl.toString(),
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url,
+      MAIL_POLL_MS: '200',
+    });
+    await server.start();
+    const base = server.baseUrl;
+    const [provider] = await inBatches([() => createAccount(base, sink, 'provider', 'r0')], 1);
+    const owner = provider!;
+
+    // Phase 1: replay paused; every save is read back at once by its owner and by anyone.
+    await standbyScript(cluster, standbyBase, 'pause');
+    const edits = short ? 5 : 20;
+    let stale = 0;
+    for (let i = 0; i < edits; i++) {
+      const bio = `Edit ${i} while the replica lags`;
+      const saved = await call(base, 'PUT', '/api/auth/profile', { bio }, { token: owner.token });
+      if (saved.status !== 200) failures.push(`save ${i}: ${saved.status}`);
+      for (const token of [owner.token, undefined]) {
+        const read = await call(base, 'GET', `/api/user/${owner.slug}`, undefined, token ? { token } : {});
+        if (read.status !== 200) failures.push(`read after save ${i}: ${read.status}`);
+        else if (read.body.profile.bio !== bio) stale++;
+      }
+    }
+    await standbyScript(cluster, standbyBase, 'resume');
+    figures.push(
+      `lagging replica: ${edits} saves, each read back by its owner and anonymously; ${stale} stale reads`,
+    );
+    if (stale > 0) failures.push(`${stale} reads showed a profile older than the last save`);
+
+    // Phase 2: the replica goes away under anonymous reads.
+    const reads: Attempt[] = [];
+    let reading = true;
+    const reader = (async () => {
+      for (let i = 0; reading; i++) {
+        reads.push(await call(base, 'POST', '/api/search', { query: `silk press ${i % 7}` }));
+        reads.push(await call(base, 'GET', `/api/user/${owner.slug}`));
+      }
+    })();
+    await sleep(short ? 500 : 2000);
+    log('stopping the standby');
+    await standbyScript(cluster, standbyBase, 'stop');
+    standbyUp = false;
+    await sleep(short ? 3000 : 6000);
+    reading = false;
+    await reader;
+    const failed = reads.filter((r) => r.status !== 200);
+    figures.push(`replica gone: ${reads.length} public reads, ${statusHistogram(failed)} failed`);
+    if (failed.length > 0) failures.push(`${failed.length} public reads failed after the replica went away`);
+    if (server.unexpectedExit) failures.push(`server ${server.unexpectedExit}`);
+    for (const line of server.errorLines().slice(0, 3)) failures.push(`server logged: ${line}`);
+  } catch (error) {
+    failures.push(`drill error: ${(error as Error).message}`);
+    if (server) log(server.tail());
+  } finally {
+    await server?.stop();
+    if (standbyUp) await standbyScript(cluster, standbyBase, 'stop').catch(() => {});
+    await sink.stop();
+    await cluster.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { name: '(d) read replica lagging, then gone', figures, failures, timings: [] };
 }
 
 export type { Account };

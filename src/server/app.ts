@@ -5,12 +5,13 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { SsrRenderer } from '#domain/ssr.ts';
 import { type Config, mapTileOrigin, type TrustProxy } from './config';
-import type { AppContext } from './context';
+import { type AppContext, readingFrom } from './context';
 import type { Database } from './db/client';
 import { backgroundTasks } from './lib/background';
 import { EventBus } from './lib/events';
 import { serializeError } from './lib/log-errors';
 import { MAILBOX_LOG_BINDING, redactingLoggerOptions } from './lib/log-redaction';
+import { RecentWriters } from './lib/recent-writers';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { accessRoutes } from './modules/access/access.routes';
@@ -69,6 +70,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { createPublicReplies } from './plugins/public-cache';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import {
   BODY_LIMITS,
   SERVER_TIMEOUTS,
@@ -239,6 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     ...backgroundTasks(app.log),
     replies: await createPublicReplies(database, opts.now ?? (() => new Date()), gate),
+    recentWriters: new RecentWriters(),
     events: subscribedEvents(),
   };
   const alerts = new OpeningAlertDispatcher(ctx, config.mail.pollMs);
@@ -275,6 +278,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   registerAdmissionGate(app, gate);
   registerAuth(app, { userFromAccessToken, hasAdminAccess });
+  // Only replicas make a recent write matter; without them no request pays for the mark.
+  if (database.replicas) registerReadYourWrites(app, ctx.recentWriters, ctx.now);
   registerBetaGate(app, hasBetaAccess);
   await registerOpenApi(app);
 
@@ -291,7 +296,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(savedReplyRoutes);
   await app.register(messageModerationRoutes);
   await app.register(uploadRoutes);
-  await app.register(searchRoutes, { landingLink: (searched) => searchLandingLink(ctx, searched) });
+  await app.register(searchRoutes, {
+    landingLink: (searched, db) => searchLandingLink(readingFrom(ctx, db), searched),
+  });
   await app.register(placeRoutes);
   await app.register(favoriteRoutes);
   await app.register(bookingRoutes);
@@ -309,8 +316,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerWeb(app, config.webDir, {
-    profilePage: (slug) => profilePage(ctx, slug),
-    landingPage: (topic, place) => landingPage(ctx, topic, place),
+    profilePage: (slug, db) => profilePage(readingFrom(ctx, db), slug),
+    landingPage: (topic, place, db) => landingPage(readingFrom(ctx, db), topic, place),
     publicUrl: config.publicUrl,
     renderer: opts.renderer === undefined ? await loadRenderer(config.webDir) : opts.renderer,
     replies: ctx.replies,

@@ -41,6 +41,16 @@ const TrustProxySchema = z
     return v.split(',').map((item) => item.trim());
   });
 
+/** A postgres:// (or postgresql://) URL with a host, as node-postgres takes it. */
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** A host name of at least two labels (letters, digits, hyphens), as a reply address's domain. */
 const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
@@ -71,6 +81,15 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  /** Read replicas for the public replies: comma-separated postgres:// URLs (db/replicas.ts). */
+  DATABASE_REPLICA_URLS: optional(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((url) => isPostgresUrl(url.trim())),
+        'must be a comma-separated list of postgres:// URLs',
+      ),
+  ),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
@@ -154,6 +173,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_REPLICA_URLS: PostgreSQL read replicas for the public replies; empty: all on the primary. */
+  databaseReplicaUrls: string[];
   /** PostgreSQL only: the server's per-query limit in ms (0: none), see db/client.ts. */
   databaseQueryTimeoutMs: number;
   /** PostgreSQL only: each process's request pool (DATABASE_POOL_SIZE, or defaultPoolSize for WEB_CONCURRENCY). */
@@ -242,6 +263,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database runs in one process`,
     );
   }
+  // A replica follows a PostgreSQL primary; the embedded database has none.
+  if (e.DATABASE_REPLICA_URLS && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(
@@ -267,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: (e.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(availableParallelism(), e.WEB_CONCURRENCY),
     seedDemo: e.SEED_DEMO === '1',

@@ -64,6 +64,35 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads DATABASE_REPLICA_URLS as a list of postgres URLs, only beside DATABASE_URL', () => {
+    const base = { DATA_DIR: dataDir, AUTH_SECRET: SECRET };
+    const primary = 'postgres://u:p@db:5432/app';
+    expect(loadConfig(base).databaseReplicaUrls).toEqual([]);
+    expect(
+      loadConfig({ ...base, DATABASE_URL: primary, DATABASE_REPLICA_URLS: '' }).databaseReplicaUrls,
+    ).toEqual([]);
+    expect(
+      loadConfig({
+        ...base,
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: ' postgres://u:p@replica-1:5432/app , postgresql://u:p@replica-2/app',
+      }).databaseReplicaUrls,
+    ).toEqual(['postgres://u:p@replica-1:5432/app', 'postgresql://u:p@replica-2/app']);
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URLS: 'postgres://u:p@replica-1:5432/app' })).toThrow(
+      'Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)',
+    );
+    for (const bad of [
+      'mysql://u:p@replica/app',
+      'postgres://u:p@replica/app,replica-2',
+      'postgres://',
+      'postgres://u:p@replica/app,',
+    ]) {
+      expect(() => loadConfig({ ...base, DATABASE_URL: primary, DATABASE_REPLICA_URLS: bad })).toThrow(
+        'Invalid configuration: DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs',
+      );
+    }
+  });
+
   it('treats an empty optional variable as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET, DATABASE_URL: '', SMTP_URL: '  ' });
     expect(config.databaseUrl).toBeUndefined();

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { Background } from './lib/background';
 import type { PublicReplies } from './lib/catalogue-cache';
 import type { EventBus } from './lib/events';
+import type { RecentWriters } from './lib/recent-writers';
 import type { Storage } from './storage/storage';
 
 /** What services need from the outside world; built once in buildApp, replaced piecewise in tests. */
@@ -26,8 +27,18 @@ export interface AppContext {
   /** Work that runs after the answer (src/server/lib/background.ts); `settle()` waits for it. */
   background: Background['background'];
   settle: Background['settle'];
-  /** Public replies cached under the catalogue version (ADR 014). */
+  /** Public replies cached under the catalogue version (ADR 014); their misses may read on a replica. */
   replies: PublicReplies;
+  /** Who wrote a moment ago: their public reads stay on the primary (lib/recent-writers.ts). */
+  recentWriters: RecentWriters;
   /** Cross-module effects: a service emits, the services app.ts subscribed react (lib/events.ts). */
   events: EventBus;
+}
+
+/**
+ * The context a public reply's `make` runs in: the same, reading on `db` (the primary or a replica,
+ * chosen by the public reply cache). Without a replica it is `ctx` itself.
+ */
+export function readingFrom(ctx: AppContext, db: Db): AppContext {
+  return db === ctx.db ? ctx : { ...ctx, db };
 }

@@ -37,6 +37,11 @@ function open(config: Config): Promise<Database> {
     onPoolError: (error) => console.error(`database pool error: ${error.message}`),
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     poolSize: config.databasePoolSize,
+    replicaUrls: config.databaseReplicaUrls,
+    onReplicaDown: (label, error) =>
+      console.error(
+        `database replica ${label} down, public reads on the primary: ${(error as Error).message}`,
+      ),
   });
 }
 

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { defaultPoolSize } from './pool-size';
 import { usePglitePrepared } from './prepared';
+import { type Replica, Replicas, replicaLabel } from './replicas';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,6 +37,14 @@ export interface Database {
    * disk, a search no cache answers); on PGlite the same database.
    */
   quick: Db;
+  /**
+   * PostgreSQL with DATABASE_REPLICA_URLS: the streaming replicas public reads may use, their health
+   * and replay (db/replicas.ts). The one way to read on a replica is the public reply cache
+   * (plugins/public-cache.ts), which checks that the replica has replayed the catalogue version the
+   * reply is kept under; nothing else picks a replica. Null on PGlite and without replicas: every
+   * read is on `db`.
+   */
+  replicas: Replicas | null;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the request pool's connections (`db`); PGlite: 1, it runs one statement at a time. */
   poolSize: number;
@@ -76,6 +85,10 @@ export interface OpenOptions {
   queryTimeoutMs?: number | undefined;
   /** PostgreSQL: the request pool's connections (DATABASE_POOL_SIZE); defaultPoolSize() when unset. */
   poolSize?: number | undefined;
+  /** PostgreSQL: read replicas (DATABASE_REPLICA_URLS), for the public replies. */
+  replicaUrls?: string[] | undefined;
+  /** A replica was marked down (a failed read or health check): for the log. */
+  onReplicaDown?: ((label: string, error: unknown) => void) | undefined;
 }
 
 /**
@@ -88,12 +101,7 @@ const RANDOM_PAGE_COST = '1.1';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
-    return openPostgres(
-      options.databaseUrl,
-      options.onPoolError,
-      options.queryTimeoutMs,
-      options.poolSize ?? defaultPoolSize(),
-    );
+    return openPostgres(options.databaseUrl, options, options.poolSize ?? defaultPoolSize());
   return openPglite(options.pgliteDir, options.pgliteImage);
 }
 
@@ -148,6 +156,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     db,
     bulk: db,
     quick: db,
+    replicas: null,
     kind: 'pglite',
     poolSize: 1,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
@@ -157,16 +166,22 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
   };
 }
 
+/**
+ * A replica's read pool: a few connections, since it serves only the public replies' cache misses;
+ * more replicas, not bigger pools, add read capacity.
+ */
+const replicaPoolSize = (poolSize: number) => Math.max(2, Math.ceil(poolSize / 2));
+
 async function openPostgres(
   connectionString: string,
-  onPoolError: ((error: Error) => void) | undefined,
-  queryTimeoutMs: number | undefined,
+  open: OpenOptions,
   poolSize: number,
 ): Promise<Database> {
+  const { onPoolError, queryTimeoutMs } = open;
   const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
-  const requestPool = (max: number) => {
+  const requestPool = (max: number, url = connectionString) => {
     const pool = new pg.Pool({
-      connectionString,
+      connectionString: url,
       max,
       // Both the wait for a free client and the connection itself: with the database down or
       // restarting a request fails within this (503) instead of queueing (npm run faults, drill a).
@@ -199,10 +214,32 @@ async function openPostgres(
   });
   bulkPool.on('error', (error) => onPoolError?.(error));
   bulkPool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
+  const replicaPools: pg.Pool[] = [];
+  const replicaList: Replica[] = (open.replicaUrls ?? []).map((url) => {
+    const readPool = requestPool(replicaPoolSize(poolSize), url);
+    const probePool = requestPool(1, url);
+    replicaPools.push(readPool, probePool);
+    return {
+      label: replicaLabel(url),
+      db: drizzleNodePg({ client: readPool, schema }) as unknown as Db,
+      probe: drizzleNodePg({ client: probePool, schema }) as unknown as Db,
+      healthy: false,
+      replayed: -1,
+      served: 0,
+    };
+  });
+  const replicas =
+    replicaList.length > 0
+      ? new Replicas(replicaList, (replica, error) => open.onReplicaDown?.(replica.label, error))
+      : null;
+  // The first check is awaited, so a server starts with the replicas that answer already in use; one
+  // that does not answer costs at most the connection timeout and is checked again every few seconds.
+  await replicas?.start();
   return {
     db: db as unknown as Db,
     bulk: drizzleNodePg({ client: bulkPool, schema }) as unknown as Db,
     quick: drizzleNodePg({ client: quickPool, schema }) as unknown as Db,
+    replicas,
     kind: 'postgres',
     poolSize,
     async migrate() {
@@ -220,7 +257,8 @@ async function openPostgres(
       }
     },
     close: async () => {
-      await Promise.all([endPool(pool), endPool(quickPool), endPool(bulkPool)]);
+      replicas?.stop();
+      await Promise.all([pool, quickPool, bulkPool, ...replicaPools].map((p) => endPool(p)));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Db } from '#server/db/client.ts';
 
 /**
  * Public replies (profiles, searches, the providers list, openings) cached under the catalogue
@@ -170,17 +171,32 @@ export interface MadeReply<T> {
   valueBytes?: number;
 }
 
+/** Who asks for a public reply, as far as where it may be read matters. */
+export interface PublicReader {
+  /**
+   * Whether this reader wrote a moment ago (lib/recent-writers.ts): their miss is made on the
+   * primary. Asked only on a miss that could go to a replica.
+   */
+  wroteRecently(): boolean;
+}
+
 /** The public replies of one process, under the catalogue version (built by src/server/plugins/public-cache.ts). */
 export interface PublicReplies {
   /**
    * The cached reply for `key` as of this request, or the one `make` builds (then kept). Concurrent
    * misses of one key share one `make`. `serialize` turns `reply` into the body (the route's own
    * serializer: reply.serialize). A `make` that throws (404, 400) keeps nothing.
+   *
+   * `make` reads on the database it is handed: the primary, or a read replica that has replayed the
+   * version the reply is kept under (DATABASE_REPLICA_URLS). It must only read there (a standby
+   * refuses writes), and read nothing but the public catalogue: a viewer's own data is read on the
+   * primary, outside `make`.
    */
   get<T>(
     key: string,
-    make: () => Promise<MadeReply<T>>,
+    make: (db: Db) => Promise<MadeReply<T>>,
     serialize: (reply: unknown) => string,
+    reader?: PublicReader,
   ): Promise<CachedReply<T>>;
   /** Other work of a gatedOnMiss route (a signed-in viewer's own reply): it waits in the gate. */
   gated<T>(work: () => Promise<T>): Promise<T>;

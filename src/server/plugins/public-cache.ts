@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/client.ts';
 import {
   type CachedReply,
   CatalogueVersion,
   type MadeReply,
   matchesEtag,
+  type PublicReader,
   type PublicReplies,
   ReplyCache,
 } from '#server/lib/catalogue-cache.ts';
@@ -53,15 +54,52 @@ export async function createPublicReplies(
   const cache = new ReplyCache(maxBytes);
   const making = new Map<string, Promise<CachedReply<unknown>>>();
 
+  /**
+   * A miss at catalogue version `at`, made where it may be. The version was read on the primary
+   * after the request arrived (`quick` is a primary connection), so it counts every write committed
+   * before, this reader's own included. The reply is kept under `at`, so it must show at least those
+   * writes: it is read on a replica only when that replica has replayed `at` (its own
+   * catalogue_version, which moves in the transaction of every such write, is `at` or later).
+   * Replay never goes back, so the reply's statements, started after that check on the same server,
+   * see at least as much. A replica that is behind, down, or fails mid-read leaves the miss to the
+   * primary: slower, never older. A reader who wrote a moment ago reads on the primary too.
+   */
+  async function makeWhereCurrent<T>(
+    at: number,
+    make: (db: Db) => Promise<MadeReply<T>>,
+    reader: PublicReader | undefined,
+  ): Promise<MadeReply<T>> {
+    const { replicas } = database;
+    if (!replicas || reader?.wroteRecently()) return make(database.db);
+    const replica = await replicas.replayedTo(at);
+    if (!replica) return make(database.db);
+    try {
+      const made = await make(replica.db);
+      replica.served++;
+      return made;
+    } catch (error) {
+      if (!isReplicaFailure(error)) throw error;
+      if (isDatabaseUnavailable(error)) replicas.markDown(replica, error);
+      return make(database.db);
+    }
+  }
+
   return {
-    async get<T>(key: string, make: () => Promise<MadeReply<T>>, serialize: (reply: unknown) => string) {
+    async get<T>(
+      key: string,
+      make: (db: Db) => Promise<MadeReply<T>>,
+      serialize: (reply: unknown) => string,
+      reader?: PublicReader,
+    ) {
       const at = await version.current();
       const hit = cache.get<T>(at, key, now().getTime());
       if (hit) return hit;
+      // Readers of one key at one version share a miss, wherever it is made: a replica is only
+      // chosen when it has replayed `at`, which already holds a recent writer's change.
       const flightKey = `${at}\u0000${key}`;
       const inFlight = making.get(flightKey);
       if (inFlight) return inFlight as Promise<CachedReply<T>>;
-      const made = madeInGate(gate, make).then((m) =>
+      const made = madeInGate(gate, () => makeWhereCurrent(at, make, reader)).then((m) =>
         cache.set<T>(at, key, {
           body: serialize(m.reply),
           value: m.value,
@@ -79,6 +117,22 @@ export async function createPublicReplies(
     gated: (work) => madeInGate(gate, work),
     close: () => unlisten(),
   };
+}
+
+/**
+ * SQLSTATEs after which a read is retried on the primary: the standby cancelled it for a conflict
+ * with replay (40001), refused a write (25006: a `make` that writes is a defect, but the reader
+ * still gets an answer), is shutting down or starting (57P01-57P03), or is full (53300).
+ */
+const REPLICA_RETRY_CODES = new Set(['40001', '25006', '57P01', '57P02', '57P03', '53300']);
+
+function isReplicaFailure(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code && REPLICA_RETRY_CODES.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 async function madeInGate<T>(gate: AdmissionGate | null, make: () => Promise<T>): Promise<T> {

@@ -17,6 +17,7 @@ import {
   type SsrPage,
   type SsrRenderer,
 } from '#domain/ssr.ts';
+import type { Db } from '../db/client';
 import type { CachedReply, PublicReplies } from '../lib/catalogue-cache';
 import { etagOf, matchesEtag } from '../lib/catalogue-cache';
 import { codingFor } from '../lib/content-coding';
@@ -80,14 +81,17 @@ export interface ServerPage {
 export interface WebOptions {
   /** PUBLIC_URL: the canonical links name pages under it. */
   publicUrl: string;
-  /** A provider's page, or null when the slug is unknown or not listed (the page then answers 404). */
-  profilePage: (slug: string) => Promise<ServerPage | null>;
+  /**
+   * A provider's page, or null when the slug is unknown or not listed (the page then answers 404),
+   * read on `db` (the primary, or a replica the public reply cache chose).
+   */
+  profilePage: (slug: string, db: Db) => Promise<ServerPage | null>;
   /**
    * A landing page /{topic}/{place}; 'empty' when its topic and place are known but nobody is there
    * (404 with the landing route's own explanation, never a thin page); null when the topic or the
    * place is unknown (404: the address names nothing).
    */
-  landingPage: (topic: string, place: string) => Promise<ServerPage | 'empty' | null>;
+  landingPage: (topic: string, place: string, db: Db) => Promise<ServerPage | 'empty' | null>;
   /**
    * The web app's server-rendering entry (dist/ssr; ADR 017). Without it (no SSR build) a page has
    * only its head, and the app renders the rest in the browser.
@@ -420,11 +424,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const slug = SLUG_PATH.exec(url)?.[1]?.toLowerCase();
     const find =
       slug && !isReservedSlug(slug)
-        ? () => opts.profilePage(slug)
+        ? (db: Db) => opts.profilePage(slug, db)
         : isLandingPath(path)
-          ? () => {
+          ? (db: Db) => {
               const [, topic, place] = path.split('/') as [string, string, string];
-              return opts.landingPage(topic, place);
+              return opts.landingPage(topic, place, db);
             }
           : null;
     // One segment that is no slug ('/favicon.ico') is still the app's profile route ('/:slug').
@@ -441,8 +445,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const cached = await opts.replies
       .get(
         `page:${canonical}`,
-        async () => {
-          const page = await find();
+        async (db) => {
+          const page = await find(db);
           if (!page) throw new PageNotFound(slug ? 'profile' : 'page');
           if (page === 'empty') throw new PageNotFound('landing');
           const html = await renderPage(canonical, page.page, page.head);

@@ -22,6 +22,7 @@ import {
 import { OpeningsAreaQuerySchema } from '#domain/openings-area.ts';
 import { IF_MATCH_HEADER, IfMatchHeadersSchema } from '#domain/profile-versions.ts';
 import { VERSION_TEXTS } from '#domain/versions.ts';
+import { readingFrom } from '#server/context.ts';
 import { withIdempotency } from '#server/lib/idempotency.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { OPTIONAL_SIGN_IN } from '#server/plugins/openapi.ts';
@@ -100,8 +101,9 @@ export async function openingRoutes(base: FastifyInstance) {
       }
       const cached = await ctx.replies.get(
         `openings:${JSON.stringify(filters)}`,
-        async () => {
-          const list = await openings.listUpcomingOpenings(ctx, filters);
+        // Only anonymous readers get here (a signed-in one is answered above): no recent writer.
+        async (db) => {
+          const list = await openings.listUpcomingOpenings(readingFrom(ctx, db), filters);
           return {
             value: null,
             reply: { success: true as const, ...list },

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LandingParamsSchema, LandingQuerySchema, LandingReplySchema } from '#domain/places.ts';
+import { readingFrom } from '#server/context.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { publicReader } from '#server/plugins/read-your-writes.ts';
 import * as places from './places.service';
 
 const tags = ['places'];
@@ -31,15 +33,16 @@ export async function placeRoutes(base: FastifyInstance) {
       // the openings figure also moves with the clock (expiresAt). A 404 is not kept.
       const cached = await ctx.replies.get(
         `places:${JSON.stringify([service, place, req.query.cursor ?? ''])}`,
-        async () => ({
+        async (db) => ({
           value: null,
           reply: {
             success: true as const,
-            ...(await places.getLandingPage(ctx, service, place, req.query)),
+            ...(await places.getLandingPage(readingFrom(ctx, db), service, place, req.query)),
           },
           expiresAt: places.landingPageExpiresAt(ctx),
         }),
         (body) => reply.serialize(body) as string,
+        publicReader(ctx.recentWriters, req, ctx.now),
       );
       return sendPublic(req, reply, cached);
     },

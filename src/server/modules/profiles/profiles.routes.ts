@@ -10,11 +10,13 @@ import {
 } from '#domain/profile-versions.ts';
 import { PublicProfileReplySchema, SlugParamsSchema, UpdateProfileBodySchema } from '#domain/profiles.ts';
 import { PROFILE_TEXTS } from '#domain/profiles-options.ts';
+import { readingFrom } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { OPTIONAL_SIGN_IN } from '#server/plugins/openapi.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { publicReader } from '#server/plugins/read-your-writes.ts';
 import { BODY_LIMITS } from '#server/plugins/request-limits.ts';
 import { optionalViewer } from '../auth/auth.service';
 import * as profiles from './profiles.service';
@@ -132,8 +134,8 @@ export async function profileRoutes(base: FastifyInstance) {
       const cached = await ctx.replies
         .get(
           `profile:${slug}`,
-          async () => {
-            const profile = await profiles.getPublicProfile(ctx, slug);
+          async (db) => {
+            const profile = await profiles.getPublicProfile(readingFrom(ctx, db), slug);
             return {
               value: profile,
               reply: { success: true as const, profile },
@@ -141,6 +143,7 @@ export async function profileRoutes(base: FastifyInstance) {
             };
           },
           (body) => reply.serialize(body) as string,
+          publicReader(ctx.recentWriters, req, ctx.now),
         )
         .catch((error: unknown) => {
           // Not listed: only its owner may see it, as a preview, made below.

@@ -21,8 +21,10 @@ import {
   ReviewsReplySchema,
   UpdateReviewBodySchema,
 } from '#domain/reviews.ts';
+import { readingFrom } from '#server/context.ts';
 import { sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { publicReader } from '#server/plugins/read-your-writes.ts';
 import * as reviews from './reviews.service';
 
 const tags = ['reviews'];
@@ -48,11 +50,12 @@ export async function reviewRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const cached = await ctx.replies.get(
         `reviews:${JSON.stringify(req.query)}`,
-        async () => ({
+        async (db) => ({
           value: null,
-          reply: { success: true as const, ...(await reviews.listReviews(ctx, req.query)) },
+          reply: { success: true as const, ...(await reviews.listReviews(readingFrom(ctx, db), req.query)) },
         }),
         (body) => reply.serialize(body) as string,
+        publicReader(ctx.recentWriters, req, ctx.now),
       );
       return sendPublic(req, reply, cached);
     },

@@ -15,9 +15,12 @@ import {
   SearchBodySchema,
   SearchReplySchema,
 } from '#domain/search.ts';
+import { readingFrom } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
 import { bearerToken } from '#server/plugins/auth.ts';
 import { sendBody, sendPublic } from '#server/plugins/public-cache.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
+import { publicReader } from '#server/plugins/read-your-writes.ts';
 import { InsightTokens, withInsightToken } from '../insights/insights.service';
 import * as search from './search.service';
 import { SearchLogWriter } from './search-log';
@@ -28,10 +31,13 @@ const tags = ['search'];
 /** What the search routes are handed by src/server/app.ts, from modules search does not import. */
 export interface SearchRouteOptions {
   /** The landing page that lists a first page's results, if one exists (the places module's). */
-  landingLink: (searched: {
-    query: string;
-    locationZip: string | null;
-  }) => Promise<{ path: string; label: string } | null>;
+  landingLink: (
+    searched: {
+      query: string;
+      locationZip: string | null;
+    },
+    db: Db,
+  ) => Promise<{ path: string; label: string } | null>;
 }
 
 export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptions) {
@@ -57,11 +63,12 @@ export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptio
     async (req, reply) => {
       const cached = await ctx.replies.get(
         `providers:${JSON.stringify(req.query)}`,
-        async () => ({
+        async (db) => ({
           value: null,
-          reply: { success: true as const, ...(await search.listProviders(ctx, req.query)) },
+          reply: { success: true as const, ...(await search.listProviders(readingFrom(ctx, db), req.query)) },
         }),
         (body) => reply.serialize(body) as string,
+        publicReader(ctx.recentWriters, req, ctx.now),
       );
       return sendPublic(req, reply, cached);
     },
@@ -85,15 +92,16 @@ export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptio
       const key = `search:${search.localDate(ctx.now())}:${JSON.stringify(asked)}`;
       const cached = await ctx.replies.get(
         key,
-        async () => {
-          const outcome = await search.searchProviders(ctx, req.body, caches);
-          const landing = req.body.cursor ? null : await opts.landingLink(outcome.reply.searched);
+        async (db) => {
+          const outcome = await search.searchProviders(readingFrom(ctx, db), req.body, caches);
+          const landing = req.body.cursor ? null : await opts.landingLink(outcome.reply.searched, db);
           return {
             value: { log: outcome.log, shown: outcome.reply.results.map((r) => r.id) },
             reply: { success: true as const, ...outcome.reply, landing },
           };
         },
         (body) => reply.serialize(body) as string,
+        publicReader(ctx.recentWriters, req, ctx.now),
       );
       // Queued, not awaited: the batch is written after this reply has gone out. A reply from the
       // cache is still a search this person made.

@@ -152,8 +152,8 @@ export class Sitemaps {
     const { ctx } = this;
     const cached = await ctx.replies.get(
       'sitemap:state',
-      async () => {
-        const counted = await q.countListedProviders(ctx.db);
+      async (db) => {
+        const counted = await q.countListedProviders(db);
         const value = { ...counted, seenAt: ctx.now().getTime() };
         return { value, reply: value };
       },
