@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { defaultPoolSize } from './pool-size';
-import { usePglitePrepared } from './prepared';
+import { preparePgliteStatements } from './prepared';
 import { type Replica, Replicas, replicaLabel } from './replicas';
 import * as schema from './schema';
 
@@ -151,7 +151,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
   await client.waitReady;
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  usePglitePrepared(db, client);
+  preparePgliteStatements(db, client);
   return {
     db,
     bulk: db,

@@ -35,7 +35,7 @@ const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('he
 const pgliteRunners = new WeakMap<Db, PglitePrepared>();
 
 /** Makes `db` (a PGlite database) run executePrepared's statements through `client`'s protocol. */
-export function usePglitePrepared(db: Db, client: PGlite): void {
+export function preparePgliteStatements(db: Db, client: PGlite): void {
   pgliteRunners.set(db, new PglitePrepared(client));
 }
 
