@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+/** client.ts's Db, written out here: client.ts imports this module. */
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
  * Prepared statements for statements built per request (a search's shape depends on its filters): the
