@@ -96,8 +96,18 @@ export interface OpenOptions {
  * read costs about what a sequential one does (with the default random_page_cost = 4 the planner
  * sorts a whole city's providers instead of walking the GiST index nearest-first), and JIT
  * compilation (tens of ms) never pays off for these short queries.
+ *
+ * Named statements (db/prepared.ts: the searches; drizzle's .prepare()) are planned once, for any
+ * values (plan_cache_mode = force_generic_plan): a search pays neither parse nor plan. PostgreSQL's
+ * default (auto) plans the first five runs of each statement on each connection for their values,
+ * then keeps a generic plan when it does not look dearer, so which plan ran depended on the values
+ * a connection happened to see first. The searches are written for the generic plan: what the
+ * planner cannot estimate without the values is hidden from the indexes (search.queries.ts whereOf),
+ * and the explain tests read the generic plans. Unnamed statements (every db.execute) are still
+ * planned for their values each time.
  */
 const RANDOM_PAGE_COST = '1.1';
+const PLAN_CACHE_MODE = 'force_generic_plan';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
@@ -149,7 +159,7 @@ export function createPgliteClient(dataDir: string | undefined, loadDataDir?: Bl
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   const client = createPgliteClient(dataDir, image);
   await client.waitReady;
-  await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+  await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}; SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   preparePgliteStatements(db, client);
   return {
@@ -178,7 +188,7 @@ async function openPostgres(
   poolSize: number,
 ): Promise<Database> {
   const { onPoolError, queryTimeoutMs } = open;
-  const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`;
+  const options = `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off -c plan_cache_mode=${PLAN_CACHE_MODE}`;
   const requestPool = (max: number, url = connectionString) => {
     const pool = new pg.Pool({
       connectionString: url,

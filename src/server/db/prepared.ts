@@ -42,21 +42,21 @@ export function preparePgliteStatements(db: Db, client: PGlite): void {
   pgliteRunners.set(db, new PglitePrepared(client));
 }
 
-const unprepared = new WeakSet<Db>();
+const observers = new WeakMap<Db, (text: string, params: unknown[]) => Promise<void>>();
 
 /**
- * Makes executePrepared send `db`'s statements through its own execute(), as written: for a wrapper
- * that watches execute() (the explain tests' EXPLAIN of each statement).
+ * Calls `observe` with each statement executePrepared is about to run on `db` (its text and
+ * values), first: for the explain tests, which read the generic plan each one runs with.
  */
-export function sendUnprepared(db: Db): Db {
-  unprepared.add(db);
+export function observePrepared(db: Db, observe: (text: string, params: unknown[]) => Promise<void>): Db {
+  observers.set(db, observe);
   return db;
 }
 
 /** Runs a read as a prepared statement named by its text; answers its rows like `db.execute`. */
 export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  if (unprepared.has(db)) return rowsOfResult<T>(await db.execute(query));
   const { sql: text, params } = dialect.sqlToQuery(query);
+  await observers.get(db)?.(text, params);
   const pglite = pgliteRunners.get(db);
   if (pglite) return pglite.query<T>(text, params);
   const name = nameOf(text);

@@ -1,12 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { sendUnprepared } from '#server/db/prepared.ts';
+import { observePrepared } from '#server/db/prepared.ts';
 import type { TestApp } from './build-test-app';
 
+let explained = 0;
+
+const planOf = (result: unknown) =>
+  (result as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+
 /**
- * Runs a service call with a db whose execute() also records the EXPLAIN of each statement it
- * sends: the plans of the very statements the service runs, for the explain tests.
+ * Runs a service call with a db that also records the plan of each statement it sends: the plans
+ * of the very statements the service runs, for the explain tests. A statement sent by execute() is
+ * planned for its values, as the server plans it; one the service runs prepared (db/prepared.ts)
+ * gets the generic plan the server runs it with (plan_cache_mode = force_generic_plan, client.ts),
+ * which cannot look at the values.
  */
 export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
   const plans: string[] = [];
@@ -14,15 +22,27 @@ export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unkn
     get(target, prop, receiver) {
       if (prop !== 'execute') return Reflect.get(target, prop, receiver);
       return async (query: SQL) => {
-        const explained = (await target.execute(sql`EXPLAIN ${query}`)) as unknown as {
-          rows: Record<string, string>[];
-        };
-        plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        plans.push(planOf(await target.execute(sql`EXPLAIN ${query}`)));
         return target.execute(query);
       };
     },
   }) as Db;
-  sendUnprepared(db);
+  observePrepared(db, async (text, params) => {
+    // EXECUTE takes its values as SQL (a parameter of the outer statement does not reach it).
+    const literal = (value: unknown) =>
+      value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`;
+    const name = `explained_${++explained}`;
+    plans.push(
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`PREPARE ${name} AS ${text}`));
+        const values = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+        const plan = planOf(await tx.execute(sql.raw(`EXPLAIN EXECUTE ${name}${values}`)));
+        await tx.execute(sql.raw(`DEALLOCATE ${name}`));
+        return plan;
+      }),
+    );
+  });
   await run({ ...t.app.ctx, db });
   return plans;
 }
