@@ -97,17 +97,17 @@ export interface OpenOptions {
  * sorts a whole city's providers instead of walking the GiST index nearest-first), and JIT
  * compilation (tens of ms) never pays off for these short queries.
  *
- * Named statements (db/prepared.ts: the searches; drizzle's .prepare()) are planned once, for any
- * values (plan_cache_mode = force_generic_plan): a search pays neither parse nor plan. PostgreSQL's
- * default (auto) plans the first five runs of each statement on each connection for their values,
- * then keeps a generic plan when it does not look dearer, so which plan ran depended on the values
- * a connection happened to see first. The searches are written for the generic plan: what the
- * planner cannot estimate without the values is hidden from the indexes (search.queries.ts whereOf),
- * and the explain tests read the generic plans. Unnamed statements (every db.execute) are still
- * planned for their values each time.
+ * Named statements (db/prepared.ts: the searches; drizzle's .prepare()) are parsed once per
+ * connection and planned for their values on every run (plan_cache_mode = force_custom_plan). With
+ * PostgreSQL's default (auto) a statement's first five runs get plans for their values and later
+ * runs a generic plan when it does not look dearer; a generic plan must assume a word is rare and
+ * a filter narrow, and took a search several times as long where the words were common or the
+ * price range wide (the Zipf bench fell from 64 to 14 searches a second on PGlite, and from 227 to
+ * 160 on PostgreSQL, with every search on a generic plan; docs/performance.md). Unnamed statements
+ * (every db.execute) are planned for their values as well: the setting changes nothing for them.
  */
 const RANDOM_PAGE_COST = '1.1';
-const PLAN_CACHE_MODE = 'force_generic_plan';
+const PLAN_CACHE_MODE = 'force_custom_plan';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)

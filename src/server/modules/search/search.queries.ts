@@ -184,20 +184,12 @@ const namedServices = (provider: SQL, serviceTsquery: string) =>
 
 function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   const parts: SQL[] = [];
-  // With a zip or words to find the candidates by, the filters are tested on the rows those
-  // indexes hand out, never searched in their own indexes (IS TRUE hides a test from an index).
-  // A search runs as a prepared statement with a generic plan, which cannot see how broad a
-  // filter's values are: it took a price range for a narrow one (the default 1%) and intersected
-  // the whole catalogue's prices index with the zip's, where the range held most of the catalogue
-  // (58 ms against 14 for a zip with a price range at 100,000 providers).
-  const driven = geo !== null || (plan.tsquery !== null && plan.strategy === 'index');
-  const filter = (test: SQL) => (driven ? sql`(${test}) IS TRUE` : test);
   if (plan.tsquery !== null) {
     const matches = sql`d.document @@ to_tsquery('english', ${plan.tsquery})`;
     // IS TRUE hides the test from the full-text index, leaving the walk as the plan.
     parts.push(plan.strategy === 'walk' ? sql`(${matches}) IS TRUE` : matches);
   }
-  if (plan.categories) parts.push(filter(sql`d.categories && ${pgArray(plan.categories)}::text[]`));
+  if (plan.categories) parts.push(sql`d.categories && ${pgArray(plan.categories)}::text[]`);
   if (plan.excludeIds && plan.excludeIds.length > 0) {
     parts.push(sql`NOT (d.provider_id = ANY (${pgArray(plan.excludeIds)}::uuid[]))`);
   }
@@ -213,7 +205,7 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
     const range = priceRangeOf(plan.price);
     // Some service in range (the GiST-indexable part) and, when the query names services of this
     // provider, one of those: Maya's $50 blowout does not put her $180 balayage under $100.
-    parts.push(filter(sql`d.prices && ${range}`));
+    parts.push(sql`d.prices && ${range}`);
     if (plan.serviceTsquery !== null) {
       // From the row's own pairs of service words and prices (no read of the services): a
       // provider none of whose priced services the query names passes; one that has such
@@ -226,9 +218,9 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   }
   // A date ('today', 'tomorrow', a day) arrives as its weekday's weekly hours; an opening posted for
   // that day is not OR-ed in here (a saved search's date does match openings: searchMatchOf).
-  if (plan.hours) parts.push(filter(sql`d.hours && ${pgArray(plan.hours)}::int[]`));
+  if (plan.hours) parts.push(sql`d.hours && ${pgArray(plan.hours)}::int[]`);
   if (plan.amenities) {
-    parts.push(filter(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`));
+    parts.push(sql`d.amenities @> search_canonical_amenities(${pgArray(plan.amenities)}::text[])`);
   }
   if (plan.minRating !== null) {
     parts.push(
@@ -515,19 +507,8 @@ export function listPageSql(plan: ListPlan): SQL {
   return cardSelect(page, sql`page.created_at DESC, page.provider_id DESC`, total);
 }
 
-/**
- * One search page. Prepared (a generic plan, db/prepared.ts) when a zip, an area, the words or a
- * walk choose the candidates, whatever the values; planned for its values when only the filters
- * can (filters alone, a category before ANALYZE) or when the index answers after a walk its
- * filters left short (`retry`): there the values decide which index reads least (a generic plan
- * intersected the catalogue's price and category indexes, 42 ms where the planner chose 10).
- */
-export async function findSearchPage(db: Db, plan: SearchPlan, retry = false): Promise<ProviderCardRow[]> {
-  const query = searchPageSql(plan);
-  const chosenByIndex = geometryOf(plan) !== null || plan.tsquery !== null || plan.strategy === 'walk';
-  return !retry && chosenByIndex
-    ? executePrepared<ProviderCardRow>(db, query)
-    : rowsOf(await db.execute(query));
+export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
+  return executePrepared<ProviderCardRow>(db, searchPageSql(plan));
 }
 
 export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {

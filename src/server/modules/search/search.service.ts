@@ -417,7 +417,7 @@ export async function searchProviders(
   ) {
     // The bounded walk ran out before cap + 1 matches (the words are rarer together than alone, or
     // the filters are narrow) without reading every posting of its word: ask the index.
-    rows = await q.findSearchPage(ctx.db, { ...plan, strategy: 'index' }, true);
+    rows = await q.findSearchPage(ctx.db, { ...plan, strategy: 'index' });
   }
   const page = rows.slice(0, filters.limit);
   const count = rows[0]?.total ?? (offset === 0 ? 0 : await q.countSearchMatches(ctx.db, plan));
