@@ -9,8 +9,7 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
  * Prepared statements for statements built per request (a search's shape depends on its filters): the
- * statement is named by its text, parsed and planned once per connection, and each request only
- * binds its values. A search with a zip spent about 1.2 ms of its 5 ms in parse and plan.
+ * statement is named by its text and parsed once per connection; each request binds its values.
  *
  * - PostgreSQL: node-postgres's named statements (drizzle passes the name through), cached by each
  *   pooled connection for its life.
@@ -18,9 +17,8 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  *   (six protocol round trips into WASM), so this runs the extended protocol itself: Parse and
  *   Describe once per text, then one Bind, Execute, Sync per call.
  *
- * The plan follows PostgreSQL's plan_cache_mode (auto): the first five runs of a statement get plans
- * for their values; from then on a generic plan is used when the planner does not expect it to cost
- * more than those did.
+ * Each run is planned for its values: the connections set plan_cache_mode = force_custom_plan
+ * (client.ts says why generic plans were not kept; ADR 031).
  *
  * Only for statements whose texts come from a bounded set of shapes (no values spliced into the
  * text), and only reads: a statement prepared here does not sync PGlite's files to disk.
@@ -46,7 +44,7 @@ const observers = new WeakMap<Db, (text: string, params: unknown[]) => Promise<v
 
 /**
  * Calls `observe` with each statement executePrepared is about to run on `db` (its text and
- * values), first: for the explain tests, which read the generic plan each one runs with.
+ * values), first: for the explain tests, which read the plan each one runs with.
  */
 export function observePrepared(db: Db, observe: (text: string, params: unknown[]) => Promise<void>): Db {
   observers.set(db, observe);
