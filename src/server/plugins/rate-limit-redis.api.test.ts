@@ -49,6 +49,13 @@ const instance = (env: Record<string, string>, log?: LogCapture, now?: () => Dat
     ...(now ? { now } : {}),
   });
 
+/**
+ * The time a test of two app instances and a hundred or more requests in a row may take: 5–23 s on a
+ * quiet host, over 20 s in a CI run whose other worker kept both cores busy (a test timed out there
+ * and the next tests waited behind its leftover requests). The counts are what they assert.
+ */
+const SLOW_HOST_MS = 90_000;
+
 let ipSequence = 0;
 /** A client address nobody else in this file uses (documentation range 198.18.0.0/15). */
 const freshIp = () => {
@@ -141,21 +148,25 @@ describe('login limits with REDIS_URL, across two instances', () => {
     expect((await login(b, uniqueEmail('per-ip'), WRONG)).status).toBe(401);
   });
 
-  it('without REDIS_URL each instance counts alone (why WEB_CONCURRENCY > 1 wants Redis)', async () => {
-    const c = await instance({});
-    const d = await instance({});
-    try {
-      const { email } = await createVerifiedUser(c);
-      const max = RATE_LIMITS.loginPerAccount.max;
-      expect(await wrongLogins([c], email, max)).toEqual(Array(max).fill(401));
-      expectRateLimited(await login(c, email, WRONG), 15 * 60);
-      // The other process never heard of those attempts.
-      expect((await login(d, email, WRONG)).status).toBe(401);
-    } finally {
-      await c.close();
-      await d.close();
-    }
-  });
+  it(
+    'without REDIS_URL each instance counts alone (why WEB_CONCURRENCY > 1 wants Redis)',
+    async () => {
+      const c = await instance({});
+      const d = await instance({});
+      try {
+        const { email } = await createVerifiedUser(c);
+        const max = RATE_LIMITS.loginPerAccount.max;
+        expect(await wrongLogins([c], email, max)).toEqual(Array(max).fill(401));
+        expectRateLimited(await login(c, email, WRONG), 15 * 60);
+        // The other process never heard of those attempts.
+        expect((await login(d, email, WRONG)).status).toBe(401);
+      } finally {
+        await c.close();
+        await d.close();
+      }
+    },
+    SLOW_HOST_MS,
+  );
 });
 
 describe('the site-wide access-password budget with REDIS_URL, across two instances', () => {
@@ -166,100 +177,108 @@ describe('the site-wide access-password budget with REDIS_URL, across two instan
   const attempt = (app: FastifyInstance, password: string, remoteAddress: string) =>
     app.inject({ method: 'POST', url: '/api/beta/access', payload: { password }, remoteAddress });
 
-  it(`slows the beta step on both after ${CAP} wrong passwords split across them; the right password gets in`, async () => {
-    const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
-    const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < CAP; i++) {
-        statuses.push((await attempt(i % 2 ? betaB.app : betaA.app, `guess-${i}`, address(i))).statusCode);
-      }
-      expect(statuses).toEqual(Array(CAP).fill(403));
+  it(
+    `slows the beta step on both after ${CAP} wrong passwords split across them; the right password gets in`,
+    async () => {
+      const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+      const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < CAP; i++) {
+          statuses.push((await attempt(i % 2 ? betaB.app : betaA.app, `guess-${i}`, address(i))).statusCode);
+        }
+        expect(statuses).toEqual(Array(CAP).fill(403));
 
-      // A block's one attempt while slowed is checked on A; its next, on B, waits (the count is shared).
-      expect((await attempt(betaA.app, 'guess-more', '10.2.0.1')).statusCode).toBe(403);
-      const slowed = await attempt(betaB.app, 'guess-more', '10.2.0.2');
-      expect(slowed.statusCode).toBe(429);
-      expect(slowed.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
-      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
-      // The right password from another block gets in, on either instance.
-      for (const [app, ip] of [
-        [betaA.app, '10.3.0.1'],
-        [betaB.app, '10.4.0.1'],
-      ] as const) {
-        const right = await attempt(app, BETA_PASSWORD, ip);
+        // A block's one attempt while slowed is checked on A; its next, on B, waits (the count is shared).
+        expect((await attempt(betaA.app, 'guess-more', '10.2.0.1')).statusCode).toBe(403);
+        const slowed = await attempt(betaB.app, 'guess-more', '10.2.0.2');
+        expect(slowed.statusCode).toBe(429);
+        expect(slowed.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
+        expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
+        // The right password from another block gets in, on either instance.
+        for (const [app, ip] of [
+          [betaA.app, '10.3.0.1'],
+          [betaB.app, '10.4.0.1'],
+        ] as const) {
+          const right = await attempt(app, BETA_PASSWORD, ip);
+          expect(right.statusCode, right.body).toBe(200);
+          expect(right.json().access_token).toEqual(expect.any(String));
+        }
+      } finally {
+        await betaA.close();
+        await betaB.close();
+      }
+    },
+    SLOW_HOST_MS,
+  );
+
+  it(
+    `paces the checks for the whole site once spent, shared by both; a kept slot holds on the other`,
+    async () => {
+      const PACE = RATE_LIMITS.accessPasswordPaced;
+      const INTERVAL_S = 60 / PACE.max;
+      const BLOCKS = 200;
+      // A clean start in the shared store: earlier tests spent this budget and used this pace.
+      const client = redis.client();
+      try {
+        await client.connect();
+        const keys = await client.keys('*access-pa*');
+        if (keys.length) await client.del(...keys);
+      } finally {
+        client.disconnect();
+      }
+      // One clock for both, still until the test moves it: the pace lets a check through every
+      // INTERVAL_S of it, and on a busy machine the 200 attempts took longer than that in real time.
+      let at = Date.now();
+      const now = () => new Date(at);
+      const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
+      const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
+      const apps = [betaA.app, betaB.app];
+      try {
+        for (let i = 0; i < CAP; i++) {
+          expect(
+            (await attempt(apps[i % 2]!, `spend-${i}`, `10.7.${Math.floor(i / PER_BLOCK)}.1`)).statusCode,
+          ).toBe(403);
+        }
+        // 200 IPv6 /64 blocks of one /48, alternating between the instances: the pace's burst is checked
+        // in all, not one per block on each instance.
+        const statuses: number[] = [];
+        for (let i = 0; i < BLOCKS; i++) {
+          statuses.push(
+            (await attempt(apps[i % 2]!, `pace-guess-${i}`, `2001:db8:88:${i.toString(16)}::1`)).statusCode,
+          );
+        }
+        expect(statuses.filter((s) => s === 403)).toHaveLength(PACE.max);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(BLOCKS - PACE.max);
+
+        // The right password from a new block, on A: a slot kept for it, after the attackers' slots.
+        const first = await attempt(betaA.app, BETA_PASSWORD, '2001:db8:99:2::5');
+        expect(first.statusCode, first.body).toBe(429);
+        const retryAfter = Number(first.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual((BLOCKS + 1) * INTERVAL_S);
+        // Coming back after it, on B (the slot lives in Redis), after the attackers tried again: in.
+        at += retryAfter * 1000;
+        let later = 0;
+        for (let i = 0; i < BLOCKS; i++) {
+          const res = await attempt(apps[i % 2]!, `pace-late-${i}`, `2001:db8:88:${i.toString(16)}::1`);
+          if (res.statusCode === 403) later += 1;
+        }
+        const right = await attempt(betaB.app, BETA_PASSWORD, '2001:db8:99:2::6');
         expect(right.statusCode, right.body).toBe(200);
-        expect(right.json().access_token).toEqual(expect.any(String));
+        // Over the whole wait the two instances together checked no more than the pace allows (its burst,
+        // then one per interval; + 1 for the Retry-After's rounding up to whole seconds).
+        const checked = PACE.max + later + 1;
+        expect(checked).toBeLessThanOrEqual(PACE.max + Math.floor(retryAfter / INTERVAL_S) + 1);
+      } finally {
+        await betaA.close();
+        await betaB.close();
       }
-    } finally {
-      await betaA.close();
-      await betaB.close();
-    }
-  });
-
-  it(`paces the checks for the whole site once spent, shared by both; a kept slot holds on the other`, async () => {
-    const PACE = RATE_LIMITS.accessPasswordPaced;
-    const INTERVAL_S = 60 / PACE.max;
-    const BLOCKS = 200;
-    // A clean start in the shared store: earlier tests spent this budget and used this pace.
-    const client = redis.client();
-    try {
-      await client.connect();
-      const keys = await client.keys('*access-pa*');
-      if (keys.length) await client.del(...keys);
-    } finally {
-      client.disconnect();
-    }
-    // One clock for both, still until the test moves it: the pace lets a check through every
-    // INTERVAL_S of it, and on a busy machine the 200 attempts took longer than that in real time.
-    let at = Date.now();
-    const now = () => new Date(at);
-    const betaA = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
-    const betaB = await instance({ REDIS_URL: redis.url, BETA_PASSWORD }, undefined, now);
-    const apps = [betaA.app, betaB.app];
-    try {
-      for (let i = 0; i < CAP; i++) {
-        expect(
-          (await attempt(apps[i % 2]!, `spend-${i}`, `10.7.${Math.floor(i / PER_BLOCK)}.1`)).statusCode,
-        ).toBe(403);
-      }
-      // 200 IPv6 /64 blocks of one /48, alternating between the instances: the pace's burst is checked
-      // in all, not one per block on each instance.
-      const statuses: number[] = [];
-      for (let i = 0; i < BLOCKS; i++) {
-        statuses.push(
-          (await attempt(apps[i % 2]!, `pace-guess-${i}`, `2001:db8:88:${i.toString(16)}::1`)).statusCode,
-        );
-      }
-      expect(statuses.filter((s) => s === 403)).toHaveLength(PACE.max);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(BLOCKS - PACE.max);
-
-      // The right password from a new block, on A: a slot kept for it, after the attackers' slots.
-      const first = await attempt(betaA.app, BETA_PASSWORD, '2001:db8:99:2::5');
-      expect(first.statusCode, first.body).toBe(429);
-      const retryAfter = Number(first.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual((BLOCKS + 1) * INTERVAL_S);
-      // Coming back after it, on B (the slot lives in Redis), after the attackers tried again: in.
-      at += retryAfter * 1000;
-      let later = 0;
-      for (let i = 0; i < BLOCKS; i++) {
-        const res = await attempt(apps[i % 2]!, `pace-late-${i}`, `2001:db8:88:${i.toString(16)}::1`);
-        if (res.statusCode === 403) later += 1;
-      }
-      const right = await attempt(betaB.app, BETA_PASSWORD, '2001:db8:99:2::6');
-      expect(right.statusCode, right.body).toBe(200);
-      // Over the whole wait the two instances together checked no more than the pace allows (its burst,
-      // then one per interval; + 1 for the Retry-After's rounding up to whole seconds).
-      const checked = PACE.max + later + 1;
-      expect(checked).toBeLessThanOrEqual(PACE.max + Math.floor(retryAfter / INTERVAL_S) + 1);
-    } finally {
-      await betaA.close();
-      await betaB.close();
-    }
-    // About 500 requests through two instances and Redis: 6 s alone, several times that on a busy CI host.
-  }, 120_000);
+      // About 500 requests through two instances and Redis: 6 s alone, several times that on a busy CI host.
+    },
+    4 * SLOW_HOST_MS,
+  );
 });
 
 describe('when Redis does not answer, the limits let requests through (fail open)', () => {

@@ -105,12 +105,14 @@ export class PushSender extends PollingWorker {
       await q.deleteExpiredSubscriptions(this.ctx.db, now);
     }
     // Each minute: pushes that expired while they waited for a retry (a claimed one is dropped below).
+    // Both count as dropped.
+    let swept = 0;
     if (now.getTime() - this.lastExpirySweep >= 60_000) {
       this.lastExpirySweep = now.getTime();
-      await q.deleteExpiredDeliveries(this.ctx.db, now);
+      swept = await q.deleteExpiredDeliveries(this.ctx.db, now);
     }
     const claimed = await q.claimDueDeliveries(this.ctx.db, now, LEASE_MS, BATCH);
-    const result = { claimed: claimed.length, sent: 0, gone: 0, retried: 0, dropped: 0 };
+    const result = { claimed: claimed.length, sent: 0, gone: 0, retried: 0, dropped: swept };
     if (claimed.length === 0) return result;
 
     const payloads = await this.payloadsFor(claimed, now);
@@ -166,7 +168,7 @@ export class PushSender extends PollingWorker {
     await q.deleteSubscriptions(this.ctx.db, [...gone]);
     result.sent = sent.length;
     result.gone = gone.size;
-    result.dropped = dropped.length;
+    result.dropped += dropped.length;
     return result;
   }
 

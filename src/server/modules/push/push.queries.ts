@@ -235,12 +235,17 @@ export interface ClaimedDelivery {
 }
 
 /** Pushes whose announcement is over (expires_at passed) and that no sender holds: forgotten. */
-export async function deleteExpiredDeliveries(db: Db, now: Date): Promise<void> {
-  await db.execute(sql`
-    DELETE FROM push_deliveries WHERE id IN (
-      SELECT id FROM push_deliveries
-      WHERE due_at <= ${iso(now)}::timestamptz AND expires_at <= ${iso(now)}::timestamptz
-      LIMIT 500 FOR UPDATE SKIP LOCKED)`);
+/** Deletes up to 500 due pushes that expired while they waited; answers how many. */
+export async function deleteExpiredDeliveries(db: Db, now: Date): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      DELETE FROM push_deliveries WHERE id IN (
+        SELECT id FROM push_deliveries
+        WHERE due_at <= ${iso(now)}::timestamptz AND expires_at <= ${iso(now)}::timestamptz
+        LIMIT 500 FOR UPDATE SKIP LOCKED)
+      RETURNING id`),
+  );
+  return rows.length;
 }
 
 /**
