@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ThreadedPglite } from './pglite-thread';
 import { defaultPoolSize } from './pool-size';
 import { preparePgliteStatements } from './prepared';
 import { type Replica, Replicas, replicaLabel } from './replicas';
@@ -135,32 +137,50 @@ export const PGLITE_DISK_SETTINGS = {
 } as const;
 const PGLITE_MEMORY_SETTINGS = { shared_buffers: '16MB' } as const;
 
-/**
- * A raw PGlite with the app's extensions; `loadDataDir` fills an empty data directory from a
- * dumpDataDir() tarball (restore, src/server/backup).
- */
-export function createPgliteClient(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
-  // Start parameters replace PGlite's own list, so they are added to it.
+/** PGlite's start parameters with the app's settings (its own list is replaced, so they are added to it). */
+function pgliteStartParams(dataDir: string | undefined): string[] {
   const settings = dataDir ? PGLITE_DISK_SETTINGS : PGLITE_MEMORY_SETTINGS;
-  const startParams = [
+  return [
     ...PGlite.defaultStartParams,
     ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
+}
+
+/**
+ * A raw PGlite with the app's extensions, in this thread, for the tools that work on a data
+ * directory the server does not have open (backup, restore, the schema dump); `loadDataDir` fills
+ * an empty data directory from a dumpDataDir() tarball (restore, src/server/backup).
+ */
+export function createPgliteClient(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
   // cube and earthdistance must be listed before pg_trgm: the other order makes trigram
   // operators return nothing and the next query spin forever (db/client.unit.test.ts runs the probe).
   return new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    startParams,
+    startParams: pgliteStartParams(dataDir),
     extensions: { cube, earthdistance, pg_trgm },
   });
 }
 
+/**
+ * PGlite's WebAssembly, compiled once per process and shared by its database threads: a test file
+ * opens several databases, and each thread compiling its own cost about a second of CPU.
+ */
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+const PGLITE_WASM = new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
+
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
-  const client = createPgliteClient(dataDir, image);
+  pgliteWasm ??= readFile(PGLITE_WASM).then((bytes) => WebAssembly.compile(bytes));
+  // The server's database runs in a thread of its own (db/pglite-thread.ts).
+  const client = new ThreadedPglite({
+    dataDir,
+    image: image ? await image.arrayBuffer() : undefined,
+    wasmModule: await pgliteWasm,
+    startParams: pgliteStartParams(dataDir),
+  });
   await client.waitReady;
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}; SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   preparePgliteStatements(db, client);
   return {
     db,
@@ -169,7 +189,10 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     replicas: null,
     kind: 'pglite',
     poolSize: 1,
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () =>
+      migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), {
+        migrationsFolder: MIGRATIONS,
+      }),
     close: () => client.close(),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     image: () => client.dumpDataDir('none'),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { concatBytes } from './bytes';
 import type * as schema from './schema';
 
 /** client.ts's Db, written out here: client.ts imports this module. */
@@ -33,10 +34,21 @@ const named = new Set<string>();
 /** A stable name of a text (PostgreSQL names are at most 63 bytes). */
 const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
+/** What this needs of a PGlite (db/pglite-thread.ts's ThreadedPglite is one). */
+type PgliteClient = Pick<
+  PGlite,
+  | '_checkReady'
+  | '_runExclusiveTransaction'
+  | '_runExclusiveQuery'
+  | 'execProtocolStream'
+  | 'serializers'
+  | 'parsers'
+>;
+
 const pgliteRunners = new WeakMap<Db, PglitePrepared>();
 
 /** Makes `db` (a PGlite database) run executePrepared's statements through `client`'s protocol. */
-export function preparePgliteStatements(db: Db, client: PGlite): void {
+export function preparePgliteStatements(db: Db, client: PgliteClient): void {
   pgliteRunners.set(db, new PglitePrepared(client));
 }
 
@@ -88,7 +100,7 @@ interface PgliteStatement {
 
 class PglitePrepared {
   readonly #statements = new Map<string, PgliteStatement>();
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteClient) {}
 
   async query<T>(text: string, params: unknown[]): Promise<T[]> {
     const client = this.client;
@@ -110,7 +122,7 @@ class PglitePrepared {
           return serialize ? serialize(value) : String(value);
         });
         const messages = await client.execProtocolStream(
-          concat([
+          concatBytes([
             protocol.serialize.bind({ statement: statement.name, values }),
             protocol.serialize.execute({}),
             protocol.serialize.sync(),
@@ -126,7 +138,7 @@ class PglitePrepared {
 
   async #prepare(name: string, text: string): Promise<PgliteStatement> {
     const messages = await this.client.execProtocolStream(
-      concat([
+      concatBytes([
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
@@ -139,14 +151,4 @@ class PglitePrepared {
       rowDescription: messages.find((m) => m.name === 'rowDescription') ?? null,
     };
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

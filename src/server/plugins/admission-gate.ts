@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /**
- * The embedded database's admission gate. PGlite runs one statement at a time in
- * one WASM thread, and a request, once started, runs to its answer before Node reads the next socket
- * (see AdmissionGate), so without a bound every request of a burst waits as long as the whole burst
- * takes (10-second timeouts at 100,000 providers, docs/performance.md). The gate
+ * The embedded database's admission gate. PGlite runs one statement at a time (in a thread of its
+ * own, db/pglite-thread.ts), so without a bound every request of a burst waits as long as the whole
+ * burst takes (10-second timeouts at 100,000 providers, docs/performance.md). The gate
  * lets a few API requests work at once, keeps a bounded line behind them, and answers 503
  * SERVICE_UNAVAILABLE with Retry-After to a request that finds the line full or has waited its
  * bound: a quick "try again" instead of a wait that grows with the burst.
@@ -66,10 +65,10 @@ interface Waiter {
 /**
  * A count of places and a first-come line, each waiter with its own deadline.
  *
- * Every request joins the line and is let in from a setImmediate, never on the spot. PGlite's
- * promises settle without going back to the event loop, so a request let in at once would run to
- * its answer before Node read the next socket: a burst would never show up as a line here, only
- * as unread sockets, waiting for as long as the burst takes. Letting in from the check phase means
+ * Every request joins the line and is let in from a setImmediate, never on the spot. With PGlite in
+ * this thread (as it was until ADR 032), its promises settled without going back to the event
+ * loop, so a request let in at once ran to its answer before Node read the next socket: a burst
+ * never showed up as a line here, only as unread sockets. Letting in from the check phase means
  * every request that has arrived by then (the poll phase reads every ready socket first) is in
  * the line, in order, before the next one is served; the line's length and each wait are real.
  */
