@@ -126,8 +126,11 @@ export class ThreadedPglite extends BasePGlite {
     this.waitReady = this.#started.then(() => this._initArrayTypes());
   }
 
+  /** The thread is gone: this and every later call fail as calls to a closed PGlite do (a 503). */
   #fail(error: Error): void {
-    this.#failure ??= error;
+    this.#failure ??= error.message.startsWith('PGlite is closed')
+      ? error
+      : new Error(`PGlite is closed (its thread failed: ${error.message})`, { cause: error });
     for (const waiting of this.#pending.values()) waiting.reject(this.#failure);
     this.#pending.clear();
   }
