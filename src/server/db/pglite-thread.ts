@@ -20,9 +20,9 @@ import { PGliteWorker } from '@electric-sql/pglite/worker';
  * thread only sends it wire protocol messages and reads the answers, so replies from the caches,
  * the JSON and the sockets go on while a statement runs.
  *
- * `ThreadedPglite` is a PGlite to its callers (drizzle's PGlite driver, db/prepared.ts): it is
- * PGlite's own base class (query, exec, transaction and describe over the wire protocol), with the
- * protocol's transport, PGlite's two locks and its notification listeners on this side. Every
+ * `ThreadedPglite` is a PGlite to its callers (drizzle's PGlite driver, db/prepared.ts): PGlite's
+ * own base class, whose query(), exec() and transaction() send each statement to the thread as one
+ * message, with PGlite's two locks and its notification listeners on this side. Every
  * answer is parsed here, so a NOTIFY's listeners are called before the promise of the statement
  * that committed it resolves, as with PGlite in the same thread (lib/catalogue-cache.ts relies on
  * it). Each call costs a message each way (tens of microseconds) on top of PGlite's own work.
