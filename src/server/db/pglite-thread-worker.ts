@@ -139,4 +139,3 @@ client.waitReady.then(
       error: error instanceof Error ? error.message : String(error),
     } satisfies ThreadReply),
 );
-(await import('node:fs')).writeFileSync('/tmp/ptw-tid', (await import('node:fs')).readlinkSync('/proc/thread-self'));
