@@ -2062,7 +2062,7 @@ CREATE INDEX provider_search_document_idx ON public.provider_search USING gin (d
 -- Name: provider_search_earth_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX provider_search_earth_idx ON public.provider_search USING gist (earth_point);
+CREATE INDEX provider_search_earth_idx ON public.provider_search USING gist (earth_point, document) WHERE (earth_point IS NOT NULL);
 
 --
 -- Name: provider_search_hours_idx; Type: INDEX; Schema: public; Owner: -

@@ -71,7 +71,14 @@ export const providerSearch = pgTable(
   },
   (t) => [
     index('provider_search_document_idx').using('gin', t.document),
-    index('provider_search_earth_idx').using('gist', t.earthPoint),
+    // Nearest first, and with words the words tested in the index (each leaf holds the document's
+    // lexeme hashes): a common word near a big city reads only the documents that hold it, not
+    // every provider nearer than the 251st match (migration 0034). Partial, so that only a
+    // statement with a test on the point (which proves it not null) can use it: without a place
+    // the planner would take a scan of the whole index for a cheap test of the words.
+    index('provider_search_earth_idx')
+      .using('gist', t.earthPoint, t.document)
+      .where(sql`earth_point IS NOT NULL`),
     index('provider_search_prices_idx').using('gist', t.prices),
     index('provider_search_hours_idx').using('gin', t.hours),
     index('provider_search_amenities_idx').using('gin', t.amenities),

@@ -241,6 +241,19 @@ describe('no search path reads a provider table from end to end', () => {
     expect(rare).toMatch(/Bitmap Index Scan on provider_search_document_idx/);
   });
 
+  it('a common word near a zip is tested in the nearest-first index, not in each nearer document', async () => {
+    const [page] = (await searchPlans({ query: 'balayage', locationZip: '78701' })).slice(-1);
+    // The scan's index condition holds the words beside the box (the index holds the document).
+    expect(page).toMatch(
+      /Index Scan using provider_search_earth_idx on provider_search d[^\n]*\n\s+Index Cond: \([^\n]*document @@ '''balayag'''::tsquery/,
+    );
+    expect(page).not.toMatch(/IS TRUE/);
+    // Without a place the partial index cannot serve a test of the words alone (that scan would read
+    // the whole index): a rare word still comes from the full-text index (above).
+    const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);
+    expect(rare).not.toMatch(/provider_search_earth_idx/);
+  });
+
   it("a named service's price is checked in the search row: the services are read for the page only", async () => {
     for (const body of [
       { query: 'balayage', priceRange: [50, 150] },

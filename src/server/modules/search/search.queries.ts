@@ -186,8 +186,11 @@ function whereOf(plan: SearchPlan, geo: Geometry | null): SQL {
   const parts: SQL[] = [];
   if (plan.tsquery !== null) {
     const matches = sql`d.document @@ to_tsquery('english', ${plan.tsquery})`;
-    // IS TRUE hides the test from the full-text index, leaving the walk as the plan.
-    parts.push(plan.strategy === 'walk' ? sql`(${matches}) IS TRUE` : matches);
+    // IS TRUE hides the test from the full-text index, leaving the walk as the plan. With a zip or
+    // an area the test stays in sight: provider_search_earth_idx holds the document beside the
+    // point, so the nearest-first scan tests the words in the index instead of reading each nearer
+    // provider's document.
+    parts.push(plan.strategy === 'walk' && !geo ? sql`(${matches}) IS TRUE` : matches);
   }
   if (plan.categories) parts.push(sql`d.categories && ${pgArray(plan.categories)}::text[]`);
   if (plan.excludeIds && plan.excludeIds.length > 0) {
