@@ -274,6 +274,25 @@ CREATE FUNCTION public.search_canonical_amenity(value text) RETURNS text
 $$;
 
 --
+-- Name: search_card_rating_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_card_rating_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    UPDATE provider_cards SET rating = NULL, review_count = 0 WHERE provider_id = OLD.provider_id;
+  ELSE
+    UPDATE provider_cards SET rating = NEW.rating, review_count = NEW.review_count
+    WHERE provider_id = NEW.provider_id
+      AND (rating IS DISTINCT FROM NEW.rating OR review_count IS DISTINCT FROM NEW.review_count);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: search_category_labels(text[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -350,6 +369,7 @@ BEGIN
     EXECUTE format('DROP INDEX %I', idx.indexname);
   END LOOP;
   TRUNCATE provider_search_postings;
+  DELETE FROM provider_cards;
   DELETE FROM provider_search_services;
   DELETE FROM provider_search;
   INSERT INTO provider_search
@@ -366,6 +386,9 @@ BEGIN
   INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
   SELECT provider_id, position, name, document, price, starting_at FROM search_provider_services
   ORDER BY provider_id, position;
+  INSERT INTO provider_cards
+  SELECT c.* FROM search_provider_cards c JOIN search_rebuild USING (provider_id)
+  ORDER BY c.provider_id;
   INSERT INTO search_terms (term, lexeme)
   SELECT w.word, s.stem
   FROM (
@@ -380,6 +403,34 @@ END
 $$;
 
 --
+-- Name: search_refresh_card(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_refresh_card(uid uuid) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO provider_cards
+  SELECT c.* FROM search_provider_cards c
+  WHERE c.provider_id = uid AND EXISTS (SELECT 1 FROM provider_search s WHERE s.provider_id = uid)
+  ON CONFLICT (provider_id) DO UPDATE SET
+    name = EXCLUDED.name,
+    routing_slug = EXCLUDED.routing_slug,
+    avatar_url = EXCLUDED.avatar_url,
+    location = EXCLUDED.location,
+    specialties = EXCLUDED.specialties,
+    categories = EXCLUDED.categories,
+    amenities = EXCLUDED.amenities,
+    portfolio_images = EXCLUDED.portfolio_images,
+    portfolio_count = EXCLUDED.portfolio_count,
+    latitude = EXCLUDED.latitude,
+    longitude = EXCLUDED.longitude,
+    rating = EXCLUDED.rating,
+    review_count = EXCLUDED.review_count,
+    duration_min = EXCLUDED.duration_min,
+    duration_max = EXCLUDED.duration_max;
+$$;
+
+--
 -- Name: search_refresh_provider(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -391,7 +442,7 @@ DECLARE
 BEGIN
   SELECT * INTO doc FROM search_provider_documents WHERE provider_id = uid;
   IF NOT FOUND THEN
-    -- Its services go with it (ON DELETE CASCADE).
+    -- Its services and its card go with it (ON DELETE CASCADE).
     DELETE FROM provider_search WHERE provider_id = uid;
     RETURN;
   END IF;
@@ -416,6 +467,7 @@ BEGIN
   INSERT INTO provider_search_services (provider_id, position, name, document, price, starting_at)
   SELECT provider_id, position, name, document, price, starting_at
   FROM search_provider_services WHERE provider_id = uid;
+  PERFORM search_refresh_card(uid);
   -- Sorted, so two transactions adding the same new words take their locks in one order.
   INSERT INTO search_terms (term, lexeme)
   SELECT w.term, w.lexeme FROM search_words(doc.vocabulary) AS w ORDER BY w.term
@@ -897,6 +949,29 @@ CREATE TABLE public.passkeys (
 );
 
 --
+-- Name: provider_cards; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.provider_cards (
+    provider_id uuid NOT NULL,
+    name text NOT NULL,
+    routing_slug text NOT NULL,
+    avatar_url text,
+    location text NOT NULL,
+    specialties text[] NOT NULL,
+    categories text[] NOT NULL,
+    amenities text[] NOT NULL,
+    portfolio_images text[] NOT NULL,
+    portfolio_count integer NOT NULL,
+    latitude double precision,
+    longitude double precision,
+    rating numeric(2,1),
+    review_count integer DEFAULT 0 NOT NULL,
+    duration_min integer[] NOT NULL,
+    duration_max integer[] NOT NULL
+);
+
+--
 -- Name: provider_insight_days; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1308,6 +1383,51 @@ CREATE TABLE public.users (
 );
 
 --
+-- Name: search_provider_cards; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.search_provider_cards AS
+ SELECT u.id AS provider_id,
+    u.name,
+    u.routing_slug,
+    u.avatar_url,
+    p.location,
+    COALESCE(p.specialties[1:3], '{}'::text[]) AS specialties,
+    p.categories,
+    p.amenities,
+    COALESCE(p.portfolio_images[1:2], '{}'::text[]) AS portfolio_images,
+    COALESCE(cardinality(p.portfolio_images), 0) AS portfolio_count,
+    (round((p.latitude)::numeric, 3))::double precision AS latitude,
+    (round((p.longitude)::numeric, 3))::double precision AS longitude,
+    r.rating,
+    COALESCE(r.review_count, 0) AS review_count,
+    ARRAY( SELECT
+                CASE
+                    WHEN (jsonb_typeof((e.entry -> 'durationMin'::text)) = 'number'::text) THEN (round(((e.entry ->> 'durationMin'::text))::numeric))::integer
+                    ELSE NULL::integer
+                END AS "case"
+           FROM jsonb_array_elements(
+                CASE
+                    WHEN (jsonb_typeof(p.pricing) = 'array'::text) THEN p.pricing
+                    ELSE '[]'::jsonb
+                END) WITH ORDINALITY e(entry, n)
+          ORDER BY e.n) AS duration_min,
+    ARRAY( SELECT
+                CASE
+                    WHEN (jsonb_typeof((e.entry -> 'durationMax'::text)) = 'number'::text) THEN (round(((e.entry ->> 'durationMax'::text))::numeric))::integer
+                    ELSE NULL::integer
+                END AS "case"
+           FROM jsonb_array_elements(
+                CASE
+                    WHEN (jsonb_typeof(p.pricing) = 'array'::text) THEN p.pricing
+                    ELSE '[]'::jsonb
+                END) WITH ORDINALITY e(entry, n)
+          ORDER BY e.n) AS duration_max
+   FROM ((public.users u
+     JOIN public.provider_profiles p ON ((p.user_id = u.id)))
+     LEFT JOIN public.provider_ratings r ON ((r.provider_id = u.id)));
+
+--
 -- Name: search_provider_documents; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -1642,6 +1762,13 @@ ALTER TABLE ONLY public.openings
 
 ALTER TABLE ONLY public.passkeys
     ADD CONSTRAINT passkeys_pkey PRIMARY KEY (id);
+
+--
+-- Name: provider_cards provider_cards_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_cards
+    ADD CONSTRAINT provider_cards_pkey PRIMARY KEY (provider_id);
 
 --
 -- Name: provider_insight_days provider_insight_days_provider_id_day_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2317,6 +2444,12 @@ CREATE TRIGGER provider_profiles_search_insert AFTER INSERT ON public.provider_p
 CREATE TRIGGER provider_profiles_search_update AFTER UPDATE ON public.provider_profiles FOR EACH ROW WHEN (((old.bio IS DISTINCT FROM new.bio) OR (old.location IS DISTINCT FROM new.location) OR (old.latitude IS DISTINCT FROM new.latitude) OR (old.longitude IS DISTINCT FROM new.longitude) OR (old.availability_slots IS DISTINCT FROM new.availability_slots) OR (old.categories IS DISTINCT FROM new.categories) OR (old.specialties IS DISTINCT FROM new.specialties) OR (old.certifications IS DISTINCT FROM new.certifications) OR (old.amenities IS DISTINCT FROM new.amenities) OR (old.products IS DISTINCT FROM new.products) OR (old.pricing IS DISTINCT FROM new.pricing) OR (old.portfolio_images IS DISTINCT FROM new.portfolio_images) OR (old.additional_details IS DISTINCT FROM new.additional_details) OR (old.created_at IS DISTINCT FROM new.created_at))) EXECUTE FUNCTION public.search_provider_profile_changed();
 
 --
+-- Name: provider_ratings provider_ratings_card; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_ratings_card AFTER INSERT OR DELETE OR UPDATE ON public.provider_ratings FOR EACH ROW EXECUTE FUNCTION public.search_card_rating_changed();
+
+--
 -- Name: provider_search provider_search_postings_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2410,7 +2543,7 @@ CREATE TRIGGER users_listed_update BEFORE UPDATE ON public.users FOR EACH ROW WH
 -- Name: users users_search_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER users_search_update AFTER UPDATE ON public.users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.avatar_url IS DISTINCT FROM new.avatar_url) OR (old.email_verified_at IS DISTINCT FROM new.email_verified_at) OR (old.user_type IS DISTINCT FROM new.user_type) OR (old.listed IS DISTINCT FROM new.listed))) EXECUTE FUNCTION public.search_user_changed();
+CREATE TRIGGER users_search_update AFTER UPDATE ON public.users FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.avatar_url IS DISTINCT FROM new.avatar_url) OR (old.email_verified_at IS DISTINCT FROM new.email_verified_at) OR (old.user_type IS DISTINCT FROM new.user_type) OR (old.listed IS DISTINCT FROM new.listed) OR (old.routing_slug IS DISTINCT FROM new.routing_slug))) EXECUTE FUNCTION public.search_user_changed();
 
 --
 -- Name: blocked_clients blocked_clients_client_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2635,6 +2768,13 @@ ALTER TABLE ONLY public.openings
 
 ALTER TABLE ONLY public.passkeys
     ADD CONSTRAINT passkeys_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: provider_cards provider_cards_provider_id_provider_search_provider_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_cards
+    ADD CONSTRAINT provider_cards_provider_id_provider_search_provider_id_fk FOREIGN KEY (provider_id) REFERENCES public.provider_search(provider_id) ON DELETE CASCADE;
 
 --
 -- Name: provider_insight_days provider_insight_days_provider_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -46,3 +46,15 @@ export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unkn
   await run({ ...t.app.ctx, db });
   return plans;
 }
+
+/**
+ * The cards of the providers whose search rows a test wrote directly (the refresh writes them
+ * otherwise), from the user, profile and rating rows already there; then analysed.
+ */
+export async function writeCards(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO provider_cards
+    SELECT c.* FROM search_provider_cards c JOIN provider_search USING (provider_id)
+    ON CONFLICT (provider_id) DO NOTHING`);
+  await db.execute(sql`ANALYZE provider_cards`);
+}

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -118,6 +119,38 @@ export const providerSearchServices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.providerId, t.position] })],
 );
+
+/**
+ * Each listed provider's card as the search pages, the providers list and the landing pages show
+ * it, kept with provider_search by the same refresh, and its rating by the reviews' (migration
+ * 0035): a page reads one row by primary key per card instead of the user, the profile and the
+ * rating, and the planner has one join to place instead of three.
+ */
+export const providerCards = pgTable('provider_cards', {
+  providerId: uuid('provider_id')
+    .primaryKey()
+    .references(() => providerSearch.providerId, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  routingSlug: text('routing_slug').notNull(),
+  avatarUrl: text('avatar_url'),
+  location: text('location').notNull(),
+  /** The first three specialties. */
+  specialties: text('specialties').array().notNull(),
+  categories: text('categories').array().notNull(),
+  amenities: text('amenities').array().notNull(),
+  /** The first two portfolio images, and how many there are. */
+  portfolioImages: text('portfolio_images').array().notNull(),
+  portfolioCount: integer('portfolio_count').notNull(),
+  /** The profile's position to 3 decimals (about 100 m): the map's pin. */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** The shown average (one decimal) and the count of visible reviews; null and 0 without any. */
+  rating: numeric('rating', { precision: 2, scale: 1 }),
+  reviewCount: integer('review_count').notNull().default(0),
+  /** Each stored package's durations in minutes, by its position in the pricing (1-based); null without. */
+  durationMin: integer('duration_min').array().notNull(),
+  durationMax: integer('duration_max').array().notNull(),
+});
 
 /**
  * Every word (english lexeme) of every search document, with the document's place in the static

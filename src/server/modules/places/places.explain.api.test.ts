@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '#server/context.ts';
 import { allUsZips } from '#server/lib/zip-lookup.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
+import { plansOf as plansOfTest, writeCards } from '#server/test/explain-plans.ts';
 import { cityOfSlug } from './place-index';
 import { getLandingPage } from './places.service';
 
@@ -68,6 +68,7 @@ beforeAll(async () => {
       now() + (i % 200) * INTERVAL '1 hour',
       now() + (i % 200) * INTERVAL '1 hour' + INTERVAL '2 hours'
     FROM generate_series(2, ${PROVIDERS}, 2) AS i`);
+  await writeCards(t.db);
   for (const table of [
     'users',
     'provider_profiles',
@@ -82,7 +83,8 @@ afterAll(() => t?.close());
 
 const plansOf = (run: (ctx: AppContext) => Promise<unknown>) => plansOfTest(t, run);
 
-const SEQ_SCAN = /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|openings)\b/;
+const SEQ_SCAN =
+  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_cards|openings)\b/;
 
 function expectIndexedOnly(plans: string[]) {
   expect(plans.length).toBeGreaterThanOrEqual(5);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { plansOf } from '#server/test/explain-plans.ts';
+import { plansOf, writeCards } from '#server/test/explain-plans.ts';
 import { WordCache } from './query-understanding';
 import { StemStats, searchProviders } from './search.service';
 
@@ -49,13 +49,14 @@ beforeAll(async () => {
       (0, 30.2672, -97.7431), (1, 40.7093, -73.9565), (2, 41.9220, -87.6531), (3, 33.7866, -84.3533),
       (4, 47.6615, -122.3473), (5, 39.7586, -104.9754)) AS zips(n, lat, lon) WHERE zips.n = i % 6) z
     ON CONFLICT (provider_id) DO NOTHING`);
+  await writeCards(t.db);
   for (const table of ['users', 'provider_profiles', 'provider_search'])
     await t.db.execute(sql.raw(`ANALYZE ${table}`));
 }, 180_000);
 afterAll(() => t?.close());
 
 const SEQ_SCAN =
-  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_ratings)\b/;
+  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_cards|provider_ratings)\b/;
 const DOWNTOWN = { south: 30.22, west: -97.8, north: 30.32, east: -97.68 };
 
 const searchPlans = (body: SearchBody) =>

@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createVerifiedProvider } from '#server/test/factories.ts';
 
 /**
- * A card's matched service carries its duration, read from the provider's stored package at the
- * service's position when the page's cards are joined (no read per card): on a search in each of
- * its plans (the page's named service, the price sort's per-candidate one) and on a landing page.
+ * A card's matched service carries its duration, the stored package's at the service's position
+ * (provider_cards keeps each package's durations, so no read per card): on a search in each of its
+ * plans (the page's named service, the price sort's per-candidate one) and on a landing page.
  */
 let t: TestApp;
 const ids: Record<string, string> = {};

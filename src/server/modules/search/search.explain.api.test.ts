@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { plansOf as plansOfTest } from '#server/test/explain-plans.ts';
+import { plansOf as plansOfTest, writeCards } from '#server/test/explain-plans.ts';
 import { WordCache } from './query-understanding';
 import { listProviders, StemStats, searchProviders } from './search.service';
 
@@ -114,6 +114,7 @@ beforeAll(async () => {
     SELECT md5(i::text)::uuid, 1 + i % 20, (1 + i % 20) * (20 + i % 31) / 10, round((20 + i % 31) / 10.0, 1), 1 + i % 20
     FROM generate_series(1, ${PROVIDERS}) AS i WHERE i % 5 < 2`);
   await t.db.execute(sql`ANALYZE provider_ratings`);
+  await writeCards(t.db);
   await t.db.execute(sql`ANALYZE users`);
   await t.db.execute(sql`ANALYZE provider_profiles`);
   await t.db.execute(sql`ANALYZE provider_search`);
@@ -128,7 +129,7 @@ const searchPlans = (body: SearchBody) =>
 const freshCaches = () => ({ words: new WordCache(), stems: new StemStats() });
 
 const SEQ_SCAN =
-  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_ratings)\b/;
+  /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_cards|provider_ratings)\b/;
 
 function expectIndexedOnly(plans: string[]) {
   expect(plans.length).toBeGreaterThan(0);
