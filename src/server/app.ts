@@ -44,7 +44,7 @@ import { isAlertStillWanted, OpeningAlertDispatcher } from './modules/openings/o
 import { openingRoutes } from './modules/openings/openings.routes';
 import { placeRoutes } from './modules/places/places.routes';
 import { landingPage } from './modules/places/places.seo';
-import { listLandingPages, searchLandingLink } from './modules/places/places.service';
+import { createLandingChecks, listLandingPages, searchLandingLink } from './modules/places/places.service';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { profilePage } from './modules/profiles/profiles.seo';
 import { pushRoutes } from './modules/push/push.routes';
@@ -296,8 +296,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(savedReplyRoutes);
   await app.register(messageModerationRoutes);
   await app.register(uploadRoutes);
+  const landingChecks = createLandingChecks();
   await app.register(searchRoutes, {
-    landingLink: (searched, db) => searchLandingLink(readingFrom(ctx, db), searched),
+    landingLink: (searched, db, version) =>
+      searchLandingLink(readingFrom(ctx, db), searched, { memo: landingChecks, version }),
   });
   await app.register(placeRoutes);
   await app.register(favoriteRoutes);

@@ -161,6 +161,46 @@ export class ReplyCache {
   }
 }
 
+/**
+ * Facts the misses of public replies read, kept under the catalogue version they were read at
+ * (PublicReplies.get hands `make` that version) so that later misses at that version need not read
+ * them again: whether a landing page has providers. At most `maxEntries`, least recently used
+ * dropped first; a newer version empties it, and a fact read at an older one is not kept. A fact
+ * read by a miss at version v is as right for v as that miss's reply (it was read on a database
+ * that has replayed v).
+ */
+export class VersionedMemo<V> {
+  private version = -1;
+  private readonly entries = new Map<string, V>();
+
+  constructor(readonly maxEntries: number) {}
+
+  get(version: number, key: string): V | undefined {
+    if (version !== this.version) return undefined;
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(version: number, key: string, value: V): void {
+    if (version < this.version) return;
+    if (version > this.version) {
+      this.version = version;
+      this.entries.clear();
+    }
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 /** What a cacheable reply is made of: `reply` is sent; `value` is kept for viewers' variants. */
 export interface MadeReply<T> {
   value: T;
@@ -190,11 +230,12 @@ export interface PublicReplies {
    * `make` reads on the database it is handed: the primary, or a read replica that has replayed the
    * version the reply is kept under (DATABASE_REPLICA_URLS). It must only read there (a standby
    * refuses writes), and read nothing but the public catalogue: a viewer's own data is read on the
-   * primary, outside `make`.
+   * primary, outside `make`. `make` is handed the catalogue version the reply is kept under as well,
+   * under which it may keep what it read for later misses (VersionedMemo).
    */
   get<T>(
     key: string,
-    make: (db: Db) => Promise<MadeReply<T>>,
+    make: (db: Db, version: number) => Promise<MadeReply<T>>,
     serialize: (reply: unknown) => string,
     reader?: PublicReader,
   ): Promise<CachedReply<T>>;

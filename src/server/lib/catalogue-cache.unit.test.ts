@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueVersion, etagOf, matchesEtag, ReplyCache } from './catalogue-cache';
+import { CatalogueVersion, etagOf, matchesEtag, ReplyCache, VersionedMemo } from './catalogue-cache';
 
 const reply = (body: string, expiresAt = Number.POSITIVE_INFINITY) => ({ body, value: null, expiresAt });
 
@@ -52,6 +52,41 @@ describe('ReplyCache', () => {
     cache.set(1, 'b', reply('0123456789'));
     expect(cache.get(1, 'a', 0)?.body).toBe('9876543210');
     expect(cache.get(1, 'b', 0)).toBeDefined();
+  });
+});
+
+describe('VersionedMemo', () => {
+  it('answers a value at the version it was kept under only', () => {
+    const memo = new VersionedMemo<boolean>(10);
+    memo.set(3, 'a', false);
+    expect(memo.get(3, 'a')).toBe(false);
+    expect(memo.get(4, 'a')).toBeUndefined();
+    expect(memo.get(2, 'a')).toBeUndefined();
+  });
+
+  it('empties at a newer version and keeps nothing read at an older one', () => {
+    const memo = new VersionedMemo<string>(10);
+    memo.set(3, 'a', 'A3');
+    memo.set(4, 'b', 'B4');
+    expect(memo.get(4, 'a')).toBeUndefined();
+    expect(memo.size).toBe(1);
+    // A slower miss that read at version 3 finishes after version 4's: it must not come back.
+    memo.set(3, 'a', 'A3');
+    expect(memo.get(4, 'a')).toBeUndefined();
+    expect(memo.get(3, 'a')).toBeUndefined();
+    expect(memo.size).toBe(1);
+  });
+
+  it('drops the least recently used past its size', () => {
+    const memo = new VersionedMemo<number>(2);
+    memo.set(1, 'a', 1);
+    memo.set(1, 'b', 2);
+    expect(memo.get(1, 'a')).toBe(1);
+    memo.set(1, 'c', 3);
+    expect(memo.size).toBe(2);
+    expect(memo.get(1, 'b')).toBeUndefined();
+    expect(memo.get(1, 'a')).toBe(1);
+    expect(memo.get(1, 'c')).toBe(3);
   });
 });
 

@@ -66,28 +66,28 @@ export async function createPublicReplies(
    */
   async function makeWhereCurrent<T>(
     at: number,
-    make: (db: Db) => Promise<MadeReply<T>>,
+    make: (db: Db, version: number) => Promise<MadeReply<T>>,
     reader: PublicReader | undefined,
   ): Promise<MadeReply<T>> {
     const { replicas } = database;
-    if (!replicas || reader?.wroteRecently()) return make(database.db);
+    if (!replicas || reader?.wroteRecently()) return make(database.db, at);
     const replica = await replicas.replayedTo(at);
-    if (!replica) return make(database.db);
+    if (!replica) return make(database.db, at);
     try {
-      const made = await make(replica.db);
+      const made = await make(replica.db, at);
       replica.served++;
       return made;
     } catch (error) {
       if (!isReplicaFailure(error)) throw error;
       if (isDatabaseUnavailable(error)) replicas.markDown(replica, error);
-      return make(database.db);
+      return make(database.db, at);
     }
   }
 
   return {
     async get<T>(
       key: string,
-      make: (db: Db) => Promise<MadeReply<T>>,
+      make: (db: Db, version: number) => Promise<MadeReply<T>>,
       serialize: (reply: unknown) => string,
       reader?: PublicReader,
     ) {

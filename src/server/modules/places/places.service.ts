@@ -12,6 +12,7 @@ import {
 } from '#domain/places-options.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { VersionedMemo } from '#server/lib/catalogue-cache.ts';
 import { decodeScoredKeyset, encodeScoredKeyset } from '#server/lib/keyset-cursor.ts';
 import { openingsExpireAt, upcomingWindow } from '../openings/openings.service';
 import { providerCardsByIds, serviceNameTsquery } from '../search/search.service';
@@ -219,18 +220,37 @@ export function providerLandingPages(
   });
 }
 
+/** Topic and city pairs whose 'has providers' is kept per catalogue version (one boolean each). */
+const LANDING_CHECKS_KEPT = 20_000;
+
+/**
+ * Whether a topic's landing page in a city has providers, kept under the catalogue version: one per
+ * app, for searchLandingLink. Searches for many words and zips name the same few pages (every
+ * 'balayage' search in Austin's zips names /balayage/austin-tx), and the check cost a search miss as
+ * much as a twentieth of its database time.
+ */
+export const createLandingChecks = () => new VersionedMemo<boolean>(LANDING_CHECKS_KEPT);
+
 /**
  * A search's link to the landing page of its words in its zip's city ('See all balayage in Austin'),
- * when the words name a topic and that page has providers.
+ * when the words name a topic and that page has providers (`checks`: kept under the reply's
+ * catalogue version).
  */
 export async function searchLandingLink(
   ctx: AppContext,
   searched: { query: string; locationZip: string | null },
+  checks: { memo: VersionedMemo<boolean>; version: number },
 ): Promise<{ path: string; label: string } | null> {
   const topic = landingTopicForWords(searched.query);
   const place = searched.locationZip ? cityOfZip(searched.locationZip) : null;
   if (!topic || !place) return null;
-  if (!(await q.anyInZips(ctx.db, place.zips, matchOf(topic)))) return null;
+  const key = `${topic.slug}/${place.slug}`;
+  let found = checks.memo.get(checks.version, key);
+  if (found === undefined) {
+    found = await q.anyInZips(ctx.db, place.zips, matchOf(topic));
+    checks.memo.set(checks.version, key, found);
+  }
+  if (!found) return null;
   return {
     path: landingPath(topic.slug, place.slug),
     label: `${LANDING_TEXTS.seeAll} ${topic.label.toLowerCase()} in ${place.city}`,

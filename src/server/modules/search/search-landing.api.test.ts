@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLandingChecks, searchLandingLink } from '#server/modules/places/places.service.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createVerifiedProvider } from '../../test/factories';
 
@@ -63,5 +64,51 @@ describe('POST /api/search: the landing page link', () => {
     });
     expect(next.status).toBe(200);
     expect(next.body.landing).toBeNull();
+  });
+});
+
+describe('the landing check, kept per catalogue version', () => {
+  it('reads a topic and city once per version, whatever words and zip name them', async () => {
+    let reads = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+        return (query: Parameters<typeof target.execute>[0]) => {
+          reads++;
+          return target.execute(query);
+        };
+      },
+    });
+    const ctx = { ...t.app.ctx, db };
+    const checks = { memo: createLandingChecks(), version: 1 };
+    const link = { path: '/balayage/austin-tx', label: 'See all balayage in Austin' };
+    expect(await searchLandingLink(ctx, { query: 'balayage', locationZip: '78704' }, checks)).toEqual(link);
+    expect(await searchLandingLink(ctx, { query: 'balayages', locationZip: '78701' }, checks)).toEqual(link);
+    expect(reads).toBe(1);
+    expect(
+      await searchLandingLink(ctx, { query: 'balayage', locationZip: '78704' }, { ...checks, version: 2 }),
+    ).toEqual(link);
+    expect(reads).toBe(2);
+  });
+
+  it("shows a city's page once a provider fills it, after searches found it empty", async () => {
+    const before = await search({ query: 'balayage', locationZip: '97201' });
+    expect(before.body.landing).toBeNull();
+    const provider = await createVerifiedProvider(t, {
+      location: 'Portland, OR 97205',
+      selected_categories: ['hair'],
+    });
+    const saved = await t.put(
+      '/api/auth/profile',
+      { pricing: [{ service: 'Balayage', description: 'Hand-painted', priceType: 'fixed', minPrice: 150 }] },
+      { token: provider.session.access_token },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    // Another search naming the same page (other words, another zip of the city).
+    const after = await search({ query: 'balayages', locationZip: '97209' });
+    expect(after.body.landing).toEqual({
+      path: '/balayage/portland-or',
+      label: 'See all balayage in Portland',
+    });
   });
 });

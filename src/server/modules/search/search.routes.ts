@@ -30,13 +30,17 @@ const tags = ['search'];
 
 /** What the search routes are handed by src/server/app.ts, from modules search does not import. */
 export interface SearchRouteOptions {
-  /** The landing page that lists a first page's results, if one exists (the places module's). */
+  /**
+   * The landing page that lists a first page's results, if one exists (the places module's), read on
+   * `db` as of catalogue version `version` (the reply's).
+   */
   landingLink: (
     searched: {
       query: string;
       locationZip: string | null;
     },
     db: Db,
+    version: number,
   ) => Promise<{ path: string; label: string } | null>;
 }
 
@@ -92,9 +96,11 @@ export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptio
       const key = `search:${search.localDate(ctx.now())}:${JSON.stringify(asked)}`;
       const cached = await ctx.replies.get(
         key,
-        async (db) => {
+        async (db, version) => {
           const outcome = await search.searchProviders(readingFrom(ctx, db), req.body, caches);
-          const landing = req.body.cursor ? null : await opts.landingLink(outcome.reply.searched, db);
+          const landing = req.body.cursor
+            ? null
+            : await opts.landingLink(outcome.reply.searched, db, version);
           return {
             value: { log: outcome.log, shown: outcome.reply.results.map((r) => r.id) },
             reply: { success: true as const, ...outcome.reply, landing },
