@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from './client';
+import { executePrepared } from './prepared';
 
 /** Booting PGlite takes seconds on a busy 2-core machine. */
 const BOOT_TIMEOUT_MS = 90_000;
@@ -68,6 +69,48 @@ describe('PGlite in its own thread', () => {
     expect(rowsOf(await database.db.execute(sql`SELECT id FROM thread_rows ORDER BY id`))).toEqual([
       { id: 2 },
     ]);
+  });
+
+  it("sends the next statement before this thread has read the one before's answer", async () => {
+    // then() starts drizzle's statement (it runs when its result is asked for).
+    const heavy = () =>
+      database.db
+        .execute(sql`SELECT count(*)::int AS n FROM generate_series(1, 3000000) AS g(i) WHERE i % 7 = 0`)
+        .then((result) => rowsOf<{ n: number }>(result));
+    let started = performance.now();
+    await heavy();
+    const alone = performance.now() - started;
+    // Both sent; then this thread is held (no answer can be read) for long enough for the
+    // database's thread to run both. Sent only once the first answer is read, the second would
+    // start when this thread is free again and take about `alone` after it.
+    const first = heavy();
+    const second = heavy();
+    // Their sends wait for a few promise turns (the locks); then none of their answers can be read.
+    await new Promise((resolve) => setImmediate(resolve));
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 4 * alone + 1000);
+    started = performance.now();
+    expect([await first, await second]).toEqual([[{ n: 428571 }], [{ n: 428571 }]]);
+    expect(performance.now() - started).toBeLessThan(alone / 2);
+  });
+
+  it('answers each of many statements in flight with its own rows, a transaction between them', async () => {
+    const asked = Array.from({ length: 40 }, (_, i) => i);
+    const answers = asked.map((i) => database.db.execute(sql`SELECT ${i}::int AS n`).then((r) => r));
+    // A transaction takes its place between them; the statements after it see what it committed,
+    // and none runs inside it.
+    const committed = database.db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TABLE thread_turns (id int)`);
+      await tx.execute(sql`INSERT INTO thread_turns VALUES (1)`);
+    });
+    const after = database.db.execute(sql`SELECT count(*)::int AS n FROM thread_turns`).then((r) => r);
+    const prepared = asked.map((i) =>
+      executePrepared<{ n: number }>(database.db, sql`SELECT ${i}::int + 1 AS n`),
+    );
+    expect((await Promise.all(answers)).map((r) => rowsOf<{ n: number }>(r)[0]!.n)).toEqual(asked);
+    await committed;
+    expect(rowsOf(await after)).toEqual([{ n: 1 }]);
+    // One statement text prepared by the first caller, bound by all.
+    expect((await Promise.all(prepared)).map((rows) => rows[0]!.n)).toEqual(asked.map((i) => i + 1));
   });
 
   it(

@@ -3,6 +3,7 @@ import { type PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { concatBytes } from './bytes';
+import type { ThreadedPglite } from './pglite-thread';
 import type * as schema from './schema';
 
 /** client.ts's Db, written out here: client.ts imports this module. */
@@ -34,13 +35,14 @@ const named = new Set<string>();
 /** A stable name of a text (PostgreSQL names are at most 63 bytes). */
 const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
-/** What this needs of a PGlite (db/pglite-thread.ts's ThreadedPglite is one). */
+/** What this needs of the PGlite it runs statements on (db/pglite-thread.ts's). */
 type PgliteClient = Pick<
-  PGlite,
+  ThreadedPglite,
   | '_checkReady'
   | '_runExclusiveTransaction'
   | '_runExclusiveQuery'
   | 'execProtocolStream'
+  | 'execProtocolInTurn'
   | 'serializers'
   | 'parsers'
 >;
@@ -99,41 +101,63 @@ interface PgliteStatement {
 }
 
 class PglitePrepared {
-  readonly #statements = new Map<string, PgliteStatement>();
+  /** Each text's statement, prepared or being prepared (a failed one is forgotten). */
+  readonly #statements = new Map<string, Promise<PgliteStatement>>();
+  /** Names given so far: a name is never given twice, even after its Parse failed. */
+  #named = 0;
   constructor(private readonly client: PgliteClient) {}
 
   async query<T>(text: string, params: unknown[]): Promise<T[]> {
     const client = this.client;
     await client._checkReady();
-    // The same two locks as PGlite's query(): never inside another caller's transaction, one
-    // statement at a time.
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        let statement = this.#statements.get(text);
-        if (!statement) {
-          const name = this.#statements.size < MAX_PREPARED ? `q${this.#statements.size + 1}` : '';
-          statement = await this.#prepare(name, text);
-          if (name !== '') this.#statements.set(text, statement);
-        }
-        const paramTypes = statement.paramTypes;
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serialize = client.serializers[paramTypes[i]!];
-          return serialize ? serialize(value) : String(value);
-        });
-        const messages = await client.execProtocolStream(
-          concatBytes([
-            protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ]),
-          { syncToFs: false },
-        );
-        const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-        const [result] = parse.parseResults(withFields, client.parsers, { parsers: RAW_TEXT });
-        return (result?.rows ?? []) as T[];
-      }),
+    const known = this.#statements.get(text);
+    if (!known && this.#statements.size >= MAX_PREPARED) {
+      // Unnamed: the next Parse replaces it, so it is bound under the same two locks as PGlite's
+      // query() takes (never inside another caller's transaction, one statement at a time).
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const statement = await this.#prepare('', text);
+          const messages = await client.execProtocolStream(this.#run(statement, params), { syncToFs: false });
+          return this.#rows<T>(statement, messages);
+        }),
+      );
+    }
+    const statement = await (known ?? this.#prepareNamed(text));
+    // Bound and run in turn with other callers' statements (ThreadedPglite.execProtocolInTurn):
+    // the named statement stays whatever runs between.
+    return this.#rows<T>(statement, await client.execProtocolInTurn(this.#run(statement, params)));
+  }
+
+  /** Parse and Describe under the two locks, once per text; later callers wait for the same. */
+  #prepareNamed(text: string): Promise<PgliteStatement> {
+    const client = this.client;
+    const name = `q${++this.#named}`;
+    const preparing = client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(() => this.#prepare(name, text)),
     );
+    this.#statements.set(text, preparing);
+    preparing.catch(() => this.#statements.delete(text));
+    return preparing;
+  }
+
+  /** Bind (each value by its parameter's serializer), Execute, Sync. */
+  #run(statement: PgliteStatement, params: unknown[]): Uint8Array {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = this.client.serializers[statement.paramTypes[i]!];
+      return serialize ? serialize(value) : String(value);
+    });
+    return concatBytes([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+  }
+
+  #rows<T>(statement: PgliteStatement, messages: Message[]): T[] {
+    const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    const [result] = parse.parseResults(withFields, this.client.parsers, { parsers: RAW_TEXT });
+    return (result?.rows ?? []) as T[];
   }
 
   async #prepare(name: string, text: string): Promise<PgliteStatement> {
