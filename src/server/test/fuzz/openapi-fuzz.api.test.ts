@@ -593,16 +593,24 @@ const paged = operations.flatMap((op) => {
   return place ? [[`${op.method} ${op.path}`, op, place] as const] : [];
 });
 
-/** A first-page request of `op` that some caller gets a 200 for (the cursor is the only thing wrong later). */
 /** What the first-page requests answered instead of 200, for the failure message: 'status: body' each. */
 const firstPageMisses: string[] = [];
 
+/**
+ * The first page is the cursor test's starting point, not what it fuzzes: its requests come from a
+ * fixed seed. From the run's random seed, 160 requests for POST /api/search were once all refused
+ * with a 400 for rules JSON Schema cannot state (a latitude past 90, a date, a NUL), and the test
+ * failed without reaching a cursor.
+ */
+const FIRST_PAGE_SEED = 20_261_204;
+
+/** A first-page request of `op` that some caller gets a 200 for (the cursor is the only thing wrong later). */
 async function firstPageOf(op: Operation): Promise<{ request: FuzzRequest; caller: Caller } | null> {
   firstPageMisses.length = 0;
   // Each caller its own seed: with one seed for all, an unlucky one made the same 20 requests, each
   // refused with a 400 by a rule JSON Schema cannot state, for all four.
   for (const [i, caller] of [callers.owner, callers.admin, callers.client, callers.anonymous].entries()) {
-    for (const sample of samples(validRequest(op, resolve, hintsFor(caller)), 40, SEED + i)) {
+    for (const sample of samples(validRequest(op, resolve, hintsFor(caller)), 40, FIRST_PAGE_SEED + i)) {
       const request = withoutCursor(sample);
       if (!request) continue;
       const res = await send(request, caller);
