@@ -169,8 +169,7 @@ export class ThreadedPglite extends BasePGlite {
     if (options?.serializers || options?.blob) return super.query<T>(text, params, options);
     await this._checkReady();
     const reply = await this.#inTurn({ op: 'query', text, params, paramTypes: options?.paramTypes });
-    const read = this.#readStatement(reply.data, text, params, options);
-    return parse.parseResults(read, this.parsers, options)[0] as Results<T>;
+    return this.#results(reply, text, params, options)[0] as Results<T>;
   }
 
   /** PGlite's exec() (the simple protocol, several statements), in one message to the thread. */
@@ -178,11 +177,7 @@ export class ThreadedPglite extends BasePGlite {
     if (options?.blob) return super.exec(text, options);
     await this._checkReady();
     const reply = await this.#inTurn({ op: 'exec', text });
-    return parse.parseResults(
-      this.#readStatement(reply.data, text, undefined, options),
-      this.parsers,
-      options,
-    );
+    return this.#results(reply, text, undefined, options);
   }
 
   /**
@@ -271,20 +266,25 @@ export class ThreadedPglite extends BasePGlite {
   #runQuery<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this._runExclusiveQuery(async () => {
       const reply = await this.#call({ op: 'query', text, params, paramTypes: options?.paramTypes });
-      const read = this.#readStatement(reply.data, text, params, options);
-      return parse.parseResults(read, this.parsers, options)[0] as Results<T>;
+      return this.#results(reply, text, params, options)[0] as Results<T>;
     });
   }
 
   #runExec(text: string, options?: QueryOptions): Promise<Results[]> {
     return this._runExclusiveQuery(async () => {
       const reply = await this.#call({ op: 'exec', text });
-      return parse.parseResults(
-        this.#readStatement(reply.data, text, undefined, options),
-        this.parsers,
-        options,
-      );
+      return this.#results(reply, text, undefined, options);
     });
+  }
+
+  /** A statement's answer as PGlite's query() and exec() give it: one result per statement. */
+  #results(
+    reply: ThreadReply,
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+  ): Results[] {
+    return parse.parseResults(this.#readStatement(reply.data, text, params, options), this.parsers, options);
   }
 
   /** #read, with a database error carrying its statement as PGlite's errors do. */
