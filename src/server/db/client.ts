@@ -100,13 +100,14 @@ export interface OpenOptions {
  * compilation (tens of ms) never pays off for these short queries.
  *
  * Named statements (db/prepared.ts: the searches; drizzle's .prepare()) are parsed once per
- * connection and planned for their values on every run (plan_cache_mode = force_custom_plan). With
- * PostgreSQL's default (auto) a statement's first five runs get plans for their values and later
- * runs a generic plan when it does not look dearer; a generic plan must assume a word is rare and
- * a filter narrow, and took a search several times as long where the words were common or the
- * price range wide (the Zipf bench fell from 64 to 14 searches a second on PGlite, and from 227 to
- * 160 on PostgreSQL, with every search on a generic plan; docs/performance.md). Unnamed statements
- * (every db.execute) are planned for their values as well: the setting changes nothing for them.
+ * connection and, by default, planned for their values on every run (plan_cache_mode =
+ * force_custom_plan). With PostgreSQL's default (auto) a statement's first five runs get plans for
+ * their values and later runs a generic plan when it does not look dearer, so which plan a
+ * connection ran would depend on the values it saw first; a generic plan must assume a word is rare
+ * and a filter narrow, and took a search several times as long where the words were common or the
+ * price range wide (docs/performance.md). db/prepared.ts switches a connection to
+ * force_generic_plan for the statements whose text fixes their own plan (PlanMode), and back.
+ * Unnamed statements (every db.execute) are planned for their values whatever the setting.
  */
 const RANDOM_PAGE_COST = '1.1';
 const PLAN_CACHE_MODE = 'force_custom_plan';

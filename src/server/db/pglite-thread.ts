@@ -182,13 +182,17 @@ export class ThreadedPglite extends BasePGlite {
 
   /**
    * Protocol messages that need no answer before they are sent (db/prepared.ts's Bind, Execute and
-   * Sync of a statement already prepared), sent in turn as query() sends a statement.
+   * Sync of a statement already prepared), sent in turn as query() sends a statement. `build` is
+   * called under the locks, just before the message is sent: what it reads of the session (which
+   * settings the last message left) is what the thread will have run when this one runs.
    */
-  async execProtocolInTurn(message: Uint8Array): Promise<messages.BackendMessage[]> {
+  async execProtocolInTurn(build: () => Uint8Array): Promise<messages.BackendMessage[]> {
     await this._checkReady();
-    // A copy: the caller may reuse its buffer, and this one moves to the thread.
-    const sent = message.slice();
-    const reply = await this.#inTurn({ op: 'protocol', message: sent, syncToFs: false }, [sent.buffer]);
+    const reply = await this.#inTurn(() => {
+      // A copy: the caller may reuse its buffer, and this one moves to the thread.
+      const sent = build().slice();
+      return [{ op: 'protocol', message: sent, syncToFs: false }, [sent.buffer]];
+    });
     return this.#read(reply.data ?? new Uint8Array(0), true, undefined);
   }
 
@@ -201,9 +205,12 @@ export class ThreadedPglite extends BasePGlite {
    * it was sent, one message at a time, and each answer is read (its notifications handed to their
    * listeners) before the next one's message event is taken.
    */
-  #inTurn(request: Request, transfer: ArrayBuffer[] = []): Promise<ThreadReply> {
+  #inTurn(request: Request | (() => [Request, ArrayBuffer[]])): Promise<ThreadReply> {
     return this._runExclusiveTransaction(() =>
-      this._runExclusiveQuery(async () => ({ sent: this.#call(request, transfer) })),
+      this._runExclusiveQuery(async () => {
+        const [message, transfer] = typeof request === 'function' ? request() : [request, []];
+        return { sent: this.#call(message, transfer) };
+      }),
     ).then(({ sent }) => sent);
   }
 

@@ -64,6 +64,45 @@ describe('executePrepared', () => {
     expect(await executePrepared(t.db, divide(2))).toEqual([{ q: 5 }]);
   });
 
+  it('plans a generic statement once and a custom one for its values, switching the connection between them', async () => {
+    // Each statement reads its own line of pg_prepared_statements (its text holds its own marker),
+    // whose counters have counted this run's plan by the time it runs.
+    const counts = (marker: string, n: number) => sql`
+      SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+      WHERE statement LIKE ${sql.raw(`'%${marker}%'`)} AND ${n}::int > 0`;
+    const seen: Array<{ generic: number; custom: number }> = [];
+    // One at a time, alternating: each call may find its connection left in the other mode.
+    for (let n = 1; n <= 3; n++) {
+      seen.push(
+        ...(await executePrepared<{ generic: number; custom: number }>(
+          t.db,
+          counts('plan-probe-generic', n),
+          'generic',
+        )),
+      );
+      seen.push(
+        ...(await executePrepared<{ generic: number; custom: number }>(
+          t.db,
+          counts('plan-probe-custom', n),
+          'custom',
+        )),
+      );
+      seen.push(
+        ...(await executePrepared<{ generic: number; custom: number }>(
+          t.db,
+          counts('plan-probe-default', n),
+        )),
+      );
+    }
+    // One row each: the statement found itself, on the connection it ran on (PostgreSQL's pool
+    // hands sequential calls the same idle connection; PGlite has one).
+    expect(seen).toHaveLength(9);
+    const generic = seen.filter((_, i) => i % 3 === 0);
+    const custom = seen.filter((_, i) => i % 3 !== 0);
+    expect(generic.every((row) => row.custom === 0 && row.generic >= 1)).toBe(true);
+    expect(custom.every((row) => row.generic === 0 && row.custom >= 1)).toBe(true);
+  });
+
   it('waits for a transaction in progress instead of running inside it', async () => {
     const seen: unknown[] = [];
     await t.db.transaction(async (tx) => {

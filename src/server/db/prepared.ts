@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { concatBytes } from './bytes';
 import type { ThreadedPglite } from './pglite-thread';
 import type * as schema from './schema';
@@ -13,18 +14,27 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Prepared statements for statements built per request (a search's shape depends on its filters): the
  * statement is named by its text and parsed once per connection; each request binds its values.
  *
- * - PostgreSQL: node-postgres's named statements (drizzle passes the name through), cached by each
- *   pooled connection for its life.
- * - PGlite: drizzle ignores the name there, and PGlite's query() parses and describes every time
- *   (six protocol round trips into WASM), so this runs the extended protocol itself: Parse and
- *   Describe once per text, then one Bind, Execute, Sync per call.
+ * - PostgreSQL: node-postgres's named statements, cached by each pooled connection for its life.
+ * - PGlite: PGlite's query() parses and describes every time (six protocol round trips into WASM),
+ *   so this runs the extended protocol itself: Parse and Describe once per text, then one Bind,
+ *   Execute, Sync per call.
  *
- * Each run is planned for its values: the connections set plan_cache_mode = force_custom_plan
- * (client.ts says why generic plans were not kept; ADR 031).
+ * Each statement says how it is planned (PlanMode): 'custom', for its values on every run, the
+ * connections' default (plan_cache_mode = force_custom_plan, client.ts); or 'generic', once per
+ * connection, for a statement whose text fixes its own way through the tables, so that no value
+ * changes which plan is best (ADR 031). A connection is switched (SET plan_cache_mode) only when its
+ * last statement was planned the other way.
  *
  * Only for statements whose texts come from a bounded set of shapes (no values spliced into the
  * text), and only reads: a statement prepared here does not sync PGlite's files to disk.
  */
+export type PlanMode = 'generic' | 'custom';
+
+const SETTING: Record<PlanMode, string> = { generic: 'force_generic_plan', custom: 'force_custom_plan' };
+
+/** SET plan_cache_mode of the mode. */
+const setMode = (mode: PlanMode) => `SET plan_cache_mode = ${SETTING[mode]}`;
+
 const dialect = new PgDialect();
 
 /** More distinct texts than this runs the rest unnamed: a bug that splices values cannot fill memory. */
@@ -54,40 +64,89 @@ export function preparePgliteStatements(db: Db, client: PgliteClient): void {
   pgliteRunners.set(db, new PglitePrepared(client));
 }
 
-const observers = new WeakMap<Db, (text: string, params: unknown[]) => Promise<void>>();
+const observers = new WeakMap<Db, (text: string, params: unknown[], mode: PlanMode) => Promise<void>>();
 
 /**
- * Calls `observe` with each statement executePrepared is about to run on `db` (its text and
- * values), first: for the explain tests, which read the plan each one runs with.
+ * Calls `observe` with each statement executePrepared is about to run on `db` (its text, values and
+ * plan mode), first: for the explain tests, which read the plan each one runs with.
  */
-export function observePrepared(db: Db, observe: (text: string, params: unknown[]) => Promise<void>): Db {
+export function observePrepared(
+  db: Db,
+  observe: (text: string, params: unknown[], mode: PlanMode) => Promise<void>,
+): Db {
   observers.set(db, observe);
   return db;
 }
 
-/** Runs a read as a prepared statement named by its text; answers its rows like `db.execute`. */
-export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Runs a read as a prepared statement named by its text, planned as `mode` says; answers its rows
+ * like `db.execute`.
+ */
+export async function executePrepared<T>(db: Db, query: SQL, mode: PlanMode = 'custom'): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  await observers.get(db)?.(text, params);
+  await observers.get(db)?.(text, params, mode);
   const pglite = pgliteRunners.get(db);
-  if (pglite) return pglite.query<T>(text, params);
-  const name = nameOf(text);
+  if (pglite) return pglite.query<T>(text, params, mode);
+  let name: string | undefined = nameOf(text);
   if (!named.has(name)) {
-    if (named.size >= MAX_PREPARED) return rowsOfResult<T>(await db.execute(query));
-    named.add(name);
+    if (named.size >= MAX_PREPARED) name = undefined;
+    else named.add(name);
   }
+  const pool = (db._.session as unknown as { client: unknown }).client;
+  if (pool instanceof pg.Pool)
+    return runPooled<T>(pool, { name, text, values: params, types: PG_TYPES }, mode);
+  // A transaction's connection (or a database this module was not told about): drizzle's own way,
+  // and nothing switched, since a SET in a transaction is undone by its rollback.
   const statement = db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
-  return rowsOfResult<T>(await statement.execute());
+  return ((await statement.execute()) as { rows: T[] }).rows;
 }
 
-const rowsOfResult = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** The mode each PostgreSQL connection's last prepared statement was planned in (force_custom_plan before any). */
+const connectionModes = new WeakMap<pg.ClientBase, PlanMode>();
 
-/** What drizzle's PGlite driver leaves as text (it does for db.execute): dates and times, numeric[]. */
-const RAW_TEXT = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (oid) => [oid, (value: string) => value],
-  ),
-);
+/** A statement on a connection of the pool, switched to `mode` first when it is in the other. */
+async function runPooled<T>(pool: pg.Pool, query: pg.QueryConfig, mode: PlanMode): Promise<T[]> {
+  const connection = await pool.connect();
+  try {
+    // A statement without a name is planned for its values whatever the setting.
+    if (query.name && (connectionModes.get(connection) ?? 'custom') !== mode) {
+      await connection.query(setMode(mode));
+      connectionModes.set(connection, mode);
+    }
+    const result = await connection.query(query);
+    connection.release();
+    return result.rows as T[];
+  } catch (error) {
+    // As pg's pool.query does: a connection whose statement failed is not reused.
+    connection.release(error as Error);
+    throw error;
+  }
+}
+
+/**
+ * What drizzle's drivers leave as text (they do for db.execute): dates and times, numeric[], the
+ * arrays of dates and times.
+ */
+const TEXT_TYPES = new Set<number>([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+
+const RAW_TEXT = Object.fromEntries([...TEXT_TYPES].map((oid) => [oid, (value: string) => value]));
+
+const PG_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid)
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -105,9 +164,11 @@ class PglitePrepared {
   readonly #statements = new Map<string, Promise<PgliteStatement>>();
   /** Names given so far: a name is never given twice, even after its Parse failed. */
   #named = 0;
+  /** The mode the last statement sent was planned in (the session's plan_cache_mode). */
+  #mode: PlanMode = 'custom';
   constructor(private readonly client: PgliteClient) {}
 
-  async query<T>(text: string, params: unknown[]): Promise<T[]> {
+  async query<T>(text: string, params: unknown[], mode: PlanMode): Promise<T[]> {
     const client = this.client;
     await client._checkReady();
     const known = this.#statements.get(text);
@@ -123,9 +184,21 @@ class PglitePrepared {
       );
     }
     const statement = await (known ?? this.#prepareNamed(text));
+    const bound = this.#run(statement, params);
     // Bound and run in turn with other callers' statements (ThreadedPglite.execProtocolInTurn):
-    // the named statement stays whatever runs between.
-    return this.#rows<T>(statement, await client.execProtocolInTurn(this.#run(statement, params)));
+    // the named statement stays whatever runs between. The mode is switched in the same message,
+    // decided when it is sent: the session's setting is then what the last message sent left.
+    let switched = false;
+    const messages = await client.execProtocolInTurn(() => {
+      switched = this.#mode !== mode;
+      this.#mode = mode;
+      return switched ? concatBytes([protocol.serialize.query(setMode(mode)), bound]) : bound;
+    });
+    // The SET's answer ends with its ReadyForQuery; the statement's follows.
+    const own = switched
+      ? messages.slice(messages.findIndex((m) => m.name === 'readyForQuery') + 1)
+      : messages;
+    return this.#rows<T>(statement, own);
   }
 
   /** Parse and Describe under the two locks, once per text; later callers wait for the same. */

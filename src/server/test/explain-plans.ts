@@ -13,8 +13,8 @@ const planOf = (result: unknown) =>
  * Runs a service call with a db that also records the plan of each statement it sends: the plans
  * of the very statements the service runs, for the explain tests. A statement sent by execute() is
  * planned for its values, as the server plans it; one the service runs prepared (db/prepared.ts)
- * is prepared and explained as EXECUTE with its values, under the server's plan_cache_mode
- * (force_custom_plan, client.ts): the plan the server runs it with.
+ * is prepared and explained as EXECUTE with its values, under the plan_cache_mode of its PlanMode
+ * (force_custom_plan or force_generic_plan): the plan the server runs it with.
  */
 export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
   const plans: string[] = [];
@@ -27,14 +27,14 @@ export async function plansOf(t: TestApp, run: (ctx: AppContext) => Promise<unkn
       };
     },
   }) as Db;
-  observePrepared(db, async (text, params) => {
+  observePrepared(db, async (text, params, mode) => {
     // EXECUTE takes its values as SQL (a parameter of the outer statement does not reach it).
     const literal = (value: unknown) =>
       value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`;
     const name = `explained_${++explained}`;
     plans.push(
       await t.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+        await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = force_${mode}_plan`));
         await tx.execute(sql.raw(`PREPARE ${name} AS ${text}`));
         const values = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
         const plan = planOf(await tx.execute(sql.raw(`EXPLAIN EXECUTE ${name}${values}`)));
