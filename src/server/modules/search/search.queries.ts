@@ -172,8 +172,8 @@ function insideArea(area: MapArea): SQL {
  * How a statement uses a function of its values (a tsquery, a price range). In a plan for the values
  * the planner computes it while planning (and estimates with the result): `folded`. A generic plan
  * (PlanMode, db/prepared.ts) would compute it again on every row that uses it: to_tsquery once per
- * candidate cost a text + zip search 1.5 ms more than its plan saved. There it is a sub-select,
- * computed once per run: `once`.
+ * candidate made a text + zip search execute in 3.7 ms instead of 2.3, where its plan had cost 0.3.
+ * There it is a sub-select, computed once per run: `once`.
  */
 type Values = (expression: SQL) => SQL;
 const folded: Values = (expression) => expression;
@@ -516,7 +516,7 @@ export function listPageSql(plan: ListPlan): SQL {
  * index for rare words (and the hours, experience or rating filters, which never walk), and a
  * place with a price range, hours, experience, a rating or a category, whose index the planner
  * intersects with the place's when the values make it narrow. Planned generically, a zip with a
- * price range took 30 ms where its own plan took 1 (it intersected both indexes for every range).
+ * price range took 11–30 ms where its own plan took 1 (it intersected both indexes for every range).
  */
 export function planModeOf(plan: SearchPlan): PlanMode {
   const located = plan.center !== null || plan.area !== null;
