@@ -196,6 +196,10 @@ const wordsOf = (serviceTsquery: string) => serviceTsquery.replace(/[|()]/g, ' '
 const namedServices = (provider: SQL, serviceTsquery: string, values: Values) =>
   sql`provider_search_services s WHERE s.provider_id = ${provider} AND s.document @@ ${tsqueryOf(serviceTsquery, values)}`;
 
+/** Does the statement walk (searchPageSql's source)? Only without a place, and only for words or a category. */
+const walksOf = (plan: SearchPlan, located: boolean) =>
+  plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !located;
+
 function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
   const parts: SQL[] = [];
   if (plan.tsquery !== null) {
@@ -204,7 +208,7 @@ function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
     // an area the test stays in sight: provider_search_earth_idx holds the document beside the
     // point, so the nearest-first scan tests the words in the index instead of reading each nearer
     // provider's document.
-    parts.push(plan.strategy === 'walk' && !geo ? sql`(${matches}) IS TRUE` : matches);
+    parts.push(walksOf(plan, geo !== null) ? sql`(${matches}) IS TRUE` : matches);
   }
   if (plan.categories) parts.push(sql`d.categories && ${pgArray(plan.categories)}::text[]`);
   if (plan.excludeIds && plan.excludeIds.length > 0) {
@@ -366,7 +370,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
   const values = planModeOf(plan) === 'generic' ? once : folded;
   const where = whereOf(plan, geo, values);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
-  const walk = plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !geo;
+  const walk = walksOf(plan, geo !== null);
   const postings = walk && plan.walkLexeme !== null;
   const [innerOrder, outerOrder] = geo
     ? [chord, sql`c.chord`]
@@ -520,10 +524,7 @@ export function listPageSql(plan: ListPlan): SQL {
  */
 export function planModeOf(plan: SearchPlan): PlanMode {
   const located = plan.center !== null || plan.area !== null;
-  if (!located)
-    return plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null)
-      ? 'generic'
-      : 'custom';
+  if (!located) return walksOf(plan, false) ? 'generic' : 'custom';
   const filtered =
     plan.price !== null ||
     plan.hours !== null ||
