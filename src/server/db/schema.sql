@@ -137,9 +137,10 @@ CREATE FUNCTION public.provider_search_postings_sync() RETURNS trigger
     AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO provider_search_postings (lexeme, quality, created_at, provider_id)
-    SELECT l.lexeme, n.quality, n.created_at, n.provider_id
-    FROM new_rows n, unnest(tsvector_to_array(n.document)) AS l(lexeme);
+    INSERT INTO provider_search_postings (lexeme, quality, created_at, provider_id, price_mask)
+    SELECT l.lexeme, n.quality, n.created_at, n.provider_id, n.price_mask
+    FROM (SELECT *, search_price_mask(prices) AS price_mask FROM new_rows OFFSET 0) n,
+      unnest(tsvector_to_array(n.document)) AS l(lexeme);
   ELSIF TG_OP = 'DELETE' THEN
     DELETE FROM provider_search_postings p
     USING old_rows o, unnest(tsvector_to_array(o.document)) AS l(lexeme)
@@ -148,20 +149,24 @@ BEGIN
   ELSE
     DELETE FROM provider_search_postings p
     USING (
-      SELECT l.lexeme, o.quality, o.created_at, o.provider_id
-      FROM old_rows o, unnest(tsvector_to_array(o.document)) AS l(lexeme)
+      SELECT l.lexeme, o.quality, o.created_at, o.provider_id, o.price_mask
+      FROM (SELECT *, search_price_mask(prices) AS price_mask FROM old_rows OFFSET 0) o,
+        unnest(tsvector_to_array(o.document)) AS l(lexeme)
       EXCEPT
-      SELECT l.lexeme, n.quality, n.created_at, n.provider_id
-      FROM new_rows n, unnest(tsvector_to_array(n.document)) AS l(lexeme)
+      SELECT l.lexeme, n.quality, n.created_at, n.provider_id, n.price_mask
+      FROM (SELECT *, search_price_mask(prices) AS price_mask FROM new_rows OFFSET 0) n,
+        unnest(tsvector_to_array(n.document)) AS l(lexeme)
     ) gone
     WHERE p.lexeme = gone.lexeme AND p.quality = gone.quality AND p.created_at = gone.created_at
-      AND p.provider_id = gone.provider_id;
-    INSERT INTO provider_search_postings (lexeme, quality, created_at, provider_id)
-    SELECT l.lexeme, n.quality, n.created_at, n.provider_id
-    FROM new_rows n, unnest(tsvector_to_array(n.document)) AS l(lexeme)
+      AND p.provider_id = gone.provider_id AND p.price_mask = gone.price_mask;
+    INSERT INTO provider_search_postings (lexeme, quality, created_at, provider_id, price_mask)
+    SELECT l.lexeme, n.quality, n.created_at, n.provider_id, n.price_mask
+    FROM (SELECT *, search_price_mask(prices) AS price_mask FROM new_rows OFFSET 0) n,
+      unnest(tsvector_to_array(n.document)) AS l(lexeme)
     EXCEPT
-    SELECT l.lexeme, o.quality, o.created_at, o.provider_id
-    FROM old_rows o, unnest(tsvector_to_array(o.document)) AS l(lexeme);
+    SELECT l.lexeme, o.quality, o.created_at, o.provider_id, o.price_mask
+    FROM (SELECT *, search_price_mask(prices) AS price_mask FROM old_rows OFFSET 0) o,
+      unnest(tsvector_to_array(o.document)) AS l(lexeme);
   END IF;
   RETURN NULL;
 END
@@ -307,6 +312,19 @@ CREATE FUNCTION public.search_category_labels(categories text[]) RETURNS text
     WHEN 'esthetician' THEN 'Esthetician aesthetician skincare skin care'
   END, ' '), '')
   FROM unnest(categories) AS c
+$$;
+
+--
+-- Name: search_price_mask(nummultirange); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_price_mask(prices nummultirange) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT coalesce(bit_or(1 << (i - 1)), 0)
+  FROM (SELECT '{0,15,20,25,30,35,40,45,50,55,60,70,80,90,100,115,130,150,175,200,225,250,275,300,350,400,450,500,600,750,1000}'::numeric[] AS edges) scale,
+    generate_subscripts(scale.edges, 1) AS i
+  WHERE prices && numrange(scale.edges[i], scale.edges[i + 1], '[)')
 $$;
 
 --
@@ -1076,7 +1094,8 @@ CREATE TABLE public.provider_search_postings (
     lexeme text NOT NULL,
     quality smallint NOT NULL,
     created_at timestamp with time zone NOT NULL,
-    provider_id uuid NOT NULL
+    provider_id uuid NOT NULL,
+    price_mask integer NOT NULL
 );
 
 --
@@ -2207,7 +2226,7 @@ CREATE INDEX provider_search_newest_idx ON public.provider_search USING btree (c
 -- Name: provider_search_postings_walk_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE UNIQUE INDEX provider_search_postings_walk_idx ON public.provider_search_postings USING btree (lexeme, quality DESC, created_at DESC, provider_id DESC);
+CREATE UNIQUE INDEX provider_search_postings_walk_idx ON public.provider_search_postings USING btree (lexeme, quality DESC, created_at DESC, provider_id DESC, price_mask);
 
 --
 -- Name: provider_search_prices_idx; Type: INDEX; Schema: public; Owner: -

@@ -167,14 +167,21 @@ export const providerSearchPostings = pgTable(
     quality: smallint('quality').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     providerId: uuid('provider_id').notNull(),
+    /**
+     * The price bands the provider's prices reach (search_price_mask, migration 0036), one bit each:
+     * a walk with a price range skips, in the index, the postings of providers priced outside it.
+     */
+    priceMask: integer('price_mask').notNull(),
   },
   (t) => [
     // The walk's order (provider_search_quality_idx's), per word; also the key the trigger deletes by.
+    // The price mask last, so that a walk tests it in the index (provider_id is already unique per word).
     uniqueIndex('provider_search_postings_walk_idx').on(
       t.lexeme,
       t.quality.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.providerId.desc().nullsFirst(),
+      t.priceMask,
     ),
   ],
 );

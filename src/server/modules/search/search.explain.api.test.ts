@@ -236,6 +236,14 @@ describe('no search path reads a provider table from end to end', () => {
     const [common] = (await searchPlans({ query: 'balayage' })).slice(-1);
     expect(common).toMatch(/Index (Only )?Scan using provider_search_postings_walk_idx/);
     expect(common).not.toMatch(/Sort Key: (t|w|d|doc)\.quality/);
+    // With a price range the walk skips, in the postings' index, the providers priced outside the
+    // range's bands, instead of reading their documents.
+    const priced = (await searchPlans({ query: 'balayage', priceRange: [50, 150] })).find((plan) =>
+      plan.includes('CTE cand'),
+    );
+    expect(priced).toMatch(
+      /provider_search_postings_walk_idx[^\n]*\n(\s+Index Cond:[^\n]*\n)?\s+Filter: [^\n]*price_mask &/,
+    );
     const [category] = (await searchPlans({ query: 'hair' })).slice(-1);
     expect(category).toMatch(/Index Scan using provider_search_quality_idx/);
     const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);

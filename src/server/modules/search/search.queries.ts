@@ -182,9 +182,21 @@ const once: Values = (expression) => sql`(SELECT ${expression})`;
 /** The words of a query as a tsquery. */
 const tsqueryOf = (text: string, values: Values) => values(sql`to_tsquery('english', ${text})`);
 
+type Price = NonNullable<SearchPlan['price']>;
+
+const numrangeOf = (price: Price) => sql`numrange(${price.min}::numeric, ${price.max}::numeric, '[]')`;
+
 /** The price filter's range, as SQL. */
-const priceRangeOf = (price: NonNullable<SearchPlan['price']>, values: Values) =>
-  values(sql`numrange(${price.min}::numeric, ${price.max}::numeric, '[]')`);
+const priceRangeOf = (price: Price, values: Values) => values(numrangeOf(price));
+
+/**
+ * A posting whose provider may have a price in the range: its price mask (migration 0036) shares a
+ * band with the range's. Only a pre-filter: the document's prices are the exact test.
+ */
+const pricedPosting = (price: Price | null, values: Values) =>
+  price
+    ? sql`AND (t.price_mask & ${values(sql`search_price_mask(nummultirange(${numrangeOf(price)}))`)}) <> 0`
+    : sql``;
 
 /**
  * The words of an OR of words (SearchPlan.serviceTsquery): to_tsvector of them holds the lexemes
@@ -439,7 +451,7 @@ export function searchPageSql(plan: SearchPlan): SQL {
             doc.service_lexemes, doc.service_prices
           FROM (
             SELECT t.provider_id, t.created_at, t.quality FROM provider_search_postings t
-            WHERE t.lexeme = ${plan.walkLexeme}
+            WHERE t.lexeme = ${plan.walkLexeme} ${pricedPosting(plan.price, values)}
             ORDER BY t.quality DESC, t.created_at DESC, t.provider_id DESC
             LIMIT ${plan.walkRows}
           ) w
@@ -542,11 +554,21 @@ export async function findProviderPage(db: Db, plan: ListPlan): Promise<Provider
   return executePrepared<ProviderCardRow>(db, listPageSql(plan));
 }
 
-/** How many postings the lexeme has, counted up to `max` + 1: did a walk of `max` read them all? */
-export async function countPostings(db: Db, lexeme: string, max: number): Promise<number> {
+/**
+ * How many postings the lexeme has (of providers that may have a price in the range, as the walk
+ * reads them), counted up to `max` + 1: did a walk of `max` read them all?
+ */
+export async function countPostings(
+  db: Db,
+  lexeme: string,
+  price: SearchPlan['price'],
+  max: number,
+): Promise<number> {
   const [row] = await executePrepared<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM provider_search_postings WHERE lexeme = ${lexeme} LIMIT ${max + 1}) postings`,
+    sql`SELECT count(*)::int AS total FROM (
+      SELECT 1 FROM provider_search_postings t WHERE t.lexeme = ${lexeme} ${pricedPosting(price, once)} LIMIT ${max + 1}
+    ) postings`,
     'generic',
   );
   return row?.total ?? 0;

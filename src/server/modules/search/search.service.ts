@@ -211,7 +211,8 @@ export function walkLexemeOf(parts: readonly QueryPart[], stats: q.DocumentStats
 
 /**
  * Postings a walk reads at most (SearchPlan.walkRows) before the full-text index answers instead:
- * half of what the index would cost. Each posting costs a document read by primary key (about 6 µs);
+ * half of what the index would cost. Each posting costs a document read by primary key (about 6 µs;
+ * with a price range, only the postings whose price mask meets the range's are counted and read);
  * the index, for the words and price range a walk could not fill, intersects the full-text and price
  * indexes over the whole catalogue (about 0.24 µs a provider: 24 ms at 100,000, 239 ms at
  * 1,000,000). At least four times cap + 1: when fewer than a quarter of the word's providers pass
@@ -413,7 +414,8 @@ export async function searchProviders(
     walk &&
     !located &&
     (rows[0]?.total ?? 0) <= plan.cap &&
-    (walkLexeme === null || (await q.countPostings(ctx.db, walkLexeme, plan.walkRows)) > plan.walkRows)
+    (walkLexeme === null ||
+      (await q.countPostings(ctx.db, walkLexeme, plan.price, plan.walkRows)) > plan.walkRows)
   ) {
     // The bounded walk ran out before cap + 1 matches (the words are rarer together than alone, or
     // the filters are narrow) without reading every posting of its word: ask the index.

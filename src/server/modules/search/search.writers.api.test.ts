@@ -165,14 +165,14 @@ describe('search documents follow every writer', () => {
     });
   });
 
-  it("the postings are every document's words with its order, whatever writes the documents", async () => {
+  it("the postings are every document's words with its order and price mask, whatever writes the documents", async () => {
     /** Postings that no document has, and documents' words without their posting. */
     const drift = async () => {
       const result = (await t.db.execute(sql`
         WITH expected AS (
-          SELECT l.lexeme, d.quality, d.created_at, d.provider_id
+          SELECT l.lexeme, d.quality, d.created_at, d.provider_id, search_price_mask(d.prices) AS price_mask
           FROM provider_search d, unnest(tsvector_to_array(d.document)) AS l(lexeme)
-        ), stored AS (SELECT lexeme, quality, created_at, provider_id FROM provider_search_postings)
+        ), stored AS (SELECT lexeme, quality, created_at, provider_id, price_mask FROM provider_search_postings)
         SELECT (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) x)::int AS extra,
           (SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) x)::int AS missing,
           (SELECT count(*) FROM stored)::int AS stored`)) as unknown as {
@@ -216,6 +216,30 @@ describe('search documents follow every writer', () => {
     expect(await postingsOf()).toBe(0);
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, provider.user.id));
     expect(await postingsOf()).toBe(updated);
+    // New prices: every posting carries the new bands (a $40 service, then a $260 one).
+    const maskOf = sql`SELECT DISTINCT price_mask FROM provider_search_postings WHERE provider_id = ${provider.user.id}`;
+    const masks = async () => (await t.db.execute(maskOf)) as unknown as { rows: { price_mask: number }[] };
+    for (const minPrice of [40, 260]) {
+      const priced = await t.put(
+        '/api/auth/profile',
+        { pricing: [{ service: 'Silk press', description: 'Smooth', priceType: 'fixed', minPrice }] },
+        { token: provider.session.access_token },
+      );
+      expect(priced.status, priced.text).toBe(200);
+      const [band] = (
+        (await t.db.execute(
+          sql`SELECT search_price_mask(nummultirange(numrange(${minPrice}::numeric, ${minPrice}::numeric, '[]'))) AS band`,
+        )) as unknown as { rows: { band: number }[] }
+      ).rows;
+      expect((await masks()).rows).toEqual([{ price_mask: band!.band }]);
+      expect(band!.band).toBeGreaterThan(0);
+      expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
+      // A walk with a range around the price finds her; a range beside it does not.
+      expect(await names({ query: 'whisperer', priceRange: [minPrice - 5, minPrice + 5] })).toEqual([
+        'Posting Poppy',
+      ]);
+      expect(await names({ query: 'whisperer', priceRange: [minPrice + 100, minPrice + 150] })).toEqual([]);
+    }
     await t.db.delete(users).where(eq(users.id, provider.user.id));
     expect(await postingsOf()).toBe(0);
     expect(await drift()).toMatchObject({ extra: 0, missing: 0 });
