@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/client.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { executePrepared } from './prepared';
+import { executePrepared, type PlanMode } from './prepared';
 
 /**
  * Statements run by executePrepared answer exactly what db.execute answers, on both engines: the
@@ -71,28 +71,15 @@ describe('executePrepared', () => {
       SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
       WHERE statement LIKE ${sql.raw(`'%${marker}%'`)} AND ${n}::int > 0`;
     const seen: Array<{ generic: number; custom: number }> = [];
+    const run = async (marker: string, n: number, mode?: PlanMode) =>
+      seen.push(
+        ...(await executePrepared<{ generic: number; custom: number }>(t.db, counts(marker, n), mode)),
+      );
     // One at a time, alternating: each call may find its connection left in the other mode.
     for (let n = 1; n <= 3; n++) {
-      seen.push(
-        ...(await executePrepared<{ generic: number; custom: number }>(
-          t.db,
-          counts('plan-probe-generic', n),
-          'generic',
-        )),
-      );
-      seen.push(
-        ...(await executePrepared<{ generic: number; custom: number }>(
-          t.db,
-          counts('plan-probe-custom', n),
-          'custom',
-        )),
-      );
-      seen.push(
-        ...(await executePrepared<{ generic: number; custom: number }>(
-          t.db,
-          counts('plan-probe-default', n),
-        )),
-      );
+      await run('plan-probe-generic', n, 'generic');
+      await run('plan-probe-custom', n, 'custom');
+      await run('plan-probe-default', n);
     }
     // One row each: the statement found itself, on the connection it ran on (PostgreSQL's pool
     // hands sequential calls the same idle connection; PGlite has one).
