@@ -315,6 +315,24 @@ CREATE FUNCTION public.search_category_labels(categories text[]) RETURNS text
 $$;
 
 --
+-- Name: search_facets(text[], text[], integer[], nummultirange); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_facets(categories text[], amenities text[], hours integer[], prices nummultirange) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'public'
+    AS $$
+  SELECT array_to_tsvector(
+    array(SELECT 'c:' || c FROM unnest(categories) AS c WHERE c <> '')
+    || array(SELECT 'a:' || a FROM unnest(amenities) AS a WHERE a <> '')
+    || array(SELECT 'h' || h FROM unnest(hours) AS h WHERE h IS NOT NULL)
+    || array(
+      SELECT 'p' || b
+      FROM (SELECT search_price_mask(prices) AS mask) m, generate_series(0, 30) AS b
+      WHERE m.mask & (1 << b) <> 0))
+$$;
+
+--
 -- Name: search_price_mask(nummultirange); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1083,7 +1101,8 @@ CREATE TABLE public.provider_search (
     amenities text[] DEFAULT '{}'::text[] NOT NULL,
     categories text[] DEFAULT '{}'::text[] NOT NULL,
     service_lexemes text[] DEFAULT '{}'::text[] NOT NULL,
-    service_prices numrange[] DEFAULT '{}'::numrange[] NOT NULL
+    service_prices numrange[] DEFAULT '{}'::numrange[] NOT NULL,
+    facets tsvector GENERATED ALWAYS AS (public.search_facets(categories, amenities, hours, prices)) STORED NOT NULL
 );
 
 --
@@ -2208,7 +2227,7 @@ CREATE INDEX provider_search_document_idx ON public.provider_search USING gin (d
 -- Name: provider_search_earth_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX provider_search_earth_idx ON public.provider_search USING gist (earth_point, document) WHERE (earth_point IS NOT NULL);
+CREATE INDEX provider_search_earth_idx ON public.provider_search USING gist (earth_point, document, facets) WHERE (earth_point IS NOT NULL);
 
 --
 -- Name: provider_search_hours_idx; Type: INDEX; Schema: public; Owner: -

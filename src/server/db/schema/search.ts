@@ -69,16 +69,25 @@ export const providerSearch = pgTable(
      */
     serviceLexemes: text('service_lexemes').array().notNull().default(sql`'{}'::text[]`),
     servicePrices: numrangeArray('service_prices').notNull().default(sql`'{}'::numrange[]`),
+    /**
+     * The filters a search near a place can ask for, as lexemes (search_facets, migration 0037):
+     * 'c:<category>', 'a:<amenity>', 'h<weekly hour>', 'p<price band>'. Kept beside the point in
+     * provider_search_earth_idx, so the nearest-first scan tests them in the index.
+     */
+    facets: tsvector('facets')
+      .notNull()
+      .generatedAlwaysAs(sql`search_facets(categories, amenities, hours, prices)`),
   },
   (t) => [
     index('provider_search_document_idx').using('gin', t.document),
     // Nearest first, and with words the words tested in the index (each leaf holds the document's
     // lexeme hashes): a common word near a big city reads only the documents that hold it, not
-    // every provider nearer than the 251st match (migration 0034). Partial, so that only a
+    // every provider nearer than the 251st match (migration 0034). The facets likewise: a filter
+    // near a place skips, in the index, the providers it leaves out (migration 0037). Partial, so that only a
     // statement with a test on the point (which proves it not null) can use it: without a place
     // the planner would take a scan of the whole index for a cheap test of the words.
     index('provider_search_earth_idx')
-      .using('gist', t.earthPoint, t.document)
+      .using('gist', t.earthPoint, t.document, t.facets)
       .where(sql`earth_point IS NOT NULL`),
     index('provider_search_prices_idx').using('gist', t.prices),
     index('provider_search_hours_idx').using('gin', t.hours),

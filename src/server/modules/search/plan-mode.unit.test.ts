@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { planModeOf, type SearchPlan, searchPageSql } from './search.queries';
+import { planModeOf, priceBandsOf, type SearchPlan, searchPageSql } from './search.queries';
 
 const base: SearchPlan = {
   tsquery: null,
@@ -41,6 +41,14 @@ describe('planModeOf', () => {
       { ...base, ...zip, sort: 'price' },
       { ...base, ...words, ...area },
       { ...base, ...words, ...zip, excludeIds: ['00000000-0000-0000-0000-000000000001'] },
+      // A place with filters: nearest first, the filters tested in the same index or hidden.
+      { ...base, ...words, strategy: 'walk', ...zip, price: { min: 50, max: 150 } },
+      { ...base, ...zip, price: { min: 50, max: 150 } },
+      { ...base, ...zip, hours: [17, 18] },
+      { ...base, ...words, ...zip, amenities: ['Wheelchair accessible'] },
+      { ...base, ...zip, minRating: 4 },
+      { ...base, ...zip, categories: ['hair'] },
+      { ...base, ...area, price: { min: 0, max: 40 } },
     ] satisfies SearchPlan[]) {
       expect(planModeOf(plan), JSON.stringify(plan)).toBe('generic');
     }
@@ -49,14 +57,10 @@ describe('planModeOf', () => {
   it('plans for their values the shapes whose best plan depends on them', () => {
     for (const plan of [
       { ...base, ...words },
-      { ...base, ...words, strategy: 'walk', ...zip, price: { min: 50, max: 150 } },
-      { ...base, ...zip, price: { min: 50, max: 150 } },
-      { ...base, ...zip, hours: [17, 18] },
-      { ...base, ...words, ...zip, amenities: ['Wheelchair accessible'] },
-      { ...base, ...zip, minRating: 4 },
-      { ...base, ...zip, categories: ['hair'] },
-      { ...base, ...area, price: { min: 0, max: 40 } },
+      { ...base, ...words, price: { min: 50, max: 150 } },
+      { ...base, ...words, amenities: ['Wheelchair accessible'] },
       { ...base, hours: [17], strategy: 'index' },
+      { ...base, minRating: 4, strategy: 'index' },
     ] satisfies SearchPlan[]) {
       expect(planModeOf(plan), JSON.stringify(plan)).toBe('custom');
     }
@@ -65,6 +69,47 @@ describe('planModeOf', () => {
   it('computes the words once in a generic statement, in the expression in a custom one', () => {
     const once = /\(SELECT to_tsquery\('english', /;
     expect(textOf({ ...base, ...words, ...zip })).toMatch(once);
-    expect(textOf({ ...base, ...words, ...zip, hours: [17] })).not.toMatch(once);
+    expect(textOf({ ...base, ...words, hours: [17] })).not.toMatch(once);
+  });
+
+  it('near a place, tests the filters as facets beside the point and hides the rest from their indexes', () => {
+    const text = textOf({
+      ...base,
+      ...zip,
+      categories: ['hair'],
+      hours: [17, 18],
+      amenities: ['Kid friendly'],
+      price: { min: 50, max: 150 },
+      minRating: 4,
+    });
+    expect(text).toMatch(
+      /d\.facets @@ \(SELECT coalesce\(nullif\(concat_ws\(' & ', \$\d+::text, \(SELECT string_agg/,
+    );
+    expect(text).toMatch(/\(d\.prices && \(SELECT numrange\([^)]*\)\)\) IS TRUE/);
+    expect(text).toMatch(/\(EXISTS \(SELECT 1 FROM provider_ratings r [^)]*\)\) IS TRUE/);
+    // No test the planner could answer from the filters' own indexes.
+    expect(text).not.toMatch(/d\.(categories|hours|amenities) (&&|@>)/);
+    // Without a place the filters keep their own indexes.
+    const unplaced = textOf({
+      ...base,
+      ...words,
+      categories: ['hair'],
+      hours: [17],
+      amenities: ['Kid friendly'],
+    });
+    expect(unplaced).toMatch(/d\.categories && \$\d+::text\[\]/);
+    expect(unplaced).toMatch(/d\.hours && \$\d+::int\[\]/);
+    expect(unplaced).not.toMatch(/facets/);
+  });
+});
+
+describe('priceBandsOf', () => {
+  it('is every band the range reaches, both ends included, the last band without an end', () => {
+    expect(priceBandsOf({ min: 50, max: 50 })).toEqual([8]);
+    expect(priceBandsOf({ min: 45, max: 55 })).toEqual([7, 8, 9]);
+    expect(priceBandsOf({ min: 0, max: 14 })).toEqual([0]);
+    expect(priceBandsOf({ min: 980, max: null })).toEqual([29, 30]);
+    expect(priceBandsOf({ min: 15, max: null })).toHaveLength(30);
+    expect(priceBandsOf({ min: 2000, max: 2500 })).toEqual([30]);
   });
 });

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchBody, SearchBodySchema } from '#domain/search.ts';
 import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/client.ts';
+import { pgArray } from '#server/db/sql-array.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest, writeCards } from '#server/test/explain-plans.ts';
 import { WordCache } from './query-understanding';
+import { findSearchPage, priceBandsOf, type SearchPlan } from './search.queries';
 import { listProviders, StemStats, searchProviders } from './search.service';
 
 /**
@@ -264,6 +267,107 @@ describe('no search path reads a provider table from end to end', () => {
     // the whole index): a rare word still comes from the full-text index (above).
     const [rare] = (await searchPlans({ query: 'n2999' })).slice(-1);
     expect(rare).not.toMatch(/provider_search_earth_idx/);
+  });
+
+  it('filters near a place are tested as facets in the nearest-first index, planned once', async () => {
+    for (const body of [
+      {
+        locationZip: '60614',
+        priceRange: [50, 150],
+        experience: ['Free Wi-Fi'],
+        availabilityType: 'time_pattern',
+        availability: 'evenings',
+      },
+      { query: 'nails', locationZip: '11211', experience: ['Wheelchair Accessible'] },
+      { query: 'hair', locationZip: '78701', priceRange: [15, 60] },
+    ] satisfies SearchBody[]) {
+      const [page] = (await searchPlans(body)).slice(-1);
+      // The facets' tsquery is computed once (an InitPlan's value) and tested in the index scan's
+      // condition beside the box; the exact price test is hidden from the price index.
+      expect(page, JSON.stringify(body)).toMatch(
+        /Index Scan using provider_search_earth_idx on provider_search d[^\n]*\n\s+Index Cond: \([^\n]*facets @@ (\$\d+|\(InitPlan \d+\)\.col1)\)/,
+      );
+      expect(page, JSON.stringify(body)).not.toMatch(
+        /provider_search_(prices|hours|amenities|categories)_idx/,
+      );
+    }
+  });
+
+  it('near a place, the facets find what the filters themselves find', async () => {
+    // Chicago's point (60614 in the generated data): about 2,000 providers within 25 miles.
+    const chicago = { latitude: 41.922, longitude: -87.6531 };
+    const plan = (filters: Partial<SearchPlan>): SearchPlan => ({
+      tsquery: null,
+      serviceTsquery: null,
+      categories: null,
+      rankTsquery: null,
+      excludeIds: null,
+      center: chicago,
+      radiusMeters: 40_233,
+      area: null,
+      price: null,
+      hours: null,
+      amenities: null,
+      minRating: null,
+      sort: 'relevance',
+      limit: 250,
+      offset: 0,
+      cap: 250,
+      strategy: 'index',
+      walkRows: 2000,
+      walkLexeme: null,
+      ...filters,
+    });
+    for (const filters of [
+      { price: { min: 50, max: 60 }, amenities: ['Free Wi-Fi'] },
+      { price: { min: 290, max: null } },
+      { categories: ['barber'], hours: [9, 10, 33], price: { min: 100, max: 130 } },
+      { categories: ['nails', 'hair'], amenities: ['Parking available'], minRating: 4 },
+      { amenities: ['Parking Available', 'free wifi'], hours: [24 * 5 + 16], price: { min: 200, max: 300 } },
+      // An amenity that folds to nothing asks nothing, as search_canonical_amenities drops it.
+      { amenities: ['!!!'], price: { min: 60, max: 70 } },
+      { tsquery: 'fade', serviceTsquery: 'fade', price: { min: 15, max: 60 }, hours: [9, 57] },
+    ] satisfies Partial<SearchPlan>[]) {
+      const label = JSON.stringify(filters);
+      const found = (await findSearchPage(t.db, plan(filters))).map((r) => r.id).sort();
+      const { price, hours, amenities, categories, minRating, tsquery } = plan(filters);
+      const exact = rowsOf<{ id: string }>(
+        await t.db.execute(sql`
+          SELECT d.provider_id AS id FROM provider_search d
+          WHERE d.earth_point IS NOT NULL
+            AND earth_distance(d.earth_point, ll_to_earth(${chicago.latitude}, ${chicago.longitude})) <= 40233
+            AND (${tsquery}::text IS NULL OR d.document @@ to_tsquery('english', ${tsquery}))
+            AND (${price?.min ?? null}::numeric IS NULL
+              OR d.prices && numrange(${price?.min ?? null}::numeric, ${price?.max ?? null}::numeric, '[]'))
+            AND (${hours && pgArray(hours)}::int[] IS NULL OR d.hours && ${hours && pgArray(hours)}::int[])
+            AND (${amenities && pgArray(amenities)}::text[] IS NULL
+              OR d.amenities @> search_canonical_amenities(${amenities && pgArray(amenities)}::text[]))
+            AND (${categories && pgArray(categories)}::text[] IS NULL OR d.categories && ${categories && pgArray(categories)}::text[])
+            AND (${minRating}::numeric IS NULL OR EXISTS (
+              SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ${minRating}::numeric))
+          ORDER BY 1`),
+      ).map((r) => r.id);
+      expect(exact.length, label).toBeGreaterThan(0);
+      expect(exact.length, label).toBeLessThanOrEqual(250);
+      expect(found, label).toEqual(exact);
+    }
+  });
+
+  it('the price bands of a range are the ones search_price_mask gives it', async () => {
+    const ranges: { min: number; max: number | null }[] = [];
+    for (let min = 0; min <= 1100; min += 5) {
+      ranges.push({ min, max: null });
+      for (const width of [0, 5, 40, 300]) ranges.push({ min, max: min + width });
+    }
+    ranges.push({ min: 14.99, max: 15 }, { min: 999.5, max: 999.99 });
+    const masks = rowsOf<{ mask: number }>(
+      await t.db.execute(sql`
+        SELECT search_price_mask(nummultirange(numrange(r.min, r.max, '[]'))) AS mask
+        FROM unnest(${pgArray(ranges.map((r) => r.min))}::numeric[], ${pgArray(ranges.map((r) => r.max))}::numeric[])
+          WITH ORDINALITY AS r(min, max, n)
+        ORDER BY r.n`),
+    ).map((r) => Number(r.mask));
+    expect(masks).toEqual(ranges.map((r) => priceBandsOf(r).reduce((mask, band) => mask | (1 << band), 0)));
   });
 
   it("a named service's price is checked in the search row: the services are read for the page only", async () => {
