@@ -41,6 +41,9 @@ describe('planModeOf', () => {
       { ...base, ...zip, sort: 'price' },
       { ...base, ...words, ...area },
       { ...base, ...words, ...zip, excludeIds: ['00000000-0000-0000-0000-000000000001'] },
+      // Without a place, rare words (and a price range) come from the full-text index.
+      { ...base, ...words },
+      { ...base, ...words, price: { min: 50, max: 150 } },
       // A place with filters: nearest first, the filters tested in the same index or hidden.
       { ...base, ...words, strategy: 'walk', ...zip, price: { min: 50, max: 150 } },
       { ...base, ...zip, price: { min: 50, max: 150 } },
@@ -56,11 +59,11 @@ describe('planModeOf', () => {
 
   it('plans for their values the shapes whose best plan depends on them', () => {
     for (const plan of [
-      { ...base, ...words },
-      { ...base, ...words, price: { min: 50, max: 150 } },
       { ...base, ...words, amenities: ['Wheelchair accessible'] },
-      { ...base, hours: [17], strategy: 'index' },
-      { ...base, minRating: 4, strategy: 'index' },
+      { ...base, ...words, hours: [17] },
+      { ...base, hours: [17] },
+      { ...base, minRating: 4 },
+      { ...base, categories: ['hair'], excludeIds: ['00000000-0000-0000-0000-000000000001'] },
     ] satisfies SearchPlan[]) {
       expect(planModeOf(plan), JSON.stringify(plan)).toBe('custom');
     }
@@ -70,6 +73,7 @@ describe('planModeOf', () => {
     const once = /\(SELECT to_tsquery\('english', /;
     expect(textOf({ ...base, ...words, ...zip })).toMatch(once);
     expect(textOf({ ...base, ...words, hours: [17] })).not.toMatch(once);
+    expect(textOf({ ...base, ...words })).toMatch(once);
   });
 
   it('near a place, tests the filters as facets beside the point and hides the rest from their indexes', () => {

@@ -440,15 +440,20 @@ export async function findCardsByIds(
 export function searchPageSql(plan: SearchPlan): SQL {
   const geo = geometryOf(plan);
   if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
-  const values = planModeOf(plan) === 'generic' ? once : folded;
+  const generic = planModeOf(plan) === 'generic';
+  const values = generic ? once : folded;
   const where = whereOf(plan, geo, values);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
   const walk = walksOf(plan, geo !== null);
   const postings = walk && plan.walkLexeme !== null;
+  // The full-text index without a place, planned once: `+ 0` hides the order from the quality
+  // index. Not knowing how rare the words are, a generic plan could walk that index testing each
+  // document, which reads the whole table for a word in a handful of them.
+  const quality = !walk && generic ? sql`(d.quality + 0)` : sql`d.quality`;
   const [innerOrder, outerOrder] = geo
     ? [chord, sql`c.chord`]
     : [
-        sql`d.quality DESC, d.created_at DESC, ${postings ? sql`d.walk_id` : sql`d.provider_id`} DESC`,
+        sql`${quality} DESC, d.created_at DESC, ${postings ? sql`d.walk_id` : sql`d.provider_id`} DESC`,
         sql`c.quality DESC, c.created_at DESC, c.provider_id DESC`,
       ];
   const joins: SQL[] = [];
@@ -564,11 +569,22 @@ export function searchPageSql(plan: SearchPlan): SQL {
     ORDER BY page.pos`;
 }
 
+/**
+ * A row count written into the statement's text, not sent as a value: a statement planned once
+ * (PlanMode 'generic') then knows how few rows it reads. With the page size as a value, a generic
+ * plan of the provider list guessed a tenth of the table and hashed every card. Page sizes are a
+ * few validated integers, so there are a few such statements.
+ */
+function countInText(count: number): SQL {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a row count: ${count}`);
+  return sql.raw(String(count));
+}
+
 /** Counts up to cap + 1 listed providers, walking the newest-first index (never the table). */
 const countListedSql = (cap: number) =>
-  sql`SELECT count(*) FROM (SELECT 1 FROM provider_search ORDER BY created_at DESC, provider_id DESC LIMIT ${cap + 1}) listed`;
+  sql`SELECT count(*) FROM (SELECT 1 FROM provider_search ORDER BY created_at DESC, provider_id DESC LIMIT ${countInText(cap + 1)}) listed`;
 
-/** Active providers newest first, after a keyset cursor. */
+/** Active providers newest first, after a keyset cursor; planned once (countInText). */
 export function listPageSql(plan: ListPlan): SQL {
   const after = plan.after
     ? sql`WHERE (d.created_at, d.provider_id) < (${plan.after.createdAt}::timestamptz, ${plan.after.id}::uuid)`
@@ -578,7 +594,7 @@ export function listPageSql(plan: ListPlan): SQL {
       FROM provider_search d
       ${after}
       ORDER BY d.created_at DESC, d.provider_id DESC
-      LIMIT ${plan.limit + 1}`;
+      LIMIT ${countInText(plan.limit + 1)}`;
   const total = countListedSql(plan.countCap);
   return cardSelect(page, sql`page.created_at DESC, page.provider_id DESC`, total);
 }
@@ -592,12 +608,18 @@ export function listPageSql(plan: ListPlan): SQL {
  *   hidden from their own (whereOf). Planned for its values, a zip with a price range had the
  *   planner intersect the price index with the box's when the range looked narrow: 0.2–0.5 ms of
  *   planning on every search, and 19 ms for a category and an amenity near a big city.
+ * - without a place, the full-text index: rare words, or words a walk left short, with a price range
+ *   or not (the planner reads the words' index, intersected with the prices' for a price range,
+ *   whatever the values).
  * 'custom' (for the values, every run) where the planner's choice depends on them: without a place,
- * the full-text index for rare words, and the hours, experience or rating filters, which never walk.
+ * hours, experience, a rating or a category read by index (the related block). How many providers
+ * those leave is known only from the values (a weekday's hours are half the catalogue, one hour of
+ * one day a few), and with it whether to walk the static order or read the filter's own index.
  */
 export function planModeOf(plan: SearchPlan): PlanMode {
   const located = plan.center !== null || plan.area !== null;
-  return located || walksOf(plan, false) ? 'generic' : 'custom';
+  if (located || walksOf(plan, false)) return 'generic';
+  return plan.hours || plan.amenities || plan.minRating !== null || plan.categories ? 'custom' : 'generic';
 }
 
 export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
@@ -605,7 +627,7 @@ export async function findSearchPage(db: Db, plan: SearchPlan): Promise<Provider
 }
 
 export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {
-  return executePrepared<ProviderCardRow>(db, listPageSql(plan));
+  return executePrepared<ProviderCardRow>(db, listPageSql(plan), 'generic');
 }
 
 /**
