@@ -144,6 +144,10 @@ describe('no search path reads a provider table from end to end', () => {
     ['a common word', { query: 'balayage' }],
     ['a category word', { query: 'hair' }],
     ['filters alone', { priceRange: [50, 150] }],
+    ['hours alone', { availabilityType: 'days_pattern', availability: 'weekends' }],
+    ['experience alone', { experience: ['Wheelchair Accessible'] }],
+    ['4.5 stars and up alone', { minRating: 4.5 }],
+    ['text and hours', { query: 'balayage', availabilityType: 'time_pattern', availability: 'evenings' }],
     ['filters alone, highest rated first', { experience: ['Free Wi-Fi'], sort: 'rating' }],
     ['a service in a price range', { query: 'balayage', priceRange: [50, 150] }],
     [
@@ -205,7 +209,9 @@ describe('no search path reads a provider table from end to end', () => {
   it('walking common words finds what the full-text index finds', async () => {
     const indexOnly = {
       words: new WordCache(),
-      stems: { get: async () => ({ shares: new Map<string, number>(), rows: 0 }) },
+      stems: {
+        get: async () => ({ shares: new Map<string, number>(), facets: new Map<string, number>(), rows: 0 }),
+      },
     };
     // Without a zip: the generated points are not jittered, so 'nearest' has ties a limit may cut anywhere.
     // Price ranges and category words walk too.
@@ -253,10 +259,52 @@ describe('no search path reads a provider table from end to end', () => {
     expect(rare).toMatch(/Bitmap Index Scan on provider_search_document_idx/);
   });
 
+  it('without a place, filters are walked when common and read from their indexes otherwise, with the same answer', async () => {
+    // Before any ANALYZE (rows 0) nothing is known: the indexes. Analysed, every filter here is
+    // common enough to walk.
+    const indexOnly = {
+      words: new WordCache(),
+      stems: {
+        get: async () => ({ shares: new Map<string, number>(), facets: new Map<string, number>(), rows: 0 }),
+      },
+    };
+    for (const asked of [
+      { availabilityType: 'days_pattern', availability: 'weekends' },
+      { experience: ['Wheelchair Accessible'] },
+      { experience: ['Free Wi-Fi'], sort: 'rating' },
+      { minRating: 4.5 },
+      { query: 'balayage', availabilityType: 'time_pattern', availability: 'evenings' },
+      { query: 'deep tissue', experience: ['Multilingual'], minRating: 3 },
+      { query: 'n2999', availabilityType: 'days_pattern', availability: 'weekdays' },
+    ] satisfies SearchBody[]) {
+      const label = JSON.stringify(asked);
+      const body = SearchBodySchema.parse({ ...asked, limit: 50 });
+      const indexPlans = await plansOf((ctx) => searchProviders(ctx, body, indexOnly as never));
+      expectIndexedOnly(indexPlans);
+      const [indexed, walked] = [
+        await searchProviders(t.app.ctx, body, indexOnly as never),
+        await searchProviders(t.app.ctx, body, freshCaches()),
+      ];
+      expect(walked.reply.total, label).toBe(indexed.reply.total);
+      expect(
+        walked.reply.results.map((r) => r.id),
+        label,
+      ).toEqual(indexed.reply.results.map((r) => r.id));
+    }
+    // Analysed: the weekend hours walk the static order; the same with no statistics reads the hours' index.
+    const weekends = { availabilityType: 'days_pattern', availability: 'weekends' } satisfies SearchBody;
+    const [walk] = (await searchPlans(weekends)).slice(-1);
+    expect(walk).toMatch(/Index Scan using provider_search_quality_idx/);
+    const [index] = (
+      await plansOf((ctx) => searchProviders(ctx, SearchBodySchema.parse(weekends), indexOnly as never))
+    ).slice(-1);
+    expect(index).toMatch(/Bitmap Index Scan on provider_search_hours_idx/);
+  });
+
   it('a common word near a zip is tested in the nearest-first index, not in each nearer document', async () => {
     const [page] = (await searchPlans({ query: 'balayage', locationZip: '78701' })).slice(-1);
     // The scan's index condition holds the words beside the box (the index holds the document). The
-    // statement is planned once for any words (planModeOf): they are a value of the run, their
+    // statement is planned once for any words (findSearchPage): they are a value of the run, their
     // tsquery computed once (an InitPlan's value), not again for each row that tests or ranks them.
     expect(page).toMatch(
       /Index Scan using provider_search_earth_idx on provider_search d[^\n]*\n\s+Index Cond: \([^\n]*document @@ (\$\d+|\(InitPlan \d+\)\.col1)\)/,

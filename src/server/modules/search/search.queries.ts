@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MapArea } from '#domain/map-area.ts';
 import { RATING_SORT_PRIOR, type SearchSort } from '#domain/search-options.ts';
 import { type Db, rowsOf } from '#server/db/client.ts';
-import { executePrepared, type PlanMode } from '#server/db/prepared.ts';
+import { executePrepared } from '#server/db/prepared.ts';
 import type { searchLogs } from '#server/db/schema/index.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 import {
@@ -67,18 +67,20 @@ export interface SearchPlan {
   /** Matches taken at most: counted, ranked and pageable (the reply says 'N+' beyond). */
   cap: number;
   /**
-   * 'index': let the planner choose how to find the text matches (the full-text index for rare
-   * words). 'walk': the words are known to be common, so read providers in the static order and
-   * test each; the planner cannot know this for words that always come together ('deep tissue'
-   * is in every massage document, but it multiplies the two frequencies). Without a zip the walk
-   * reads at most walkRows providers; fewer than cap + 1 matches then means: ask again by index.
+   * Without a place, how the candidates are found. 'index': from the indexes of the words and
+   * filters (rare words, narrow filters), every match then sorted. 'walk': the words and filters
+   * are known to be common, so read providers in the static order and test each; the planner
+   * cannot know this for words that always come together ('deep tissue' is in every massage
+   * document, but it multiplies the two frequencies). The walk reads at most walkRows providers;
+   * fewer than cap + 1 matches then means: ask again by index. With a place: nearest first.
    */
   strategy: 'index' | 'walk';
   walkRows: number;
   /**
    * A walk without a zip reads only the providers holding this lexeme (the query's rarest word),
    * most complete first, from provider_search_postings: about cap / share of them, where walking
-   * every provider reads cap / (the words' share). Null: walk every provider (category words).
+   * every provider reads cap / (the words' share). Null: walk every provider (category words, or
+   * filters alone).
    */
   walkLexeme: string | null;
 }
@@ -259,9 +261,8 @@ const wordsOf = (serviceTsquery: string) => serviceTsquery.replace(/[|()]/g, ' '
 const namedServices = (provider: SQL, serviceTsquery: string, values: Values) =>
   sql`provider_search_services s WHERE s.provider_id = ${provider} AND s.document @@ ${tsqueryOf(serviceTsquery, values)}`;
 
-/** Does the statement walk (searchPageSql's source)? Only without a place, and only for words or a category. */
-const walksOf = (plan: SearchPlan, located: boolean) =>
-  plan.strategy === 'walk' && (plan.tsquery !== null || plan.categories !== null) && !located;
+/** Does the statement walk (searchPageSql's source)? Only without a place. */
+const walksOf = (plan: SearchPlan, located: boolean) => plan.strategy === 'walk' && !located;
 
 function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
   const parts: SQL[] = [];
@@ -299,7 +300,7 @@ function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
     }
   }
   // Near a place, the tests below are hidden from the indexes (IS TRUE): the nearest-first scan is
-  // the plan whatever the values, so the statement is planned once (planModeOf).
+  // the plan whatever the values, so the statement is planned once (findSearchPage).
   const located = (test: SQL) => (geo ? sql`(${test}) IS TRUE` : test);
   if (plan.price) {
     const range = priceRangeOf(plan.price, values);
@@ -317,9 +318,12 @@ function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
     }
   }
   if (plan.minRating !== null) {
+    // A range (averages are at most 5): planned once, a bare `>=` of a value is taken to keep a
+    // third of the ratings, and the index search without a place would read them all rather than
+    // the few in the ratings' index that a walk left short.
     parts.push(
       located(
-        sql`EXISTS (SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating >= ${plan.minRating}::numeric)`,
+        sql`EXISTS (SELECT 1 FROM provider_ratings r WHERE r.provider_id = d.provider_id AND r.rating BETWEEN ${plan.minRating}::numeric AND 5)`,
       ),
     );
   }
@@ -440,16 +444,16 @@ export async function findCardsByIds(
 export function searchPageSql(plan: SearchPlan): SQL {
   const geo = geometryOf(plan);
   if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
-  const generic = planModeOf(plan) === 'generic';
-  const values = generic ? once : folded;
+  const values = once;
   const where = whereOf(plan, geo, values);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
   const walk = walksOf(plan, geo !== null);
   const postings = walk && plan.walkLexeme !== null;
-  // The full-text index without a place, planned once: `+ 0` hides the order from the quality
-  // index. Not knowing how rare the words are, a generic plan could walk that index testing each
-  // document, which reads the whole table for a word in a handful of them.
-  const quality = !walk && generic ? sql`(d.quality + 0)` : sql`d.quality`;
+  // The indexes of the words and filters without a place (the service chose them: the words or
+  // filters are rare): `+ 0` hides the order from the quality index. Not knowing how rare they are,
+  // a generic plan could walk that index testing each document, which reads the whole table for a
+  // word in a handful of them.
+  const quality = !walk ? sql`(d.quality + 0)` : sql`d.quality`;
   const [innerOrder, outerOrder] = geo
     ? [chord, sql`c.chord`]
     : [
@@ -600,30 +604,11 @@ export function listPageSql(plan: ListPlan): SQL {
 }
 
 /**
- * How a search page's statement is planned (db/prepared.ts). 'generic' (once per connection) where
- * its text fixes how its candidates are found, whatever the values:
- * - a walk without a place: the static order's index, or the rarest word's postings;
- * - a zip or a map area, whatever else it asks: nearest first, with the words and the facets
- *   (category, amenities, hours, price bands) tested in the same index and the other filters
- *   hidden from their own (whereOf). Planned for its values, a zip with a price range had the
- *   planner intersect the price index with the box's when the range looked narrow: 0.2–0.5 ms of
- *   planning on every search, and 19 ms for a category and an amenity near a big city.
- * - without a place, the full-text index: rare words, or words a walk left short, with a price range
- *   or not (the planner reads the words' index, intersected with the prices' for a price range,
- *   whatever the values).
- * 'custom' (for the values, every run) where the planner's choice depends on them: without a place,
- * hours, experience, a rating or a category read by index (the related block). How many providers
- * those leave is known only from the values (a weekday's hours are half the catalogue, one hour of
- * one day a few), and with it whether to walk the static order or read the filter's own index.
+ * A search page, planned once per connection (PlanMode 'generic'): its text fixes how its candidates
+ * are found, whatever the values (searchPageSql), so a plan for the values would choose the same.
  */
-export function planModeOf(plan: SearchPlan): PlanMode {
-  const located = plan.center !== null || plan.area !== null;
-  if (located || walksOf(plan, false)) return 'generic';
-  return plan.hours || plan.amenities || plan.minRating !== null || plan.categories ? 'custom' : 'generic';
-}
-
 export async function findSearchPage(db: Db, plan: SearchPlan): Promise<ProviderCardRow[]> {
-  return executePrepared<ProviderCardRow>(db, searchPageSql(plan), planModeOf(plan));
+  return executePrepared<ProviderCardRow>(db, searchPageSql(plan), 'generic');
 }
 
 export async function findProviderPage(db: Db, plan: ListPlan): Promise<ProviderCardRow[]> {
@@ -724,26 +709,30 @@ export async function analyzeWords(db: Db, words: readonly string[]): Promise<Wo
  */
 /** The planner's statistics of the search documents: the common stems' shares and how many rows. */
 export interface DocumentStats {
+  /** Each common document lexeme's share of the rows (pg_stats' most common elements). */
   shares: Map<string, number>;
+  /** The same of the facets (migration 0037): 'c:hair', 'a:freewifi', 'h41', 'p8'. */
+  facets: Map<string, number>;
   /** pg_class.reltuples (-1 or 0 before the first ANALYZE). */
   rows: number;
 }
-
 export async function findDocumentStats(db: Db): Promise<DocumentStats> {
-  const rows = rowsOf<{ stem: string; share: number }>(
+  const rows = rowsOf<{ column: string; lexeme: string; share: number }>(
     await db.execute(sql`
-      SELECT u.stem, u.share
+      SELECT s.attname AS column, u.lexeme, u.share
       FROM pg_stats s,
-        unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
+        unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(lexeme, share)
       WHERE s.schemaname = current_schema() AND s.tablename = 'provider_search'
-        AND s.attname = 'document' AND u.stem IS NOT NULL`),
+        AND s.attname IN ('document', 'facets') AND u.lexeme IS NOT NULL`),
   );
   const [size] = rowsOf<{ rows: number }>(
     await db.execute(
       sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'provider_search'::regclass`,
     ),
   );
-  return { shares: new Map(rows.map((r) => [r.stem, Number(r.share)])), rows: Number(size?.rows ?? 0) };
+  const of = (column: string) =>
+    new Map(rows.filter((r) => r.column === column).map((r) => [r.lexeme, Number(r.share)]));
+  return { shares: of('document'), facets: of('facets'), rows: Number(size?.rows ?? 0) };
 }
 
 export type NewSearchLog = typeof searchLogs.$inferInsert;

@@ -132,7 +132,7 @@ export async function listProviders(
  * app. Before the table is first analysed nothing is known and every search lets the planner choose.
  */
 export class StemStats {
-  private stats: q.DocumentStats = { shares: new Map(), rows: 0 };
+  private stats: q.DocumentStats = { shares: new Map(), facets: new Map(), rows: 0 };
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | null = null;
   constructor(private readonly maxAgeMs = 60_000) {}
@@ -220,6 +220,27 @@ export function walkLexemeOf(parts: readonly QueryPart[], stats: q.DocumentStats
  */
 export function postingsWalkRows(rows: number): number {
   return Math.max(4 * (SEARCH_LIMITS.totalCap + 1), Math.ceil(rows / 50));
+}
+
+/** Providers a walk of the static order reads at most: enough to find cap + 1 of minShare, with room. */
+const staticWalkRows = (minShare: number) => Math.ceil(((SEARCH_LIMITS.totalCap + 1) / minShare) * 1.2);
+
+/**
+ * The share of providers the hours and amenities leave, by the facets' statistics (1 without
+ * either): the commonest of the hours asked for (any one will do; a lower bound), times, for each
+ * amenity, the rarest amenity's share (the amenities are folded in SQL, so the asked one's own
+ * lexeme is not known here; a lower bound). Missing from the statistics: rare.
+ */
+function facetShare(hours: number[] | null, amenities: string[] | null, stats: q.DocumentStats): number {
+  let share = 1;
+  if (hours) share *= Math.max(0, ...hours.map((h) => stats.facets.get(`h${h}`) ?? 0));
+  if (amenities) {
+    const rarest = Math.min(
+      ...[...stats.facets].filter(([lexeme]) => lexeme.startsWith('a:')).map(([, s]) => s),
+    );
+    share *= Number.isFinite(rarest) ? rarest ** amenities.length : 0;
+  }
+  return share;
 }
 
 const allHoursOf = (days: readonly Weekday[]) =>
@@ -364,25 +385,27 @@ export async function searchProviders(
     };
   }
 
-  // Other filters change how many providers match in ways only the planner estimates: it chooses.
+  // Without a place, a walk of the static order when what is asked is common enough that cap + 1
+  // matches come early in it (the walk is bounded: when the words or filters are rarer together
+  // than alone, the index search runs after it, below), else the indexes of the words and filters.
   // A price range keeps the walk: reading every match of a common word to filter their prices grows
-  // with the catalogue (285 ms a search at 1,000,000 providers), while the walk is bounded; when a
-  // narrow range leaves it short of cap + 1 matches, the index strategy runs after it (below).
-  // A category is one of five: far more common than the walk's threshold in any catalogue that has
-  // been analysed (before, nothing is known: the planner chooses).
+  // with the catalogue (285 ms a search at 1,000,000 providers). A category is one of five: far more
+  // common than the walk's threshold in any catalogue that has been analysed. Hours and amenities
+  // walk when the facets' statistics expect at least minShare of the providers to have them.
   // Without a zip, words common enough walk the postings of the rarest one (walkLexemeOf).
+  // Before the first ANALYZE nothing is known: the index search.
   const stats = await caches.stems.get(ctx);
   const minShare = walkMinShare(stats.rows);
   // A zip or an area: candidates come nearest first from the GiST index, never from a walk.
   const located = place !== null || area !== null;
   const walkLexeme = tsquery !== null && !located ? walkLexemeOf(parts, stats) : null;
   const walk =
-    !hours &&
-    !amenities &&
-    !filters.minRating &&
+    !located &&
+    stats.rows > 0 &&
+    facetShare(hours, amenities, stats) >= minShare &&
     (walkLexeme !== null ||
-      (category !== null && stats.rows > 0) ||
-      (tsquery !== null && likelyShare(parts, stats.shares) >= minShare));
+      category !== null ||
+      (tsquery !== null ? likelyShare(parts, stats.shares) >= minShare : true));
   const plan: q.SearchPlan = {
     tsquery,
     serviceTsquery: understood.serviceTsquery,
@@ -403,16 +426,12 @@ export async function searchProviders(
     strategy: walk ? 'walk' : 'index',
     // Walking every provider: enough to find cap + 1 matches among providers of whom minShare
     // match, with room. Walking a word's postings: postingsWalkRows.
-    walkRows:
-      walk && walkLexeme !== null
-        ? postingsWalkRows(stats.rows)
-        : Math.ceil(((SEARCH_LIMITS.totalCap + 1) / minShare) * 1.2),
+    walkRows: walk && walkLexeme !== null ? postingsWalkRows(stats.rows) : staticWalkRows(minShare),
     walkLexeme: walk ? walkLexeme : null,
   };
   let rows = await q.findSearchPage(ctx.db, plan);
   if (
     walk &&
-    !located &&
     (rows[0]?.total ?? 0) <= plan.cap &&
     (walkLexeme === null ||
       (await q.countPostings(ctx.db, walkLexeme, plan.price, plan.walkRows)) > plan.walkRows)
@@ -434,6 +453,7 @@ export async function searchProviders(
           categoryOfService(parts),
           page,
           place ? `near ${place.zip}` : area ? 'in this area' : null,
+          staticWalkRows(minShare),
         )
       : null;
   return {
@@ -463,9 +483,10 @@ async function relatedBlock(
   category: string | null,
   matches: readonly q.ProviderCardRow[],
   where: string | null,
+  walkRows: number,
 ): Promise<SearchReply['related']> {
   if (!category) return null;
-  const rows = await q.findSearchPage(ctx.db, {
+  const related: q.SearchPlan = {
     ...plan,
     tsquery: null,
     rankTsquery: null,
@@ -474,8 +495,16 @@ async function relatedBlock(
     sort: plan.sort === 'distance' || plan.sort === 'relevance' ? 'relevance' : plan.sort,
     limit: RELATED_LIMIT,
     offset: 0,
-    strategy: 'index',
-  });
+    // Without a place, the category's providers in the static order (a category is common), and
+    // the index search if that walk finds too few.
+    strategy: 'walk',
+    walkRows,
+    walkLexeme: null,
+  };
+  let rows = await q.findSearchPage(ctx.db, related);
+  if (rows.length < RELATED_LIMIT && plan.center === null && plan.area === null) {
+    rows = await q.findSearchPage(ctx.db, { ...related, strategy: 'index' });
+  }
   if (rows.length === 0) return null;
   const people = CATEGORY_PEOPLE[category] ?? category;
   return {

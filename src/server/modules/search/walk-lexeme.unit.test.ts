@@ -9,6 +9,7 @@ const part = (word: string, stem: string, suggestions: string[] = []) => ({
 });
 const stats = (rows: number, shares: Record<string, number>) => ({
   shares: new Map(Object.entries(shares)),
+  facets: new Map<string, number>(),
   rows,
 });
 

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { planModeOf, priceBandsOf, type SearchPlan, searchPageSql } from './search.queries';
+import { priceBandsOf, type SearchPlan, searchPageSql } from './search.queries';
 
 const base: SearchPlan = {
   tsquery: null,
@@ -30,50 +30,47 @@ const area = { area: { north: 30.3, south: 30.2, east: -97.7, west: -97.8 } };
 /** The statement's text, as the server sends it. */
 const textOf = (plan: SearchPlan) => new PgDialect().sqlToQuery(searchPageSql(plan)).sql;
 
-describe('planModeOf', () => {
-  it('plans once the shapes whose text fixes how candidates are found', () => {
-    for (const plan of [
-      { ...base, ...words, strategy: 'walk', walkLexeme: 'balayag' },
-      { ...base, ...words, strategy: 'walk', price: { min: 50, max: 150 } },
-      { ...base, categories: ['hair'], strategy: 'walk' },
-      { ...base, ...words, ...zip },
-      { ...base, ...words, ...zip, sort: 'rating' },
-      { ...base, ...zip, sort: 'price' },
-      { ...base, ...words, ...area },
-      { ...base, ...words, ...zip, excludeIds: ['00000000-0000-0000-0000-000000000001'] },
-      // Without a place, rare words (and a price range) come from the full-text index.
-      { ...base, ...words },
-      { ...base, ...words, price: { min: 50, max: 150 } },
-      // A place with filters: nearest first, the filters tested in the same index or hidden.
-      { ...base, ...words, strategy: 'walk', ...zip, price: { min: 50, max: 150 } },
-      { ...base, ...zip, price: { min: 50, max: 150 } },
-      { ...base, ...zip, hours: [17, 18] },
-      { ...base, ...words, ...zip, amenities: ['Wheelchair accessible'] },
-      { ...base, ...zip, minRating: 4 },
-      { ...base, ...zip, categories: ['hair'] },
-      { ...base, ...area, price: { min: 0, max: 40 } },
-    ] satisfies SearchPlan[]) {
-      expect(planModeOf(plan), JSON.stringify(plan)).toBe('generic');
+describe('searchPageSql', () => {
+  // Every search page is planned once per connection (findSearchPage): its text must fix how the
+  // candidates are found, and compute each function of the values once per run.
+  const shapes: SearchPlan[] = [
+    { ...base, ...words, strategy: 'walk', walkLexeme: 'balayag' },
+    { ...base, ...words, strategy: 'walk', price: { min: 50, max: 150 } },
+    { ...base, categories: ['hair'], strategy: 'walk' },
+    { ...base, hours: [17], strategy: 'walk' },
+    { ...base, ...words },
+    { ...base, ...words, price: { min: 50, max: 150 } },
+    { ...base, ...words, amenities: ['Wheelchair accessible'], hours: [17] },
+    { ...base, minRating: 4 },
+    { ...base, categories: ['hair'], excludeIds: ['00000000-0000-0000-0000-000000000001'] },
+    { ...base, ...words, ...zip },
+    { ...base, ...words, ...zip, sort: 'rating' },
+    { ...base, ...zip, sort: 'price', price: { min: 50, max: 150 } },
+    { ...base, ...words, ...area, hours: [17, 18] },
+    { ...base, ...zip, minRating: 4, categories: ['hair'] },
+  ];
+
+  it('computes the words and the price range once per run, as sub-selects', () => {
+    for (const plan of shapes) {
+      const text = textOf(plan);
+      if (plan.tsquery) expect(text, JSON.stringify(plan)).toMatch(/\(SELECT to_tsquery\('english', /);
+      // Every to_tsquery is one.
+      expect(text.split('to_tsquery(').length, JSON.stringify(plan)).toBe(
+        text.split('(SELECT to_tsquery(').length,
+      );
+      if (plan.price) expect(text, JSON.stringify(plan)).toMatch(/\(SELECT numrange\(/);
     }
   });
 
-  it('plans for their values the shapes whose best plan depends on them', () => {
-    for (const plan of [
-      { ...base, ...words, amenities: ['Wheelchair accessible'] },
-      { ...base, ...words, hours: [17] },
-      { ...base, hours: [17] },
-      { ...base, minRating: 4 },
-      { ...base, categories: ['hair'], excludeIds: ['00000000-0000-0000-0000-000000000001'] },
-    ] satisfies SearchPlan[]) {
-      expect(planModeOf(plan), JSON.stringify(plan)).toBe('custom');
-    }
-  });
-
-  it('computes the words once in a generic statement, in the expression in a custom one', () => {
-    const once = /\(SELECT to_tsquery\('english', /;
-    expect(textOf({ ...base, ...words, ...zip })).toMatch(once);
-    expect(textOf({ ...base, ...words, hours: [17] })).not.toMatch(once);
-    expect(textOf({ ...base, ...words })).toMatch(once);
+  it('hides the static order from its index when the indexes of the words and filters find the candidates', () => {
+    const indexed = textOf({ ...base, ...words, hours: [17] });
+    expect(indexed).toMatch(/ORDER BY \(d\.quality \+ 0\) DESC, d\.created_at DESC, d\.provider_id DESC/);
+    // A walk reads the static order through its index.
+    const walked = textOf({ ...base, hours: [17], strategy: 'walk' });
+    expect(walked).toMatch(
+      /SELECT \* FROM provider_search ORDER BY quality DESC, created_at DESC, provider_id DESC LIMIT/,
+    );
+    expect(walked).not.toMatch(/d\.quality \+ 0/);
   });
 
   it('near a place, tests the filters as facets beside the point and hides the rest from their indexes', () => {
