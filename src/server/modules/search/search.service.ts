@@ -128,8 +128,9 @@ export async function listProviders(
 // Search
 
 /**
- * How common stems are, from the planner's own statistics, re-read at most once a minute. One per
- * app. Before the table is first analysed nothing is known and every search lets the planner choose.
+ * How common stems and facets are, from the planner's own statistics, re-read at most once a
+ * minute. One per app. Before the table is first analysed nothing is known, and a search without a
+ * place reads the indexes of its words and filters.
  */
 export class StemStats {
   private stats: q.DocumentStats = { shares: new Map(), facets: new Map(), rows: 0 };
