@@ -444,6 +444,7 @@ export async function findCardsByIds(
 export function searchPageSql(plan: SearchPlan): SQL {
   const geo = geometryOf(plan);
   if (plan.sort === 'distance' && !geo) throw new Error('sorting by distance needs a center');
+  // Planned once (findSearchPage): each function of the values is a sub-select, computed once a run.
   const values = once;
   const where = whereOf(plan, geo, values);
   const chord = geo ? sql`d.earth_point <-> ${geo.center}::cube` : sql`NULL::float8`;
