@@ -1,28 +1,9 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { searchPlan } from '#server/test/search-plan.ts';
 import { priceBandsOf, type SearchPlan, searchPageSql } from './search.queries';
 
-const base: SearchPlan = {
-  tsquery: null,
-  serviceTsquery: null,
-  categories: null,
-  rankTsquery: null,
-  excludeIds: null,
-  center: null,
-  radiusMeters: 40_233,
-  area: null,
-  price: null,
-  hours: null,
-  amenities: null,
-  minRating: null,
-  sort: 'relevance',
-  limit: 24,
-  offset: 0,
-  cap: 250,
-  strategy: 'index',
-  walkRows: 2000,
-  walkLexeme: null,
-};
+const base = searchPlan();
 const zip = { center: { latitude: 30.27, longitude: -97.74 } };
 const words = { tsquery: 'balayag', serviceTsquery: 'balayag' };
 const area = { area: { north: 30.3, south: 30.2, east: -97.7, west: -97.8 } };

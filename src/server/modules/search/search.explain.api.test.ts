@@ -6,6 +6,7 @@ import { rowsOf } from '#server/db/client.ts';
 import { pgArray } from '#server/db/sql-array.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { plansOf as plansOfTest, writeCards } from '#server/test/explain-plans.ts';
+import { searchPlan } from '#server/test/search-plan.ts';
 import { WordCache } from './query-understanding';
 import { findSearchPage, priceBandsOf, type SearchPlan } from './search.queries';
 import { listProviders, StemStats, searchProviders } from './search.service';
@@ -131,6 +132,14 @@ const searchPlans = (body: SearchBody) =>
 
 const freshCaches = () => ({ words: new WordCache(), stems: new StemStats() });
 
+/** Caches as before the first ANALYZE: nothing is known, so a search without a place reads the indexes. */
+const indexOnly = {
+  words: new WordCache(),
+  stems: {
+    get: async () => ({ shares: new Map<string, number>(), facets: new Map<string, number>(), rows: 0 }),
+  },
+};
+
 const SEQ_SCAN =
   /Seq Scan on (users|provider_profiles|provider_search|provider_search_services|provider_cards|provider_ratings)\b/;
 
@@ -207,12 +216,6 @@ describe('no search path reads a provider table from end to end', () => {
   });
 
   it('walking common words finds what the full-text index finds', async () => {
-    const indexOnly = {
-      words: new WordCache(),
-      stems: {
-        get: async () => ({ shares: new Map<string, number>(), facets: new Map<string, number>(), rows: 0 }),
-      },
-    };
     // Without a zip: the generated points are not jittered, so 'nearest' has ties a limit may cut anywhere.
     // Price ranges and category words walk too.
     for (const asked of [
@@ -262,12 +265,6 @@ describe('no search path reads a provider table from end to end', () => {
   it('without a place, filters are walked when common and read from their indexes otherwise, with the same answer', async () => {
     // Before any ANALYZE (rows 0) nothing is known: the indexes. Analysed, every filter here is
     // common enough to walk.
-    const indexOnly = {
-      words: new WordCache(),
-      stems: {
-        get: async () => ({ shares: new Map<string, number>(), facets: new Map<string, number>(), rows: 0 }),
-      },
-    };
     for (const asked of [
       { availabilityType: 'days_pattern', availability: 'weekends' },
       { experience: ['Wheelchair Accessible'] },
@@ -344,28 +341,7 @@ describe('no search path reads a provider table from end to end', () => {
   it('near a place, the facets find what the filters themselves find', async () => {
     // Chicago's point (60614 in the generated data): about 2,000 providers within 25 miles.
     const chicago = { latitude: 41.922, longitude: -87.6531 };
-    const plan = (filters: Partial<SearchPlan>): SearchPlan => ({
-      tsquery: null,
-      serviceTsquery: null,
-      categories: null,
-      rankTsquery: null,
-      excludeIds: null,
-      center: chicago,
-      radiusMeters: 40_233,
-      area: null,
-      price: null,
-      hours: null,
-      amenities: null,
-      minRating: null,
-      sort: 'relevance',
-      limit: 250,
-      offset: 0,
-      cap: 250,
-      strategy: 'index',
-      walkRows: 2000,
-      walkLexeme: null,
-      ...filters,
-    });
+    const plan = (filters: Partial<SearchPlan>) => searchPlan({ center: chicago, limit: 250, ...filters });
     for (const filters of [
       { price: { min: 50, max: 60 }, amenities: ['Free Wi-Fi'] },
       { price: { min: 290, max: null } },
