@@ -83,7 +83,7 @@ export interface CachedReply<T = unknown> {
   value: T;
   /** Epoch ms after which the entry is not used (Infinity: only a new version retires it). */
   expiresAt: number;
-  /** Memory the value holds beyond what the body's length says (a page's compressed copies). */
+  /** Memory `value` holds (a page's compressed copies); unset, ReplyCache counts twice its JSON. */
   valueBytes?: number;
 }
 
@@ -100,9 +100,24 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * The entries of one catalogue version, least recently used dropped first past `maxBytes` (bodies
- * and keys are counted at four bytes a character — two for the text, about as much again for the kept value — plus 256 for the entry itself). A newer
- * version empties it.
+ * The memory V8 gives a string's characters: one byte each when all are Latin-1 (a JSON reply of
+ * ASCII text), two when any is not.
+ */
+export const stringBytes = (text: string): number => (LATIN1_ONLY.test(text) ? 1 : 2) * text.length;
+const LATIN1_ONLY = /^[\u0000-\u00ff]*$/;
+
+/**
+ * What an entry holds beyond its body and key: the kept value (`valueBytes` when the route says,
+ * else twice its JSON: objects take about that much more than their text), its ETag and the entry.
+ */
+const ENTRY_BYTES = 256;
+const keptValueBytes = (value: unknown, valueBytes: number | undefined) =>
+  valueBytes ?? (value === null || value === undefined ? 0 : 2 * stringBytes(JSON.stringify(value) ?? ''));
+
+/**
+ * The entries of one catalogue version, least recently used dropped first past `maxBytes`, each
+ * counted as the memory it holds: its body and key (stringBytes), its kept value, and ENTRY_BYTES.
+ * A newer version empties it.
  */
 export class ReplyCache {
   private version = -1;
@@ -129,7 +144,8 @@ export class ReplyCache {
     const entry = {
       ...reply,
       etag: etagOf(reply.body),
-      bytes: 4 * (reply.body.length + key.length) + 256 + (reply.valueBytes ?? 0),
+      bytes:
+        stringBytes(reply.body) + stringBytes(key) + ENTRY_BYTES + keptValueBytes(reply.value, reply.valueBytes),
     };
     if (version < this.version) return entry;
     if (version > this.version) this.clear(version);
@@ -207,7 +223,7 @@ export interface MadeReply<T> {
   reply: unknown;
   /** Epoch ms when time alone changes the answer (an opening ends); default: only a write does. */
   expiresAt?: number;
-  /** Memory `value` holds beyond the body (counted against the cache's bytes). */
+  /** Memory `value` holds (counted against the cache's bytes); unset, twice its JSON. */
   valueBytes?: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueVersion, etagOf, matchesEtag, ReplyCache, VersionedMemo } from './catalogue-cache';
+import { CatalogueVersion, etagOf, matchesEtag, ReplyCache, stringBytes, VersionedMemo } from './catalogue-cache';
 
 const reply = (body: string, expiresAt = Number.POSITIVE_INFINITY) => ({ body, value: null, expiresAt });
 
@@ -33,7 +33,7 @@ describe('ReplyCache', () => {
 
   it('keeps within its bytes, dropping the least recently used first', () => {
     const body = 'x'.repeat(1000);
-    const cache = new ReplyCache(3 * (4 * (body.length + 1) + 256));
+    const cache = new ReplyCache(3 * (body.length + 1 + 256));
     for (const key of ['a', 'b', 'c']) cache.set(1, key, reply(body));
     cache.get(1, 'a', 0); // a is now the most recently used
     cache.set(1, 'd', reply(body));
@@ -45,8 +45,33 @@ describe('ReplyCache', () => {
     expect(cache.get(1, 'huge', 0)).toBeUndefined();
   });
 
+  it('counts each entry as the memory it holds: Latin-1 text a byte a character, other text two, its kept value', () => {
+    expect(stringBytes('{"name":"Zoë"}')).toBe(14);
+    expect(stringBytes('{"name":"Ngọc"}')).toBe(30);
+    expect(stringBytes('💇')).toBe(4);
+    const latin1 = 'x'.repeat(1000);
+    const wide = `${'x'.repeat(999)}ọ`;
+    const budget = 2 * (1000 + 1 + 256);
+    const ascii = new ReplyCache(budget);
+    for (const key of ['a', 'b']) ascii.set(1, key, reply(latin1));
+    expect(ascii.size).toBe(2);
+    // The same length with one character past Latin-1 is twice the memory: one fits.
+    const twoByte = new ReplyCache(budget);
+    for (const key of ['a', 'b']) twoByte.set(1, key, reply(wide));
+    expect(twoByte.size).toBe(1);
+    expect(twoByte.get(1, 'b', 0)?.body).toBe(wide);
+    // A kept value counts twice its JSON unless the route says how much it holds.
+    const withValue = new ReplyCache(budget);
+    const value = { shown: 'y'.repeat(300) };
+    for (const key of ['a', 'b']) withValue.set(1, key, { ...reply(latin1), value });
+    expect(withValue.size).toBe(1);
+    const declared = new ReplyCache(budget);
+    for (const key of ['a', 'b']) declared.set(1, key, { ...reply(latin1), value, valueBytes: 0 });
+    expect(declared.size).toBe(2);
+  });
+
   it('replaces an entry under the same key without counting it twice', () => {
-    const cache = new ReplyCache(2 * (4 * 11 + 256));
+    const cache = new ReplyCache(2 * (10 + 1 + 256));
     cache.set(1, 'a', reply('0123456789'));
     cache.set(1, 'a', reply('9876543210'));
     cache.set(1, 'b', reply('0123456789'));
