@@ -284,6 +284,16 @@ export interface UnderstoodQuery {
 }
 
 /**
+ * The words searched and the zip searched in: the field's zip, else one written in the words (then
+ * taken out of them). Known before any word is resolved.
+ */
+export function searchedWords(asked: { query: string; locationZip: string }): { text: string; zip: string } {
+  const zipInQuery = extractZip(asked.query);
+  if (!zipInQuery) return { text: asked.query, zip: asked.locationZip };
+  return { text: withoutZip(asked.query, zipInQuery), zip: asked.locationZip || zipInQuery };
+}
+
+/**
  * Understands a search's text and zip: the zip (the field's, else one in the text) and its place,
  * then the rest of the text as resolved words, a category or tsqueries. Refuses an unknown zip, as a
  * field error at `zipField`. Words the cache knows need no call to `analyze`.
@@ -293,13 +303,7 @@ export async function understandQuery(
   vocabulary: { cache: WordCache; analyze: AnalyzeWords },
   zipField = 'locationZip',
 ): Promise<UnderstoodQuery> {
-  let text = asked.query;
-  let zip = asked.locationZip;
-  const zipInQuery = extractZip(text);
-  if (zipInQuery) {
-    text = withoutZip(text, zipInQuery);
-    zip ||= zipInQuery;
-  }
+  const { text, zip } = searchedWords(asked);
   const place = zip ? lookupZip(zip) : null;
   if (zip && !place) throw fieldError(zipField, SEARCH_TEXTS.unknownZip);
   const words = queryWords(text);

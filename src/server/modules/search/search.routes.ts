@@ -97,10 +97,13 @@ export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptio
       const cached = await ctx.replies.get(
         key,
         async (db, version) => {
-          const outcome = await search.searchProviders(readingFrom(ctx, db), req.body, caches);
-          const landing = req.body.cursor
-            ? null
-            : await opts.landingLink(outcome.reply.searched, db, version);
+          // The landing link needs only the words and the zip: its check runs beside the search's
+          // statements, not after them (a second wait for a pooled connection).
+          const { text, zip } = search.searchedWords(req.body);
+          const [outcome, landing] = await Promise.all([
+            search.searchProviders(readingFrom(ctx, db), req.body, caches),
+            req.body.cursor ? null : opts.landingLink({ query: text, locationZip: zip || null }, db, version),
+          ]);
           return {
             value: { log: outcome.log, shown: outcome.reply.results.map((r) => r.id) },
             reply: { success: true as const, ...outcome.reply, landing },

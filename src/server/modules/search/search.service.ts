@@ -31,7 +31,7 @@ import { categoryOfService, type QueryPart, understandQuery, WordCache } from '.
 import * as q from './search.queries';
 import type { PendingSearchLog } from './search-log';
 
-export { serviceNameTsquery } from './query-understanding';
+export { searchedWords, serviceNameTsquery } from './query-understanding';
 
 // Cursors (lib/keyset-cursor.ts). The list pages by keyset (created_at, id); a ranked search
 // pages by offset, bounded by SEARCH_LIMITS.totalCap. Both refuse a cursor with search's own words.
