@@ -141,9 +141,14 @@ export class ReplyCache {
   }
 
   set<T>(version: number, key: string, reply: Omit<CachedReply<T>, 'etag'>): CachedReply<T> {
+    let etag: string | undefined;
     const entry = {
       ...reply,
-      etag: etagOf(reply.body),
+      // Hashed when first sent: only the GET routes send it (sendPublic), never the search's POST.
+      get etag() {
+        etag ??= etagOf(reply.body);
+        return etag;
+      },
       bytes:
         stringBytes(reply.body) + stringBytes(key) + ENTRY_BYTES + keptValueBytes(reply.value, reply.valueBytes),
     };

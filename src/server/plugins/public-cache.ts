@@ -144,9 +144,9 @@ async function madeInGate<T>(gate: AdmissionGate | null, make: () => Promise<T>)
   }
 }
 
-/** Sends a cached reply's JSON text as it is (it was serialized by the route's own serializer). */
-export function sendBody(reply: FastifyReply, cached: CachedReply): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+/** Sends a reply's JSON text as it is (serialized by the route's own serializer, then cached). */
+export function sendBody(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** Sends a cached public reply: its ETag, the shared-cache policy, and 304 when the client has it. */
@@ -156,5 +156,5 @@ export function sendPublic(req: FastifyRequest, reply: FastifyReply, cached: Cac
     .header('Cache-Control', PUBLIC_CACHE_CONTROL)
     .header('Vary', 'Authorization');
   if (matchesEtag(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return sendBody(reply, cached);
+  return sendBody(reply, cached.body);
 }

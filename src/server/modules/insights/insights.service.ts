@@ -30,11 +30,11 @@ export interface InsightEvent {
 }
 
 /**
- * A cached reply (serialized once for everyone) with this request's own insight token first: the
- * cache keeps what every asker shares, the token is each reply's own.
+ * A cached reply's body (serialized once for everyone) with this request's own insight token first:
+ * the cache keeps what every asker shares, the token is each reply's own.
  */
-export function withInsightToken<T extends { body: string }>(cached: T, token: string): T {
-  return { ...cached, body: `{"insight_token":${JSON.stringify(token)},${cached.body.slice(1)}` };
+export function withInsightToken(body: string, token: string): string {
+  return `{"insight_token":${JSON.stringify(token)},${body.slice(1)}`;
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -126,7 +126,7 @@ export async function searchRoutes(base: FastifyInstance, opts: SearchRouteOptio
       // Each reply gets its own insight token (the providers it returned, the words searched): the
       // beacon of the page that renders it counts those impressions, once.
       const token = insightTokens.impressions(shown, searchWords(req.body.query ?? ''), ctx.now());
-      return sendBody(reply, withInsightToken(cached, token));
+      return sendBody(reply, withInsightToken(cached.body, token));
     },
   );
 
