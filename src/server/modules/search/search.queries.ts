@@ -334,12 +334,15 @@ function whereOf(plan: SearchPlan, geo: Geometry | null, values: Values): SQL {
 /**
  * The card of each page row (provider_cards, migration 0035), read by primary key, and its fields as
  * ProviderCardRow names them. Reading the user, the profile and the rating through three laterals
- * cost about a third of a search's statement, in planning and in execution.
+ * cost about a third of a search's statement, in planning and in execution. The text arrays come as
+ * JSON: the drivers read a JSON array natively, where they parse array text a character at a time
+ * (about 1 µs an array against 0.15, four arrays a card).
  */
 const cardJoin = sql`JOIN provider_cards card ON card.provider_id = page.provider_id`;
-const cardFields = sql`card.name, card.routing_slug, card.avatar_url, card.location, card.specialties,
-      card.categories, card.amenities, card.portfolio_images, card.portfolio_count, card.latitude,
-      card.longitude, card.rating, card.review_count`;
+const cardFields = sql`card.name, card.routing_slug, card.avatar_url, card.location,
+      to_json(card.specialties) AS specialties, to_json(card.categories) AS categories,
+      to_json(card.amenities) AS amenities, to_json(card.portfolio_images) AS portfolio_images,
+      card.portfolio_count, card.latitude, card.longitude, card.rating, card.review_count`;
 
 /**
  * The named service's duration, from the card's durations at the service's position (1-based, as
