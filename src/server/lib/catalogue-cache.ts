@@ -103,8 +103,8 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * The memory V8 gives a string's characters: one byte each when all are Latin-1 (a JSON reply of
  * ASCII text), two when any is not.
  */
-export const stringBytes = (text: string): number => (LATIN1_ONLY.test(text) ? 1 : 2) * text.length;
-const LATIN1_ONLY = /^[\u0000-\u00ff]*$/;
+export const stringBytes = (text: string): number => (BEYOND_LATIN1.test(text) ? 2 : 1) * text.length;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 /**
  * What an entry holds beyond its body and key: the kept value (`valueBytes` when the route says,
@@ -150,7 +150,10 @@ export class ReplyCache {
         return etag;
       },
       bytes:
-        stringBytes(reply.body) + stringBytes(key) + ENTRY_BYTES + keptValueBytes(reply.value, reply.valueBytes),
+        stringBytes(reply.body) +
+        stringBytes(key) +
+        ENTRY_BYTES +
+        keptValueBytes(reply.value, reply.valueBytes),
     };
     if (version < this.version) return entry;
     if (version > this.version) this.clear(version);

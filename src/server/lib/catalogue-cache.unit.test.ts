@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueVersion, etagOf, matchesEtag, ReplyCache, stringBytes, VersionedMemo } from './catalogue-cache';
+import {
+  CatalogueVersion,
+  etagOf,
+  matchesEtag,
+  ReplyCache,
+  stringBytes,
+  VersionedMemo,
+} from './catalogue-cache';
 
 const reply = (body: string, expiresAt = Number.POSITIVE_INFINITY) => ({ body, value: null, expiresAt });
 
